@@ -1,0 +1,75 @@
+/*
+ * notation.h - the table of record notations (one reader/writer per
+ * format, one file each), plus the position notation (FEN) every format
+ * shares.  Commands never switch on formats: they look one up here.
+ *
+ * Depends on the model and the rules, never on commands or mail.
+ */
+#ifndef STACKREF_NOTATION_H
+#define STACKREF_NOTATION_H
+
+#include <stdio.h>
+
+#include "../src/diag.h"
+#include "../src/record.h"
+#include "../src/rules.h"
+
+struct reader;   /* a notation's reading state, opaque */
+
+enum read_result {
+	READ_END = 0,        /* no more games */
+	READ_GAME = 1,       /* *g holds the next game */
+	READ_MALFORMED = -1, /* reported; the reader resynchronised at the next game */
+	READ_SYSTEM = -2     /* reported: I/O error or out of memory; stop */
+};
+
+struct notation {
+	const char *name;    /* "pdn" */
+
+	/* Starts reading the stream in (not owned) named file for
+	 * diagnostics.  NULL when out of memory. */
+	struct reader *(*open)(FILE *in, const char *file, struct diag *d);
+
+	/* Reads the next game into g (which it first record_free()s and
+	 * record_init()s), one game at a time: memory does not grow with the
+	 * stream.  The game's 1-based index in the stream is *index. */
+	enum read_result (*next)(struct reader *rd, struct record *g,
+	    unsigned long *index);
+
+	/* Ends reading (does not close the stream). */
+	void (*close)(struct reader *rd);
+
+	/* Writes g in canonical form; 0, or -1 on a write error (errno). */
+	int (*write)(FILE *out, const struct record *g);
+};
+
+/* Looks up a notation by name; NULL if unknown. */
+const struct notation *notation_find(const char *name);
+
+/* The notations, NULL-terminated. */
+extern const struct notation *const notation_table[];
+
+/*
+ * The game a record is played under: the [Game] tag, else [GameType]
+ * ("21" and its variants are checkers), else checkers.  Returns NULL for
+ * a game stackref does not know, with *name set to what the record said.
+ */
+const struct rules *notation_game(const struct record *g, const char **name);
+
+/*
+ * FEN (notation/fen.c): the set-up position of the [FEN] tag, in the
+ * style the game uses (struct rules.fen).
+ *
+ * fen_parse reads s into p.  Liberal: spaces around items, a trailing
+ * '.', ranges 1-12 and lower case in checkers FEN.  Returns 0, or -1 with
+ * *err the byte offset of the problem and *why a static English phrase.
+ */
+int fen_parse(const struct rules *r, const char *s, struct pos *p,
+    size_t *err, const char **why);
+
+/* Writes p canonically into buf; returns the length, or -1 if it does
+ * not fit. */
+int fen_format(const struct rules *r, const struct pos *p, char *buf,
+    size_t size);
+
+#endif

@@ -1,0 +1,28 @@
+#!/bin/sh
+# deps.sh - make sure the Debian packages stackref builds and tests with are
+# installed.  As root, installs what is missing with apt-get; otherwise
+# prints the exact command to run and fails.
+#   tools/deps.sh build   packages to build stackref
+#   tools/deps.sh check   packages to build and run the tests
+set -u
+need_build="gcc make pkg-config libcurl4-openssl-dev libxml2-dev"
+need_check="$need_build libcmocka-dev mandoc libxml2-utils"
+case "${1:-build}" in
+build) need=$need_build ;;
+check) need=$need_check ;;
+*) echo "usage: tools/deps.sh build|check" >&2; exit 2 ;;
+esac
+missing=""
+for p in $need; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+	echo "stackref: missing Debian packages:$missing" >&2
+	echo "stackref: run as root: apt-get update && apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "stackref: installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null && apt-get install -y -q $missing >/dev/null
