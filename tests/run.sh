@@ -1,0 +1,87 @@
+#!/bin/sh
+# run.sh - run every test of stackref and print one summary line.
+#
+# Run from the top of the tree by `make check`, after stackref and every
+# tests/unit/test_* binary are built.  Runs the cmocka unit tests (TAP
+# output: `ok`, `not ok`, `# SKIP`), then every other tests/*.sh script
+# (each prints `PASS: name`, `FAIL: name`, `SKIP: name (reason)` and free
+# text).  Shows the output of whatever failed and ends with exactly one line
+#     N passed, N failed, N skipped
+# Exit status 1 if anything failed or if nothing passed at all.
+set -u
+top=$(pwd)
+PATH=$top:$PATH
+export PATH
+STACKREF=$top/stackref
+export STACKREF
+[ -x "$STACKREF" ] || echo "run.sh: no ./stackref: run \`make check\`" >&2
+limit=${TEST_TIMEOUT:-600}   # seconds one binary or script may take
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-run.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+passed=0 failed=0 skipped=0
+
+# timed CMD...: runs CMD under timeout(1) when there is one.
+timed() {
+	if command -v timeout >/dev/null 2>&1; then
+		timeout "$limit" "$@"
+	else
+		"$@"
+	fi
+}
+
+# count LOG MODE: prints "pass fail skip" counted in LOG; MODE tap or lines.
+count() {
+	awk -v mode="$2" '
+	mode == "tap" && /^1\.\.[0-9]+/ { plan += substr($1, 4) }
+	mode == "tap" && /^(not )?ok [0-9]+.*# SKIP/ { s++; next }
+	mode == "tap" && /^ok [0-9]+/ { p++ }
+	mode == "tap" && /^not ok [0-9]+/ { f++ }
+	mode == "lines" && /^PASS: / { p++ }
+	mode == "lines" && /^FAIL: / { f++ }
+	mode == "lines" && /^SKIP: / { s++ }
+	END {
+		if (mode == "tap" && p + f + s < plan) f += plan - (p + f + s)
+		printf "%d %d %d\n", p, f, s
+	}' "$1"
+}
+
+# report NAME LOG STATUS MODE: adds LOG's counts to the totals; shows LOG
+# when something failed.  A nonzero STATUS with no failure counted is a
+# failure of its own (a crash, a timeout, a script that died).
+report() {
+	set -- "$1" "$2" "$3" "$4" $(count "$2" "$4")
+	p=$5 f=$6 s=$7
+	if [ "$3" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: $1 exited with status $3" >>"$2"
+		f=1
+	fi
+	printf '%-24s %4d pass, %d fail, %d skip\n' "$1" "$p" "$f" "$s"
+	if [ "$f" -ne 0 ]; then
+		echo "---- output of $1 ----"
+		cat "$2"
+		echo "---- end of $1 ----"
+	fi
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+}
+
+for t in tests/unit/test_*; do
+	case $t in *.c | *.o | *.d | *.dSYM) continue ;; esac
+	[ -f "$t" ] && [ -x "$t" ] || continue
+	log=$tmp/${t##*/}.log
+	CMOCKA_MESSAGE_OUTPUT=TAP timed "./$t" >"$log" 2>&1
+	report "${t#tests/}" "$log" $? tap
+done
+
+for t in tests/*.sh; do
+	[ "$t" = tests/run.sh ] && continue
+	[ -f "$t" ] || continue
+	log=$tmp/${t##*/}.log
+	sh=sh
+	head -n 1 "$t" | grep -q bash && sh=bash
+	timed "$sh" "$t" >"$log" 2>&1 </dev/null
+	report "${t#tests/}" "$log" $? lines
+done
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
