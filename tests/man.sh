@@ -1,0 +1,116 @@
+#!/bin/sh
+# man.sh - the man pages are clean and their examples run.
+#
+# 1. `mandoc -Tlint` on every man/*.[1-8]: PASS/FAIL per page (SKIP when
+#    mandoc is missing).  A cross-reference to another page of man/ is not
+#    a problem even though that page is not installed yet.
+# 2. The EXAMPLES of man/stackref.1: every `.Bd -literal` block of that
+#    section holding `$ ` lines is one example.  Its `$ ` lines are shell
+#    commands, run in order in one fresh scratch directory with stackref on
+#    PATH; the lines after a command, up to the next `$ ` line or `.Ed`, are
+#    its expected standard output and error together, compared exactly
+#    after undoing mdoc escapes (\e \- \& \(em ...).  PASS/FAIL per block.
+# Run from the top of the tree (tests/run.sh puts ./stackref on PATH).
+set -u
+top=$(pwd)
+PATH=$top:$PATH
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-man.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# Lint each page.
+for page in man/*.[1-8]; do
+	[ -f "$page" ] || continue
+	name=${page#man/}
+	if ! command -v mandoc >/dev/null 2>&1; then
+		echo "SKIP: lint $name (mandoc not installed)"
+		continue
+	fi
+	mandoc -Tlint "$page" 2>&1 | while IFS= read -r l; do
+		# "referenced manual not found: Xr NAME SEC" of our own pages
+		xr=${l##*referenced manual not found: Xr }
+		[ "$xr" != "$l" ] && [ -f "man/${xr% *}.${xr#* }" ] && continue
+		printf '%s\n' "$l"
+	done >"$tmp/lint"
+	if [ -s "$tmp/lint" ]; then
+		echo "FAIL: lint $name"
+		cat "$tmp/lint"
+	else
+		echo "PASS: lint $name"
+	fi
+done
+
+# Extract the examples: for block B and command C, B.C.cmd and B.C.exp;
+# the list "B C LINE" goes to standard output.
+extract() {
+	awk -v dir="$1" '
+	function unescape(s,    out, c, n, name) {
+		out = ""
+		while ((n = index(s, "\\")) > 0) {
+			out = out substr(s, 1, n - 1)
+			c = substr(s, n + 1, 1)
+			s = substr(s, n + 2)
+			if (c == "e") out = out "\\"
+			else if (c == "-" || c == " " || c == "." || c == "\\") out = out c
+			else if (c == "&") ;
+			else if (c == "f") s = substr(s, 2)
+			else if (c == "(") {
+				name = substr(s, 1, 2); s = substr(s, 3)
+				out = out (name in glyph ? glyph[name] : "\\(" name)
+			} else out = out "\\" c
+		}
+		return out s
+	}
+	BEGIN {
+		glyph["em"] = "\342\200\224"; glyph["en"] = "\342\200\223"
+		glyph["mu"] = "\303\227"; glyph["aq"] = "\047"; glyph["dq"] = "\""
+		glyph["ti"] = "~"; glyph["ha"] = "^"; glyph["ga"] = "`"
+		glyph["lq"] = "\342\200\234"; glyph["rq"] = "\342\200\235"
+	}
+	/^\.Sh / { inex = ($2 == "EXAMPLES"); next }
+	!inex { next }
+	/^\.Bd[ \t]+-literal/ { inblock = 1; nb++; nc = 0; next }
+	/^\.Ed/ { inblock = 0; next }
+	!inblock || /^\.\\"/ { next }
+	/^\$ / {
+		nc++
+		f = dir "/" nb "." nc
+		print unescape(substr($0, 3)) >> (f ".cmd"); close(f ".cmd")
+		printf "" >> (f ".exp"); close(f ".exp")
+		print nb, nc, NR
+		next
+	}
+	nc > 0 { print unescape($0) >> (f ".exp"); close(f ".exp") }
+	' man/stackref.1
+}
+
+# run_block B LINE: runs the commands of block B; PASS or FAIL.
+run_block() {
+	b=$1 ok=1
+	rm -rf "$tmp/scratch" && mkdir "$tmp/scratch" || return
+	c=1
+	while [ -f "$tmp/ex/$b.$c.cmd" ]; do
+		cmd=$(cat "$tmp/ex/$b.$c.cmd")
+		(cd "$tmp/scratch" && sh -c "$cmd") >"$tmp/out" 2>&1 </dev/null
+		if ! diff -u "$tmp/ex/$b.$c.exp" "$tmp/out" >"$tmp/diff"; then
+			[ $ok -eq 1 ] && echo "FAIL: man stackref.1 example $b (line $2)"
+			ok=0
+			echo "\$ $cmd"
+			sed '1,2d' "$tmp/diff"
+		fi
+		c=$((c + 1))
+	done
+	[ $ok -eq 1 ] && echo "PASS: man stackref.1 example $b (line $2)"
+}
+
+if [ ! -f man/stackref.1 ]; then
+	echo "FAIL: man stackref.1 examples (no man/stackref.1)"
+	exit 0
+fi
+mkdir "$tmp/ex"
+extract "$tmp/ex" >"$tmp/list"
+awk '$2 == 1 { print $1, $3 }' "$tmp/list" >"$tmp/blocks"
+[ -s "$tmp/blocks" ] || echo "FAIL: man stackref.1 examples (none found)"
+while read -r b line; do
+	run_block "$b" "$line"
+done <"$tmp/blocks"
+exit 0
