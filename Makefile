@@ -1,4 +1,6 @@
 # stackref - a referee for board games played by correspondence.
+# GNU make.  `make`, `make check`, `make install PREFIX=... DESTDIR=...`,
+# `make demo`, `make bench`, `make sanitize`; see README.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
@@ -7,6 +9,7 @@ DESTDIR ?=
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
+INSTALL ?= install
 OPT ?= -O2 -g
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wwrite-strings -Wpointer-arith -Wformat=2
@@ -17,6 +20,12 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
 LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl 2>/dev/null)
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
+# make sanitize: the same build and tests under ASan and UBSan.
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+      -fno-omit-frame-pointer
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard notation/*.c) \
           $(wildcard mail/*.c)
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -24,6 +33,13 @@ TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)
 BENCH_SRC = $(wildcard bench/*.c)
 BENCH_BIN = $(BENCH_SRC:.c=)
+MAN_PAGES = $(wildcard man/*.[1-8])
+
+# .buildflags holds the compiler and flags of the last build; when they
+# change (a sanitizer build, a new CFLAGS), everything is rebuilt.
+BUILD_ID = $(CC) $(CFLAGS) $(LDFLAGS)
+$(shell printf '%s\n' '$(BUILD_ID)' | cmp -s - .buildflags || \
+        printf '%s\n' '$(BUILD_ID)' >.buildflags)
 
 all: stackref
 
@@ -34,13 +50,15 @@ libstackref.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
+$(LIB_OBJ) src/main.o: .buildflags
+
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-tests/unit/test_%: tests/unit/test_%.c libstackref.a
+tests/unit/test_%: tests/unit/test_%.c libstackref.a .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS) $(TEST_LIBS)
 
-bench/%: bench/%.c libstackref.a
+bench/%: bench/%.c libstackref.a .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS)
 
 deps:
@@ -59,25 +77,34 @@ check: deps-check
 	@$(MAKE) -s stackref $(TEST_BIN)
 	@tests/run.sh
 
+# Every test again, built with sanitizers (rebuilds everything; the next
+# plain `make` rebuilds without them).
+sanitize:
+	@$(SAN_ENV) $(MAKE) -s CFLAGS='-O1 -g $(SAN)' LDFLAGS='$(SAN)' check
+
 bench: stackref $(BENCH_BIN)
 	@bench/run.sh
 
 install: stackref
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
-	cp stackref $(DESTDIR)$(BINDIR)/
-	for m in man/*.1; do cp $$m $(DESTDIR)$(MANDIR)/man1/; done
-	for m in man/*.5; do [ -e $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man5/ || :; done
-	for m in man/*.7; do [ -e $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man7/ || :; done
+	$(INSTALL) -d $(DESTDIR)$(BINDIR)
+	$(INSTALL) -m 0755 stackref $(DESTDIR)$(BINDIR)/stackref
+	for m in $(MAN_PAGES); do \
+	    d=$(DESTDIR)$(MANDIR)/man$${m##*.}; \
+	    $(INSTALL) -d $$d && $(INSTALL) -m 0644 $$m $$d/ || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/stackref
-	for m in man/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
+	for m in $(MAN_PAGES); do \
+	    rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
+	done
 
 clean:
-	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) $(BENCH_BIN)
+	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) \
+	    $(BENCH_BIN) .buildflags
 	find . -name '*.d' -delete
 
-.PHONY: all deps deps-check demo check bench install uninstall clean
+.PHONY: all deps deps-check demo check sanitize bench install \
+	uninstall clean
 
--include $(wildcard src/*.d notation/*.d mail/*.d)
+-include $(wildcard src/*.d notation/*.d mail/*.d tests/unit/*.d bench/*.d)

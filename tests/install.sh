@@ -1,0 +1,45 @@
+#!/bin/sh
+# install.sh - `make install DESTDIR=... PREFIX=/usr` puts the binary and
+# every man page where they belong, and `make uninstall` removes them.
+# Run from the top of the tree, after stackref is built.
+set -u
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-install.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+dest=$tmp/root
+make_() { ${MAKE:-make} -s "$@" DESTDIR="$dest" PREFIX=/usr >"$tmp/log" 2>&1; }
+
+# The files an install must create: the binary and man/*.N in manN.
+expected() {
+	echo usr/bin/stackref
+	for m in man/*.[1-8]; do
+		[ -f "$m" ] && echo "usr/share/man/man${m##*.}/${m##*/}"
+	done
+}
+
+if ! make_ install; then
+	echo "FAIL: make install"
+	cat "$tmp/log"
+	exit 0
+fi
+ok=1
+for f in $(expected); do
+	if [ ! -f "$dest/$f" ]; then
+		echo "make install did not create /$f"; ok=0
+	elif ! cmp -s "$dest/$f" "${f##*/}" && ! cmp -s "$dest/$f" "man/${f##*/}"; then
+		echo "/$f differs from the built file"; ok=0
+	fi
+done
+[ -x "$dest/usr/bin/stackref" ] || { echo "/usr/bin/stackref is not executable"; ok=0; }
+[ $ok -eq 1 ] && echo "PASS: make install" || echo "FAIL: make install"
+
+if ! make_ uninstall; then
+	echo "FAIL: make uninstall"
+	cat "$tmp/log"
+	exit 0
+fi
+left=$(cd "$dest" && find . -type f | sed 's|^\./||')
+if [ -n "$left" ]; then
+	echo "FAIL: make uninstall (left behind: $left)"
+else
+	echo "PASS: make uninstall"
+fi
