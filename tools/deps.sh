@@ -4,13 +4,16 @@
 # prints the exact command to run and fails.
 #   tools/deps.sh build   packages to build stackref
 #   tools/deps.sh check   packages to build and run the tests
+#   tools/deps.sh bench   packages to build and run `make bench`
 set -u
-need_build="gcc make pkg-config libcurl4-openssl-dev libxml2-dev"
+need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev"
 need_check="$need_build libcmocka-dev mandoc libxml2-utils"
+need_bench="$need_build time"
 case "${1:-build}" in
 build) need=$need_build ;;
 check) need=$need_check ;;
-*) echo "usage: tools/deps.sh build|check" >&2; exit 2 ;;
+bench) need=$need_bench ;;
+*) echo "usage: tools/deps.sh build|check|bench" >&2; exit 2 ;;
 esac
 missing=""
 for p in $need; do
