@@ -46,6 +46,18 @@ board32_crown_row(unsigned sq, unsigned side)
 	return side == 0 ? sq / 4 == 7 : sq / 4 == 0;
 }
 
+void
+board32_start(struct pos *p)
+{
+	unsigned i;
+
+	pos_clear(p, B32_SQUARES, SIDE_FIRST);
+	for (i = 0; i < 12; i++) {
+		stack_push(&p->sq[i], SIDE_FIRST, 0);
+		stack_push(&p->sq[B32_SQUARES - 1 - i], SIDE_SECOND, 0);
+	}
+}
+
 int
 board32_square_parse(const char *s, size_t n, size_t *used)
 {

@@ -94,6 +94,10 @@ int board32_crown_row(unsigned sq, unsigned side);
 /* Column of sq in the standard diagram (viewed by the second player). */
 unsigned board32_column(unsigned sq);
 
+/* Sets p to the start position of the checkers-like games: the first
+ * player's single men on 1-12, the second's on 21-32, first to move. */
+void board32_start(struct pos *p);
+
 /* The rules-table square functions (see struct rules): decimal 1..32. */
 int board32_square_parse(const char *s, size_t n, size_t *used);
 int board32_square_name(unsigned sq, char *buf, size_t size);

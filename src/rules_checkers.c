@@ -385,18 +385,6 @@ checkers_outcome(const struct pos *p, const char **why)
 	return OUTCOME_NONE;
 }
 
-static void
-checkers_start(struct pos *p)
-{
-	unsigned i;
-
-	pos_clear(p, B32_SQUARES, SIDE_FIRST);
-	for (i = 0; i < 12; i++) {
-		stack_push(&p->sq[i], SIDE_FIRST, 0);
-		stack_push(&p->sq[31 - i], SIDE_SECOND, 0);
-	}
-}
-
 static int
 checkers_move_format(const struct pos *p, const struct move *m, char *buf,
     size_t size)
@@ -415,7 +403,7 @@ checkers_move_match(const struct pos *p, const struct move *pattern,
 const struct rules rules_checkers = {
 	"checkers", "American checkers", { "red", "white" }, { 'r', 'w' },
 	"21", FEN_CHECKERS, B32_SQUARES, 8, 8,
-	checkers_start,
+	board32_start,
 	checkers_generate,
 	checkers_apply,
 	checkers_outcome,

@@ -240,18 +240,6 @@ stackup_outcome(const struct pos *p, const char **why)
 	return reason == NULL ? OUTCOME_NONE : won;
 }
 
-static void
-stackup_start(struct pos *p)
-{
-	unsigned i;
-
-	pos_clear(p, B32_SQUARES, SIDE_FIRST);
-	for (i = 0; i < 12; i++) {
-		stack_push(&p->sq[i], SIDE_FIRST, 0);
-		stack_push(&p->sq[31 - i], SIDE_SECOND, 0);
-	}
-}
-
 static int
 stackup_move_format(const struct pos *p, const struct move *m, char *buf,
     size_t size)
@@ -270,7 +258,7 @@ stackup_move_match(const struct pos *p, const struct move *pattern,
 const struct rules rules_stackup = {
 	"stackup", "Stack-Up checkers", { "black", "white" }, { 'b', 'w' },
 	NULL, FEN_STACKS, B32_SQUARES, 8, 8,
-	stackup_start,
+	board32_start,
 	stackup_generate,
 	stackup_apply,
 	stackup_outcome,
