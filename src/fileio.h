@@ -1,0 +1,49 @@
+/*
+ * fileio.h - opening inputs and writing outputs safely.
+ *
+ * A FILE argument of "-" means standard input (or output).  Writes to a
+ * named file are atomic: the data goes to a temporary file in the same
+ * directory, which is flushed, synced and renamed over the target, so
+ * the target holds either its old or its new contents, never a mix.
+ *
+ * Functions return 0 or -1; on -1 they have reported DIAG_READ or
+ * DIAG_WRITE (status 4) to d, naming the file.
+ */
+#ifndef STACKREF_FILEIO_H
+#define STACKREF_FILEIO_H
+
+#include <stdio.h>
+
+#include "diag.h"
+
+/* Writes the contents of a file: 0, or -1 with errno set.  errno
+ * ECANCELED means the callback has reported its own problem: the write
+ * is abandoned without a further message. */
+typedef int (*fileio_write_fn)(FILE *out, void *ctx);
+
+/* The name diagnostics use for path: "<stdin>" for "-". */
+const char *fileio_name(const char *path);
+
+/* Opens path ("-": standard input) for reading; NULL after reporting. */
+FILE *fileio_open(const char *path, struct diag *d);
+
+/* Closes what fileio_open returned (standard input is left open). */
+void fileio_close(FILE *f);
+
+/*
+ * Reads the whole of path ("-": standard input) into a NUL-terminated
+ * buffer the caller frees; *len gets its length.  NULL after reporting.
+ */
+char *fileio_slurp(const char *path, size_t *len, struct diag *d);
+
+/*
+ * Writes through fn to path: "-" is standard output (flushed), anything
+ * else is replaced atomically (temporary file, fsync, rename, fsync of
+ * the directory).  The target keeps its permission bits; a new file
+ * gets 0666 less the umask.  On any failure the temporary file is
+ * removed and the target is left untouched.
+ */
+int fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
+    struct diag *d);
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * main.c - stackref: a referee for board games played by
+ * correspondence.  Finds the subcommand in one table and runs it.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+#define STACKREF_VERSION "0.1"
+
+static const struct cmd main_cmds[] = {
+	{ "new", cmd_new, cmd_new_usage, "start a new game record" },
+	{ "check", cmd_check, cmd_check_usage, "validate every game of records" },
+	{ "move", cmd_move, cmd_move_usage, "validate and record a move" },
+	{ "moves", cmd_moves, cmd_moves_usage, "list the legal moves" },
+	{ "show", cmd_show, cmd_show_usage, "draw the position" },
+	{ "perft", cmd_perft, cmd_perft_usage, "count the legal-move tree" },
+	{ "convert", cmd_convert, cmd_convert_usage, "rewrite records canonically" },
+	{ NULL, NULL, NULL, NULL }
+};
+
+static const struct cmd *
+main_find(const char *name)
+{
+	const struct cmd *c;
+
+	for (c = main_cmds; c->name != NULL; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+static void
+main_help(FILE *out)
+{
+	const struct cmd *c;
+
+	fputs("usage: stackref COMMAND [OPTION]... [ARG]...\n"
+	    "       stackref help COMMAND | --help | --version\n\n"
+	    "commands:\n", out);
+	for (c = main_cmds; c->name != NULL; c++)
+		fprintf(out, "  %-8s  %s\n", c->name, c->summary);
+	fputs("\nExit status: 0 ok, 1 rejected, 2 usage, 3 malformed input,"
+	    " 4 system error.\nSee stackref(1).\n", out);
+}
+
+/* stackref help [COMMAND] */
+static int
+main_help_cmd(int argc, char *argv[], struct diag *d)
+{
+	const struct cmd *c;
+
+	if (argc < 2) {
+		main_help(stdout);
+		return cmd_finish(d);
+	}
+	if ((c = main_find(argv[1])) == NULL) {
+		diag_report(d, DIAG_UNKNOWN_COMMAND, NULL, argv[1]);
+		return STATUS_USAGE;
+	}
+	printf("usage: stackref %s\n", c->usage);
+	return cmd_finish(d);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct cmd *c;
+	struct diag d;
+	int ch;
+
+	diag_init(&d, "stackref", stderr);
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+		if (ch == 'h') {
+			main_help(stdout);
+			return cmd_finish(&d);
+		}
+		if (ch == 'V') {
+			puts("stackref " STACKREF_VERSION);
+			return cmd_finish(&d);
+		}
+		cmd_bad_option(&d, "COMMAND [OPTION]... [ARG]...", ch, argv);
+		return STATUS_USAGE;
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		return cmd_usage(&d, "COMMAND [OPTION]... [ARG]...",
+		    "no command given; try stackref --help");
+	if (strcmp(argv[0], "help") == 0)
+		return main_help_cmd(argc, argv, &d);
+	if ((c = main_find(argv[0])) == NULL) {
+		diag_report(&d, DIAG_UNKNOWN_COMMAND, NULL, argv[0]);
+		return STATUS_USAGE;
+	}
+	optind = 0;
+	return c->fn(argc, argv, &d);
+}

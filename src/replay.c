@@ -1,0 +1,254 @@
+/* replay.c - replaying a record's main line under its game's rules. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../notation/notation.h"
+#include "replay.h"
+#include "util.h"
+
+#define REPLAY_LIST 2048    /* bytes of a legal-move list in a message */
+
+/* The known games, for messages. */
+static void
+replay_known_games(char *buf, size_t size)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; rules_table[i] != NULL; i++)
+		util_append(buf, size, ", ", rules_table[i]->name);
+}
+
+static int
+replay_setup_fen(struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d)
+{
+	struct diag_where w = { o->file, &g->at, o->game, 0 };
+	const struct tag *t = NULL;
+	const char *why = NULL;
+	char msg[512];
+	size_t err = 0, i;
+
+	for (i = 0; i < g->ntags && t == NULL; i++)
+		if (strcmp(g->tags[i].name, "FEN") == 0)
+			t = &g->tags[i];
+
+	if (t == NULL) {
+		diag_report(d, DIAG_BAD_FEN, &w,
+		    "[SetUp \"1\"] without a [FEN] tag");
+		return -1;
+	}
+	if (t->at.line > 0)
+		w.at = &t->at;
+	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
+		snprintf(msg, sizeof(msg), "%s at character %zu of \"%s\"",
+		    why != NULL ? why : "unreadable", err + 1, t->value);
+		diag_report(d, DIAG_BAD_FEN, &w, msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the record sets up its own position. */
+static int
+replay_has_setup(const struct record *g)
+{
+	const char *s;
+
+	if (record_tag(g, "FEN") != NULL)
+		return 1;
+	if ((s = record_tag(g, "SetUp")) == NULL)
+		s = record_tag(g, "Setup");
+	return s != NULL && strcmp(s, "1") == 0;
+}
+
+int
+replay_start(struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d)
+{
+	struct diag_where w = { o->file, &g->at, o->game, 0 };
+	const char *name = NULL;
+	char known[256];
+
+	memset(rp, 0, sizeof(*rp));
+	if ((rp->r = notation_game(g, &name)) == NULL) {
+		replay_known_games(known, sizeof(known));
+		diag_report(d, DIAG_RECORD_GAME, &w,
+		    name != NULL ? name : "?", known);
+		return -1;
+	}
+	if (replay_has_setup(g))
+		return replay_setup_fen(rp, g, o, d);
+	rp->r->start(&rp->pos);
+	return 0;
+}
+
+struct replay_list {
+	const struct rules *r;
+	const struct pos *p;
+	const struct move *pattern;   /* only moves it denotes, or all */
+	const char *sep;
+	char *buf;
+	size_t size;
+};
+
+static int
+replay_list_one(void *ctx, const struct move *m)
+{
+	struct replay_list *l = ctx;
+	char text[256];
+
+	if (l->pattern != NULL && !l->r->move_match(l->p, l->pattern, m))
+		return 0;
+	if (l->r->move_format(l->p, m, text, sizeof(text)) == -1)
+		snprintf(text, sizeof(text), "?");
+	return util_append(l->buf, l->size, l->sep, text) == -1;
+}
+
+static void
+replay_list(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const char *sep, char *buf, size_t size)
+{
+	struct replay_list l = { r, p, pattern, sep, buf, size };
+
+	buf[0] = '\0';
+	r->generate(p, replay_list_one, &l);
+}
+
+void
+replay_legal_list(const struct rules *r, const struct pos *p,
+    const char *sep, char *buf, size_t size)
+{
+	replay_list(r, p, NULL, sep, buf, size);
+}
+
+const char *
+replay_result_token(enum outcome o)
+{
+	switch (o) {
+	case OUTCOME_FIRST_WINS:
+		return "1-0";
+	case OUTCOME_SECOND_WINS:
+		return "0-1";
+	default:
+		return "*";
+	}
+}
+
+/* Explains why text resolved to n != 1 legal moves. */
+static int
+replay_unresolved(struct replay *rp, const char *text,
+    const struct move *pattern, unsigned n, const struct diag_where *w,
+    struct diag *d)
+{
+	char list[REPLAY_LIST];
+	const char *why = NULL;
+	enum outcome oc;
+
+	if (n > 1) {
+		replay_list(rp->r, &rp->pos, pattern, ", ", list,
+		    sizeof(list));
+		diag_report(d, DIAG_AMBIGUOUS_MOVE, w, text, list);
+		return -1;
+	}
+	if ((oc = rp->r->outcome(&rp->pos, &why)) != OUTCOME_NONE) {
+		diag_report(d, DIAG_GAME_OVER, w, replay_result_token(oc),
+		    why != NULL ? why : "no legal move");
+		return -1;
+	}
+	replay_legal_list(rp->r, &rp->pos, ", ", list, sizeof(list));
+	diag_report(d, DIAG_ILLEGAL_MOVE, w, text,
+	    list[0] != '\0' ? list : "none");
+	return -1;
+}
+
+static int
+replay_bad_text(const char *text, size_t err, const struct diag_where *w,
+    struct diag *d)
+{
+	char msg[128];
+	size_t n = strlen(text);
+
+	if (n == 0)
+		snprintf(msg, sizeof(msg), "empty move");
+	else if (err >= n)
+		snprintf(msg, sizeof(msg), "it ends too early");
+	else
+		snprintf(msg, sizeof(msg), "unexpected '%c' at character %zu",
+		    text[err], err + 1);
+	diag_report(d, DIAG_BAD_MOVE_TEXT, w, text, msg);
+	return -1;
+}
+
+int
+replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
+    struct diag *d, struct move *played)
+{
+	struct move pattern, m;
+	size_t err = 0;
+	unsigned n;
+
+	if (rp->r->move_parse(text, strlen(text), &pattern, &err) == -1)
+		return replay_bad_text(text, err, w, d);
+	if ((n = rules_resolve(rp->r, &rp->pos, &pattern, &m)) != 1)
+		return replay_unresolved(rp, text, &pattern, n, w, d);
+	rp->prev = rp->pos;
+	rp->last = m;
+	rp->r->apply(&rp->pos, &m);
+	rp->plies++;
+	if (played != NULL)
+		*played = m;
+	return 0;
+}
+
+int
+replay_last_text(const struct replay *rp, char *buf, size_t size)
+{
+	if (rp->plies == 0)
+		return -1;
+	return rp->r->move_format(&rp->prev, &rp->last, buf, size);
+}
+
+/* Replaces e's text by the canonical text of the ply just played. */
+static int
+replay_canonical(struct replay *rp, struct elem *e,
+    const struct diag_where *w, struct diag *d)
+{
+	char text[256];
+	int len;
+
+	if ((len = replay_last_text(rp, text, sizeof(text))) < 0)
+		return 0;
+	if (elem_set_text(e, text, (size_t)len) == -1) {
+		diag_report(d, DIAG_NOMEM, w);
+		return -1;
+	}
+	return 0;
+}
+
+int
+replay_run(struct replay *rp, struct record *g, const struct replay_opts *o,
+    struct diag *d)
+{
+	struct diag_where w = { o->file, NULL, o->game, 0 };
+	struct elem *e;
+	size_t i;
+
+	if (replay_start(rp, g, o, d) == -1)
+		return -1;
+	rp->total = line_count_moves(&g->main);
+	for (i = 0; i < g->main.n && rp->plies < o->stop; i++) {
+		e = &g->main.elems[i];
+		if (e->kind != ELEM_MOVE)
+			continue;
+		w.at = &e->at;
+		w.ply = rp->plies + 1;
+		if (replay_ply(rp, e->text != NULL ? e->text : "", &w, d,
+		    NULL) == -1)
+			return -1;
+		if (o->canonical && replay_canonical(rp, e, &w, d) == -1)
+			return -1;
+	}
+	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
+	return 0;
+}

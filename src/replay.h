@@ -1,0 +1,87 @@
+/*
+ * replay.h - replaying a record's main line under its game's rules.
+ *
+ * A replay finds the game a record is played under (notation_game), its
+ * start position ([FEN] tag, else the rules' start), then reads each move
+ * of the main line into a pattern (rules->move_parse), resolves it
+ * against the legal moves (rules_resolve) and plays it.  Problems are
+ * reported to a struct diag with the file, the move's line:col, the game
+ * index and the ply; replay stops at the first one.
+ *
+ * Speed: replay_run does not format move texts (unless asked to write
+ * canonical texts) and builds no lists except to explain an error.  The
+ * outcome is looked at only when a move does not resolve and once at the
+ * end, so a rules module must have no legal move in a finished game.
+ *
+ * Nothing here allocates except elem_set_text() when canonical is set;
+ * a struct replay is a plain value.
+ */
+#ifndef STACKREF_REPLAY_H
+#define STACKREF_REPLAY_H
+
+#include <limits.h>
+
+#include "diag.h"
+#include "record.h"
+#include "rules.h"
+
+#define REPLAY_ALL ULONG_MAX     /* replay_opts.stop: every ply */
+
+struct replay_opts {
+	const char *file;         /* name for diagnostics, or NULL */
+	unsigned long game;       /* 1-based game index for diagnostics, or 0 */
+	unsigned long stop;       /* play at most this many plies */
+	int canonical;            /* rewrite move texts in canonical form */
+};
+
+struct replay {
+	const struct rules *r;    /* the game */
+	struct pos pos;           /* position after the plies played */
+	struct pos prev;          /* position before the last ply */
+	struct move last;         /* the last ply played (if plies > 0) */
+	unsigned long plies;      /* plies played */
+	unsigned long total;      /* moves in the main line */
+	enum outcome outcome;     /* outcome in pos, set by replay_run */
+	const char *why;          /* its reason (static), or NULL */
+};
+
+/*
+ * Sets rp to the record's game and start position, no ply played.
+ * Returns 0, or -1 after reporting DIAG_RECORD_GAME or DIAG_BAD_FEN.
+ */
+int replay_start(struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d);
+
+/*
+ * replay_start, then plays the main line of g (at most o->stop plies),
+ * then sets rp->outcome.  With o->canonical, each move's text is
+ * replaced by its canonical text (the suffix is kept).  Returns 0, or -1
+ * after reporting the first problem (DIAG_BAD_MOVE_TEXT,
+ * DIAG_ILLEGAL_MOVE, DIAG_AMBIGUOUS_MOVE, DIAG_GAME_OVER, DIAG_NOMEM);
+ * rp then holds the position before the offending move.
+ */
+int replay_run(struct replay *rp, struct record *g,
+    const struct replay_opts *o, struct diag *d);
+
+/*
+ * Reads the move text and plays it in rp->pos as ply rp->plies + 1,
+ * reporting problems at w.  *played (may be NULL) gets the legal move.
+ * Returns 0, or -1 after reporting.
+ */
+int replay_ply(struct replay *rp, const char *text,
+    const struct diag_where *w, struct diag *d, struct move *played);
+
+/* Writes the canonical text of the last ply into buf; -1 if none. */
+int replay_last_text(const struct replay *rp, char *buf, size_t size);
+
+/* The PDN result token of an outcome: "1-0", "0-1" or "*". */
+const char *replay_result_token(enum outcome o);
+
+/*
+ * Writes the canonical texts of the legal moves of p into buf, joined by
+ * sep, truncated with "..." when they do not fit.
+ */
+void replay_legal_list(const struct rules *r, const struct pos *p,
+    const char *sep, char *buf, size_t size);
+
+#endif
