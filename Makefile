@@ -82,7 +82,11 @@ check: deps-check
 sanitize:
 	@$(SAN_ENV) $(MAKE) -s CFLAGS='-O1 -g $(SAN)' LDFLAGS='$(SAN)' check
 
-bench: stackref $(BENCH_BIN)
+# Speed figures (not a test); /usr/bin/time (package time) is optional.
+bench: deps
+	@tools/deps.sh bench 2>/dev/null || \
+	    echo "bench: no /usr/bin/time: peak RSS by a getrusage helper"
+	@$(MAKE) -s stackref $(BENCH_BIN)
 	@bench/run.sh
 
 install: stackref

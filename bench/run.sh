@@ -1,0 +1,158 @@
+#!/bin/sh
+# run.sh - speed figures of stackref (run by `make bench`, from the top of
+# the tree, once stackref and bench/* are built).  Not a test: it prints.
+#   (a) bench/perft: checkers/stackup perft nodes/s, when built;
+#   (b) `stackref check -q` on an archive of about $BENCH_MB MB (default
+#       100) made by repeating the real games of $STACKREF_DATA (default
+#       ../shared/data/pdn): best of 3, games/s and MB/s against the target
+#       of 27,000 games/s, and peak RSS;
+#   (c) the latency of one `stackref move -n` on a long record and of one
+#       `stackref check` of one game, averaged over $BENCH_RUNS runs (200).
+set -eu
+top=$(pwd)
+bin=$top/stackref
+data=${STACKREF_DATA:-$top/../shared/data/pdn}
+mb=${BENCH_MB:-100}
+runs=${BENCH_RUNS:-200}
+target=27000
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+[ -x "$bin" ] || { echo "bench: no ./stackref: run \`make bench\`" >&2; exit 1; }
+
+now() { date +%s%N; }             # nanoseconds (GNU date)
+# ratio A B [DIGITS]: A/B as a decimal.
+ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" \
+    'BEGIN { printf "%.*f", d, (b > 0 ? a / b : 0) }'; }
+
+# rss CMD...: runs CMD (output discarded) and prints its peak RSS in kB,
+# by /usr/bin/time when installed, else by a tiny getrusage helper.
+rss() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>&1 || :
+		tail -n 1 "$tmp/rss"
+		return
+	fi
+	if [ ! -x "$tmp/maxrss" ]; then
+		cat >"$tmp/maxrss.c" <<-'EOF'
+		#include <stdio.h>
+		#include <sys/resource.h>
+		#include <sys/wait.h>
+		#include <unistd.h>
+		int main(int argc, char **argv)
+		{
+			struct rusage ru;
+			int st;
+			pid_t pid;
+			(void)argc;
+			if ((pid = fork()) == 0) {
+				execvp(argv[1], argv + 1);
+				_exit(127);
+			}
+			if (pid < 0 || wait4(pid, &st, 0, &ru) < 0)
+				return 1;
+			printf("%ld\n", ru.ru_maxrss);
+			return 0;
+		}
+		EOF
+		${CC:-cc} -O -o "$tmp/maxrss" "$tmp/maxrss.c" || { echo "?"; return; }
+	fi
+	"$tmp/maxrss" "$@" 2>/dev/null </dev/null | tail -n 1
+}
+
+echo "stackref bench, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "machine: $(uname -sm), $(nproc) CPUs," \
+    "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+echo "stackref: $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?'), CFLAGS from .buildflags: $(cat "$top/.buildflags" 2>/dev/null)"
+
+echo
+echo "== (a) perft"
+if [ -x bench/perft ]; then
+	bench/perft || echo "bench/perft failed (status $?)"
+else
+	echo "bench/perft not built (no bench/perft.c yet)"
+fi
+
+echo
+echo "== (b) stackref check -q on an archive"
+files=""
+for f in "$data"/*.pdn; do
+	[ -f "$f" ] || continue
+	# 11_man_english.pdn holds start positions only: no moves to replay.
+	case $f in */11_man_english.pdn) continue ;; esac
+	files="$files $f"
+done
+if [ -z "$files" ]; then
+	echo "skipped: no real games in $data (set STACKREF_DATA)"
+else
+	for f in $files; do cat "$f"; printf '\n\n'; done >"$tmp/one.pdn"
+	# games in one copy: blocks of tag lines
+	games1=$(awk '/^\[/ { if (!t) n++; t = 1; next } /[^ \t\r]/ { t = 0 }
+	    END { print n + 0 }' "$tmp/one.pdn")
+	size1=$(wc -c <"$tmp/one.pdn")
+	reps=$(( (mb * 1000000 + size1 - 1) / size1 ))
+	i=0
+	while [ $i -lt $reps ]; do cat "$tmp/one.pdn"; i=$((i + 1)); done \
+	    >"$tmp/archive.pdn"
+	bytes=$(wc -c <"$tmp/archive.pdn")
+	games=$((games1 * reps))
+	echo "archive: $(ratio "$bytes" 1000000 1) MB, $games games" \
+	    "($games1 games of$(for f in $files; do printf ' %s' "${f##*/}"; done)," \
+	    "$reps times)"
+	best=0 st=0
+	for try in 1 2 3; do
+		t0=$(now)
+		"$bin" check -q "$tmp/archive.pdn" >/dev/null 2>"$tmp/err" || st=$?
+		t1=$(now)
+		dt=$((t1 - t0))
+		echo "  run $try: $(ratio "$dt" 1000000000 3) s"
+		[ $best -eq 0 ] || [ $dt -lt $best ] && best=$dt
+	done
+	[ $st -eq 0 ] || echo "  (check exited with status $st:" \
+	    "$(head -n 1 "$tmp/err"))"
+	gps=$(awk -v g="$games" -v t="$best" 'BEGIN { printf "%.0f", g / (t / 1e9) }')
+	mbps=$(awk -v b="$bytes" -v t="$best" 'BEGIN { printf "%.1f", b / 1e6 / (t / 1e9) }')
+	echo "check -q, best of 3: $(ratio "$best" 1000000000 3) s:" \
+	    "$gps games/s, $mbps MB/s;" \
+	    "$(ratio "$gps" $target) x the target of $target games/s"
+	echo "peak RSS: $(rss "$bin" check -q "$tmp/archive.pdn") kB"
+fi
+
+echo
+echo "== (c) latency, average of $runs runs"
+# The longest game of tinsley.pdn (else of the first file), result
+# cleared so that the game goes on.
+long=""
+for f in "$data/tinsley.pdn" $files; do [ -f "$f" ] && { long=$f; break; }; done
+if [ -z "$long" ]; then
+	echo "skipped: no games in $data"
+	exit 0
+fi
+awk -v out="$tmp/long.pdn" '
+	function flush() { if (plies > best) { best = plies; text = game } ; game = ""; plies = 0 }
+	/^\[/ && !tags { flush() }
+	/^\[/ { tags = 1; sub(/\r$/, ""); game = game $0 "\n"; next }
+	{ tags = 0; sub(/\r$/, ""); game = game $0 "\n"
+	  for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+[-x][0-9]+/) plies++ }
+	END { flush(); printf "%s", text > out }' "$long"
+sed -e 's/\[Result "[^"]*"\]/[Result "*"]/' \
+    -e 's/ \(1-0\|0-1\|1\/2-1\/2\|\*\)[[:space:]]*$/ */' "$tmp/long.pdn" >"$tmp/game.pdn"
+plies=$(grep -v '^\[' "$tmp/game.pdn" | tr ' ' '\n' | grep -c '^[0-9]*[-x][0-9]' || :)
+move=$("$bin" moves "$tmp/game.pdn" 2>/dev/null | head -n 1 || :)
+# latency LABEL CMD...: average wall time of CMD over $runs runs.
+latency() {
+	label=$1; shift
+	st=0
+	"$@" >/dev/null 2>&1 || st=$?
+	t0=$(now)
+	i=0
+	while [ $i -lt $runs ]; do "$@" >/dev/null 2>&1 || :; i=$((i + 1)); done
+	t1=$(now)
+	echo "$label: $(ratio "$((t1 - t0))" "$((runs * 1000000))" 3) ms (status $st)"
+}
+if [ -n "$move" ]; then
+	latency "move -n $move on a $plies-ply record (${long##*/})" \
+	    "$bin" move -n "$tmp/game.pdn" "$move"
+else
+	echo "move -n: skipped (stackref moves found no legal move in the $plies-ply record)"
+fi
+latency "check of one $plies-ply game" "$bin" check "$tmp/game.pdn"
