@@ -1,0 +1,419 @@
+/*
+ * fen.c - the set-up position of the [FEN] tag, in the two styles the
+ * games use: PDN FEN for checkers (B:W18,24,K27:B12,16) and the stack
+ * FEN of SPEC 1 (w:11=bw,15=b,22=Wwb, stacks top first).
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "notation.h"
+
+/* Reading state of fen_parse. */
+struct fen_scan {
+	const struct rules *r;
+	const char *s;
+	size_t i, n;
+	const char *why;
+	struct pos *p;
+};
+
+/* Writing state of fen_format. */
+struct fen_out {
+	char *buf;
+	size_t size, len;
+	int full;
+};
+
+static int
+fen_fail(struct fen_scan *fs, const char *why)
+{
+	fs->why = why;
+	return -1;
+}
+
+static void
+fen_skip_ws(struct fen_scan *fs)
+{
+	while (fs->i < fs->n && isspace((unsigned char)fs->s[fs->i]))
+		fs->i++;
+}
+
+/* The next byte, or NUL at the end. */
+static int
+fen_peek(const struct fen_scan *fs)
+{
+	return fs->i < fs->n ? (unsigned char)fs->s[fs->i] : '\0';
+}
+
+/* Reads a square name (a run of letters and digits). */
+static int
+fen_square(struct fen_scan *fs, unsigned *sq)
+{
+	size_t span = 0, used = 0, digits = 0;
+	int v;
+
+	while (fs->i + span < fs->n &&
+	    isalnum((unsigned char)fs->s[fs->i + span])) {
+		if (isdigit((unsigned char)fs->s[fs->i + span]))
+			digits++;
+		span++;
+	}
+	if (span == 0)
+		return fen_fail(fs, "expected a square");
+	v = fs->r->square_parse(fs->s + fs->i, span, &used);
+	if (v < 0 || used != span || (unsigned)v >= fs->r->nsquares ||
+	    v >= POS_SQUARES)
+		return fen_fail(fs, digits == span ? "square out of range" :
+		    "expected a square");
+	*sq = (unsigned)v;
+	fs->i += span;
+	return 0;
+}
+
+/* Puts stack st on square sq, which must be empty so far. */
+static int
+fen_put(struct fen_scan *fs, unsigned sq, const struct stack *st,
+    size_t at)
+{
+	if (fs->p->sq[sq].height != 0) {
+		fs->i = at;
+		return fen_fail(fs, "square given twice");
+	}
+	fs->p->sq[sq] = *st;
+	return 0;
+}
+
+/* Accepts the end of the text, after an optional '.'. */
+static int
+fen_end(struct fen_scan *fs)
+{
+	fen_skip_ws(fs);
+	if (fen_peek(fs) == '.') {
+		fs->i++;
+		fen_skip_ws(fs);
+	}
+	if (fs->i != fs->n)
+		return fen_fail(fs, "unexpected text after the position");
+	return 0;
+}
+
+/* Whether the list at the cursor is over (':', '.' or the end). */
+static int
+fen_list_over(struct fen_scan *fs)
+{
+	int c;
+
+	fen_skip_ws(fs);
+	c = fen_peek(fs);
+	return c == '\0' || c == ':' || c == '.';
+}
+
+/* Checkers FEN: one entry of a colour list: [K]square or [K]a-b. */
+static int
+fen_checkers_entry(struct fen_scan *fs, enum side side)
+{
+	struct stack st = { 0, 0, 1 };
+	unsigned a, b, sq;
+	size_t at;
+
+	if (fen_peek(fs) == 'K' || fen_peek(fs) == 'k') {
+		st.crown = 1;
+		fs->i++;
+	}
+	at = fs->i;
+	if (fen_square(fs, &a) == -1)
+		return -1;
+	b = a;
+	fen_skip_ws(fs);
+	if (fen_peek(fs) == '-') {
+		fs->i++;
+		fen_skip_ws(fs);
+		if (fen_square(fs, &b) == -1)
+			return -1;
+		if (b < a) {
+			fs->i = at;
+			return fen_fail(fs, "range goes backwards");
+		}
+	}
+	st.owner = side == SIDE_SECOND;
+	for (sq = a; sq <= b; sq++)
+		if (fen_put(fs, sq, &st, at) == -1)
+			return -1;
+	return 0;
+}
+
+/* Checkers FEN: a colour letter and its list, after the ':'. */
+static int
+fen_checkers_list(struct fen_scan *fs, unsigned *seen)
+{
+	enum side side;
+	int c;
+
+	fen_skip_ws(fs);
+	c = toupper(fen_peek(fs));
+	if (c != 'B' && c != 'W')
+		return fen_fail(fs, "expected 'B' or 'W'");
+	side = c == 'B' ? SIDE_FIRST : SIDE_SECOND;
+	if (*seen & (1u << side))
+		return fen_fail(fs, "colour given twice");
+	*seen |= 1u << side;
+	fs->i++;
+	if (fen_list_over(fs))
+		return 0;
+	for (;;) {
+		if (fen_checkers_entry(fs, side) == -1)
+			return -1;
+		if (fen_list_over(fs))
+			return 0;
+		if (fen_peek(fs) != ',')
+			return fen_fail(fs, "expected ',' or ':'");
+		fs->i++;
+		fen_skip_ws(fs);
+	}
+}
+
+static int
+fen_parse_checkers(struct fen_scan *fs)
+{
+	unsigned seen = 0;
+	int c;
+
+	fen_skip_ws(fs);
+	c = toupper(fen_peek(fs));
+	if (c != 'B' && c != 'W')
+		return fen_fail(fs, "expected 'B' or 'W'");
+	pos_clear(fs->p, fs->r->nsquares,
+	    c == 'B' ? SIDE_FIRST : SIDE_SECOND);
+	fs->i++;
+	for (;;) {
+		fen_skip_ws(fs);
+		c = fen_peek(fs);
+		if (c == '\0' || c == '.')
+			return fen_end(fs);
+		if (c != ':')
+			return fen_fail(fs, "expected ':'");
+		fs->i++;
+		if (fen_checkers_list(fs, &seen) == -1)
+			return -1;
+	}
+}
+
+/* The side whose colour letter is c, or -1. */
+static int
+fen_letter_side(const struct rules *r, int c)
+{
+	c = tolower(c);
+	if (c == tolower((unsigned char)r->letter[0]))
+		return SIDE_FIRST;
+	if (c == tolower((unsigned char)r->letter[1]))
+		return SIDE_SECOND;
+	return -1;
+}
+
+/* Stack FEN: the letters of a stack, top first. */
+static int
+fen_stack(struct fen_scan *fs, struct stack *st)
+{
+	size_t len = 0, k;
+	int side, c;
+
+	while (fs->i + len < fs->n &&
+	    isalpha((unsigned char)fs->s[fs->i + len]))
+		len++;
+	if (len == 0)
+		return fen_fail(fs, "expected a stack");
+	if (len > STACK_MAX)
+		return fen_fail(fs, "stack too high");
+	memset(st, 0, sizeof(*st));
+	for (k = len; k > 0; k--) {
+		c = (unsigned char)fs->s[fs->i + k - 1];
+		if ((side = fen_letter_side(fs->r, c)) == -1) {
+			fs->i += k - 1;
+			return fen_fail(fs, "unknown colour letter");
+		}
+		stack_push(st, (enum side)side, isupper(c) != 0);
+	}
+	fs->i += len;
+	return 0;
+}
+
+/* Stack FEN: one square=stack entry. */
+static int
+fen_stacks_entry(struct fen_scan *fs)
+{
+	struct stack st;
+	unsigned sq;
+	size_t at = fs->i;
+
+	if (fen_square(fs, &sq) == -1)
+		return -1;
+	fen_skip_ws(fs);
+	if (fen_peek(fs) != '=')
+		return fen_fail(fs, "expected '='");
+	fs->i++;
+	fen_skip_ws(fs);
+	if (fen_stack(fs, &st) == -1)
+		return -1;
+	return fen_put(fs, sq, &st, at);
+}
+
+static int
+fen_parse_stacks(struct fen_scan *fs)
+{
+	int side;
+
+	fen_skip_ws(fs);
+	if ((side = fen_letter_side(fs->r, fen_peek(fs))) == -1)
+		return fen_fail(fs, "expected the side to move");
+	pos_clear(fs->p, fs->r->nsquares, (enum side)side);
+	fs->i++;
+	if (fen_list_over(fs) && fen_peek(fs) != ':')
+		return fen_end(fs);
+	if (fen_peek(fs) != ':')
+		return fen_fail(fs, "expected ':'");
+	fs->i++;
+	if (fen_list_over(fs))
+		return fen_end(fs);
+	for (;;) {
+		if (fen_stacks_entry(fs) == -1)
+			return -1;
+		if (fen_list_over(fs))
+			return fen_end(fs);
+		if (fen_peek(fs) != ',')
+			return fen_fail(fs, "expected ','");
+		fs->i++;
+		fen_skip_ws(fs);
+	}
+}
+
+int
+fen_parse(const struct rules *r, const char *s, struct pos *p,
+    size_t *err, const char **why)
+{
+	struct fen_scan fs;
+	int rc;
+
+	memset(&fs, 0, sizeof(fs));
+	fs.r = r;
+	fs.s = s;
+	fs.n = strlen(s);
+	fs.p = p;
+	if (r->fen == FEN_CHECKERS)
+		rc = fen_parse_checkers(&fs);
+	else
+		rc = fen_parse_stacks(&fs);
+	if (rc == -1) {
+		if (err != NULL)
+			*err = fs.i;
+		if (why != NULL)
+			*why = fs.why;
+	}
+	return rc;
+}
+
+static void
+fen_putc(struct fen_out *fo, int c)
+{
+	if (fo->len + 1 >= fo->size) {
+		fo->full = 1;
+		return;
+	}
+	fo->buf[fo->len++] = (char)c;
+	fo->buf[fo->len] = '\0';
+}
+
+static void
+fen_puts(struct fen_out *fo, const char *s)
+{
+	while (*s != '\0')
+		fen_putc(fo, (unsigned char)*s++);
+}
+
+static void
+fen_put_square(struct fen_out *fo, const struct rules *r, unsigned sq)
+{
+	char name[16];
+
+	if (r->square_name(sq, name, sizeof(name)) < 0) {
+		fo->full = 1;
+		return;
+	}
+	fen_puts(fo, name);
+}
+
+/* Checkers FEN: ":W..." or ":B..." with the pieces of side. */
+static void
+fen_format_colour(struct fen_out *fo, const struct rules *r,
+    const struct pos *p, enum side side)
+{
+	unsigned sq;
+	int first = 1;
+
+	fen_putc(fo, ':');
+	fen_putc(fo, side == SIDE_FIRST ? 'B' : 'W');
+	for (sq = 0; sq < p->nsquares; sq++) {
+		if (p->sq[sq].height == 0 ||
+		    stack_top_side(&p->sq[sq]) != side)
+			continue;
+		if (!first)
+			fen_putc(fo, ',');
+		first = 0;
+		if (stack_top_crowned(&p->sq[sq]))
+			fen_putc(fo, 'K');
+		fen_put_square(fo, r, sq);
+	}
+}
+
+/* Stack FEN: the letters of st, top first, crowned in upper case. */
+static void
+fen_format_stack(struct fen_out *fo, const struct rules *r,
+    const struct stack *st)
+{
+	unsigned k;
+	int c;
+
+	for (k = st->height; k > 0; k--) {
+		c = (unsigned char)r->letter[(st->owner >> (k - 1)) & 1];
+		c = tolower(c);
+		fen_putc(fo, (st->crown >> (k - 1)) & 1 ? toupper(c) : c);
+	}
+}
+
+static void
+fen_format_stacks(struct fen_out *fo, const struct rules *r,
+    const struct pos *p)
+{
+	unsigned sq;
+	int first = 1;
+
+	fen_putc(fo, tolower((unsigned char)r->letter[p->turn & 1]));
+	fen_putc(fo, ':');
+	for (sq = 0; sq < p->nsquares; sq++) {
+		if (p->sq[sq].height == 0)
+			continue;
+		if (!first)
+			fen_putc(fo, ',');
+		first = 0;
+		fen_put_square(fo, r, sq);
+		fen_putc(fo, '=');
+		fen_format_stack(fo, r, &p->sq[sq]);
+	}
+}
+
+int
+fen_format(const struct rules *r, const struct pos *p, char *buf,
+    size_t size)
+{
+	struct fen_out fo = { buf, size, 0, 0 };
+
+	if (size == 0)
+		return -1;
+	buf[0] = '\0';
+	if (r->fen == FEN_CHECKERS) {
+		fen_putc(&fo, p->turn == SIDE_FIRST ? 'B' : 'W');
+		fen_format_colour(&fo, r, p, SIDE_SECOND);
+		fen_format_colour(&fo, r, p, SIDE_FIRST);
+	} else
+		fen_format_stacks(&fo, r, p);
+	return fo.full ? -1 : (int)fo.len;
+}

@@ -1,0 +1,932 @@
+/*
+ * pdn.c - Portable Draughts Notation 3.0: a streaming, liberal reader
+ * and a canonical writer.
+ *
+ * The reader goes through a fixed buffer, one game at a time, in three
+ * layers: bytes (line ends CRLF, CR and LF all read as one newline,
+ * line:col kept), tokens (tags, comments, NAGs, parentheses, words) and
+ * games.  A word is a result, a move number (possibly glued to a move)
+ * or a move text; the reader knows no game and keeps move texts as
+ * written.  After a malformed game it reports, skips to the next line
+ * starting with '[' and goes on.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn.h"
+#include "../src/util.h"
+
+#define PDN_BUFSIZE 8192
+
+/* A growing, NUL-terminated text bounded by a maximum. */
+struct pdn_text {
+	char *s;
+	size_t len, cap;
+};
+
+enum pdn_tok {
+	PDN_END,          /* end of the stream */
+	PDN_TAG,          /* rd->name, rd->tok */
+	PDN_COMMENT,      /* rd->tok: inside of {...} */
+	PDN_LINE_COMMENT, /* rd->tok: rest of a ; or % line */
+	PDN_NAG,          /* rd->nag */
+	PDN_OPEN,
+	PDN_CLOSE,
+	PDN_WORD,         /* rd->tok */
+	PDN_BAD,          /* malformed, reported */
+	PDN_FAIL          /* I/O error or no memory, reported */
+};
+
+struct reader {
+	FILE *in;
+	const char *file;
+	struct diag *d;
+	unsigned char buf[PDN_BUFSIZE];
+	size_t pos, len;
+	int eof;
+	int ioerr;                /* errno of a failed read, or 0 */
+	struct srcloc at;         /* of the next byte */
+	struct srcloc tokat;      /* of the current token */
+	struct pdn_text tok, name;
+	unsigned nag;
+	int pending;              /* a tag was read that starts the next game */
+	unsigned long index;      /* games started */
+	char what[64];            /* description for diagnostics */
+};
+
+/* A game being read. */
+struct pdn_game {
+	struct record *g;
+	struct line *stack[PDN_DEPTH_MAX + 1];
+	unsigned depth;
+	int movetext;             /* a move, NAG or variation was read */
+	int started;
+};
+
+#define PDN_CONTINUE 2        /* pdn_step: the game goes on */
+
+/* --- results ---------------------------------------------------- */
+
+static const struct {
+	const char *token, *canonical;
+} pdn_results[] = {
+	{ "1-0", "1-0" }, { "2-0", "1-0" },
+	{ "0-1", "0-1" }, { "0-2", "0-1" },
+	{ "1/2-1/2", "1/2-1/2" }, { "1-1", "1/2-1/2" },
+	{ "1/2", "1/2-1/2" }, { "\xc2\xbd-\xc2\xbd", "1/2-1/2" },
+	{ "*", "*" }, { "0-0", "*" },
+	{ NULL, NULL }
+};
+
+int
+pdn_result_normal(const char *token, const char **canonical)
+{
+	size_t i;
+
+	for (i = 0; pdn_results[i].token != NULL; i++)
+		if (strcmp(token, pdn_results[i].token) == 0) {
+			if (canonical != NULL)
+				*canonical = pdn_results[i].canonical;
+			return 0;
+		}
+	return -1;
+}
+
+/* --- diagnostics ------------------------------------------------ */
+
+static enum pdn_tok
+pdn_report(struct reader *rd, const struct srcloc *at, enum diag_id id,
+    const char *a, const char *b)
+{
+	struct diag_where w;
+
+	memset(&w, 0, sizeof(w));
+	w.file = rd->file;
+	w.at = at;
+	w.game = rd->index;
+	diag_report(rd->d, id, &w, a, b);
+	return diag_status(id) == STATUS_SYSTEM ? PDN_FAIL : PDN_BAD;
+}
+
+static enum pdn_tok
+pdn_syntax(struct reader *rd, const struct srcloc *at,
+    const char *expected, const char *read)
+{
+	return pdn_report(rd, at, DIAG_SYNTAX, expected, read);
+}
+
+static enum pdn_tok
+pdn_nomem(struct reader *rd)
+{
+	return pdn_report(rd, &rd->at, DIAG_NOMEM, NULL, NULL);
+}
+
+/* How byte c (or EOF) reads in a diagnostic. */
+static const char *
+pdn_describe(struct reader *rd, int c)
+{
+	if (c == EOF)
+		return rd->ioerr != 0 ? "a read error" : "end of file";
+	if (c == '\n')
+		return "end of line";
+	if (isprint(c))
+		snprintf(rd->what, sizeof(rd->what), "'%c'", c);
+	else
+		snprintf(rd->what, sizeof(rd->what), "byte 0x%02x", c);
+	return rd->what;
+}
+
+/* --- bytes ------------------------------------------------------ */
+
+static int
+pdn_fill(struct reader *rd)
+{
+	size_t n;
+
+	if (rd->pos < rd->len)
+		return 1;
+	if (rd->eof)
+		return 0;
+	n = fread(rd->buf, 1, sizeof(rd->buf), rd->in);
+	if (n == 0) {
+		if (ferror(rd->in))
+			rd->ioerr = errno != 0 ? errno : EIO;
+		rd->eof = 1;
+		return 0;
+	}
+	rd->pos = 0;
+	rd->len = n;
+	return 1;
+}
+
+/* The next byte, a lone CR read as LF; EOF at the end. */
+static int
+pdn_peek(struct reader *rd)
+{
+	int c;
+
+	if (!pdn_fill(rd))
+		return EOF;
+	c = rd->buf[rd->pos];
+	return c == '\r' ? '\n' : c;
+}
+
+/* Consumes the next byte (CRLF as one newline). */
+static int
+pdn_get(struct reader *rd)
+{
+	int c;
+
+	if (!pdn_fill(rd))
+		return EOF;
+	c = rd->buf[rd->pos++];
+	if (c == '\r') {
+		if (pdn_fill(rd) && rd->buf[rd->pos] == '\n')
+			rd->pos++;
+		c = '\n';
+	}
+	if (c == '\n') {
+		rd->at.line++;
+		rd->at.col = 1;
+	} else
+		rd->at.col++;
+	return c;
+}
+
+static void
+pdn_skip_space(struct reader *rd)
+{
+	int c;
+
+	while ((c = pdn_peek(rd)) != EOF && isspace(c))
+		pdn_get(rd);
+}
+
+/* Skips to the next line that starts with '[', or to the end. */
+static void
+pdn_resync(struct reader *rd)
+{
+	int c;
+
+	while ((c = pdn_peek(rd)) != EOF && !(c == '[' && rd->at.col == 1))
+		pdn_get(rd);
+}
+
+/* --- tokens ----------------------------------------------------- */
+
+/* Appends byte c to t, at most max bytes; what names t for DIAG_TOO_BIG. */
+static enum pdn_tok
+pdn_text_add(struct reader *rd, struct pdn_text *t, int c, size_t max,
+    const char *what)
+{
+	char *s;
+	size_t cap;
+
+	if (t->len >= max)
+		return pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, what, NULL);
+	if (t->len + 1 >= t->cap) {
+		cap = t->cap == 0 ? 64 : t->cap * 2;
+		if ((s = realloc(t->s, cap)) == NULL)
+			return pdn_nomem(rd);
+		t->s = s;
+		t->cap = cap;
+	}
+	t->s[t->len++] = (char)c;
+	t->s[t->len] = '\0';
+	return PDN_WORD;
+}
+
+/* Makes t the empty string. */
+static enum pdn_tok
+pdn_text_clear(struct reader *rd, struct pdn_text *t)
+{
+	char *s;
+
+	t->len = 0;
+	if (t->cap == 0) {
+		if ((s = malloc(64)) == NULL)
+			return pdn_nomem(rd);
+		t->s = s;
+		t->cap = 64;
+	}
+	t->s[0] = '\0';
+	return PDN_WORD;
+}
+
+/* The rest of a ';' or '%' line, without the newline. */
+static enum pdn_tok
+pdn_lex_line_comment(struct reader *rd)
+{
+	enum pdn_tok t;
+	int c;
+
+	pdn_get(rd);
+	while ((c = pdn_peek(rd)) != EOF && c != '\n') {
+		t = pdn_text_add(rd, &rd->tok, pdn_get(rd), PDN_TEXT_MAX,
+		    "comment over 1 MiB");
+		if (t != PDN_WORD)
+			return t;
+	}
+	return PDN_LINE_COMMENT;
+}
+
+static enum pdn_tok
+pdn_lex_comment(struct reader *rd)
+{
+	enum pdn_tok t;
+	int c;
+
+	pdn_get(rd);
+	for (;;) {
+		if ((c = pdn_peek(rd)) == EOF)
+			return pdn_syntax(rd, &rd->at, "'}'",
+			    pdn_describe(rd, c));
+		pdn_get(rd);
+		if (c == '}')
+			return PDN_COMMENT;
+		t = pdn_text_add(rd, &rd->tok, c, PDN_TEXT_MAX,
+		    "comment over 1 MiB");
+		if (t != PDN_WORD)
+			return t;
+	}
+}
+
+static enum pdn_tok
+pdn_lex_nag(struct reader *rd)
+{
+	unsigned long v;
+	enum pdn_tok t;
+	int c;
+
+	pdn_get(rd);
+	while ((c = pdn_peek(rd)) != EOF && isdigit(c))
+		if ((t = pdn_text_add(rd, &rd->tok, pdn_get(rd), 16,
+		    "NAG number")) != PDN_WORD)
+			return t;
+	if (rd->tok.len == 0)
+		return pdn_syntax(rd, &rd->at, "a number after '$'",
+		    pdn_describe(rd, c));
+	if (util_parse_ulong(rd->tok.s, 0, 65535, &v) == -1)
+		return pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, "NAG number",
+		    NULL);
+	rd->nag = (unsigned)v;
+	return PDN_NAG;
+}
+
+/* Whether c ends a word. */
+static int
+pdn_word_end(int c)
+{
+	return c == EOF || isspace(c) || strchr("{}()[];$", c) != NULL;
+}
+
+static enum pdn_tok
+pdn_lex_word(struct reader *rd)
+{
+	enum pdn_tok t;
+
+	while (!pdn_word_end(pdn_peek(rd)))
+		if ((t = pdn_text_add(rd, &rd->tok, pdn_get(rd), PDN_WORD_MAX,
+		    "move text over 4096 bytes")) != PDN_WORD)
+			return t;
+	return PDN_WORD;
+}
+
+/* A tag value, after its opening quote; \" and \\ are escapes. */
+static enum pdn_tok
+pdn_lex_value(struct reader *rd)
+{
+	enum pdn_tok t;
+	int c;
+
+	for (;;) {
+		c = pdn_peek(rd);
+		if (c == EOF || c == '\n')
+			return pdn_syntax(rd, &rd->at,
+			    "'\"' closing the tag value", pdn_describe(rd, c));
+		pdn_get(rd);
+		if (c == '"')
+			return PDN_TAG;
+		if (c == '\\' && (pdn_peek(rd) == '"' || pdn_peek(rd) == '\\'))
+			c = pdn_get(rd);
+		t = pdn_text_add(rd, &rd->tok, c, PDN_TEXT_MAX,
+		    "tag value over 1 MiB");
+		if (t != PDN_WORD)
+			return t;
+	}
+}
+
+/* Expects byte want after optional spaces. */
+static enum pdn_tok
+pdn_expect(struct reader *rd, int want, const char *expected)
+{
+	int c;
+
+	pdn_skip_space(rd);
+	if ((c = pdn_peek(rd)) != want)
+		return pdn_syntax(rd, &rd->at, expected, pdn_describe(rd, c));
+	pdn_get(rd);
+	return PDN_TAG;
+}
+
+static enum pdn_tok
+pdn_lex_tag(struct reader *rd)
+{
+	enum pdn_tok t;
+	int c;
+
+	pdn_get(rd);
+	if ((t = pdn_text_clear(rd, &rd->name)) != PDN_WORD)
+		return t;
+	pdn_skip_space(rd);
+	while ((c = pdn_peek(rd)) != EOF && (isalnum(c) || c == '_'))
+		if ((t = pdn_text_add(rd, &rd->name, pdn_get(rd),
+		    PDN_NAME_MAX, "tag name over 256 bytes")) != PDN_WORD)
+			return t;
+	if (rd->name.len == 0)
+		return pdn_syntax(rd, &rd->at, "a tag name",
+		    pdn_describe(rd, c));
+	if ((t = pdn_expect(rd, '"', "'\"' opening the tag value")) != PDN_TAG)
+		return t;
+	if ((t = pdn_lex_value(rd)) != PDN_TAG)
+		return t;
+	return pdn_expect(rd, ']', "']' closing the tag");
+}
+
+/* The next token; its text is in rd->tok, its place in rd->tokat. */
+static enum pdn_tok
+pdn_lex(struct reader *rd)
+{
+	enum pdn_tok t;
+	int c;
+
+	pdn_skip_space(rd);
+	rd->tokat = rd->at;
+	if ((t = pdn_text_clear(rd, &rd->tok)) != PDN_WORD)
+		return t;
+	if ((c = pdn_peek(rd)) == EOF)
+		return rd->ioerr == 0 ? PDN_END : pdn_report(rd, NULL,
+		    DIAG_READ, strerror(rd->ioerr), NULL);
+	if (c == '%' && rd->at.col == 1)
+		return pdn_lex_line_comment(rd);
+	switch (c) {
+	case '[':
+		return pdn_lex_tag(rd);
+	case '{':
+		return pdn_lex_comment(rd);
+	case ';':
+		return pdn_lex_line_comment(rd);
+	case '$':
+		return pdn_lex_nag(rd);
+	case '(':
+		pdn_get(rd);
+		return PDN_OPEN;
+	case ')':
+		pdn_get(rd);
+		return PDN_CLOSE;
+	case ']':
+	case '}':
+		pdn_get(rd);
+		return pdn_syntax(rd, &rd->tokat, "a move",
+		    pdn_describe(rd, c));
+	default:
+		return pdn_lex_word(rd);
+	}
+}
+
+/* --- games ------------------------------------------------------ */
+
+static struct line *
+pdn_top(struct pdn_game *pg)
+{
+	return pg->stack[pg->depth];
+}
+
+/* Length of a move number at the start of w[0..n): digits, then dots;
+ * 0 if there is none. */
+static size_t
+pdn_number_prefix(const char *w, size_t n)
+{
+	size_t i = 0, digits;
+
+	while (i < n && isdigit((unsigned char)w[i]))
+		i++;
+	if ((digits = i) == 0 || i == n || w[i] != '.')
+		return 0;
+	while (i < n && w[i] == '.')
+		i++;
+	return digits > 0 ? i : 0;
+}
+
+static int
+pdn_is_suffix(char c)
+{
+	return c == '!' || c == '?';
+}
+
+/* A move text w[0..n) at column offset off of the token. */
+static int
+pdn_on_move(struct reader *rd, struct pdn_game *pg, const char *w,
+    size_t n, size_t off)
+{
+	struct line *l = pdn_top(pg);
+	struct srcloc at = rd->tokat;
+	struct elem *e;
+	size_t s = n;
+
+	while (s > 0 && pdn_is_suffix(w[s - 1]))
+		s--;
+	if (s == 0 && l->n > 0 && l->elems[l->n - 1].kind == ELEM_MOVE &&
+	    l->elems[l->n - 1].suffix == NULL) {
+		e = &l->elems[l->n - 1];
+		return elem_set_suffix(e, w, n) == -1 ? -1 : PDN_CONTINUE;
+	}
+	if (s == 0)
+		s = n;
+	at.col += off;
+	if ((e = line_push(l, ELEM_MOVE, &at)) == NULL ||
+	    elem_set_text(e, w, s) == -1 ||
+	    (s < n && elem_set_suffix(e, w + s, n - s) == -1))
+		return -1;
+	return PDN_CONTINUE;
+}
+
+static int
+pdn_bad(struct reader *rd)
+{
+	pdn_resync(rd);
+	return READ_MALFORMED;
+}
+
+static int
+pdn_fail(struct reader *rd, enum pdn_tok t)
+{
+	if (t == PDN_BAD)
+		return pdn_bad(rd);
+	return READ_SYSTEM;
+}
+
+static int
+pdn_push_comment(struct reader *rd, struct pdn_game *pg, int style)
+{
+	struct elem *e;
+
+	if ((e = line_push(pdn_top(pg), ELEM_COMMENT, &rd->tokat)) == NULL ||
+	    elem_set_text(e, rd->tok.s, rd->tok.len) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
+	e->style = style;
+	return PDN_CONTINUE;
+}
+
+/* Comments on the line of the result belong to the game. */
+static int
+pdn_trailing_comments(struct reader *rd, struct pdn_game *pg)
+{
+	enum pdn_tok t;
+	int c, rc;
+
+	for (;;) {
+		while ((c = pdn_peek(rd)) == ' ' || c == '\t')
+			pdn_get(rd);
+		if (c != '{' && c != ';')
+			return READ_GAME;
+		t = pdn_lex(rd);
+		if (t != PDN_COMMENT && t != PDN_LINE_COMMENT)
+			return pdn_fail(rd, t);
+		rc = pdn_push_comment(rd, pg, t == PDN_COMMENT ?
+		    COMMENT_BRACE : COMMENT_LINE);
+		if (rc != PDN_CONTINUE)
+			return rc;
+	}
+}
+
+static int
+pdn_on_result(struct reader *rd, struct pdn_game *pg)
+{
+	char what[48];
+
+	if (pg->depth > 0) {
+		snprintf(what, sizeof(what), "the result '%.30s'", rd->tok.s);
+		return pdn_fail(rd, pdn_syntax(rd, &rd->tokat,
+		    "')' closing the variation", what));
+	}
+	if (record_set_result(pg->g, rd->tok.s) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
+	pg->g->result_at = rd->tokat;
+	return pdn_trailing_comments(rd, pg);
+}
+
+static int
+pdn_on_word(struct reader *rd, struct pdn_game *pg)
+{
+	size_t k;
+
+	if (pdn_result_normal(rd->tok.s, NULL) == 0)
+		return pdn_on_result(rd, pg);
+	pg->movetext = 1;
+	k = pdn_number_prefix(rd->tok.s, rd->tok.len);
+	if (k == rd->tok.len)
+		return PDN_CONTINUE;
+	if (pdn_on_move(rd, pg, rd->tok.s + k, rd->tok.len - k, k) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
+	return PDN_CONTINUE;
+}
+
+static int
+pdn_on_tag(struct reader *rd, struct pdn_game *pg)
+{
+	if (pg->movetext) {
+		rd->pending = 1;
+		return READ_GAME;
+	}
+	if (record_tag_add(pg->g, rd->name.s, rd->tok.s, &rd->tokat) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
+	return PDN_CONTINUE;
+}
+
+static int
+pdn_on_nag(struct reader *rd, struct pdn_game *pg)
+{
+	struct elem *e;
+
+	pg->movetext = 1;
+	if ((e = line_push(pdn_top(pg), ELEM_NAG, &rd->tokat)) == NULL)
+		return pdn_fail(rd, pdn_nomem(rd));
+	e->nag = rd->nag;
+	return PDN_CONTINUE;
+}
+
+static int
+pdn_on_open(struct reader *rd, struct pdn_game *pg)
+{
+	struct elem *e;
+
+	pg->movetext = 1;
+	if (pg->depth >= PDN_DEPTH_MAX)
+		return pdn_fail(rd, pdn_report(rd, &rd->tokat, DIAG_TOO_BIG,
+		    "variations nested over 256 deep", NULL));
+	if ((e = line_push(pdn_top(pg), ELEM_VARIATION, &rd->tokat)) == NULL ||
+	    (e->var = calloc(1, sizeof(*e->var))) == NULL)
+		return pdn_fail(rd, pdn_nomem(rd));
+	pg->stack[++pg->depth] = e->var;
+	return PDN_CONTINUE;
+}
+
+static int
+pdn_on_close(struct reader *rd, struct pdn_game *pg)
+{
+	if (pg->depth == 0)
+		return pdn_fail(rd, pdn_syntax(rd, &rd->tokat, "a move",
+		    "')'"));
+	pg->depth--;
+	return PDN_CONTINUE;
+}
+
+static int
+pdn_on_end(struct reader *rd, struct pdn_game *pg)
+{
+	if (pg->depth > 0)
+		return pdn_fail(rd, pdn_syntax(rd, &rd->at,
+		    "')' closing the variation", "end of file"));
+	if (pg->g->ntags == 0 && pg->g->result == NULL && !pg->movetext)
+		return READ_END;
+	return READ_GAME;
+}
+
+/* Reads one token into the game; PDN_CONTINUE or a read_result. */
+static int
+pdn_step(struct reader *rd, struct pdn_game *pg)
+{
+	enum pdn_tok t;
+
+	if (rd->pending) {
+		rd->pending = 0;
+		t = PDN_TAG;
+	} else
+		t = pdn_lex(rd);
+	if (!pg->started && t != PDN_END) {
+		pg->g->at = rd->tokat;
+		pg->started = 1;
+	}
+	switch (t) {
+	case PDN_END:
+		return pdn_on_end(rd, pg);
+	case PDN_TAG:
+		return pdn_on_tag(rd, pg);
+	case PDN_COMMENT:
+		return pdn_push_comment(rd, pg, COMMENT_BRACE);
+	case PDN_LINE_COMMENT:
+		return pdn_push_comment(rd, pg, COMMENT_LINE);
+	case PDN_NAG:
+		return pdn_on_nag(rd, pg);
+	case PDN_OPEN:
+		return pdn_on_open(rd, pg);
+	case PDN_CLOSE:
+		return pdn_on_close(rd, pg);
+	case PDN_WORD:
+		return pdn_on_word(rd, pg);
+	default:
+		return pdn_fail(rd, t);
+	}
+}
+
+static enum read_result
+pdn_next(struct reader *rd, struct record *g, unsigned long *index)
+{
+	struct pdn_game pg;
+	int rc;
+
+	record_free(g);
+	record_init(g);
+	memset(&pg, 0, sizeof(pg));
+	pg.g = g;
+	pg.stack[0] = &g->main;
+	rd->index++;
+	do
+		rc = pdn_step(rd, &pg);
+	while (rc == PDN_CONTINUE);
+	if (rc == READ_END)
+		rd->index--;
+	if (index != NULL)
+		*index = rd->index;
+	return (enum read_result)rc;
+}
+
+static struct reader *
+pdn_open(FILE *in, const char *file, struct diag *d)
+{
+	struct reader *rd;
+
+	if ((rd = calloc(1, sizeof(*rd))) == NULL)
+		return NULL;
+	rd->in = in;
+	rd->file = file;
+	rd->d = d;
+	rd->at.line = 1;
+	rd->at.col = 1;
+	if (pdn_fill(rd) && rd->len >= 3 &&
+	    memcmp(rd->buf, "\xef\xbb\xbf", 3) == 0)
+		rd->pos = 3;      /* a UTF-8 byte order mark */
+	return rd;
+}
+
+static void
+pdn_close(struct reader *rd)
+{
+	if (rd == NULL)
+		return;
+	free(rd->tok.s);
+	free(rd->name.s);
+	free(rd);
+}
+
+/* --- writer ----------------------------------------------------- */
+
+struct pdn_writer {
+	FILE *out;
+	size_t col;
+	unsigned depth;
+	int toodeep;
+};
+
+/* Starts a unit of len bytes of movetext: a space, or a line break
+ * when the unit would pass the wrap column. */
+static void
+pdn_sep(struct pdn_writer *w, size_t len)
+{
+	if (w->col == 0)
+		return;
+	if (w->col + 1 + len > PDN_WRAP) {
+		putc('\n', w->out);
+		w->col = 0;
+	} else {
+		putc(' ', w->out);
+		w->col++;
+	}
+}
+
+static void
+pdn_bytes(struct pdn_writer *w, const char *s)
+{
+	fputs(s, w->out);
+	for (; *s != '\0'; s++)
+		w->col = *s == '\n' ? 0 : w->col + 1;
+}
+
+/* Writes the concatenation of the n strings p (NULL ones skipped) as
+ * one unit. */
+static void
+pdn_unit(struct pdn_writer *w, const char *const *p, size_t n)
+{
+	size_t i, len = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != NULL)
+			len += strlen(p[i]);
+	pdn_sep(w, len);
+	for (i = 0; i < n; i++)
+		if (p[i] != NULL)
+			pdn_bytes(w, p[i]);
+}
+
+static void
+pdn_word(struct pdn_writer *w, const char *s)
+{
+	pdn_unit(w, &s, 1);
+}
+
+/* Ply numbering of a line being written. */
+struct pdn_plies {
+	unsigned long next;   /* ply index of the next move (even: first
+				 * player's) */
+	unsigned long last;   /* of the last move written */
+	int moved;            /* a move was written in this line */
+	int need;             /* the next second-player move needs "N..." */
+};
+
+static void
+pdn_write_move(struct pdn_writer *w, const struct elem *e,
+    struct pdn_plies *pl)
+{
+	const char *p[4] = { NULL, NULL, e->text, e->suffix };
+	char num[32];
+
+	if (pl->next % 2 == 0 || pl->need) {
+		snprintf(num, sizeof(num), "%lu.%s", pl->next / 2 + 1,
+		    pl->next % 2 == 0 ? "" : "..");
+		p[0] = num;
+		p[1] = " ";
+	}
+	pdn_unit(w, p, 4);
+	pl->last = pl->next++;
+	pl->moved = 1;
+	pl->need = 0;
+}
+
+static void
+pdn_write_comment(struct pdn_writer *w, const struct elem *e)
+{
+	const char *text = e->text != NULL ? e->text : "";
+	const char *p[3] = { "{", text, "}" };
+
+	if (strchr(text, '}') == NULL) {
+		pdn_unit(w, p, 3);
+		return;
+	}
+	p[0] = ";";
+	pdn_unit(w, p, 2);
+	putc('\n', w->out);
+	w->col = 0;
+}
+
+static void pdn_write_line(struct pdn_writer *, const struct line *,
+    unsigned long);
+
+static void
+pdn_write_elem(struct pdn_writer *w, const struct elem *e,
+    struct pdn_plies *pl)
+{
+	char nag[16];
+
+	switch (e->kind) {
+	case ELEM_MOVE:
+		pdn_write_move(w, e, pl);
+		break;
+	case ELEM_COMMENT:
+		pdn_write_comment(w, e);
+		pl->need = 1;
+		break;
+	case ELEM_NAG:
+		snprintf(nag, sizeof(nag), "$%u", e->nag);
+		pdn_word(w, nag);
+		break;
+	case ELEM_VARIATION:
+		pdn_word(w, "(");
+		if (e->var != NULL)
+			pdn_write_line(w, e->var,
+			    pl->moved ? pl->last : pl->next);
+		pdn_word(w, ")");
+		pl->need = 1;
+		break;
+	}
+}
+
+/* Writes l, whose first move is ply index ply. */
+static void
+pdn_write_line(struct pdn_writer *w, const struct line *l,
+    unsigned long ply)
+{
+	struct pdn_plies pl = { ply, ply, 0, 1 };
+	size_t i;
+
+	if (w->depth >= PDN_DEPTH_MAX) {
+		w->toodeep = 1;
+		return;
+	}
+	w->depth++;
+	for (i = 0; i < l->n; i++)
+		pdn_write_elem(w, &l->elems[i], &pl);
+	w->depth--;
+}
+
+/* The side to move first: the one of the FEN tag, else the first. */
+static unsigned long
+pdn_first_ply(const struct record *g)
+{
+	const struct rules *r;
+	const char *fen;
+	struct pos p;
+
+	if ((fen = record_tag(g, "FEN")) == NULL ||
+	    (r = notation_game(g, NULL)) == NULL ||
+	    fen_parse(r, fen, &p, NULL, NULL) == -1)
+		return 0;
+	return p.turn == SIDE_SECOND;
+}
+
+static void
+pdn_write_tag(FILE *out, const struct tag *t)
+{
+	const char *s;
+
+	fprintf(out, "[%s \"", t->name);
+	for (s = t->value; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			putc('\\', out);
+		putc(*s, out);
+	}
+	fputs("\"]\n", out);
+}
+
+static int
+pdn_write(FILE *out, const struct record *g)
+{
+	struct pdn_writer w = { out, 0, 0, 0 };
+	const char *result = "*";
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		pdn_write_tag(out, &g->tags[i]);
+	if (g->ntags > 0)
+		putc('\n', out);
+	pdn_write_line(&w, &g->main, pdn_first_ply(g));
+	if (g->result != NULL)
+		pdn_result_normal(g->result, &result);
+	pdn_word(&w, result);
+	fputs("\n\n", out);
+	if (w.toodeep) {
+		errno = EOVERFLOW;
+		return -1;
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+const struct notation notation_pdn = {
+	"pdn",
+	pdn_open,
+	pdn_next,
+	pdn_close,
+	pdn_write
+};
