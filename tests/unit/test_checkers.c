@@ -1,0 +1,469 @@
+/* test_checkers.c - American checkers rules and board32 geometry. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../src/board32.h"
+#include "../../src/rules.h"
+
+#define MAX_LISTED 64
+
+static const struct rules *
+ck(void)
+{
+	const struct rules *r = rules_find("checkers");
+
+	assert_non_null(r);
+	return r;
+}
+
+/* Puts a piece on square n (1..32). */
+static void
+put(struct pos *p, unsigned n, enum side side, int king)
+{
+	assert_int_equal(stack_push(&p->sq[n - 1], side, king), 0);
+}
+
+struct listing {
+	const struct pos *p;
+	unsigned n;
+	struct move m[MAX_LISTED];
+	char text[MAX_LISTED][64];
+};
+
+static int
+list_one(void *ctx, const struct move *m)
+{
+	struct listing *l = ctx;
+
+	assert_true(l->n < MAX_LISTED);
+	l->m[l->n] = *m;
+	assert_true(ck()->move_format(l->p, m, l->text[l->n],
+	    sizeof(l->text[0])) > 0);
+	l->n++;
+	return 0;
+}
+
+/* Lists the legal moves of p with their canonical texts. */
+static void
+list_moves(const struct pos *p, struct listing *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->p = p;
+	assert_int_equal(ck()->generate(p, list_one, l), 0);
+}
+
+/* Asserts the legal moves of p, canonical, space separated. */
+static void
+assert_moves(const struct pos *p, const char *want)
+{
+	struct listing l;
+	char got[1024] = "";
+	unsigned i;
+
+	list_moves(p, &l);
+	for (i = 0; i < l.n; i++) {
+		if (i > 0)
+			strcat(got, " ");
+		strcat(got, l.text[i]);
+	}
+	assert_string_equal(got, want);
+}
+
+/* Resolves text in p: returns the number of matches. */
+static unsigned
+resolve(const struct pos *p, const char *text, struct move *found)
+{
+	struct move pat;
+	size_t err = 99;
+
+	assert_int_equal(ck()->move_parse(text, strlen(text), &pat, &err), 0);
+	return rules_resolve(ck(), p, &pat, found);
+}
+
+static void
+test_geometry(void **state)
+{
+	unsigned sq, x, y;
+	int d, n;
+
+	(void)state;
+	for (sq = 0; sq < 32; sq++)
+		for (d = 0; d < B32_NDIRS; d++) {
+			n = board32_next(sq, (enum b32_dir)d);
+			assert_int_equal(board32_shift((uint32_t)1 << sq,
+			    (enum b32_dir)d), n < 0 ? 0 : (uint32_t)1 << n);
+		}
+	assert_int_equal(board32_next(9, B32_FWD_LOW), 13);
+	assert_int_equal(board32_next(9, B32_FWD_HIGH), 14);
+	assert_int_equal(board32_jump(9, B32_FWD_LOW), 16);
+	assert_int_equal(board32_next(11, B32_FWD_HIGH), -1);
+	ck()->square_xy(0, &x, &y);
+	assert_true(x == 6 && y == 0);
+	ck()->square_xy(3, &x, &y);
+	assert_true(x == 0 && y == 0);
+	ck()->square_xy(4, &x, &y);
+	assert_true(x == 7 && y == 1);
+	ck()->square_xy(31, &x, &y);
+	assert_true(x == 1 && y == 7);
+}
+
+static void
+test_square_text(void **state)
+{
+	size_t used;
+	char buf[4];
+
+	(void)state;
+	assert_int_equal(ck()->square_parse("12x", 3, &used), 11);
+	assert_int_equal(used, 2);
+	assert_int_equal(ck()->square_parse("32", 2, &used), 31);
+	assert_int_equal(ck()->square_parse("33", 2, &used), -1);
+	assert_int_equal(ck()->square_parse("0", 1, &used), -1);
+	assert_int_equal(ck()->square_parse("123", 3, &used), -1);
+	assert_int_equal(ck()->square_parse(" 1", 2, &used), -1);
+	assert_int_equal(ck()->square_name(31, buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "32");
+	assert_int_equal(ck()->square_name(31, buf, 2), -1);
+}
+
+static void
+test_perft_start(void **state)
+{
+	static const uint64_t want[] = { 1, 7, 49, 302, 1469, 7361, 36768,
+	    179740, 845931, 3963680 };
+	struct pos p;
+	unsigned d;
+
+	(void)state;
+	ck()->start(&p);
+	for (d = 0; d < 10; d++) {
+		assert_int_equal(rules_perft(ck(), &p, d), want[d]);
+		if (d <= 7)
+			assert_int_equal(rules_perft_generic(ck(), &p, d),
+			    want[d]);
+	}
+}
+
+/* Fast path and generic walk agree in a position with kings. */
+static void
+test_perft_kings(void **state)
+{
+	struct pos p;
+	unsigned d;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_SECOND);
+	put(&p, 6, SIDE_FIRST, 1);
+	put(&p, 15, SIDE_FIRST, 0);
+	put(&p, 18, SIDE_FIRST, 0);
+	put(&p, 11, SIDE_FIRST, 1);
+	put(&p, 23, SIDE_SECOND, 1);
+	put(&p, 22, SIDE_SECOND, 0);
+	put(&p, 27, SIDE_SECOND, 0);
+	put(&p, 10, SIDE_SECOND, 1);
+	for (d = 1; d <= 7; d++)
+		assert_int_equal(rules_perft(ck(), &p, d),
+		    rules_perft_generic(ck(), &p, d));
+	assert_int_equal(rules_perft(ck(), &p, 7), 34786);
+}
+
+static int
+divide_one(void *ctx, const struct move *m)
+{
+	const struct pos *start = ((const struct pos **)ctx)[0];
+	struct pos next = *start;
+
+	ck()->apply(&next, m);
+	assert_int_equal(rules_count_moves(ck(), &next), 7);
+	assert_int_equal(rules_perft(ck(), &next, 1), 7);
+	(*(unsigned *)((void **)ctx)[1])++;
+	return 0;
+}
+
+static void
+test_divide(void **state)
+{
+	struct pos p;
+	unsigned n = 0;
+	void *ctx[2] = { &p, &n };
+
+	(void)state;
+	ck()->start(&p);
+	ck()->generate(&p, divide_one, ctx);
+	assert_int_equal(n, 7);
+	assert_moves(&p, "9-13 9-14 10-14 10-15 11-15 11-16 12-16");
+}
+
+static void
+test_compulsory(void **state)
+{
+	struct pos p;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 1, SIDE_FIRST, 0);
+	put(&p, 10, SIDE_FIRST, 0);
+	put(&p, 14, SIDE_SECOND, 0);
+	assert_moves(&p, "10x17");
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 1, SIDE_FIRST, 0);
+	put(&p, 10, SIDE_FIRST, 0);
+	put(&p, 22, SIDE_SECOND, 0);
+	assert_moves(&p, "1-5 1-6 10-14 10-15");
+}
+
+static void
+test_multi_jump(void **state)
+{
+	struct pos p;
+	struct listing l;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 10, SIDE_FIRST, 0);
+	put(&p, 14, SIDE_SECOND, 0);
+	put(&p, 22, SIDE_SECOND, 0);
+	list_moves(&p, &l);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(l.m[0].nsteps, 2);
+	assert_int_equal(l.m[0].step[0].over, 13);
+	assert_int_equal(l.m[0].step[1].over, 21);
+	assert_int_equal(l.m[0].step[1].kind, STEP_CAPTURE);
+	assert_string_equal(l.text[0], "10x26");
+	ck()->apply(&p, &l.m[0]);
+	assert_int_equal(p.sq[25].height, 1);
+	assert_int_equal(p.sq[13].height + p.sq[21].height, 0);
+	assert_int_equal(pos_count(&p, SIDE_SECOND), 0);
+	assert_int_equal(p.turn, SIDE_SECOND);
+}
+
+static void
+test_crowning_ends_move(void **state)
+{
+	struct pos p;
+	struct listing l;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 22, SIDE_FIRST, 0);
+	put(&p, 26, SIDE_SECOND, 0);
+	put(&p, 27, SIDE_SECOND, 0);
+	list_moves(&p, &l);
+	assert_int_equal(l.n, 1);
+	assert_string_equal(l.text[0], "22x31");
+	ck()->apply(&p, &l.m[0]);
+	assert_true(stack_top_crowned(&p.sq[30]));
+	assert_int_equal(p.sq[26].height, 1);
+	/* A king in the same place goes on. */
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 22, SIDE_FIRST, 1);
+	put(&p, 26, SIDE_SECOND, 0);
+	put(&p, 27, SIDE_SECOND, 0);
+	assert_moves(&p, "22x24");
+	/* A plain move onto the far row crowns too. */
+	pos_clear(&p, 32, SIDE_SECOND);
+	put(&p, 5, SIDE_SECOND, 0);
+	put(&p, 30, SIDE_FIRST, 0);
+	list_moves(&p, &l);
+	assert_string_equal(l.text[0], "5-1");
+	ck()->apply(&p, &l.m[0]);
+	assert_true(stack_top_crowned(&p.sq[0]));
+}
+
+static void
+test_backward(void **state)
+{
+	struct pos p;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 14, SIDE_FIRST, 0);
+	assert_moves(&p, "14-17 14-18");
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 14, SIDE_FIRST, 1);
+	assert_moves(&p, "14-9 14-10 14-17 14-18");
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 18, SIDE_FIRST, 0);
+	put(&p, 14, SIDE_SECOND, 0);
+	assert_moves(&p, "18-22 18-23");
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 18, SIDE_FIRST, 1);
+	put(&p, 14, SIDE_SECOND, 0);
+	assert_moves(&p, "18x9");
+	/* White men go down the board, white kings both ways. */
+	pos_clear(&p, 32, SIDE_SECOND);
+	put(&p, 14, SIDE_SECOND, 0);
+	assert_moves(&p, "14-9 14-10");
+}
+
+static void
+test_not_jumped_twice(void **state)
+{
+	struct pos p;
+	struct listing l;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 10, SIDE_FIRST, 1);
+	put(&p, 14, SIDE_SECOND, 0);
+	list_moves(&p, &l);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(l.m[0].nsteps, 1);
+	/* Around a ring of four and back home, but not round again. */
+	put(&p, 15, SIDE_SECOND, 0);
+	put(&p, 22, SIDE_SECOND, 0);
+	put(&p, 23, SIDE_SECOND, 0);
+	assert_moves(&p, "10x17x26x19x10 10x19x26x17x10");
+	list_moves(&p, &l);
+	assert_int_equal(l.m[0].nsteps, 4);
+	ck()->apply(&p, &l.m[0]);
+	assert_int_equal(pos_count(&p, SIDE_SECOND), 0);
+	assert_int_equal(p.sq[9].height, 1);
+}
+
+static void
+test_two_paths(void **state)
+{
+	struct pos p;
+	struct move found;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 10, SIDE_FIRST, 0);
+	put(&p, 14, SIDE_SECOND, 0);
+	put(&p, 15, SIDE_SECOND, 0);
+	put(&p, 22, SIDE_SECOND, 0);
+	put(&p, 23, SIDE_SECOND, 0);
+	assert_moves(&p, "10x17x26 10x19x26");
+	assert_int_equal(resolve(&p, "10x26", NULL), 2);
+	assert_int_equal(resolve(&p, "10x19x26", &found), 1);
+	assert_int_equal(found.step[0].over, 14);
+	assert_int_equal(resolve(&p, "10-19-26", NULL), 1);
+	assert_int_equal(resolve(&p, "10x19", NULL), 0);
+	/* Without 15 only one path fits the elided form. */
+	memset(&p.sq[14], 0, sizeof(p.sq[14]));
+	assert_moves(&p, "10x26");
+	assert_int_equal(resolve(&p, "10x26", &found), 1);
+	assert_int_equal(found.nsteps, 2);
+	assert_int_equal(found.step[0].to, 16);
+	assert_int_equal(resolve(&p, "10:17:26", NULL), 1);
+	assert_int_equal(resolve(&p, "10x17", NULL), 0);
+}
+
+/* A three-jump chain ending one jump from its origin is written in full:
+ * "from x to" would read as a single jump. */
+static void
+test_short_form_not_ambiguous(void **state)
+{
+	struct pos p;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 10, SIDE_FIRST, 1);
+	put(&p, 14, SIDE_SECOND, 0);
+	put(&p, 22, SIDE_SECOND, 0);
+	put(&p, 23, SIDE_SECOND, 0);
+	assert_moves(&p, "10x17x26x19");
+	assert_int_equal(resolve(&p, "10x19", NULL), 0);
+}
+
+static void
+test_parse(void **state)
+{
+	struct move m;
+	size_t err = 0;
+
+	(void)state;
+	assert_int_equal(ck()->move_parse("11-15", 5, &m, &err), 0);
+	assert_int_equal(m.nsteps, 1);
+	assert_int_equal(m.step[0].kind, STEP_ANY);
+	assert_int_equal(m.step[0].from, 10);
+	assert_int_equal(m.step[0].to, 14);
+	assert_int_equal(m.flags, 0);
+	assert_int_equal(ck()->move_parse("15x22x29", 8, &m, &err), 0);
+	assert_int_equal(m.nsteps, 2);
+	assert_int_equal(m.step[1].kind, STEP_CAPTURE);
+	assert_int_equal(m.flags, 0);
+	assert_int_equal(ck()->move_parse("11x25", 5, &m, &err), 0);
+	assert_int_equal(m.flags, MOVE_ELIDED);
+	assert_int_equal(ck()->move_parse("15\xc3\x97" "22", 6, &m, &err), 0);
+	assert_int_equal(m.step[0].kind, STEP_CAPTURE);
+	assert_int_equal(m.step[0].to, 21);
+	assert_int_equal(ck()->move_parse("15:22", 5, &m, &err), 0);
+	assert_int_equal(m.step[0].kind, STEP_ANY);
+}
+
+static void
+test_parse_garbage(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t err;
+	} bad[] = {
+		{ "", 0 }, { "a1", 0 }, { "11", 2 }, { "11-", 3 },
+		{ "11--15", 3 }, { "11-15x", 6 }, { "11-40", 3 },
+		{ "11 15", 2 }, { "11-15 ", 5 }, { "\xc3", 0 },
+	};
+	struct move m;
+	size_t i, err;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err = 99;
+		assert_int_equal(ck()->move_parse(bad[i].text,
+		    strlen(bad[i].text), &m, &err), -1);
+		assert_int_equal(err, bad[i].err);
+	}
+}
+
+static void
+test_outcome(void **state)
+{
+	struct pos p;
+	const char *why = "unset";
+
+	(void)state;
+	ck()->start(&p);
+	assert_int_equal(ck()->outcome(&p, &why), OUTCOME_NONE);
+	assert_null(why);
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 5, SIDE_FIRST, 0);
+	put(&p, 9, SIDE_SECOND, 0);
+	put(&p, 14, SIDE_SECOND, 0);
+	assert_int_equal(ck()->outcome(&p, &why), OUTCOME_SECOND_WINS);
+	assert_string_equal(why, "red has no legal move");
+	p.turn = SIDE_SECOND;
+	assert_int_equal(ck()->outcome(&p, &why), OUTCOME_NONE);
+	pos_clear(&p, 32, SIDE_SECOND);
+	put(&p, 5, SIDE_FIRST, 0);
+	assert_int_equal(ck()->outcome(&p, &why), OUTCOME_FIRST_WINS);
+	assert_string_equal(why, "white has no pieces left");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_geometry),
+		cmocka_unit_test(test_square_text),
+		cmocka_unit_test(test_perft_start),
+		cmocka_unit_test(test_perft_kings),
+		cmocka_unit_test(test_divide),
+		cmocka_unit_test(test_compulsory),
+		cmocka_unit_test(test_multi_jump),
+		cmocka_unit_test(test_crowning_ends_move),
+		cmocka_unit_test(test_backward),
+		cmocka_unit_test(test_not_jumped_twice),
+		cmocka_unit_test(test_two_paths),
+		cmocka_unit_test(test_short_form_not_ambiguous),
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_parse_garbage),
+		cmocka_unit_test(test_outcome),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
