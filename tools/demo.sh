@@ -14,14 +14,15 @@ trap 'rm -rf "$dir"' EXIT
 cd "$dir"
 
 say() { printf '\n$ %s\n' "$*"; }
-# run CMD...: echoes and runs a command that must succeed.
-run() { say "$@"; "$@"; }
+# run CMD...: echoes and runs a command that must succeed (its messages
+# interleaved with its output, as on a terminal).
+run() { say "$@"; "$@" 2>&1; }
 # refused CMD...: echoes and runs a command that stackref must reject
 # with status 1 (illegal move); the script goes on.
 refused() {
 	say "$@"
 	st=0
-	"$@" || st=$?
+	"$@" 2>&1 || st=$?
 	echo "(exit status $st)"
 	[ "$st" -eq 1 ] || { echo "demo.sh: expected status 1" >&2; exit 1; }
 }
