@@ -28,6 +28,7 @@ for page in man/*.[1-8]; do
 	mandoc -Tlint "$page" 2>&1 | while IFS= read -r l; do
 		# "referenced manual not found: Xr NAME SEC" of our own pages
 		xr=${l##*referenced manual not found: Xr }
+		xr=${xr% (*times)}
 		[ "$xr" != "$l" ] && [ -f "man/${xr% *}.${xr#* }" ] && continue
 		printf '%s\n' "$l"
 	done >"$tmp/lint"
