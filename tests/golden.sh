@@ -1,0 +1,44 @@
+#!/bin/sh
+# golden.sh - runs every case tests/golden/NAME/: its cmd (one shell line)
+# in a scratch copy of the case directory with stackref on PATH, then
+# compares standard output with out, standard error with err and the exit
+# status with status.  Prints PASS: or FAIL: golden/NAME per case, with
+# a diff -u after each failure.
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${STACKREF:-$root/stackref}
+if [ ! -x "$bin" ]; then
+	echo "FAIL: golden (no stackref binary at $bin)"
+	exit 1
+fi
+bindir=$(mktemp -d) || exit 1
+scratch=$(mktemp -d) || exit 1
+trap 'rm -rf "$bindir" "$scratch"' EXIT
+ln -s "$bin" "$bindir/stackref"
+fails=0
+for dir in "$root"/tests/golden/*/; do
+	name=$(basename "$dir")
+	[ -f "$dir/cmd" ] || continue
+	work=$scratch/$name
+	rm -rf "$work"
+	cp -R "$dir" "$work"
+	(cd "$work" && PATH=$bindir:$PATH TZ=UTC LC_ALL=C \
+	    sh -c "$(cat cmd)" >"$scratch/out" 2>"$scratch/err" </dev/null
+	echo $? >"$scratch/status")
+	ok=1
+	for f in out err status; do
+		want=$dir/$f
+		[ -f "$want" ] || want=/dev/null
+		if ! cmp -s "$want" "$scratch/$f"; then
+			[ $ok = 1 ] && echo "FAIL: golden/$name"
+			ok=0
+			diff -u "$want" "$scratch/$f" |
+			    sed "s|$scratch/$f|actual $f|"
+		fi
+	done
+	if [ $ok = 1 ]; then
+		echo "PASS: golden/$name"
+	else
+		fails=$((fails + 1))
+	fi
+done
+[ $fails = 0 ]
