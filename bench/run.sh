@@ -72,6 +72,33 @@ else
 	echo "bench/perft not built (no bench/perft.c yet)"
 fi
 
+# split FILE PREFIX: writes each game of FILE to PREFIX.N.pdn as it is,
+# and a copy PREFIX.N.open with the result cleared (the game goes on);
+# prints "N PLIES" per game.
+split() {
+	awk -v pre="$2" '
+	function flush() {
+		if (game != "") {
+			printf "%s", game > (pre "." n ".pdn"); close(pre "." n ".pdn")
+			printf "%s", open > (pre "." n ".open"); close(pre "." n ".open")
+			print n, plies
+		}
+		game = open = ""; plies = 0; n++
+	}
+	{ line = $0; sub(/\r$/, "") }
+	/^\[/ && !tags { flush() }
+	{ game = game line "\n" }
+	/^\[Result / { open = open "[Result \"*\"]\n"; tags = 1; next }
+	/^\[/ { open = open $0 "\n"; tags = 1; next }
+	{
+		tags = 0
+		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+[-x][0-9]+/) plies++
+		sub(/ (1-0|0-1|1\/2-1\/2|\*)[ \t]*$/, " *")
+		open = open $0 "\n"
+	}
+	END { flush() }' "$1"
+}
+
 echo
 echo "== (b) stackref check -q on an archive"
 files=""
@@ -83,61 +110,60 @@ for f in "$data"/*.pdn; do
 done
 if [ -z "$files" ]; then
 	echo "skipped: no real games in $data (set STACKREF_DATA)"
-else
-	for f in $files; do cat "$f"; printf '\n\n'; done >"$tmp/one.pdn"
-	# games in one copy: blocks of tag lines
-	games1=$(awk '/^\[/ { if (!t) n++; t = 1; next } /[^ \t\r]/ { t = 0 }
-	    END { print n + 0 }' "$tmp/one.pdn")
-	size1=$(wc -c <"$tmp/one.pdn")
-	reps=$(( (mb * 1000000 + size1 - 1) / size1 ))
-	i=0
-	while [ $i -lt $reps ]; do cat "$tmp/one.pdn"; i=$((i + 1)); done \
-	    >"$tmp/archive.pdn"
-	bytes=$(wc -c <"$tmp/archive.pdn")
-	games=$((games1 * reps))
-	echo "archive: $(ratio "$bytes" 1000000 1) MB, $games games" \
-	    "($games1 games of$(for f in $files; do printf ' %s' "${f##*/}"; done)," \
-	    "$reps times)"
-	best=0 st=0
-	for try in 1 2 3; do
-		t0=$(now)
-		"$bin" check -q "$tmp/archive.pdn" >/dev/null 2>"$tmp/err" || st=$?
-		t1=$(now)
-		dt=$((t1 - t0))
-		echo "  run $try: $(ratio "$dt" 1000000000 3) s"
-		[ $best -eq 0 ] || [ $dt -lt $best ] && best=$dt
-	done
-	[ $st -eq 0 ] || echo "  (check exited with status $st:" \
-	    "$(head -n 1 "$tmp/err"))"
-	gps=$(awk -v g="$games" -v t="$best" 'BEGIN { printf "%.0f", g / (t / 1e9) }')
-	mbps=$(awk -v b="$bytes" -v t="$best" 'BEGIN { printf "%.1f", b / 1e6 / (t / 1e9) }')
-	echo "check -q, best of 3: $(ratio "$best" 1000000000 3) s:" \
-	    "$gps games/s, $mbps MB/s;" \
-	    "$(ratio "$gps" $target) x the target of $target games/s"
-	echo "peak RSS: $(rss "$bin" check -q "$tmp/archive.pdn") kB"
+	exit 0
 fi
+# Only the games stackref accepts, so that every game is replayed to its
+# end; "N PLIES FILE" of each goes to $tmp/accepted.
+mkdir "$tmp/g"
+k=0 total=0
+: >"$tmp/accepted"
+for f in $files; do
+	k=$((k + 1))
+	split "$f" "$tmp/g/$k" >"$tmp/list"
+	while read -r n p; do
+		total=$((total + 1))
+		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>&1 || continue
+		cat "$tmp/g/$k.$n.pdn"
+		printf '\n'
+		echo "$k.$n $p ${f##*/}" >>"$tmp/accepted"
+	done <"$tmp/list"
+done >"$tmp/one.pdn"
+games1=$(wc -l <"$tmp/accepted")
+size1=$(wc -c <"$tmp/one.pdn")
+echo "games: $games1 of the $total games of$(for f in $files; do
+    printf ' %s' "${f##*/}"; done) are accepted by stackref check"
+if [ "$games1" -eq 0 ]; then
+	echo "skipped: no game accepted"
+	exit 0
+fi
+reps=$(( (mb * 1000000 + size1 - 1) / size1 ))
+i=0
+while [ $i -lt $reps ]; do cat "$tmp/one.pdn"; i=$((i + 1)); done \
+    >"$tmp/archive.pdn"
+bytes=$(wc -c <"$tmp/archive.pdn")
+games=$((games1 * reps))
+echo "archive: $(ratio "$bytes" 1000000 1) MB, $games games" \
+    "(those $games1, $reps times)"
+best=0 st=0
+for try in 1 2 3; do
+	t0=$(now)
+	"$bin" check -q "$tmp/archive.pdn" >/dev/null 2>"$tmp/err" || st=$?
+	t1=$(now)
+	dt=$((t1 - t0))
+	echo "  run $try: $(ratio "$dt" 1000000000 3) s"
+	[ $best -eq 0 ] || [ $dt -lt $best ] && best=$dt
+done
+[ $st -eq 0 ] || echo "  (check exited with status $st:" \
+    "$(head -n 1 "$tmp/err"))"
+gps=$(awk -v g="$games" -v t="$best" 'BEGIN { printf "%.0f", g / (t / 1e9) }')
+mbps=$(awk -v b="$bytes" -v t="$best" 'BEGIN { printf "%.1f", b / 1e6 / (t / 1e9) }')
+echo "check -q, best of 3: $(ratio "$best" 1000000000 3) s:" \
+    "$gps games/s, $mbps MB/s;" \
+    "$(ratio "$gps" $target) x the target of $target games/s"
+echo "peak RSS: $(rss "$bin" check -q "$tmp/archive.pdn") kB"
 
 echo
 echo "== (c) latency, average of $runs runs"
-# The longest game of tinsley.pdn (else of the first file), result
-# cleared so that the game goes on.
-long=""
-for f in "$data/tinsley.pdn" $files; do [ -f "$f" ] && { long=$f; break; }; done
-if [ -z "$long" ]; then
-	echo "skipped: no games in $data"
-	exit 0
-fi
-awk -v out="$tmp/long.pdn" '
-	function flush() { if (plies > best) { best = plies; text = game } ; game = ""; plies = 0 }
-	/^\[/ && !tags { flush() }
-	/^\[/ { tags = 1; sub(/\r$/, ""); game = game $0 "\n"; next }
-	{ tags = 0; sub(/\r$/, ""); game = game $0 "\n"
-	  for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+[-x][0-9]+/) plies++ }
-	END { flush(); printf "%s", text > out }' "$long"
-sed -e 's/\[Result "[^"]*"\]/[Result "*"]/' \
-    -e 's/ \(1-0\|0-1\|1\/2-1\/2\|\*\)[[:space:]]*$/ */' "$tmp/long.pdn" >"$tmp/game.pdn"
-plies=$(grep -v '^\[' "$tmp/game.pdn" | tr ' ' '\n' | grep -c '^[0-9]*[-x][0-9]' || :)
-move=$("$bin" moves "$tmp/game.pdn" 2>/dev/null | head -n 1 || :)
 # latency LABEL CMD...: average wall time of CMD over $runs runs.
 latency() {
 	label=$1; shift
@@ -149,10 +175,20 @@ latency() {
 	t1=$(now)
 	echo "$label: $(ratio "$((t1 - t0))" "$((runs * 1000000))" 3) ms (status $st)"
 }
-if [ -n "$move" ]; then
-	latency "move -n $move on a $plies-ply record (${long##*/})" \
-	    "$bin" move -n "$tmp/game.pdn" "$move"
-else
-	echo "move -n: skipped (stackref moves found no legal move in the $plies-ply record)"
+# The accepted game nearest 100 plies that still has a legal move once
+# its result is cleared.
+move=""
+awk '{ d = $2 - 100; print (d < 0 ? -d : d), $0 }' "$tmp/accepted" |
+    sort -n >"$tmp/near"
+while read -r d id plies name; do
+	move=$("$bin" moves "$tmp/g/$id.open" 2>/dev/null | head -n 1) || :
+	[ -n "$move" ] && break
+done <"$tmp/near"
+if [ -z "$move" ]; then
+	echo "skipped: no accepted game has a legal move left"
+	exit 0
 fi
-latency "check of one $plies-ply game" "$bin" check "$tmp/game.pdn"
+game=$tmp/g/$id.open
+latency "move -n $move after $plies plies (a game of $name)" \
+    "$bin" move -n "$game" "$move"
+latency "check of that one game" "$bin" check "$game"
