@@ -1,0 +1,219 @@
+/* test_fileio.c - reading and atomic writing (src/fileio.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <dirent.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "../../src/fileio.h"
+
+struct dir {
+	char path[256];
+};
+
+static int
+setup(void **state)
+{
+	static struct dir dir;
+
+	snprintf(dir.path, sizeof(dir.path), "/tmp/test_fileio.XXXXXX");
+	if (mkdtemp(dir.path) == NULL)
+		return -1;
+	*state = &dir;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct dir *dir = *state;
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir->path);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static char t_new[] = "new\n", t_half[] = "half", t_x[] = "x", t_hi[] = "hi\n";
+
+static int
+write_text(FILE *out, void *ctx)
+{
+	return fputs(ctx, out) == EOF ? -1 : 0;
+}
+
+/* Writes part of the text, then fails like a full disk. */
+static int
+write_fail(FILE *out, void *ctx)
+{
+	fputs(ctx, out);
+	errno = ENOSPC;
+	return -1;
+}
+
+static void
+put_file(const char *path, const char *text, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	chmod(path, mode);
+}
+
+static char *
+slurp(const char *path)
+{
+	struct diag d;
+	size_t len;
+
+	diag_init(&d, "stackref", NULL);
+	return fileio_slurp(path, &len, &d);
+}
+
+/* Number of entries in dir besides . and .. */
+static int
+count_entries(const char *path)
+{
+	struct dirent *e;
+	DIR *dp = opendir(path);
+	int n = 0;
+
+	assert_non_null(dp);
+	while ((e = readdir(dp)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			n++;
+	closedir(dp);
+	return n;
+}
+
+static void
+test_replace_keeps_mode(void **state)
+{
+	struct dir *dir = *state;
+	char path[300], *text;
+	struct stat st;
+	struct diag d;
+
+	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
+	put_file(path, "old\n", 0640);
+	diag_init(&d, "stackref", NULL);
+	assert_int_equal(fileio_write_atomic(path, write_text, t_new, &d), 0);
+	text = slurp(path);
+	assert_string_equal(text, "new\n");
+	free(text);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0640);
+	assert_int_equal(count_entries(dir->path), 1);
+}
+
+static void
+test_failed_write_leaves_target(void **state)
+{
+	struct dir *dir = *state;
+	char path[300], *text;
+	struct diag d;
+
+	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
+	put_file(path, "old\n", 0644);
+	diag_init(&d, "stackref", NULL);
+	assert_int_equal(fileio_write_atomic(path, write_fail, t_half, &d), -1);
+	assert_int_equal(d.status, STATUS_SYSTEM);
+	text = slurp(path);
+	assert_string_equal(text, "old\n");
+	free(text);
+	assert_int_equal(count_entries(dir->path), 1);
+}
+
+static void
+test_missing_directory(void **state)
+{
+	struct dir *dir = *state;
+	char path[300];
+	struct diag d;
+
+	snprintf(path, sizeof(path), "%s/no/such/g.pdn", dir->path);
+	diag_init(&d, "stackref", NULL);
+	assert_int_equal(fileio_write_atomic(path, write_text, t_x, &d), -1);
+	assert_int_equal(d.status, STATUS_SYSTEM);
+	assert_int_equal(count_entries(dir->path), 0);
+}
+
+static void
+test_target_is_directory(void **state)
+{
+	struct dir *dir = *state;
+	char path[300];
+	struct stat st;
+	struct diag d;
+
+	snprintf(path, sizeof(path), "%s/sub", dir->path);
+	assert_int_equal(mkdir(path, 0755), 0);
+	diag_init(&d, "stackref", NULL);
+	assert_int_equal(fileio_write_atomic(path, write_text, t_x, &d), -1);
+	assert_int_equal(d.status, STATUS_SYSTEM);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(count_entries(dir->path), 1);
+}
+
+static void
+test_read_errors(void **state)
+{
+	struct dir *dir = *state;
+	char path[300];
+	struct diag d;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/absent.pdn", dir->path);
+	diag_init(&d, "stackref", NULL);
+	assert_null(fileio_slurp(path, &len, &d));
+	assert_int_equal(d.status, STATUS_SYSTEM);
+	diag_init(&d, "stackref", NULL);
+	assert_null(fileio_open(dir->path, &d));
+	assert_int_equal(d.status, STATUS_SYSTEM);
+	assert_string_equal(fileio_name("-"), "<stdin>");
+	assert_string_equal(fileio_name("a.pdn"), "a.pdn");
+}
+
+static void
+test_new_file(void **state)
+{
+	struct dir *dir = *state;
+	char path[300], *text;
+	struct diag d;
+
+	snprintf(path, sizeof(path), "%s/new.pdn", dir->path);
+	diag_init(&d, "stackref", NULL);
+	assert_int_equal(fileio_write_atomic(path, write_text, t_hi, &d), 0);
+	text = slurp(path);
+	assert_string_equal(text, "hi\n");
+	free(text);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_replace_keeps_mode, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_failed_write_leaves_target,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_missing_directory, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_target_is_directory, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_read_errors, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_new_file, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
