@@ -14,7 +14,6 @@ extern const struct rules rules_stackup;
 /* The state of a capture chain being followed. */
 struct su_chain {
 	struct pos work;        /* the board, origin emptied */
-	struct stack mover;     /* the jumping stack, captures underneath */
 	uint32_t jumped;        /* squares already jumped */
 	unsigned side;
 	int king;
@@ -86,18 +85,17 @@ su_has_capture(const struct pos *p)
 static int chain_from(struct su_chain *c, unsigned sq);
 
 /* Jumps from sq in direction d, then goes on (or ends on the crowning
- * row). */
+ * row).  The board is left as it is: what the jump changes (the top of
+ * the jumped stack, the bottom of the jumper) can matter to no later jump
+ * of the chain, as the jumped square may not be jumped again and jumps
+ * never land on a square that can be jumped. */
 static int
 chain_jump(struct su_chain *c, unsigned sq, enum b32_dir d)
 {
 	unsigned over = (unsigned)board32_next(sq, d);
 	unsigned to = (unsigned)board32_jump(sq, d);
-	struct stack keep_over = c->work.sq[over], keep_mover = c->mover;
-	struct stack top = stack_take(&c->work.sq[over], 1);
 	int rc;
 
-	stack_put_under(&c->mover, stack_top_side(&top),
-	    stack_top_crowned(&top));
 	c->jumped |= (uint32_t)1 << over;
 	c->m.step[c->m.nsteps++] = (struct step){ (uint8_t)sq, (uint8_t)to,
 	    (uint8_t)over, 0, STEP_CAPTURE };
@@ -107,8 +105,6 @@ chain_jump(struct su_chain *c, unsigned sq, enum b32_dir d)
 		rc = chain_from(c, to);
 	c->m.nsteps--;
 	c->jumped &= ~((uint32_t)1 << over);
-	c->mover = keep_mover;
-	c->work.sq[over] = keep_over;
 	return rc;
 }
 
@@ -147,9 +143,8 @@ su_gen_captures(const struct pos *p, rules_emit_fn emit, void *ctx)
 		if (!su_controls(p, (int)sq, p->turn))
 			continue;
 		c.work = *p;
-		c.mover = p->sq[sq];
 		memset(&c.work.sq[sq], 0, sizeof(c.work.sq[sq]));
-		c.king = stack_top_crowned(&c.mover);
+		c.king = stack_top_crowned(&p->sq[sq]);
 		if ((rc = chain_from(&c, sq)) != 0)
 			return rc;
 	}
