@@ -2,6 +2,8 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
@@ -55,9 +57,17 @@ static int
 perft_position(const char *arg, struct record *g, struct replay *rp,
     struct diag *d)
 {
+	char known[256];
+
 	if ((rp->r = rules_find(arg)) != NULL) {
 		rp->r->start(&rp->pos);
 		return 0;
+	}
+	if (access(arg, F_OK) == -1 && strpbrk(arg, "./") == NULL &&
+	    strcmp(arg, "-") != 0) {
+		cmd_known_games(known, sizeof(known));
+		diag_report(d, DIAG_UNKNOWN_GAME, NULL, arg, known);
+		return -1;
 	}
 	return cmd_replay_to(arg, NULL, g, rp, d);
 }
