@@ -38,11 +38,6 @@ enum b32_dir {
 
 #define B32_NDIRS 4
 
-/* Rows at the two ends: the second player's home row is the first
- * player's crowning row, and the other way round. */
-#define B32_ROW0 0x0000000Fu
-#define B32_ROW7 0xF0000000u
-
 /* Masks of the squares from which the row-parity dependent shifts stay
  * on the board. */
 #define B32_EVEN 0x0F0F0F0Fu   /* rows 0, 2, 4, 6 */
