@@ -88,7 +88,9 @@ board32_square_xy(unsigned sq, unsigned *x, unsigned *y)
 }
 
 /* Reads a separator at s[0..n): returns its step kind and sets *len, or
- * returns -1. */
+ * returns -1.  Every separator reads as STEP_ANY: on this board the two
+ * squares alone say whether a step is a plain move or a jump, and real
+ * archives write both ways (tinsley.pdn has 10x14 for the plain move). */
 static int
 sep_parse(const char *s, size_t n, size_t *len)
 {
@@ -96,11 +98,11 @@ sep_parse(const char *s, size_t n, size_t *len)
 	if (n >= 1 && (s[0] == '-' || s[0] == ':'))
 		return STEP_ANY;
 	if (n >= 1 && (s[0] == 'x' || s[0] == 'X'))
-		return STEP_CAPTURE;
+		return STEP_ANY;
 	if (n >= 2 && (unsigned char)s[0] == 0xC3 &&
 	    (unsigned char)s[1] == 0x97) {
 		*len = 2;
-		return STEP_CAPTURE;
+		return STEP_ANY;
 	}
 	return -1;
 }

@@ -386,15 +386,38 @@ test_parse(void **state)
 	assert_int_equal(m.flags, 0);
 	assert_int_equal(ck()->move_parse("15x22x29", 8, &m, &err), 0);
 	assert_int_equal(m.nsteps, 2);
-	assert_int_equal(m.step[1].kind, STEP_CAPTURE);
+	assert_int_equal(m.step[1].kind, STEP_ANY);
 	assert_int_equal(m.flags, 0);
 	assert_int_equal(ck()->move_parse("11x25", 5, &m, &err), 0);
 	assert_int_equal(m.flags, MOVE_ELIDED);
 	assert_int_equal(ck()->move_parse("15\xc3\x97" "22", 6, &m, &err), 0);
-	assert_int_equal(m.step[0].kind, STEP_CAPTURE);
+	assert_int_equal(m.step[0].kind, STEP_ANY);
 	assert_int_equal(m.step[0].to, 21);
 	assert_int_equal(ck()->move_parse("15:22", 5, &m, &err), 0);
 	assert_int_equal(m.step[0].kind, STEP_ANY);
+}
+
+/* Archives write plain moves with x (tinsley.pdn: 10x14) and jumps with
+ * '-': the squares decide, never the separator. */
+static void
+test_separator_free(void **state)
+{
+	struct pos p;
+	struct move found;
+
+	(void)state;
+	ck()->start(&p);
+	assert_int_equal(resolve(&p, "10x14", &found), 1);
+	assert_int_equal(found.step[0].kind, STEP_MOVE);
+	assert_int_equal(resolve(&p, "10x15", NULL), 1);
+	assert_int_equal(resolve(&p, "10x19", NULL), 0);
+	pos_clear(&p, 32, SIDE_FIRST);
+	stack_push(&p.sq[9], SIDE_FIRST, 0);
+	stack_push(&p.sq[13], SIDE_SECOND, 0);
+	assert_int_equal(resolve(&p, "10-19", &found), 0);
+	assert_int_equal(resolve(&p, "10-17", &found), 1);
+	assert_int_equal(found.step[0].kind, STEP_CAPTURE);
+	assert_int_equal(found.step[0].over, 13);
 }
 
 static void
@@ -461,6 +484,7 @@ main(void)
 		cmocka_unit_test(test_two_paths),
 		cmocka_unit_test(test_short_form_not_ambiguous),
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_separator_free),
 		cmocka_unit_test(test_parse_garbage),
 		cmocka_unit_test(test_outcome),
 	};
