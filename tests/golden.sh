@@ -21,6 +21,7 @@ for dir in "$root"/tests/golden/*/; do
 	work=$scratch/$name
 	rm -rf "$work"
 	cp -R "$dir" "$work"
+	rm -f "$work/out" "$work/err" "$work/status"
 	(cd "$work" && PATH=$bindir:$PATH TZ=UTC LC_ALL=C \
 	    sh -c "$(cat cmd)" >"$scratch/out" 2>"$scratch/err" </dev/null
 	echo $? >"$scratch/status")
