@@ -192,51 +192,50 @@ line_last_var(struct line *l)
 	return NULL;
 }
 
-/* Frees the strings and the array of l, whose elements hold no
- * variation any more. */
+/* Frees the elements of l from index i on, which hold no variation
+ * any more. */
 static void
-line_free_flat(struct line *l)
+line_drop_flat(struct line *l, size_t i)
 {
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		free(l->elems[i].text);
-		free(l->elems[i].suffix);
+	for (; l->n > i; l->n--) {
+		free(l->elems[l->n - 1].text);
+		free(l->elems[l->n - 1].suffix);
 	}
-	free(l->elems);
-	memset(l, 0, sizeof(*l));
 }
 
 /*
- * Frees the variations below l without recursion and without a stack:
- * walk down to a variation that holds none, free it, start again.
+ * Frees l and its variations in linear time, without recursion and
+ * without allocating: going down, the element holding the variation
+ * keeps the way back (the parent line, or l itself at the top), and
+ * what follows it is freed at once.
  */
-static void
-line_free_vars(struct line *l)
-{
-	struct elem *holder, *e;
-	struct line *cur;
-
-	for (;;) {
-		holder = NULL;
-		cur = l;
-		while ((e = line_last_var(cur)) != NULL) {
-			holder = e;
-			cur = e->var;
-		}
-		if (holder == NULL)
-			return;
-		line_free_flat(cur);
-		free(cur);
-		holder->var = NULL;
-	}
-}
-
 void
 line_free(struct line *l)
 {
-	line_free_vars(l);
-	line_free_flat(l);
+	struct line *cur = l, *up = NULL, *child;
+	struct elem *e;
+
+	for (;;) {
+		if ((e = line_last_var(cur)) != NULL) {
+			line_drop_flat(cur, (size_t)(e - cur->elems) + 1);
+			child = e->var;
+			e->var = up == NULL ? cur : up;
+			up = cur;
+			cur = child;
+			continue;
+		}
+		line_drop_flat(cur, 0);
+		free(cur->elems);
+		memset(cur, 0, sizeof(*cur));
+		if (up == NULL)
+			return;
+		free(cur);
+		cur = up;
+		e = &cur->elems[cur->n - 1];
+		up = e->var == cur ? NULL : e->var;
+		e->var = NULL;
+		line_drop_flat(cur, cur->n - 1);
+	}
 }
 
 size_t
