@@ -47,7 +47,7 @@ count() {
 }
 
 # report NAME LOG STATUS MODE: adds LOG's counts to the totals; shows LOG
-# when something failed.  A nonzero STATUS with no failure counted is a
+# but its passes when something failed.  A nonzero STATUS with no failure counted is a
 # failure of its own (a crash, a timeout, a script that died).
 report() {
 	set -- "$1" "$2" "$3" "$4" $(count "$2" "$4")
@@ -58,8 +58,8 @@ report() {
 	fi
 	printf '%-24s %4d pass, %d fail, %d skip\n' "$1" "$p" "$f" "$s"
 	if [ "$f" -ne 0 ]; then
-		echo "---- output of $1 ----"
-		cat "$2"
+		echo "---- output of $1 (passes left out) ----"
+		grep -v '^PASS: \|^ok [0-9]' "$2"
 		echo "---- end of $1 ----"
 	fi
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
