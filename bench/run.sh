@@ -155,8 +155,8 @@ for try in 1 2 3; do
 done
 [ $st -eq 0 ] || echo "  (check exited with status $st:" \
     "$(head -n 1 "$tmp/err"))"
-gps=$(awk -v g="$games" -v t="$best" 'BEGIN { printf "%.0f", g / (t / 1e9) }')
-mbps=$(awk -v b="$bytes" -v t="$best" 'BEGIN { printf "%.1f", b / 1e6 / (t / 1e9) }')
+gps=$(ratio "$((games * 1000000000))" "$best" 0)
+mbps=$(ratio "$((bytes * 1000))" "$best" 1)
 echo "check -q, best of 3: $(ratio "$best" 1000000000 3) s:" \
     "$gps games/s, $mbps MB/s;" \
     "$(ratio "$gps" $target) x the target of $target games/s"
