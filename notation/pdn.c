@@ -579,7 +579,11 @@ pdn_on_tag(struct reader *rd, struct pdn_game *pg)
 {
 	if (pg->movetext) {
 		rd->pending = 1;
-		return READ_GAME;
+		if (pg->depth == 0)
+			return READ_GAME;
+		pdn_syntax(rd, &rd->tokat, "')' closing the variation",
+		    "a tag");
+		return READ_MALFORMED;    /* the tag starts the next game */
 	}
 	if (record_tag_add(pg->g, rd->name.s, rd->tok.s, &rd->tokat) == -1)
 		return pdn_fail(rd, pdn_nomem(rd));
@@ -729,6 +733,7 @@ struct pdn_writer {
 	size_t col;
 	unsigned depth;
 	int toodeep;
+	int glue;             /* no space before the next unit: after '(' */
 };
 
 /* Starts a unit of len bytes of movetext: a space, or a line break
@@ -738,6 +743,14 @@ pdn_sep(struct pdn_writer *w, size_t len)
 {
 	if (w->col == 0)
 		return;
+	if (w->glue) {
+		w->glue = 0;
+		if (w->col + len > PDN_WRAP) {
+			putc('\n', w->out);
+			w->col = 0;
+		}
+		return;
+	}
 	if (w->col + 1 + len > PDN_WRAP) {
 		putc('\n', w->out);
 		w->col = 0;
@@ -844,9 +857,11 @@ pdn_write_elem(struct pdn_writer *w, const struct elem *e,
 		break;
 	case ELEM_VARIATION:
 		pdn_word(w, "(");
+		w->glue = 1;
 		if (e->var != NULL)
 			pdn_write_line(w, e->var,
 			    pl->moved ? pl->last : pl->next);
+		w->glue = 1;
 		pdn_word(w, ")");
 		pl->need = 1;
 		break;
@@ -903,7 +918,7 @@ pdn_write_tag(FILE *out, const struct tag *t)
 static int
 pdn_write(FILE *out, const struct record *g)
 {
-	struct pdn_writer w = { out, 0, 0, 0 };
+	struct pdn_writer w = { out, 0, 0, 0, 0 };
 	const char *result = "*";
 	size_t i;
 
