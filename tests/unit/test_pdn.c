@@ -614,26 +614,39 @@ is_pdn(const struct dirent *de)
 	return n > 4 && strcmp(de->d_name + n - 4, ".pdn") == 0;
 }
 
+/* Reads every PDN file of dir; skips the test when dir is absent. */
 static void
-test_real_files(void **state)
+read_dir(const char *dir)
 {
 	struct dirent **list;
 	char path[1024];
 	int i, n;
 
-	(void)state;
-	if ((n = scandir(DATA_DIR, &list, is_pdn, alphasort)) < 0) {
-		printf("%s is absent: real files not tested\n", DATA_DIR);
+	if ((n = scandir(dir, &list, is_pdn, alphasort)) < 0) {
+		printf("%s is absent: its files are not tested\n", dir);
 		skip();
 	}
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", DATA_DIR,
-		    list[i]->d_name);
+		snprintf(path, sizeof(path), "%s/%s", dir, list[i]->d_name);
 		printf("%s: %u games\n", list[i]->d_name, real_file(path));
 		free(list[i]);
 	}
 	free(list);
 	assert_true(n > 0);
+}
+
+static void
+test_fixtures(void **state)
+{
+	(void)state;
+	read_dir("fixtures/pdn");
+}
+
+static void
+test_real_files(void **state)
+{
+	(void)state;
+	read_dir(DATA_DIR);
 }
 
 int
@@ -657,6 +670,7 @@ main(void)
 		cmocka_unit_test(test_write_second_first),
 		cmocka_unit_test(test_write_wrap),
 		cmocka_unit_test(test_notation_game),
+		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_real_files),
 	};
 
