@@ -30,9 +30,10 @@ static void
 open_text(struct session *s, const char *text)
 {
 	memset(s, 0, sizeof(*s));
-	s->in = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
 	if (strlen(text) == 0)
 		s->in = fopen("/dev/null", "r");
+	else
+		s->in = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
 	assert_non_null(s->in);
 	s->err = open_memstream(&s->errbuf, &s->errlen);
 	assert_non_null(s->err);
