@@ -150,6 +150,8 @@ fen_checkers_list(struct fen_scan *fs, unsigned *seen)
 	int c;
 
 	fen_skip_ws(fs);
+	if (fen_list_over(fs))
+		return 0;	/* an empty list without its letter: W::. */
 	c = toupper(fen_peek(fs));
 	if (c != 'B' && c != 'W')
 		return fen_fail(fs, "expected 'B' or 'W'");

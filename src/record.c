@@ -156,6 +156,21 @@ line_push(struct line *l, enum elem_kind kind, const struct srcloc *at)
 	return e;
 }
 
+struct elem *
+line_insert(struct line *l, size_t i, enum elem_kind kind,
+    const struct srcloc *at)
+{
+	struct elem e;
+
+	if (i > l->n || line_push(l, kind, at) == NULL)
+		return NULL;
+	e = l->elems[l->n - 1];
+	memmove(&l->elems[i + 1], &l->elems[i],
+	    (l->n - 1 - i) * sizeof(*l->elems));
+	l->elems[i] = e;
+	return &l->elems[i];
+}
+
 int
 elem_set_text(struct elem *e, const char *s, size_t n)
 {

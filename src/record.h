@@ -95,6 +95,11 @@ int record_set_result(struct record *g, const char *result);
 struct elem *line_push(struct line *l, enum elem_kind kind,
     const struct srcloc *at);
 
+/* Inserts an element before index i of l (i == l->n appends), as
+ * line_push does; pointers into l are invalid afterwards. */
+struct elem *line_insert(struct line *l, size_t i, enum elem_kind kind,
+    const struct srcloc *at);
+
 /* Copies n bytes of s as e's text (or suffix). */
 int elem_set_text(struct elem *e, const char *s, size_t n);
 int elem_set_suffix(struct elem *e, const char *s, size_t n);

@@ -1,4 +1,5 @@
 /* replay.c - replaying a record's main line under its game's rules. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -180,18 +181,17 @@ replay_bad_text(const char *text, size_t err, const struct diag_where *w,
 	return -1;
 }
 
-int
-replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
-    struct diag *d, struct move *played)
+/* Plays the legal move pattern denotes (its text is for diagnostics). */
+static int
+replay_pattern(struct replay *rp, const struct move *pattern,
+    const char *text, const struct diag_where *w, struct diag *d,
+    struct move *played)
 {
-	struct move pattern, m;
-	size_t err = 0;
+	struct move m;
 	unsigned n;
 
-	if (rp->r->move_parse(text, strlen(text), &pattern, &err) == -1)
-		return replay_bad_text(text, err, w, d);
-	if ((n = rules_resolve(rp->r, &rp->pos, &pattern, &m)) != 1)
-		return replay_unresolved(rp, text, &pattern, n, w, d);
+	if ((n = rules_resolve(rp->r, &rp->pos, pattern, &m)) != 1)
+		return replay_unresolved(rp, text, pattern, n, w, d);
 	rp->prev = rp->pos;
 	rp->last = m;
 	rp->r->apply(&rp->pos, &m);
@@ -199,6 +199,18 @@ replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
 	if (played != NULL)
 		*played = m;
 	return 0;
+}
+
+int
+replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
+    struct diag *d, struct move *played)
+{
+	struct move pattern;
+	size_t err = 0;
+
+	if (rp->r->move_parse(text, strlen(text), &pattern, &err) == -1)
+		return replay_bad_text(text, err, w, d);
+	return replay_pattern(rp, &pattern, text, w, d, played);
 }
 
 int
@@ -226,11 +238,65 @@ replay_canonical(struct replay *rp, struct elem *e,
 	return 0;
 }
 
+/*
+ * Real archives glue words to a move (tinsley.pdn:
+ * "8-11Redoversteppedthetimecontrolonthismove.").  When the text of
+ * element i reads as a move up to a letter where the parse stopped, the
+ * move keeps that part and the rest becomes a comment after it.  Returns
+ * 1 when it split the element (pattern then holds the move), 0 when the
+ * text is not of that shape, -1 when out of memory.
+ */
+static int
+replay_unglue(const struct rules *r, struct line *l, size_t i, size_t err,
+    struct move *pattern)
+{
+	struct elem *e = &l->elems[i], *c;
+	size_t n = strlen(e->text), err2;
+	struct srcloc at = e->at;
+
+	if (err == 0 || err >= n || !isalpha((unsigned char)e->text[err]) ||
+	    r->move_parse(e->text, err, pattern, &err2) == -1)
+		return 0;
+	at.col += err;
+	if ((c = line_insert(l, i + 1, ELEM_COMMENT, &at)) == NULL)
+		return -1;
+	e = &l->elems[i];
+	c->style = COMMENT_BRACE;
+	if (elem_set_text(c, e->text + err, n - err) == -1)
+		return -1;
+	e->text[err] = '\0';
+	return 1;
+}
+
+/* Reads the move of element i of the main line into pattern, ungluing
+ * words from it; 0, or -1 after reporting. */
+static int
+replay_read(struct replay *rp, struct record *g, size_t i,
+    struct move *pattern, const struct diag_where *w, struct diag *d)
+{
+	const char *text = g->main.elems[i].text;
+	size_t err = 0;
+	int rc;
+
+	if (text == NULL)
+		return replay_bad_text("", 0, w, d);
+	if (rp->r->move_parse(text, strlen(text), pattern, &err) == 0)
+		return 0;
+	if ((rc = replay_unglue(rp->r, &g->main, i, err, pattern)) == 1)
+		return 0;
+	if (rc == -1) {
+		diag_report(d, DIAG_NOMEM, w);
+		return -1;
+	}
+	return replay_bad_text(text, err, w, d);
+}
+
 int
 replay_run(struct replay *rp, struct record *g, const struct replay_opts *o,
     struct diag *d)
 {
 	struct diag_where w = { o->file, NULL, o->game, 0 };
+	struct move pattern;
 	struct elem *e;
 	size_t i;
 
@@ -243,8 +309,11 @@ replay_run(struct replay *rp, struct record *g, const struct replay_opts *o,
 			continue;
 		w.at = &e->at;
 		w.ply = rp->plies + 1;
-		if (replay_ply(rp, e->text != NULL ? e->text : "", &w, d,
-		    NULL) == -1)
+		if (replay_read(rp, g, i, &pattern, &w, d) == -1)
+			return -1;
+		e = &g->main.elems[i];
+		w.at = &e->at;
+		if (replay_pattern(rp, &pattern, e->text, &w, d, NULL) == -1)
 			return -1;
 		if (o->canonical && replay_canonical(rp, e, &w, d) == -1)
 			return -1;

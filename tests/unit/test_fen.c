@@ -91,6 +91,7 @@ test_checkers_canonical(void **state)
 	roundtrip("checkers", "B:W:B1", "B:W:B1");
 	roundtrip("checkers", "W", "W:W:B");
 	roundtrip("checkers", "B:B5", "B:W:B5");
+	roundtrip("checkers", "W::.", "W:W:B");	/* bridges.pdn game 14 */
 }
 
 static void

@@ -128,6 +128,34 @@ test_lines(void **state)
 
 /* Deep nesting is freed without recursion. */
 static void
+test_insert(void **state)
+{
+	struct line l = { NULL, 0, 0 };
+	struct elem *e;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 20; i++) {
+		e = line_push(&l, ELEM_NAG, NULL);
+		assert_non_null(e);
+		e->nag = (unsigned)i;
+	}
+	e = line_insert(&l, 3, ELEM_COMMENT, NULL);
+	assert_non_null(e);
+	assert_int_equal(elem_set_text(e, "c", 1), 0);
+	assert_null(line_insert(&l, 22, ELEM_NAG, NULL));
+	assert_non_null(line_insert(&l, 21, ELEM_NAG, NULL));
+	assert_int_equal(l.n, 22);
+	assert_int_equal(l.elems[2].nag, 2);
+	assert_int_equal(l.elems[3].kind, ELEM_COMMENT);
+	assert_string_equal(l.elems[3].text, "c");
+	assert_int_equal(l.elems[4].nag, 3);
+	assert_int_equal(l.elems[20].nag, 19);
+	assert_int_equal(l.elems[21].kind, ELEM_NAG);
+	line_free(&l);
+}
+
+static void
 test_deep_variations(void **state)
 {
 	struct line l, *v;
@@ -154,6 +182,7 @@ main(void)
 		cmocka_unit_test(test_tags),
 		cmocka_unit_test(test_result),
 		cmocka_unit_test(test_lines),
+		cmocka_unit_test(test_insert),
 		cmocka_unit_test(test_deep_variations),
 	};
 
