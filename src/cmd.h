@@ -62,9 +62,6 @@ int cmd_bad_option(struct diag *d, const char *usage, int c,
 int cmd_number(struct diag *d, const char *opt, const char *text,
     unsigned long min, unsigned long max, unsigned long *out);
 
-/* Writes the identifiers of the known games, ", "-separated, into buf. */
-void cmd_known_games(char *buf, size_t size);
-
 /*
  * Reads path ("-": standard input), which must hold exactly one game,
  * into g (record_init'ed by the caller).  Returns 0, or -1 after

@@ -50,16 +50,6 @@ cmd_number(struct diag *d, const char *opt, const char *text,
 	return -1;
 }
 
-void
-cmd_known_games(char *buf, size_t size)
-{
-	size_t i;
-
-	buf[0] = '\0';
-	for (i = 0; rules_table[i] != NULL; i++)
-		util_append(buf, size, ", ", rules_table[i]->name);
-}
-
 /* Reads the first game of the stream and makes sure no second follows. */
 static int
 cmd_read_one(FILE *f, const char *name, struct record *g, struct diag *d)

@@ -91,7 +91,7 @@ new_unknown_game(struct diag *d, const char *name)
 {
 	char known[256];
 
-	cmd_known_games(known, sizeof(known));
+	rules_names(known, sizeof(known));
 	diag_report(d, DIAG_UNKNOWN_GAME, NULL, name, known);
 	return STATUS_USAGE;
 }

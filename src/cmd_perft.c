@@ -65,7 +65,7 @@ perft_position(const char *arg, struct record *g, struct replay *rp,
 	}
 	if (access(arg, F_OK) == -1 && strpbrk(arg, "./") == NULL &&
 	    strcmp(arg, "-") != 0) {
-		cmd_known_games(known, sizeof(known));
+		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_UNKNOWN_GAME, NULL, arg, known);
 		return -1;
 	}

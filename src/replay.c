@@ -9,17 +9,6 @@
 
 #define REPLAY_LIST 2048    /* bytes of a legal-move list in a message */
 
-/* The known games, for messages. */
-static void
-replay_known_games(char *buf, size_t size)
-{
-	size_t i;
-
-	buf[0] = '\0';
-	for (i = 0; rules_table[i] != NULL; i++)
-		util_append(buf, size, ", ", rules_table[i]->name);
-}
-
 static int
 replay_setup_fen(struct replay *rp, const struct record *g,
     const struct replay_opts *o, struct diag *d)
@@ -73,7 +62,7 @@ replay_start(struct replay *rp, const struct record *g,
 
 	memset(rp, 0, sizeof(*rp));
 	if ((rp->r = notation_game(g, &name)) == NULL) {
-		replay_known_games(known, sizeof(known));
+		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_RECORD_GAME, &w,
 		    name != NULL ? name : "?", known);
 		return -1;

@@ -1,4 +1,5 @@
 /* rules.c - the table of games and what is common to all of them. */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -22,6 +23,24 @@ rules_find(const char *name)
 		if (strcmp(rules_table[i]->name, name) == 0)
 			return rules_table[i];
 	return NULL;
+}
+
+void
+rules_names(char *buf, size_t size)
+{
+	size_t i, len = 0;
+	int n;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; rules_table[i] != NULL && len < size; i++) {
+		n = snprintf(buf + len, size - len, "%s%s", i > 0 ? ", " : "",
+		    rules_table[i]->name);
+		if (n < 0)
+			break;
+		len += (size_t)n;
+	}
 }
 
 int

@@ -97,6 +97,10 @@ const struct rules *rules_find(const char *name);
 /* The registered games, NULL-terminated, in table order. */
 extern const struct rules *const rules_table[];
 
+/* Writes the identifiers of the known games into buf, separated by
+ * ", " (truncated to fit; always NUL-terminated when size > 0). */
+void rules_names(char *buf, size_t size);
+
 /* Parses a side as the game names it: colour name, its letter, "first"
  * or "second" (case-insensitive).  Returns the side or -1. */
 int rules_side_parse(const struct rules *r, const char *text);
