@@ -275,13 +275,14 @@ pdn_lex_line_comment(struct reader *rd)
 static enum pdn_tok
 pdn_lex_comment(struct reader *rd)
 {
+	struct srcloc open = rd->at;
 	enum pdn_tok t;
 	int c;
 
 	pdn_get(rd);
 	for (;;) {
 		if ((c = pdn_peek(rd)) == EOF)
-			return pdn_syntax(rd, &rd->at, "'}'",
+			return pdn_syntax(rd, &open, "'}' closing this comment",
 			    pdn_describe(rd, c));
 		pdn_get(rd);
 		if (c == '}')

@@ -429,7 +429,7 @@ test_unclosed_at_end(void **state)
 	(void)state;
 	open_text(&s, "[Event \"a\"]\n1. 11-15 {never closed\n\n");
 	assert_int_equal(next(&s), READ_MALFORMED);
-	assert_non_null(strstr(s.errbuf, "expected '}', read end of file"));
+	assert_non_null(strstr(s.errbuf, ":2:10: game 1: expected '}' closing this comment, read end of file"));
 	assert_int_equal(next(&s), READ_END);
 	close_text(&s);
 }
