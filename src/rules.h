@@ -89,6 +89,10 @@ struct rules {
 	/* Optional fast leaf count of the legal-move tree (each move as
 	 * written counted once).  NULL: rules_perft walks generate/apply. */
 	uint64_t (*perft)(const struct pos *p, unsigned depth);
+
+	/* Optional: the side whose castle (home zone drawn marked) sq is,
+	 * or -1.  NULL: the game has no such squares. */
+	int (*square_castle)(unsigned sq);
 };
 
 /* Looks a game up by identifier; NULL if unknown. */

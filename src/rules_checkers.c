@@ -413,5 +413,6 @@ const struct rules rules_checkers = {
 	board32_move_parse,
 	checkers_move_format,
 	checkers_move_match,
-	checkers_perft
+	checkers_perft,
+	NULL
 };

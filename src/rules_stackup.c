@@ -263,5 +263,6 @@ const struct rules rules_stackup = {
 	board32_move_parse,
 	stackup_move_format,
 	stackup_move_match,
+	NULL,
 	NULL
 };
