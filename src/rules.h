@@ -93,6 +93,12 @@ struct rules {
 	/* Optional: the side whose castle (home zone drawn marked) sq is,
 	 * or -1.  NULL: the game has no such squares. */
 	int (*square_castle)(unsigned sq);
+
+	/* Optional: writes into buf a short phrase about p that the board
+	 * does not show ("placement: 5 of 24 checkers placed", "borne off:
+	 * black 3, white 0"); returns its length, 0 for nothing, -1 if it
+	 * does not fit.  NULL: nothing to add. */
+	int (*pos_note)(const struct pos *p, char *buf, size_t size);
 };
 
 /* Looks a game up by identifier; NULL if unknown. */

@@ -414,5 +414,6 @@ const struct rules rules_checkers = {
 	checkers_move_format,
 	checkers_move_match,
 	checkers_perft,
+	NULL,
 	NULL
 };

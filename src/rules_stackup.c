@@ -264,5 +264,6 @@ const struct rules rules_stackup = {
 	stackup_move_format,
 	stackup_move_match,
 	NULL,
+	NULL,
 	NULL
 };
