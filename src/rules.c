@@ -7,10 +7,12 @@
 
 extern const struct rules rules_checkers;
 extern const struct rules rules_stackup;
+extern const struct rules rules_mogensen;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
 	&rules_stackup,
+	&rules_mogensen,
 	NULL
 };
 
