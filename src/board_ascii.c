@@ -7,11 +7,27 @@
 
 #define BOARD_DIM 16          /* largest grid side */
 #define BOARD_LINE 1024
+#define BOARD_LABEL 8         /* a coordinate label and its NUL */
+#define BOARD_WRAP 78         /* legend lines wrap before this column */
+#define BOARD_WIDE 80         /* wider: the names grid goes under the board */
+#define BOARD_MARKS "*o"      /* empty castle of the first, second side */
+
+/* What a row line holds. */
+enum board_part {
+	BOARD_CELLS,          /* the cells only */
+	BOARD_NAMES,          /* the square names only */
+	BOARD_BOTH            /* the cells, then the names beside them */
+};
 
 struct board_grid {
 	int sq[BOARD_DIM][BOARD_DIM];   /* square at [y][x], or -1 */
 	unsigned w, h;
 	size_t cw, nw;                  /* cell and name widths */
+	int coords;                     /* names drawn as row/column labels */
+	int below;                      /* names grid under the board */
+	char col[BOARD_DIM][BOARD_LABEL];  /* column labels (letters) */
+	char row[BOARD_DIM][BOARD_LABEL];  /* row labels (digits) */
+	size_t lw;                      /* width of the row labels */
 };
 
 int
@@ -21,6 +37,8 @@ board_stack_text(const struct rules *r, const struct stack *s, char *buf,
 	unsigned i, n = 0;
 	char c;
 
+	if (size == 0)
+		return 0;
 	for (i = s->height; i-- > 0 && n + 1 < size;) {
 		c = r->letter[(s->owner >> i) & 1u];
 		if ((s->crown >> i) & 1u)
@@ -29,6 +47,89 @@ board_stack_text(const struct rules *r, const struct stack *s, char *buf,
 	}
 	buf[n] = '\0';
 	return (int)n;
+}
+
+/* What the cell of square sq shows: its stack (cut to BOARD_CELL_MAX
+ * with '+'), '.', or a castle mark. */
+static void
+board_cell_text(const struct rules *r, const struct pos *p, unsigned sq,
+    char *text, size_t size)
+{
+	const struct stack *s = &p->sq[sq];
+	int side;
+
+	if (s->height == 0) {
+		side = r->square_castle != NULL ? r->square_castle(sq) : -1;
+		text[0] = side == 0 || side == 1 ? BOARD_MARKS[side] : '.';
+		text[1] = '\0';
+		return;
+	}
+	board_stack_text(r, s, text, size);
+	if (s->height > BOARD_CELL_MAX) {
+		text[BOARD_CELL_MAX - 1] = '+';
+		text[BOARD_CELL_MAX] = '\0';
+	}
+}
+
+/*
+ * The length of the letters of a name made of letters then digits
+ * (both present, each at most BOARD_LABEL - 1 long), or 0.
+ */
+static size_t
+board_name_split(const char *name)
+{
+	size_t n = 0, d;
+
+	while (isalpha((unsigned char)name[n]))
+		n++;
+	if (n == 0 || n >= BOARD_LABEL || name[n] == '\0')
+		return 0;
+	for (d = n; name[d] != '\0'; d++)
+		if (!isdigit((unsigned char)name[d]))
+			return 0;
+	return d - n < BOARD_LABEL ? n : 0;
+}
+
+/* Sets label to text if it is unset; whether label now equals text. */
+static int
+board_label_agree(char *label, const char *text, size_t n)
+{
+	if (label[0] == '\0') {
+		memcpy(label, text, n);
+		label[n] = '\0';
+	}
+	return strlen(label) == n && memcmp(label, text, n) == 0;
+}
+
+/* Whether every square's name is its column's letters then its row's
+ * digits; fills the labels of g if so. */
+static int
+board_coords(struct board_grid *g, const struct rules *r)
+{
+	char name[32];
+	unsigned x, y;
+	size_t k, n;
+	int sq;
+
+	memset(g->col, 0, sizeof(g->col));
+	memset(g->row, 0, sizeof(g->row));
+	g->lw = 1;
+	for (y = 0; y < g->h; y++)
+		for (x = 0; x < g->w; x++) {
+			if ((sq = g->sq[y][x]) < 0)
+				continue;
+			if (r->square_name((unsigned)sq, name,
+			    sizeof(name)) <= 0 ||
+			    (k = board_name_split(name)) == 0)
+				return 0;
+			n = strlen(name + k);
+			if (!board_label_agree(g->col[x], name, k) ||
+			    !board_label_agree(g->row[y], name + k, n))
+				return 0;
+			if (n > g->lw)
+				g->lw = n;
+		}
+	return 1;
 }
 
 static void
@@ -55,6 +156,11 @@ board_grid_fill(struct board_grid *g, const struct rules *r,
 		    (n = strlen(name)) > g->nw)
 			g->nw = n;
 	}
+	if (g->cw > BOARD_CELL_MAX)
+		g->cw = BOARD_CELL_MAX;
+	g->coords = board_coords(g, r);
+	g->below = !g->coords &&
+	    2 + g->w * (g->cw + 1) + 4 + g->w * (g->nw + 1) > BOARD_WIDE;
 }
 
 /* Appends text right-aligned in width columns, then one space. */
@@ -63,7 +169,7 @@ board_cell(char *line, size_t *len, const char *text, size_t width)
 {
 	size_t n = strlen(text);
 
-	if (*len + width + 2 >= BOARD_LINE)
+	if (*len + width + n + 2 >= BOARD_LINE)
 		return;
 	while (n < width) {
 		line[(*len)++] = ' ';
@@ -74,72 +180,166 @@ board_cell(char *line, size_t *len, const char *text, size_t width)
 	line[(*len)++] = ' ';
 }
 
+/* Writes line[0..len) without its trailing blanks, then a newline. */
 static int
-board_row(FILE *out, const struct rules *r, const struct pos *p,
-    const struct board_grid *g, unsigned y, int flip)
+board_line(FILE *out, char *line, size_t len)
 {
-	char line[BOARD_LINE], text[64];
-	size_t len = 2, i;
-	unsigned k, x;
-	int sq;
-
-	memset(line, ' ', len);
-	for (i = 0; i < 2; i++) {
-		for (k = 0; k < g->w; k++) {
-			x = flip ? g->w - 1 - k : k;
-			sq = g->sq[y][x];
-			if (sq < 0)
-				text[0] = '\0';
-			else if (i == 1)
-				r->square_name((unsigned)sq, text, sizeof(text));
-			else if (p->sq[sq].height == 0)
-				strcpy(text, ".");
-			else
-				board_stack_text(r, &p->sq[sq], text,
-				    sizeof(text));
-			board_cell(line, &len, text, i == 0 ? g->cw : g->nw);
-		}
-		board_cell(line, &len, "", 3);
-	}
 	while (len > 0 && line[len - 1] == ' ')
 		len--;
 	line[len] = '\0';
 	return fprintf(out, "%s\n", line) < 0 ? -1 : 0;
 }
 
-/* The legend of stacks taller than one checker, in square order. */
+/* Appends row y of the board (names: of the square names). */
+static void
+board_row_pass(char *line, size_t *len, const struct rules *r,
+    const struct pos *p, const struct board_grid *g, unsigned y, int flip,
+    int names)
+{
+	char text[64];
+	unsigned k, x;
+	int sq;
+
+	for (k = 0; k < g->w; k++) {
+		x = flip ? g->w - 1 - k : k;
+		sq = g->sq[y][x];
+		if (sq < 0)
+			text[0] = '\0';
+		else if (names)
+			r->square_name((unsigned)sq, text, sizeof(text));
+		else
+			board_cell_text(r, p, (unsigned)sq, text,
+			    sizeof(text));
+		board_cell(line, len, text, names ? g->nw : g->cw);
+	}
+}
+
+/* Writes row y: its cells (names: its square names; both: the cells,
+ * then the names beside them). */
+static int
+board_row(FILE *out, const struct rules *r, const struct pos *p,
+    const struct board_grid *g, unsigned y, int flip, enum board_part what)
+{
+	char line[BOARD_LINE];
+	size_t len = 0;
+
+	if (g->coords)
+		board_cell(line, &len, g->row[y], g->lw);
+	else
+		board_cell(line, &len, "", 1);
+	if (what != BOARD_NAMES)
+		board_row_pass(line, &len, r, p, g, y, flip, 0);
+	if (what == BOARD_BOTH)
+		board_cell(line, &len, "", 3);
+	if (what != BOARD_CELLS)
+		board_row_pass(line, &len, r, p, g, y, flip, 1);
+	return board_line(out, line, len);
+}
+
+/* Writes every row of the board, far row first. */
+static int
+board_rows(FILE *out, const struct rules *r, const struct pos *p,
+    const struct board_grid *g, int flip, enum board_part what)
+{
+	unsigned k;
+
+	for (k = 0; k < g->h; k++)
+		if (board_row(out, r, p, g, flip ? k : g->h - 1 - k, flip,
+		    what) == -1)
+			return -1;
+	return 0;
+}
+
+/* The column labels under the board, when the names are coordinates. */
+static int
+board_files(FILE *out, const struct board_grid *g, int flip)
+{
+	char line[BOARD_LINE];
+	size_t len = 0;
+	unsigned k;
+
+	if (!g->coords)
+		return 0;
+	board_cell(line, &len, "", g->lw);
+	for (k = 0; k < g->w; k++)
+		board_cell(line, &len, g->col[flip ? g->w - 1 - k : k],
+		    g->cw);
+	return board_line(out, line, len);
+}
+
+/* The legend of stacks taller than one checker, in square order,
+ * wrapped before BOARD_WRAP. */
 static int
 board_legend(FILE *out, const struct rules *r, const struct pos *p)
 {
-	char name[32], text[64];
-	unsigned sq;
-	int any = 0;
+	static const char head[] = "stacks (top first):";
+	char name[32], text[64], entry[128];
+	size_t col = 0, n;
+	unsigned sq, h;
 
 	for (sq = 0; sq < r->nsquares; sq++) {
-		if (p->sq[sq].height < 2)
+		if ((h = p->sq[sq].height) < 2)
 			continue;
-		if (!any)
-			fputs("stacks (top first):", out);
-		any = 1;
 		r->square_name(sq, name, sizeof(name));
 		board_stack_text(r, &p->sq[sq], text, sizeof(text));
-		fprintf(out, " %s=%s", name, text);
+		if (h > BOARD_CELL_MAX)
+			snprintf(entry, sizeof(entry), " %s=%s(%u)", name,
+			    text, h);
+		else
+			snprintf(entry, sizeof(entry), " %s=%s", name, text);
+		n = strlen(entry);
+		if (col == 0)
+			col = (size_t)fprintf(out, "%s", head);
+		else if (col + n > BOARD_WRAP)
+			col = (size_t)fprintf(out, "\n%*s", (int)strlen(head),
+			    "") - 1;
+		fputs(entry, out);
+		col += n;
 	}
-	if (any)
+	if (col > 0)
 		fputc('\n', out);
 	return ferror(out) ? -1 : 0;
+}
+
+/* The key of the castle marks, for games with castles. */
+static int
+board_key(FILE *out, const struct rules *r)
+{
+	if (r->square_castle == NULL)
+		return 0;
+	return fprintf(out, "%c %s's castle, %c %s's castle\n",
+	    BOARD_MARKS[0], r->side[0], BOARD_MARKS[1], r->side[1]) < 0 ?
+	    -1 : 0;
+}
+
+/* The game's note about p, on its own line. */
+static int
+board_note(FILE *out, const struct rules *r, const struct pos *p)
+{
+	char buf[256];
+
+	if (r->pos_note == NULL || r->pos_note(p, buf, sizeof(buf)) <= 0)
+		return 0;
+	return fprintf(out, "%s\n", buf) < 0 ? -1 : 0;
 }
 
 int
 board_ascii(FILE *out, const struct rules *r, const struct pos *p, int flip)
 {
 	struct board_grid g;
-	unsigned k;
+	enum board_part what = BOARD_BOTH;
 
 	board_grid_fill(&g, r, p);
-	for (k = 0; k < g.h; k++)
-		if (board_row(out, r, p, &g, flip ? k : g.h - 1 - k,
-		    flip) == -1)
-			return -1;
-	return board_legend(out, r, p);
+	if (g.coords || g.below)
+		what = BOARD_CELLS;
+	if (board_rows(out, r, p, &g, flip, what) == -1 ||
+	    board_files(out, &g, flip) == -1)
+		return -1;
+	if (g.below && (fputc('\n', out) == EOF ||
+	    board_rows(out, r, p, &g, flip, BOARD_NAMES) == -1))
+		return -1;
+	if (board_legend(out, r, p) == -1 || board_key(out, r) == -1 ||
+	    board_note(out, r, p) == -1)
+		return -1;
+	return 0;
 }

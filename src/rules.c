@@ -7,11 +7,13 @@
 
 extern const struct rules rules_checkers;
 extern const struct rules rules_stackup;
+extern const struct rules rules_brown;
 extern const struct rules rules_mogensen;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
 	&rules_stackup,
+	&rules_brown,
 	&rules_mogensen,
 	NULL
 };
