@@ -9,12 +9,14 @@ extern const struct rules rules_checkers;
 extern const struct rules rules_stackup;
 extern const struct rules rules_brown;
 extern const struct rules rules_mogensen;
+extern const struct rules rules_accasta;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
 	&rules_stackup,
 	&rules_brown,
 	&rules_mogensen,
+	&rules_accasta,
 	NULL
 };
 
