@@ -15,6 +15,22 @@
  * north, north-east).  Within a build each step tries the contributing
  * squares ascending.  Restacks come by the new owner mask ascending (bit
  * 0 = bottom, set = red).
+ *
+ * Rulings where RULES.md is silent: a turn may stop after any step
+ * (every non-empty prefix allowed by the end conditions is a move); a
+ * shift's first step may hand A to the opponent (the seed's example 1),
+ * ending the turn; later shift steps may pass over the parts moved
+ * earlier (own stacks) but not land on them; a build may take a whole
+ * contributor, whose square is then empty, and go on; the base of a
+ * build never contributes; a restack may put the opponent on top of the
+ * mover's last stack, and he then loses; a player who has placed his 12
+ * checkers has no placement (a set-up FEN can say so: he loses, having
+ * no legal turn); after a movement-phase turn the side that controls no
+ * stack loses, whichever side is to move.  Move text: '-', 'x', 'X' and
+ * U+00D7 all read as a shift step (the target says move or capture), '+'
+ * only as a build step; upper-case letters, an explicit count equal to
+ * the whole stack, a repeated origin and ":count" without origin are
+ * accepted; a count left out is the whole stack at that moment.
  */
 #include <stdio.h>
 #include <string.h>
