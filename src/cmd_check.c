@@ -34,7 +34,8 @@ check_stream(FILE *f, const char *name, struct check_count *c,
 		if (rr == READ_SYSTEM)
 			break;
 		c->games++;
-		if (rr == READ_GAME && replay_run(&rp, &g, &o, d) == 0)
+		if (rr == READ_GAME && replay_run(&rp, &g, &o, d) == 0 &&
+		    replay_result(&rp, &g, &o, d) == 0)
 			c->valid++;
 	}
 	record_free(&g);

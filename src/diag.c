@@ -24,6 +24,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    "move sent as %s, but %s is to move" },
 	[DIAG_WRONG_PLY] = { STATUS_REJECTED,
 	    "stale move: sent as ply %lu, but the next ply is %lu" },
+	[DIAG_WRONG_RESULT] = { STATUS_REJECTED,
+	    "result %s contradicts %s" },
 	[DIAG_USAGE] = { STATUS_USAGE, "%s" },
 	[DIAG_UNKNOWN_COMMAND] = { STATUS_USAGE,
 	    "unknown command %s; try stackref --help" },

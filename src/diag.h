@@ -36,6 +36,7 @@ enum diag_id {
 	DIAG_GAME_OVER,         /* "%s": result; "%s": why */
 	DIAG_WRONG_SIDE,        /* "%s": side given; "%s": side to move */
 	DIAG_WRONG_PLY,         /* %lu: ply given; %lu: next ply */
+	DIAG_WRONG_RESULT,      /* "%s": result read; "%s": what it contradicts */
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */

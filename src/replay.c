@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../notation/notation.h"
+#include "../notation/pdn.h"
 #include "replay.h"
 #include "util.h"
 
@@ -200,6 +201,48 @@ replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
 	if (rp->r->move_parse(text, strlen(text), &pattern, &err) == -1)
 		return replay_bad_text(text, err, w, d);
 	return replay_pattern(rp, &pattern, text, w, d, played);
+}
+
+/* The canonical form of a result as read, or NULL if none or unknown. */
+static const char *
+replay_normal_result(const char *token)
+{
+	const char *canonical;
+
+	if (token == NULL || pdn_result_normal(token, &canonical) == -1)
+		return NULL;
+	return canonical;
+}
+
+int
+replay_result(const struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d)
+{
+	struct diag_where w = { o->file, &g->result_at, o->game, 0 };
+	const char *token = replay_normal_result(g->result);
+	const char *tag = replay_normal_result(record_tag(g, "Result"));
+	char decided[128];
+	size_t i;
+
+	if (token != NULL && tag != NULL && strcmp(token, tag) != 0) {
+		snprintf(decided, sizeof(decided), "the Result tag %s", tag);
+		diag_report(d, DIAG_WRONG_RESULT, &w, token, decided);
+		return -1;
+	}
+	if (token == NULL) {
+		token = tag;
+		for (i = 0; i < g->ntags; i++)
+			if (strcmp(g->tags[i].name, "Result") == 0)
+				w.at = &g->tags[i].at;
+	}
+	if (rp->outcome == OUTCOME_NONE || token == NULL ||
+	    strcmp(token, replay_result_token(rp->outcome)) == 0)
+		return 0;
+	snprintf(decided, sizeof(decided), "the final position: %s (%s)",
+	    replay_result_token(rp->outcome),
+	    rp->why != NULL ? rp->why : "no legal move");
+	diag_report(d, DIAG_WRONG_RESULT, &w, token, decided);
+	return -1;
 }
 
 int

@@ -71,6 +71,17 @@ int replay_run(struct replay *rp, struct record *g,
 int replay_ply(struct replay *rp, const char *text,
     const struct diag_where *w, struct diag *d, struct move *played);
 
+/*
+ * Checks the results a replayed record gives (the result after the
+ * movetext and the Result tag, variants read as their canonical form)
+ * against each other and, when the final position decides the game,
+ * against that decision.  A result on an undecided position is fine
+ * (resignation, agreement).  Returns 0, or -1 after reporting
+ * DIAG_WRONG_RESULT.
+ */
+int replay_result(const struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d);
+
 /* Writes the canonical text of the last ply into buf; -1 if none. */
 int replay_last_text(const struct replay *rp, char *buf, size_t size);
 
