@@ -3,7 +3,8 @@
 # in a scratch copy of the case directory with stackref on PATH, then
 # compares standard output with out, standard error with err and the exit
 # status with status.  Prints PASS: or FAIL: golden/NAME per case, with
-# a diff -u after each failure.
+# a diff -u after each failure.  FIXTURES names the repository's
+# fixtures/ folder, so a case can use a fixture without a copy of it.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 if [ ! -x "$bin" ]; then
@@ -23,6 +24,7 @@ for dir in "$root"/tests/golden/*/; do
 	cp -R "$dir" "$work"
 	rm -f "$work/out" "$work/err" "$work/status"
 	(cd "$work" && PATH=$bindir:$PATH TZ=UTC LC_ALL=C \
+	    FIXTURES=$root/fixtures \
 	    sh -c "$(cat cmd)" >"$scratch/out" 2>"$scratch/err" </dev/null
 	echo $? >"$scratch/status")
 	ok=1
