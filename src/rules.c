@@ -115,6 +115,20 @@ count_one(void *ctx, const struct move *m)
 	return 0;
 }
 
+static int
+stop_at_first(void *ctx, const struct move *m)
+{
+	(void)ctx;
+	(void)m;
+	return 1;
+}
+
+int
+rules_has_move(const struct rules *r, const struct pos *p)
+{
+	return r->generate(p, stop_at_first, NULL) != 0;
+}
+
 unsigned
 rules_count_moves(const struct rules *r, const struct pos *p)
 {

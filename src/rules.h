@@ -125,6 +125,9 @@ uint64_t rules_perft(const struct rules *r, const struct pos *p,
 uint64_t rules_perft_generic(const struct rules *r, const struct pos *p,
     unsigned depth);
 
+/* Whether p has a legal move (generation stops at the first). */
+int rules_has_move(const struct rules *r, const struct pos *p);
+
 /* Number of legal moves in p. */
 unsigned rules_count_moves(const struct rules *r, const struct pos *p);
 

@@ -365,14 +365,6 @@ accasta_apply(struct pos *p, const struct move *m)
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
 }
 
-static int
-ac_first_move(void *ctx, const struct move *m)
-{
-	(void)ctx;
-	(void)m;
-	return 1;
-}
-
 static enum outcome
 accasta_outcome(const struct pos *p, const char **why)
 {
@@ -381,7 +373,7 @@ accasta_outcome(const struct pos *p, const char **why)
 
 	if (won >= 0)
 		reason = ac_castled[won];
-	else if (accasta_generate(p, ac_first_move, NULL) == 0) {
+	else if (!rules_has_move(&rules_accasta, p)) {
 		won = (int)SIDE_OTHER(p->turn);
 		reason = ac_blocked[p->turn];
 	}

@@ -364,14 +364,6 @@ brown_apply(struct pos *p, const struct move *m)
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
 }
 
-static int
-brown_first_move(void *ctx, const struct move *m)
-{
-	(void)ctx;
-	(void)m;
-	return 1;
-}
-
 /* The movement phase: who controls nothing, else who cannot move. */
 static enum outcome
 brown_outcome(const struct pos *p, const char **why)
@@ -385,7 +377,7 @@ brown_outcome(const struct pos *p, const char **why)
 	else if (!brown_placing(p) && !brown_has_stack(p, SIDE_OTHER(t))) {
 		loser = SIDE_OTHER(t);
 		reason = brown_none[loser];
-	} else if (brown_generate(p, brown_first_move, NULL) == 0)
+	} else if (!rules_has_move(&rules_brown, p))
 		reason = brown_blocked[t];
 	if (why != NULL)
 		*why = reason;

@@ -207,14 +207,6 @@ stackup_apply(struct pos *p, const struct move *m)
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
 }
 
-static int
-first_move(void *ctx, const struct move *m)
-{
-	(void)ctx;
-	(void)m;
-	return 1;
-}
-
 static enum outcome
 stackup_outcome(const struct pos *p, const char **why)
 {
@@ -228,7 +220,7 @@ stackup_outcome(const struct pos *p, const char **why)
 			break;
 	if (sq == B32_SQUARES)
 		reason = su_none[p->turn];
-	else if (stackup_generate(p, first_move, NULL) == 0)
+	else if (!rules_has_move(&rules_stackup, p))
 		reason = su_blocked[p->turn];
 	if (why != NULL)
 		*why = reason;
