@@ -12,6 +12,29 @@ const struct notation *const notation_table[] = {
 	NULL
 };
 
+struct reader *
+notation_open(FILE *in, const char *file, struct diag *d,
+    const struct notation **nt)
+{
+	struct reader *rd;
+
+	*nt = &notation_pdn;
+	if ((rd = (*nt)->open(in, file, d)) == NULL)
+		diag_report(d, DIAG_NOMEM, NULL);
+	return rd;
+}
+
+int
+notation_write_record(const struct notation *nt, FILE *out,
+    const struct record *g)
+{
+	if (nt->begin != NULL && nt->begin(out) == -1)
+		return -1;
+	if (nt->write(out, g) == -1)
+		return -1;
+	return nt->end != NULL ? nt->end(out) : 0;
+}
+
 const struct notation *
 notation_find(const char *name)
 {

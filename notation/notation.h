@@ -41,7 +41,26 @@ struct notation {
 
 	/* Writes g in canonical form; 0, or -1 on a write error (errno). */
 	int (*write)(FILE *out, const struct record *g);
+
+	/* Optional: what comes before the first game and after the last
+	 * of a stream (XML's root element); 0, or -1 on a write error. */
+	int (*begin)(FILE *out);
+	int (*end)(FILE *out);
 };
+
+/* Writes one record as a whole stream: begin, write, end. */
+int notation_write_record(const struct notation *nt, FILE *out,
+    const struct record *g);
+
+/*
+ * Starts reading in (named file for diagnostics) in whatever notation it
+ * is written, found from its content without consuming it (XML when its
+ * first non-blank byte is '<', else PDN; standard input too), and sets
+ * *nt to that notation for next(), close() and for writing the record
+ * back.  NULL when out of memory or unreadable (reported to d).
+ */
+struct reader *notation_open(FILE *in, const char *file, struct diag *d,
+    const struct notation **nt);
 
 /* Looks up a notation by name; NULL if unknown. */
 const struct notation *notation_find(const char *name);

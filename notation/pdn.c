@@ -944,5 +944,7 @@ const struct notation notation_pdn = {
 	pdn_open,
 	pdn_next,
 	pdn_close,
-	pdn_write
+	pdn_write,
+	NULL,
+	NULL
 };

@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 
+#include "../notation/notation.h"
 #include "diag.h"
 #include "record.h"
 #include "replay.h"
@@ -63,12 +64,14 @@ int cmd_number(struct diag *d, const char *opt, const char *text,
     unsigned long min, unsigned long max, unsigned long *out);
 
 /*
- * Reads path ("-": standard input), which must hold exactly one game,
- * into g (record_init'ed by the caller).  Returns 0, or -1 after
+ * Reads path ("-": standard input), which must hold exactly one game in
+ * any notation, into g (record_init'ed by the caller); *nt (unless nt
+ * is NULL) gets the notation it was written in.  Returns 0, or -1 after
  * reporting (unreadable: status 4; malformed, empty or several games:
  * status 3).
  */
-int cmd_load_one(const char *path, struct record *g, struct diag *d);
+int cmd_load_one(const char *path, struct record *g,
+    const struct notation **nt, struct diag *d);
 
 /*
  * Loads the one game of path and replays it up to ply (the text of a

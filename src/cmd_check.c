@@ -18,17 +18,15 @@ static int
 check_stream(FILE *f, const char *name, struct check_count *c,
     struct diag *d)
 {
-	const struct notation *nt = notation_find("pdn");
+	const struct notation *nt;
 	struct replay_opts o = { name, 0, REPLAY_ALL, 0 };
 	struct reader *rd;
 	struct replay rp;
 	struct record g;
 	enum read_result rr;
 
-	if ((rd = nt->open(f, name, d)) == NULL) {
-		diag_report(d, DIAG_NOMEM, NULL);
+	if ((rd = notation_open(f, name, d, &nt)) == NULL)
 		return -1;
-	}
 	record_init(&g);
 	while ((rr = nt->next(rd, &g, &o.game)) != READ_END) {
 		if (rr == READ_SYSTEM)

@@ -52,19 +52,20 @@ cmd_number(struct diag *d, const char *opt, const char *text,
 
 /* Reads the first game of the stream and makes sure no second follows. */
 static int
-cmd_read_one(FILE *f, const char *name, struct record *g, struct diag *d)
+cmd_read_one(FILE *f, const char *name, struct record *g,
+    const struct notation **ntp, struct diag *d)
 {
-	const struct notation *nt = notation_find("pdn");
+	const struct notation *nt;
 	struct record extra;
 	struct reader *rd;
 	unsigned long idx;
 	enum read_result rr;
 	struct diag_where w = { name, NULL, 0, 0 };
 
-	if (nt == NULL || (rd = nt->open(f, name, d)) == NULL) {
-		diag_report(d, DIAG_NOMEM, &w);
+	if ((rd = notation_open(f, name, d, &nt)) == NULL)
 		return -1;
-	}
+	if (ntp != NULL)
+		*ntp = nt;
 	rr = nt->next(rd, g, &idx);
 	if (rr == READ_GAME) {
 		record_init(&extra);
@@ -84,14 +85,15 @@ cmd_read_one(FILE *f, const char *name, struct record *g, struct diag *d)
 }
 
 int
-cmd_load_one(const char *path, struct record *g, struct diag *d)
+cmd_load_one(const char *path, struct record *g,
+    const struct notation **nt, struct diag *d)
 {
 	FILE *f;
 	int rc;
 
 	if ((f = fileio_open(path, d)) == NULL)
 		return -1;
-	rc = cmd_read_one(f, fileio_name(path), g, d);
+	rc = cmd_read_one(f, fileio_name(path), g, nt, d);
 	fileio_close(f);
 	return rc;
 }
@@ -106,7 +108,8 @@ cmd_replay_to(const char *path, const char *ply, struct record *g,
 	if (ply != NULL &&
 	    cmd_number(d, "--ply", ply, 0, REPLAY_ALL - 1, &o.stop) == -1)
 		return -1;
-	if (cmd_load_one(path, g, d) == -1 || replay_run(rp, g, &o, d) == -1)
+	if (cmd_load_one(path, g, NULL, d) == -1 ||
+	    replay_run(rp, g, &o, d) == -1)
 		return -1;
 	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
 		snprintf(what, sizeof(what), "--ply %lu: the game has only "

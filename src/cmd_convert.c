@@ -35,9 +35,12 @@ convert_stream(FILE *out, void *ctx)
 	enum read_result rr;
 	int rc = 0;
 
-	if ((rd = c->from->open(c->in, c->name, c->d)) == NULL) {
-		diag_report(c->d, DIAG_NOMEM, NULL);
+	if ((rd = notation_open(c->in, c->name, c->d, &c->from)) == NULL) {
 		errno = ECANCELED;
+		return -1;
+	}
+	if (c->to->begin != NULL && c->to->begin(out) == -1) {
+		c->from->close(rd);
 		return -1;
 	}
 	record_init(&g);
@@ -53,6 +56,8 @@ convert_stream(FILE *out, void *ctx)
 	}
 	record_free(&g);
 	c->from->close(rd);
+	if (rc == 0 && c->to->end != NULL)
+		rc = c->to->end(out);
 	return rc;
 }
 
@@ -98,7 +103,7 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 		return rc;
 	memset(&c, 0, sizeof(c));
 	c.name = fileio_name(argv[optind]);
-	c.from = c.to = notation_find("pdn");
+	c.to = notation_find("pdn");
 	c.d = d;
 	if ((c.in = fileio_open(argv[optind], d)) == NULL)
 		return cmd_finish(d);

@@ -136,16 +136,26 @@ move_append(struct replay *rp, struct record *g, const char **res)
 	return 0;
 }
 
+/* The record to write back, in the notation it was read in. */
+struct move_out {
+	const struct notation *nt;
+	const struct record *g;
+};
+
 static int
 move_write(FILE *out, void *ctx)
 {
-	return notation_find("pdn")->write(out, ctx);
+	const struct move_out *mw = ctx;
+
+	return notation_write_record(mw->nt, out, mw->g);
 }
 
 /* Everything after loading: replay, checks, play, append, write. */
 static int
-move_play(const struct move_opts *mo, struct record *g, struct diag *d)
+move_play(const struct move_opts *mo, struct record *g,
+    const struct notation *nt, struct diag *d)
 {
+	struct move_out mw = { nt, g };
 	struct replay_opts o = { fileio_name(mo->file), 0, REPLAY_ALL, 0 };
 	struct diag_where w = { o.file, NULL, 0, 0 };
 	const char *out = mo->out != NULL ? mo->out : mo->file;
@@ -163,7 +173,7 @@ move_play(const struct move_opts *mo, struct record *g, struct diag *d)
 		diag_report(d, DIAG_NOMEM, &w);
 		return -1;
 	}
-	if (!mo->dry && fileio_write_atomic(out, move_write, g, d) == -1)
+	if (!mo->dry && fileio_write_atomic(out, move_write, &mw, d) == -1)
 		return -1;
 	if (res != NULL && strcmp(out, "-") != 0)
 		printf("game over: %s (%s)\n", res,
@@ -175,14 +185,15 @@ int
 cmd_move(int argc, char *argv[], struct diag *d)
 {
 	struct move_opts mo = { 0, NULL, NULL, NULL, NULL, NULL };
+	const struct notation *nt;
 	struct record g;
 	int rc;
 
 	if ((rc = move_getopt(&mo, argc, argv, d)) != 0)
 		return rc;
 	record_init(&g);
-	if (cmd_load_one(mo.file, &g, d) == 0)
-		move_play(&mo, &g, d);
+	if (cmd_load_one(mo.file, &g, &nt, d) == 0)
+		move_play(&mo, &g, nt, d);
 	record_free(&g);
 	return cmd_finish(d);
 }

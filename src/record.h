@@ -23,7 +23,12 @@ enum elem_kind {
 	ELEM_MOVE,        /* text: the move as written (canonical once replayed) */
 	ELEM_COMMENT,     /* text: inside of {...}, or the rest of a ; or % line */
 	ELEM_NAG,         /* nag: the number of $n */
-	ELEM_VARIATION    /* var: the moves of ( ... ) */
+	ELEM_VARIATION,   /* var: the moves of ( ... ) */
+	ELEM_ACTION       /* text: a correspondence action and the side that
+			   * takes it, "ACTION SIDE" (resign, offer-draw,
+			   * accept-draw, decline-draw; SIDE as the game names
+			   * it: "offer-draw white"); PDN writes it as the
+			   * command comment {[%offer-draw white]} */
 };
 
 enum comment_style {
