@@ -4,8 +4,8 @@
 # 1. `mandoc -Tlint` on every man/*.[1-8]: PASS/FAIL per page (SKIP when
 #    mandoc is missing).  A cross-reference to another page of man/ is not
 #    a problem even though that page is not installed yet.
-# 2. The EXAMPLES of man/stackref.1: every `.Bd -literal` block of that
-#    section holding `$ ` lines is one example.  Its `$ ` lines are shell
+# 2. The EXAMPLES of every page (man/stackref.1 must have some): every
+#    `.Bd -literal` block of that section holding `$ ` lines is one example.  Its `$ ` lines are shell
 #    commands, run in order in one fresh scratch directory with stackref on
 #    PATH; the lines after a command, up to the next `$ ` line or `.Ed`, are
 #    its expected standard output and error together, compared exactly
@@ -40,8 +40,9 @@ for page in man/*.[1-8]; do
 	fi
 done
 
-# Extract the examples: for block B and command C, B.C.cmd and B.C.exp;
-# the list "B C LINE" goes to standard output.
+# extract DIR PAGE: extracts the examples of PAGE: for block B and
+# command C, B.C.cmd and B.C.exp; the list "B C LINE" goes to standard
+# output.
 extract() {
 	awk -v dir="$1" '
 	function unescape(s,    out, c, n, name) {
@@ -81,37 +82,44 @@ extract() {
 		next
 	}
 	nc > 0 { print unescape($0) >> (f ".exp"); close(f ".exp") }
-	' man/stackref.1
+	' "$2"
 }
 
-# run_block B LINE: runs the commands of block B; PASS or FAIL.
+# run_block PAGE B LINE: runs the commands of block B; PASS or FAIL.
 run_block() {
-	b=$1 ok=1
+	page=$1 b=$2 ok=1
 	rm -rf "$tmp/scratch" && mkdir "$tmp/scratch" || return
 	c=1
 	while [ -f "$tmp/ex/$b.$c.cmd" ]; do
 		cmd=$(cat "$tmp/ex/$b.$c.cmd")
 		(cd "$tmp/scratch" && sh -c "$cmd") >"$tmp/out" 2>&1 </dev/null
 		if ! diff -u "$tmp/ex/$b.$c.exp" "$tmp/out" >"$tmp/diff"; then
-			[ $ok -eq 1 ] && echo "FAIL: man stackref.1 example $b (line $2)"
+			[ $ok -eq 1 ] && echo "FAIL: man $page example $b (line $3)"
 			ok=0
 			echo "\$ $cmd"
 			sed '1,2d' "$tmp/diff"
 		fi
 		c=$((c + 1))
 	done
-	[ $ok -eq 1 ] && echo "PASS: man stackref.1 example $b (line $2)"
+	[ $ok -eq 1 ] && echo "PASS: man $page example $b (line $3)"
 }
 
 if [ ! -f man/stackref.1 ]; then
 	echo "FAIL: man stackref.1 examples (no man/stackref.1)"
 	exit 0
 fi
-mkdir "$tmp/ex"
-extract "$tmp/ex" >"$tmp/list"
-awk '$2 == 1 { print $1, $3 }' "$tmp/list" >"$tmp/blocks"
-[ -s "$tmp/blocks" ] || echo "FAIL: man stackref.1 examples (none found)"
-while read -r b line; do
-	run_block "$b" "$line"
-done <"$tmp/blocks"
+for path in man/*.[1-8]; do
+	page=${path#man/}
+	rm -rf "$tmp/ex" && mkdir "$tmp/ex" || exit 1
+	extract "$tmp/ex" "$path" >"$tmp/list"
+	awk '$2 == 1 { print $1, $3 }' "$tmp/list" >"$tmp/blocks"
+	if [ ! -s "$tmp/blocks" ]; then
+		[ "$page" = stackref.1 ] &&
+		    echo "FAIL: man stackref.1 examples (none found)"
+		continue
+	fi
+	while read -r b line; do
+		run_block "$page" "$b" "$line"
+	done <"$tmp/blocks"
+done
 exit 0
