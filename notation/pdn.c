@@ -509,11 +509,98 @@ pdn_fail(struct reader *rd, enum pdn_tok t)
 	return READ_SYSTEM;
 }
 
+/* The correspondence actions of ELEM_ACTION (record.h). */
+static const char *const pdn_actions[] = {
+	"resign", "offer-draw", "accept-draw", "decline-draw", NULL
+};
+
+/* Whether s[0..n) is one of pdn_actions. */
+static int
+pdn_is_action(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; pdn_actions[i] != NULL; i++)
+		if (strlen(pdn_actions[i]) == n &&
+		    memcmp(pdn_actions[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Length of the word (no space, ']' or '[') at the start of s. */
+static size_t
+pdn_span_word(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] != '\0' && !isspace((unsigned char)s[n]) &&
+	    s[n] != ']' && s[n] != '[')
+		n++;
+	return n;
+}
+
+/*
+ * Whether the comment text c is, spaces aside, exactly "[%ACTION SIDE]"
+ * with ACTION one of pdn_actions and SIDE a word; if so, *act, *side and
+ * their lengths point into c.
+ */
+static int
+pdn_action_comment(const char *c, const char **act, size_t *nact,
+    const char **side, size_t *nside)
+{
+	while (isspace((unsigned char)*c))
+		c++;
+	if (c[0] != '[' || c[1] != '%')
+		return 0;
+	*act = c + 2;
+	*nact = pdn_span_word(*act);
+	if (!pdn_is_action(*act, *nact) ||
+	    !isspace((unsigned char)(*act)[*nact]))
+		return 0;
+	for (c = *act + *nact; isspace((unsigned char)*c); c++)
+		continue;
+	*side = c;
+	if ((*nside = pdn_span_word(c)) == 0)
+		return 0;
+	for (c += *nside; isspace((unsigned char)*c); c++)
+		continue;
+	if (*c++ != ']')
+		return 0;
+	while (isspace((unsigned char)*c))
+		c++;
+	return *c == '\0';
+}
+
+/* Pushes the action of a "{[%ACTION SIDE]}" comment as ELEM_ACTION;
+ * returns 0 when the comment is not one. */
+static int
+pdn_push_action(struct reader *rd, struct pdn_game *pg)
+{
+	const char *act, *side;
+	size_t nact, nside;
+	struct elem *e;
+	char text[64];
+
+	if (!pdn_action_comment(rd->tok.s, &act, &nact, &side, &nside) ||
+	    nside > 32)
+		return 0;
+	snprintf(text, sizeof(text), "%.*s %.*s", (int)nact, act, (int)nside,
+	    side);
+	pg->movetext = 1;
+	if ((e = line_push(pdn_top(pg), ELEM_ACTION, &rd->tokat)) == NULL ||
+	    elem_set_text(e, text, strlen(text)) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
+	return PDN_CONTINUE;
+}
+
 static int
 pdn_push_comment(struct reader *rd, struct pdn_game *pg, int style)
 {
 	struct elem *e;
+	int rc;
 
+	if (style == COMMENT_BRACE && (rc = pdn_push_action(rd, pg)) != 0)
+		return rc;
 	if ((e = line_push(pdn_top(pg), ELEM_COMMENT, &rd->tokat)) == NULL ||
 	    elem_set_text(e, rd->tok.s, rd->tok.len) == -1)
 		return pdn_fail(rd, pdn_nomem(rd));
@@ -835,6 +922,15 @@ pdn_write_comment(struct pdn_writer *w, const struct elem *e)
 	w->col = 0;
 }
 
+/* An action as the command comment {[%ACTION SIDE]}. */
+static void
+pdn_write_action(struct pdn_writer *w, const struct elem *e)
+{
+	const char *p[3] = { "{[%", e->text != NULL ? e->text : "", "]}" };
+
+	pdn_unit(w, p, 3);
+}
+
 static void pdn_write_line(struct pdn_writer *, const struct line *,
     unsigned long);
 
@@ -855,6 +951,10 @@ pdn_write_elem(struct pdn_writer *w, const struct elem *e,
 	case ELEM_NAG:
 		snprintf(nag, sizeof(nag), "$%u", e->nag);
 		pdn_word(w, nag);
+		break;
+	case ELEM_ACTION:
+		pdn_write_action(w, e);
+		pl->need = 1;
 		break;
 	case ELEM_VARIATION:
 		pdn_word(w, "(");

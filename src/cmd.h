@@ -34,6 +34,10 @@ int cmd_moves(int, char *[], struct diag *);
 int cmd_show(int, char *[], struct diag *);
 int cmd_perft(int, char *[], struct diag *);
 int cmd_convert(int, char *[], struct diag *);
+int cmd_resign(int, char *[], struct diag *);
+int cmd_offer_draw(int, char *[], struct diag *);
+int cmd_accept_draw(int, char *[], struct diag *);
+int cmd_decline_draw(int, char *[], struct diag *);
 
 extern const char cmd_new_usage[];
 extern const char cmd_check_usage[];
@@ -42,6 +46,10 @@ extern const char cmd_moves_usage[];
 extern const char cmd_show_usage[];
 extern const char cmd_perft_usage[];
 extern const char cmd_convert_usage[];
+extern const char cmd_resign_usage[];
+extern const char cmd_offer_draw_usage[];
+extern const char cmd_accept_draw_usage[];
+extern const char cmd_decline_draw_usage[];
 
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
@@ -80,6 +88,56 @@ int cmd_load_one(const char *path, struct record *g,
  */
 int cmd_replay_to(const char *path, const char *ply, struct record *g,
     struct replay *rp, struct diag *d);
+
+/* The options of the commands that add to a record: move and the
+ * correspondence actions. */
+struct play_opts {
+	int dry;                  /* -n: validate only */
+	const char *as;           /* --as SIDE, or NULL */
+	const char *ply;          /* --ply N, or NULL */
+	const char *out;          /* -o OUT, or NULL: FILE */
+};
+
+/*
+ * Reads the options -n, --as, --ply and -o of argv into po (zeroed by
+ * the caller); optind is then the first operand.  Returns 0, or the
+ * usage status after reporting.
+ */
+int cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
+    const char *usage, struct diag *d);
+
+/*
+ * Refuses to add to a game that is over: by its position, by a
+ * resignation or an accepted draw (rp->outcome), or by a result other
+ * than "*" the record gives (result token, else Result tag).  action
+ * ("offer-draw by red") is NULL for a move.  Returns 0, or -1 after
+ * reporting DIAG_GAME_OVER (a move) or DIAG_ACTION_OVER.
+ */
+int cmd_play_open(const struct replay *rp, const struct record *g,
+    const char *action, const struct diag_where *w, struct diag *d);
+
+/* Reads --as text as a side of rp's game into *side; -1 after
+ * reporting DIAG_BAD_SIDE. */
+int cmd_play_side(const struct replay *rp, const char *text, int *side,
+    const struct diag_where *w, struct diag *d);
+
+/*
+ * Checks --ply text: it must be the next ply, rp->plies + 1.  action as
+ * for cmd_play_open.  Returns 0, or -1 after reporting DIAG_BAD_NUMBER,
+ * DIAG_WRONG_PLY (a move) or DIAG_ACTION_PLY.
+ */
+int cmd_play_ply(const struct replay *rp, const char *text,
+    const char *action, const struct diag_where *w, struct diag *d);
+
+/*
+ * Writes g back in notation nt to po->out, else file, atomically (see
+ * fileio_write_atomic); nothing with po->dry.  Then, when the game has
+ * just ended with rp->outcome and the output is not standard output,
+ * prints "game over: RESULT (WHY)".  Returns 0, or -1 after reporting.
+ */
+int cmd_play_write(const struct play_opts *po, const char *file,
+    const struct notation *nt, const struct record *g,
+    const struct replay *rp, struct diag *d);
 
 /*
  * Ends a command: flushes and closes standard output (a failure is

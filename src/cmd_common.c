@@ -1,5 +1,10 @@
-/* cmd_common.c - option errors, usage, loading a one-game record. */
+/*
+ * cmd_common.c - option errors, usage, loading a one-game record, and
+ * the checks and write-back shared by move and the correspondence
+ * actions.
+ */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,6 +122,119 @@ cmd_replay_to(const char *path, const char *ply, struct record *g,
 		diag_report(d, DIAG_USAGE, NULL, what);
 		return -1;
 	}
+	return 0;
+}
+
+int
+cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
+    const char *usage, struct diag *d)
+{
+	static const struct option longopts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "as", required_argument, NULL, 'a' },
+		{ "ply", required_argument, NULL, 'p' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":no:", longopts, NULL)) != -1) {
+		if (ch == 'n')
+			po->dry = 1;
+		else if (ch == 'a')
+			po->as = optarg;
+		else if (ch == 'p')
+			po->ply = optarg;
+		else if (ch == 'o')
+			po->out = optarg;
+		else
+			return cmd_bad_option(d, usage, ch, argv);
+	}
+	return 0;
+}
+
+int
+cmd_play_open(const struct replay *rp, const struct record *g,
+    const char *action, const struct diag_where *w, struct diag *d)
+{
+	const char *res = g->result != NULL ? g->result : record_tag(g,
+	    "Result");
+	const char *why = rp->why != NULL ? rp->why : "no legal move";
+
+	if (rp->outcome == OUTCOME_NONE) {
+		if (res == NULL || strcmp(res, "*") == 0 || res[0] == '\0')
+			return 0;
+		why = "the record gives the result";
+	} else
+		res = replay_result_token(rp->outcome);
+	if (action == NULL)
+		diag_report(d, DIAG_GAME_OVER, w, res, why);
+	else
+		diag_report(d, DIAG_ACTION_OVER, w, action, res, why);
+	return -1;
+}
+
+int
+cmd_play_side(const struct replay *rp, const char *text, int *side,
+    const struct diag_where *w, struct diag *d)
+{
+	char sides[128];
+
+	if ((*side = rules_side_parse(rp->r, text)) != -1)
+		return 0;
+	snprintf(sides, sizeof(sides), "%s, %s, first, second",
+	    rp->r->side[0], rp->r->side[1]);
+	diag_report(d, DIAG_BAD_SIDE, w, text, sides);
+	return -1;
+}
+
+int
+cmd_play_ply(const struct replay *rp, const char *text,
+    const char *action, const struct diag_where *w, struct diag *d)
+{
+	unsigned long n;
+
+	if (cmd_number(d, "--ply", text, 1, REPLAY_ALL - 1, &n) == -1)
+		return -1;
+	if (n == rp->plies + 1)
+		return 0;
+	if (action == NULL)
+		diag_report(d, DIAG_WRONG_PLY, w, n, rp->plies + 1);
+	else
+		diag_report(d, DIAG_ACTION_PLY, w, action, n, rp->plies + 1);
+	return -1;
+}
+
+/* The record to write back, in the notation it was read in. */
+struct cmd_out {
+	const struct notation *nt;
+	const struct record *g;
+};
+
+static int
+cmd_write_record(FILE *out, void *ctx)
+{
+	const struct cmd_out *co = ctx;
+
+	return notation_write_record(co->nt, out, co->g);
+}
+
+int
+cmd_play_write(const struct play_opts *po, const char *file,
+    const struct notation *nt, const struct record *g,
+    const struct replay *rp, struct diag *d)
+{
+	struct cmd_out co = { nt, g };
+	const char *out = po->out != NULL ? po->out : file;
+
+	if (!po->dry &&
+	    fileio_write_atomic(out, cmd_write_record, &co, d) == -1)
+		return -1;
+	if (rp->outcome != OUTCOME_NONE && strcmp(out, "-") != 0)
+		printf("game over: %s (%s)\n",
+		    replay_result_token(rp->outcome),
+		    rp->why != NULL ? rp->why : "no legal move");
 	return 0;
 }
 

@@ -37,6 +37,12 @@ enum diag_id {
 	DIAG_WRONG_SIDE,        /* "%s": side given; "%s": side to move */
 	DIAG_WRONG_PLY,         /* %lu: ply given; %lu: next ply */
 	DIAG_WRONG_RESULT,      /* "%s": result read; "%s": what it contradicts */
+	/* the "%s" action below reads "ACTION by SIDE": "offer-draw by red" */
+	DIAG_ACTION_OVER,       /* "%s": action; "%s": result; "%s": why */
+	DIAG_ACTION_PLY,        /* "%s": action; %lu: ply given; %lu: next */
+	DIAG_OFFER_PENDING,     /* "%s": action; "%s": side offering */
+	DIAG_NO_OFFER,          /* "%s": action */
+	DIAG_OWN_OFFER,         /* "%s": action; "%s": its side; "%s": other */
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
@@ -48,6 +54,7 @@ enum diag_id {
 	DIAG_BAD_TAG,           /* "%s": what is wrong */
 	DIAG_BAD_FEN,           /* "%s": what is wrong */
 	DIAG_BAD_MOVE_TEXT,     /* "%s": move text; "%s": what is wrong */
+	DIAG_BAD_ACTION,        /* "%s": action text; "%s": what is wrong */
 	DIAG_RECORD_GAME,       /* "%s": game named by the record; "%s": known */
 	DIAG_NO_GAME,           /* no game in the input */
 	DIAG_TOO_BIG,           /* "%s": what exceeds its limit */

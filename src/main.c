@@ -18,6 +18,12 @@ static const struct cmd main_cmds[] = {
 	{ "show", cmd_show, cmd_show_usage, "draw the position" },
 	{ "perft", cmd_perft, cmd_perft_usage, "count the legal-move tree" },
 	{ "convert", cmd_convert, cmd_convert_usage, "rewrite records canonically" },
+	{ "resign", cmd_resign, cmd_resign_usage, "resign the game" },
+	{ "offer-draw", cmd_offer_draw, cmd_offer_draw_usage, "offer a draw" },
+	{ "accept-draw", cmd_accept_draw, cmd_accept_draw_usage,
+	    "accept the pending draw offer" },
+	{ "decline-draw", cmd_decline_draw, cmd_decline_draw_usage,
+	    "decline the pending draw offer" },
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -41,7 +47,7 @@ main_help(FILE *out)
 	    "       stackref help COMMAND | --help | --version\n\n"
 	    "commands:\n", out);
 	for (c = main_cmds; c->name != NULL; c++)
-		fprintf(out, "  %-8s  %s\n", c->name, c->summary);
+		fprintf(out, "  %-12s  %s\n", c->name, c->summary);
 	fputs("\nExit status: 0 ok, 1 rejected, 2 usage, 3 malformed input,"
 	    " 4 system error.\nSee stackref(1).\n", out);
 }

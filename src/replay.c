@@ -62,6 +62,7 @@ replay_start(struct replay *rp, const struct record *g,
 	char known[256];
 
 	memset(rp, 0, sizeof(*rp));
+	rp->offer = -1;
 	if ((rp->r = notation_game(g, &name)) == NULL) {
 		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_RECORD_GAME, &w,
@@ -121,6 +122,8 @@ replay_result_token(enum outcome o)
 		return "1-0";
 	case OUTCOME_SECOND_WINS:
 		return "0-1";
+	case OUTCOME_DRAW:
+		return "1/2-1/2";
 	default:
 		return "*";
 	}
@@ -180,8 +183,15 @@ replay_pattern(struct replay *rp, const struct move *pattern,
 	struct move m;
 	unsigned n;
 
+	if (rp->act_outcome != OUTCOME_NONE) {
+		diag_report(d, DIAG_GAME_OVER, w,
+		    replay_result_token(rp->act_outcome), rp->act_why);
+		return -1;
+	}
 	if ((n = rules_resolve(rp->r, &rp->pos, pattern, &m)) != 1)
 		return replay_unresolved(rp, text, pattern, n, w, d);
+	if (rp->offer != -1 && rp->offer != rp->pos.turn)
+		rp->offer = -1;   /* the move declines the offer */
 	rp->prev = rp->pos;
 	rp->last = m;
 	rp->r->apply(&rp->pos, &m);
@@ -238,8 +248,9 @@ replay_result(const struct replay *rp, const struct record *g,
 	if (rp->outcome == OUTCOME_NONE || token == NULL ||
 	    strcmp(token, replay_result_token(rp->outcome)) == 0)
 		return 0;
-	snprintf(decided, sizeof(decided), "the final position: %s (%s)",
-	    replay_result_token(rp->outcome),
+	snprintf(decided, sizeof(decided), "%s: %s (%s)",
+	    rp->act_outcome != OUTCOME_NONE ? "the actions of the record" :
+	    "the final position", replay_result_token(rp->outcome),
 	    rp->why != NULL ? rp->why : "no legal move");
 	diag_report(d, DIAG_WRONG_RESULT, &w, token, decided);
 	return -1;
@@ -323,33 +334,242 @@ replay_read(struct replay *rp, struct record *g, size_t i,
 	return replay_bad_text(text, err, w, d);
 }
 
+/* --- correspondence actions ----------------------------------- */
+
+static const char *const replay_act_names[] = {
+	"resign", "offer-draw", "accept-draw", "decline-draw"
+};
+
+/* Reasons of a resignation, static for rp->why: the colour names of
+ * the games, then a fallback for any other. */
+static const char *const replay_resigned[] = {
+	"black resigned", "red resigned", "white resigned"
+};
+
+const char *
+replay_act_name(enum replay_act a)
+{
+	if ((unsigned)a >= sizeof(replay_act_names) /
+	    sizeof(replay_act_names[0]))
+		return "?";
+	return replay_act_names[a];
+}
+
+int
+replay_act_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(replay_act_names) /
+	    sizeof(replay_act_names[0]); i++)
+		if (strcmp(name, replay_act_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+replay_act_parse(const struct rules *r, const char *text,
+    enum replay_act *act, int *side, char *why, size_t size)
+{
+	const char *sp = strchr(text, ' ');
+	char name[16];
+	int a;
+
+	if (sp == NULL || sp == text || sp[1] == '\0') {
+		snprintf(why, size, "expected ACTION SIDE");
+		return -1;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)(sp - text), text);
+	if ((size_t)(sp - text) >= sizeof(name) ||
+	    (a = replay_act_find(name)) == -1) {
+		snprintf(why, size, "unknown action; expected resign, "
+		    "offer-draw, accept-draw or decline-draw");
+		return -1;
+	}
+	if ((*side = rules_side_parse(r, sp + 1)) == -1) {
+		snprintf(why, size, "unknown side %s; expected %s, %s, first "
+		    "or second", sp + 1, r->side[0], r->side[1]);
+		return -1;
+	}
+	*act = (enum replay_act)a;
+	return 0;
+}
+
+/* Why side resigned (static). */
+static const char *
+replay_resign_why(const struct rules *r, int side)
+{
+	size_t i, n = strlen(r->side[side]);
+
+	for (i = 0; i < sizeof(replay_resigned) / sizeof(replay_resigned[0]);
+	    i++)
+		if (strncmp(replay_resigned[i], r->side[side], n) == 0 &&
+		    replay_resigned[i][n] == ' ')
+			return replay_resigned[i];
+	return side == SIDE_FIRST ? "the first player resigned" :
+	    "the second player resigned";
+}
+
+/* Refuses act when the state does not allow it; label names it. */
+static int
+replay_act_allowed(const struct replay *rp, enum replay_act act, int side,
+    const char *label, const struct diag_where *w, struct diag *d)
+{
+	const char *why = NULL;
+	enum outcome oc = rp->act_outcome;
+
+	if (oc != OUTCOME_NONE)
+		why = rp->act_why;
+	else
+		oc = rp->r->outcome(&rp->pos, &why);
+	if (oc != OUTCOME_NONE) {
+		diag_report(d, DIAG_ACTION_OVER, w, label,
+		    replay_result_token(oc), why != NULL ? why :
+		    "no legal move");
+		return -1;
+	}
+	if (act == REPLAY_OFFER_DRAW && rp->offer != -1)
+		diag_report(d, DIAG_OFFER_PENDING, w, label,
+		    rp->r->side[rp->offer]);
+	else if (act == REPLAY_RESIGN || act == REPLAY_OFFER_DRAW)
+		return 0;
+	else if (rp->offer == -1)
+		diag_report(d, DIAG_NO_OFFER, w, label);
+	else if (rp->offer == side)
+		diag_report(d, DIAG_OWN_OFFER, w, label, rp->r->side[side],
+		    rp->r->side[SIDE_OTHER(side)]);
+	else
+		return 0;
+	return -1;
+}
+
+/* Ends the game by an action. */
+static void
+replay_act_end(struct replay *rp, enum outcome oc, const char *why)
+{
+	rp->act_outcome = rp->outcome = oc;
+	rp->act_why = rp->why = why;
+	rp->offer = -1;
+}
+
+int
+replay_action(struct replay *rp, enum replay_act act, int side,
+    const struct diag_where *w, struct diag *d)
+{
+	char label[64];
+
+	snprintf(label, sizeof(label), "%s by %s", replay_act_name(act),
+	    rp->r->side[side]);
+	if (replay_act_allowed(rp, act, side, label, w, d) == -1)
+		return -1;
+	switch (act) {
+	case REPLAY_RESIGN:
+		replay_act_end(rp, side == SIDE_FIRST ? OUTCOME_SECOND_WINS :
+		    OUTCOME_FIRST_WINS, replay_resign_why(rp->r, side));
+		break;
+	case REPLAY_OFFER_DRAW:
+		rp->offer = side;
+		break;
+	case REPLAY_ACCEPT_DRAW:
+		replay_act_end(rp, OUTCOME_DRAW, "draw agreed");
+		break;
+	case REPLAY_DECLINE_DRAW:
+		rp->offer = -1;
+		break;
+	}
+	return 0;
+}
+
+int
+replay_state_text(const struct replay *rp, char *buf, size_t size)
+{
+	int n;
+
+	if (rp->act_outcome != OUTCOME_NONE && rp->act_why != NULL)
+		n = snprintf(buf, size, "%s", rp->act_why);
+	else if (rp->act_outcome == OUTCOME_NONE && rp->offer != -1)
+		n = snprintf(buf, size, "%s offers a draw",
+		    rp->r->side[rp->offer]);
+	else
+		n = snprintf(buf, size, "%s", "");
+	return n < 0 || (size_t)n >= size ? -1 : n;
+}
+
+/* Replays the action element e; with o->canonical rewrites its text. */
+static int
+replay_elem_action(struct replay *rp, struct elem *e,
+    const struct replay_opts *o, const struct diag_where *w,
+    struct diag *d)
+{
+	const char *text = e->text != NULL ? e->text : "";
+	enum replay_act act;
+	char why[128], canon[64];
+	int side, n;
+
+	if (replay_act_parse(rp->r, text, &act, &side, why,
+	    sizeof(why)) == -1) {
+		diag_report(d, DIAG_BAD_ACTION, w, text, why);
+		return -1;
+	}
+	if (replay_action(rp, act, side, w, d) == -1)
+		return -1;
+	if (!o->canonical)
+		return 0;
+	n = snprintf(canon, sizeof(canon), "%s %s", replay_act_name(act),
+	    rp->r->side[side]);
+	if (n < 0 || (size_t)n >= sizeof(canon) ||
+	    elem_set_text(e, canon, (size_t)n) == -1) {
+		diag_report(d, DIAG_NOMEM, w);
+		return -1;
+	}
+	return 0;
+}
+
+/* Replays the move element i of the main line. */
+static int
+replay_elem_move(struct replay *rp, struct record *g, size_t i,
+    const struct replay_opts *o, struct diag_where *w, struct diag *d)
+{
+	struct move pattern;
+	struct elem *e;
+
+	if (replay_read(rp, g, i, &pattern, w, d) == -1)
+		return -1;
+	e = &g->main.elems[i];
+	w->at = &e->at;
+	if (replay_pattern(rp, &pattern, e->text, w, d, NULL) == -1)
+		return -1;
+	if (o->canonical && replay_canonical(rp, e, w, d) == -1)
+		return -1;
+	return 0;
+}
+
 int
 replay_run(struct replay *rp, struct record *g, const struct replay_opts *o,
     struct diag *d)
 {
 	struct diag_where w = { o->file, NULL, o->game, 0 };
-	struct move pattern;
 	struct elem *e;
 	size_t i;
+	int rc = 0;
 
 	if (replay_start(rp, g, o, d) == -1)
 		return -1;
 	rp->total = line_count_moves(&g->main);
-	for (i = 0; i < g->main.n && rp->plies < o->stop; i++) {
+	for (i = 0; i < g->main.n && rc == 0; i++) {
 		e = &g->main.elems[i];
-		if (e->kind != ELEM_MOVE)
-			continue;
+		if (e->kind == ELEM_MOVE && rp->plies >= o->stop)
+			break;
 		w.at = &e->at;
 		w.ply = rp->plies + 1;
-		if (replay_read(rp, g, i, &pattern, &w, d) == -1)
-			return -1;
-		e = &g->main.elems[i];
-		w.at = &e->at;
-		if (replay_pattern(rp, &pattern, e->text, &w, d, NULL) == -1)
-			return -1;
-		if (o->canonical && replay_canonical(rp, e, &w, d) == -1)
-			return -1;
+		if (e->kind == ELEM_MOVE)
+			rc = replay_elem_move(rp, g, i, o, &w, d);
+		else if (e->kind == ELEM_ACTION)
+			rc = replay_elem_action(rp, e, o, &w, d);
 	}
-	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
+	if (rc == -1)
+		return -1;
+	if (rp->act_outcome == OUTCOME_NONE)
+		rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
 	return 0;
 }

@@ -18,7 +18,9 @@
 enum outcome {
 	OUTCOME_NONE,         /* the game goes on */
 	OUTCOME_FIRST_WINS,
-	OUTCOME_SECOND_WINS
+	OUTCOME_SECOND_WINS,
+	OUTCOME_DRAW          /* only by agreement: rules never return it;
+			       * replay does, for an accepted draw offer */
 };
 
 /* How the game writes a set-up position in the FEN tag. */

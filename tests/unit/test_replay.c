@@ -38,14 +38,34 @@ teardown(void **state)
 	return 0;
 }
 
-/* Builds the record: game, optional FEN, moves separated by spaces. */
+/* Pushes one element of build(): a move, or "@ACTION_SIDE" an action. */
+static void
+push(struct fixture *fx, const char *p, size_t n, const struct srcloc *at)
+{
+	struct elem *e;
+	char *u;
+
+	if (p[0] != '@') {
+		e = line_push(&fx->g.main, ELEM_MOVE, at);
+		assert_non_null(e);
+		assert_int_equal(elem_set_text(e, p, n), 0);
+		return;
+	}
+	e = line_push(&fx->g.main, ELEM_ACTION, at);
+	assert_non_null(e);
+	assert_int_equal(elem_set_text(e, p + 1, n - 1), 0);
+	if ((u = strchr(e->text, '_')) != NULL)
+		*u = ' ';
+}
+
+/* Builds the record: game, optional FEN, moves separated by spaces
+ * ("@offer-draw_red" is the action "offer-draw red"). */
 static void
 build(struct fixture *fx, const char *game, const char *fen,
     const char *moves)
 {
 	struct srcloc at = { 1, 1 };
 	const char *p = moves, *q;
-	struct elem *e;
 
 	assert_int_equal(record_tag_set(&fx->g, "Game", game, NULL), 0);
 	if (fen != NULL) {
@@ -56,9 +76,7 @@ build(struct fixture *fx, const char *game, const char *fen,
 		q = strchr(p, ' ');
 		if (q == NULL)
 			q = p + strlen(p);
-		e = line_push(&fx->g.main, ELEM_MOVE, &at);
-		assert_non_null(e);
-		assert_int_equal(elem_set_text(e, p, (size_t)(q - p)), 0);
+		push(fx, p, (size_t)(q - p), &at);
 		at.col += (unsigned long)(q - p) + 1;
 		p = *q == ' ' ? q + 1 : q;
 	}
@@ -215,6 +233,188 @@ test_legal_list(void **state)
 	assert_string_equal(buf, "9-13, 9-14...");
 }
 
+static void
+test_action_names(void **state)
+{
+	const struct rules *r = rules_find("stackup");
+	enum replay_act act;
+	char why[128];
+	int side;
+
+	(void)state;
+	assert_int_equal(replay_act_find("resign"), REPLAY_RESIGN);
+	assert_int_equal(replay_act_find("decline-draw"), REPLAY_DECLINE_DRAW);
+	assert_int_equal(replay_act_find("draw"), -1);
+	assert_string_equal(replay_act_name(REPLAY_OFFER_DRAW), "offer-draw");
+	assert_string_equal(replay_act_name(REPLAY_ACCEPT_DRAW),
+	    "accept-draw");
+	assert_int_equal(replay_act_parse(r, "offer-draw w", &act, &side, why,
+	    sizeof(why)), 0);
+	assert_int_equal(act, REPLAY_OFFER_DRAW);
+	assert_int_equal(side, SIDE_SECOND);
+	assert_int_equal(replay_act_parse(r, "resign first", &act, &side, why,
+	    sizeof(why)), 0);
+	assert_int_equal(side, SIDE_FIRST);
+	assert_int_equal(replay_act_parse(r, "resign", &act, &side, why,
+	    sizeof(why)), -1);
+	assert_string_equal(why, "expected ACTION SIDE");
+	assert_int_equal(replay_act_parse(r, "resign red", &act, &side, why,
+	    sizeof(why)), -1);
+	assert_string_equal(why, "unknown side red; expected black, white, "
+	    "first or second");
+	assert_int_equal(replay_act_parse(r, "a-very-long-action-name black",
+	    &act, &side, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "unknown action"));
+	assert_string_equal(replay_result_token(OUTCOME_DRAW), "1/2-1/2");
+}
+
+static void
+test_action_resign(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 1, REPLAY_ALL, 0 };
+	struct replay rp;
+	char buf[64];
+
+	build(fx, "checkers", NULL, "11-15 23-19 @resign_red");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(rp.plies, 2);
+	assert_int_equal(rp.outcome, OUTCOME_SECOND_WINS);
+	assert_int_equal(rp.act_outcome, OUTCOME_SECOND_WINS);
+	assert_string_equal(rp.why, "red resigned");
+	assert_int_equal(replay_state_text(&rp, buf, sizeof(buf)), 12);
+	assert_string_equal(buf, "red resigned");
+	assert_int_equal(replay_state_text(&rp, buf, 5), -1);
+	assert_int_equal(record_tag_set(&fx->g, "Result", "0-1", NULL), 0);
+	assert_int_equal(replay_result(&rp, &fx->g, &o, &fx->d), 0);
+	record_tag_remove(&fx->g, "Result");
+	assert_int_equal(record_set_result(&fx->g, "1-0"), 0);
+	assert_int_equal(replay_result(&rp, &fx->g, &o, &fx->d), -1);
+	assert_non_null(strstr(messages(fx), "result 1-0 contradicts the "
+	    "actions of the record: 0-1 (red resigned)"));
+	assert_int_equal(replay_ply(&rp, "9-14", NULL, &fx->d, NULL), -1);
+	assert_non_null(strstr(messages(fx),
+	    "the game is over (0-1, red resigned); no move may follow"));
+}
+
+static void
+test_action_draw(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 1, REPLAY_ALL, 0 };
+	struct replay rp;
+	char buf[64];
+
+	build(fx, "stackup", NULL, "11-15 @offer-draw_black 22-18");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(rp.offer, -1);
+	assert_int_equal(replay_state_text(&rp, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "");
+	record_free(&fx->g);
+	build(fx, "stackup", NULL, "@offer-draw_b 11-15");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(rp.offer, SIDE_FIRST);
+	assert_int_equal(replay_state_text(&rp, buf, sizeof(buf)), 19);
+	assert_string_equal(buf, "black offers a draw");
+	assert_int_equal(replay_action(&rp, REPLAY_ACCEPT_DRAW, SIDE_SECOND,
+	    NULL, &fx->d), 0);
+	assert_int_equal(rp.outcome, OUTCOME_DRAW);
+	assert_int_equal(rp.offer, -1);
+	assert_int_equal(replay_state_text(&rp, buf, sizeof(buf)), 11);
+	assert_string_equal(buf, "draw agreed");
+	assert_int_equal(fx->d.status, STATUS_OK);
+}
+
+static void
+test_action_refused(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 2, REPLAY_ALL, 0 };
+	struct replay rp;
+
+	build(fx, "checkers", NULL, "11-15 @offer-draw_red");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(replay_action(&rp, REPLAY_OFFER_DRAW, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+	assert_int_equal(replay_action(&rp, REPLAY_OFFER_DRAW, SIDE_SECOND,
+	    NULL, &fx->d), -1);
+	assert_int_equal(replay_action(&rp, REPLAY_ACCEPT_DRAW, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+	assert_int_equal(replay_action(&rp, REPLAY_DECLINE_DRAW, SIDE_SECOND,
+	    NULL, &fx->d), 0);
+	assert_int_equal(replay_action(&rp, REPLAY_DECLINE_DRAW, SIDE_SECOND,
+	    NULL, &fx->d), -1);
+	assert_int_equal(replay_action(&rp, REPLAY_RESIGN, SIDE_SECOND,
+	    NULL, &fx->d), 0);
+	assert_int_equal(rp.outcome, OUTCOME_FIRST_WINS);
+	assert_int_equal(replay_action(&rp, REPLAY_RESIGN, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+	assert_int_equal(fx->d.status, STATUS_REJECTED);
+	assert_int_equal(fx->d.count, 5);
+	assert_string_equal(messages(fx),
+	    "stackref: offer-draw by red refused: a draw offer by red is "
+	    "pending\n"
+	    "stackref: offer-draw by white refused: a draw offer by red is "
+	    "pending\n"
+	    "stackref: accept-draw by red refused: the draw offer is red's "
+	    "own; only white may answer it\n"
+	    "stackref: decline-draw by white refused: no draw offer is "
+	    "pending\n"
+	    "stackref: resign by red refused: the game is over (1-0, white "
+	    "resigned)\n");
+}
+
+static void
+test_action_in_record(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 4, REPLAY_ALL, 0 };
+	struct replay rp;
+
+	build(fx, "checkers", NULL, "11-15 23-19 @accept-draw_white");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(rp.plies, 2);
+	assert_string_equal(messages(fx), "stackref: g.pdn:1:13: game 4, "
+	    "ply 3: accept-draw by white refused: no draw offer is pending\n");
+	record_free(&fx->g);
+	diag_init(&fx->d, "stackref", NULL);
+	build(fx, "checkers", NULL, "11-15 @surrender_red");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(fx->d.status, STATUS_MALFORMED);
+	record_free(&fx->g);
+	diag_init(&fx->d, "stackref", NULL);
+	build(fx, "checkers", "B:W15:B11", "11x18 @resign_white");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(fx->d.status, STATUS_REJECTED);
+	record_free(&fx->g);
+	diag_init(&fx->d, "stackref", NULL);
+	build(fx, "checkers", NULL, "11-15 @resign_white 23-19");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(fx->d.status, STATUS_REJECTED);
+}
+
+static void
+test_action_stop_and_canonical(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 1, 1, 1 };
+	struct replay rp;
+
+	build(fx, "stackup", NULL,
+	    "11-15 @offer-draw_b 22-18 @offer-draw_w @accept-draw_first");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(rp.plies, 1);
+	assert_int_equal(rp.offer, SIDE_FIRST);
+	assert_string_equal(fx->g.main.elems[1].text, "offer-draw black");
+	assert_string_equal(fx->g.main.elems[3].text, "offer-draw w");
+	o.stop = REPLAY_ALL;
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(rp.outcome, OUTCOME_DRAW);
+	assert_string_equal(fx->g.main.elems[3].text, "offer-draw white");
+	assert_string_equal(fx->g.main.elems[4].text, "accept-draw black");
+	assert_int_equal(fx->d.status, STATUS_OK);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int
@@ -229,6 +429,12 @@ main(void)
 		T(test_malformed),
 		T(test_unknown_game_and_fen),
 		T(test_legal_list),
+		T(test_action_names),
+		T(test_action_resign),
+		T(test_action_draw),
+		T(test_action_refused),
+		T(test_action_in_record),
+		T(test_action_stop_and_canonical),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
