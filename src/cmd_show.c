@@ -1,9 +1,12 @@
 /* cmd_show.c - stackref show: draw the position of a record. */
+#include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../notation/notation.h"
+#include "../notation/svg.h"
 #include "board_ascii.h"
 #include "cmd.h"
 
@@ -16,26 +19,113 @@ struct show_opts {
 	int flip;
 };
 
-/* The lines under the board: who moves, ply, last move, result. */
+/* Writes the lines under the board into buf: game, ply, last move,
+ * then who moves or the result. */
 static void
-show_status(const struct replay *rp, const struct record *g, int at_end)
+show_status_text(const struct replay *rp, const struct record *g,
+    int at_end, char *buf, size_t size)
 {
 	const char *res = g->result != NULL ? g->result : record_tag(g,
 	    "Result");
 	char last[256];
+	size_t n;
 
-	printf("%s after %lu pl%s", rp->r->name, rp->plies,
+	snprintf(buf, size, "%s after %lu pl%s", rp->r->name, rp->plies,
 	    rp->plies == 1 ? "y" : "ies");
+	n = strlen(buf);
 	if (replay_last_text(rp, last, sizeof(last)) >= 0)
-		printf(", last move %s", last);
+		n += (size_t)snprintf(buf + n, size - n, ", last move %s",
+		    last);
+	if (n >= size)
+		return;
 	if (rp->outcome != OUTCOME_NONE)
-		printf("\nresult %s: %s\n", replay_result_token(rp->outcome),
+		snprintf(buf + n, size - n, "\nresult %s: %s",
+		    replay_result_token(rp->outcome),
 		    rp->why != NULL ? rp->why : "no legal move");
 	else if (at_end && res != NULL && strcmp(res, "*") != 0 &&
 	    res[0] != '\0')
-		printf("\nresult %s (recorded)\n", res);
+		snprintf(buf + n, size - n, "\nresult %s (recorded)", res);
 	else
-		printf("; %s to move\n", rp->r->side[rp->pos.turn]);
+		snprintf(buf + n, size - n, "; %s to move",
+		    rp->r->side[rp->pos.turn]);
+}
+
+/*
+ * The record's correspondence state as one line ("white offers a
+ * draw"), or NULL.  The place where the actions' state text is wired
+ * in: both formats print what this returns.
+ */
+static const char *
+show_state(const struct record *g)
+{
+	(void)g;
+	return NULL;
+}
+
+/* The ascii diagram and the lines under it. */
+static int
+show_ascii(const struct replay *rp, const struct record *g, int flip)
+{
+	const char *state = show_state(g);
+	char status[512];
+
+	if (board_ascii(stdout, rp->r, &rp->pos, flip) == -1)
+		return -1;
+	show_status_text(rp, g, rp->plies == rp->total, status,
+	    sizeof(status));
+	puts(status);
+	if (state != NULL)
+		puts(state);
+	return 0;
+}
+
+/* The name of the player of side s: the tag named by the side's
+ * colour ("White"), for the first side else "Black" (PDN's name for
+ * the first player); NULL when unknown. */
+static const char *
+show_player(const struct rules *r, const struct record *g, int s)
+{
+	char tag[32];
+	const char *v;
+
+	snprintf(tag, sizeof(tag), "%s", r->side[s]);
+	tag[0] = (char)toupper((unsigned char)tag[0]);
+	if ((v = record_tag(g, tag)) == NULL && s == 0)
+		v = record_tag(g, "Black");
+	return v == NULL || strcmp(v, "?") == 0 || v[0] == '\0' ? NULL : v;
+}
+
+/* The SVG picture: the board with the caption of the ascii lines. */
+static int
+show_svg(const struct replay *rp, const struct record *g, int flip,
+    struct diag *d)
+{
+	struct svg_view v;
+	const char *event = record_tag(g, "Event");
+	char title[SVG_TEXT_MAX], status[512];
+
+	memset(&v, 0, sizeof(v));
+	v.r = rp->r;
+	v.pos = &rp->pos;
+	v.last = rp->plies > 0 ? &rp->last : NULL;
+	v.flip = flip;
+	if (event != NULL && event[0] != '\0' && strcmp(event, "?") != 0) {
+		snprintf(title, sizeof(title), "%s: %s", rp->r->title, event);
+		v.title = title;
+	}
+	v.player[0] = show_player(rp->r, g, 0);
+	v.player[1] = show_player(rp->r, g, 1);
+	show_status_text(rp, g, rp->plies == rp->total, status,
+	    sizeof(status));
+	v.status = status;
+	v.state = show_state(g);
+	errno = 0;
+	if (svg_write(stdout, &v) == -1) {
+		diag_report(d, DIAG_WRITE, NULL, errno != 0 ? strerror(errno) :
+		    "the SVG picture");
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -75,10 +165,10 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 			return cmd_bad_option(d, cmd_show_usage, ch, argv);
 	}
 	if (strcmp(so->format, "ascii") != 0 &&
+	    strcmp(so->format, "svg") != 0 &&
 	    strcmp(so->format, "fen") != 0) {
 		snprintf(what, sizeof(what), "--format %s: %s", so->format,
-		    strcmp(so->format, "svg") == 0 ? "not supported yet" :
-		    "expected ascii or fen");
+		    "expected ascii, svg or fen");
 		return cmd_usage(d, cmd_show_usage, what);
 	}
 	if (argc - optind != 1)
@@ -101,8 +191,10 @@ cmd_show(int argc, char *argv[], struct diag *d)
 	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
 		if (strcmp(so.format, "fen") == 0)
 			show_fen(&rp, d);
-		else if (board_ascii(stdout, rp.r, &rp.pos, so.flip) == 0)
-			show_status(&rp, &g, rp.plies == rp.total);
+		else if (strcmp(so.format, "svg") == 0)
+			show_svg(&rp, &g, so.flip, d);
+		else
+			show_ascii(&rp, &g, so.flip);
 	}
 	record_free(&g);
 	return cmd_finish(d);
