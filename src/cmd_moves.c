@@ -47,7 +47,10 @@ cmd_moves(int argc, char *argv[], struct diag *d)
 		return cmd_usage(d, cmd_moves_usage, argc == optind ?
 		    "no file given" : "too many arguments");
 	record_init(&g);
-	if (cmd_replay_to(argv[optind], ply, &g, &rp, d) == 0) {
+	/* nothing to list once the game is over, by a resignation or an
+	 * accepted draw too */
+	if (cmd_replay_to(argv[optind], ply, &g, &rp, d) == 0 &&
+	    rp.act_outcome == OUTCOME_NONE) {
 		mp.r = rp.r;
 		mp.p = &rp.pos;
 		rp.r->generate(&rp.pos, moves_print_one, &mp);

@@ -11,7 +11,7 @@
 #include "cmd.h"
 
 const char cmd_show_usage[] =
-    "show [--ply N] [--format ascii|fen] [--flip] FILE";
+    "show [--ply N] [--format ascii|svg|fen] [--flip] FILE";
 
 struct show_opts {
 	const char *ply;
@@ -52,22 +52,24 @@ show_status_text(const struct replay *rp, const struct record *g,
 
 /*
  * The record's correspondence state as one line ("white offers a
- * draw"), or NULL.  The place where the actions' state text is wired
- * in: both formats print what this returns.
+ * draw") in buf, or NULL when there is nothing to add: an end by
+ * resignation or agreement is already in the status line.
  */
 static const char *
-show_state(const struct record *g)
+show_state(const struct replay *rp, char *buf, size_t size)
 {
-	(void)g;
-	return NULL;
+	if (rp->outcome != OUTCOME_NONE ||
+	    replay_state_text(rp, buf, size) <= 0)
+		return NULL;
+	return buf;
 }
 
 /* The ascii diagram and the lines under it. */
 static int
 show_ascii(const struct replay *rp, const struct record *g, int flip)
 {
-	const char *state = show_state(g);
-	char status[512];
+	char status[512], statebuf[128];
+	const char *state = show_state(rp, statebuf, sizeof(statebuf));
 
 	if (board_ascii(stdout, rp->r, &rp->pos, flip) == -1)
 		return -1;
@@ -102,7 +104,7 @@ show_svg(const struct replay *rp, const struct record *g, int flip,
 {
 	struct svg_view v;
 	const char *event = record_tag(g, "Event");
-	char title[SVG_TEXT_MAX], status[512];
+	char title[SVG_TEXT_MAX], status[512], statebuf[128];
 
 	memset(&v, 0, sizeof(v));
 	v.r = rp->r;
@@ -118,7 +120,7 @@ show_svg(const struct replay *rp, const struct record *g, int flip,
 	show_status_text(rp, g, rp->plies == rp->total, status,
 	    sizeof(status));
 	v.status = status;
-	v.state = show_state(g);
+	v.state = show_state(rp, statebuf, sizeof(statebuf));
 	errno = 0;
 	if (svg_write(stdout, &v) == -1) {
 		diag_report(d, DIAG_WRITE, NULL, errno != 0 ? strerror(errno) :
