@@ -58,12 +58,25 @@ board32_start(struct pos *p)
 	}
 }
 
+/* Reads an algebraic square name (f6) at s[0..n), s[0] a file a-h. */
+static int
+square_parse_algebraic(const char *s, size_t n, size_t *used)
+{
+	*used = 1;
+	if (n < 2 || s[1] < '1' || s[1] > '8')
+		return -1;
+	*used = 2;
+	return square_at('8' - s[1], s[0] - 'a');
+}
+
 int
 board32_square_parse(const char *s, size_t n, size_t *used)
 {
 	size_t i;
 	unsigned v = 0;
 
+	if (n > 0 && s[0] >= 'a' && s[0] <= 'h')
+		return square_parse_algebraic(s, n, used);
 	for (i = 0; i < n && i < 3 && s[i] >= '0' && s[i] <= '9'; i++)
 		v = v * 10 + (unsigned)(s[i] - '0');
 	*used = i;
@@ -75,9 +88,99 @@ board32_square_parse(const char *s, size_t n, size_t *used)
 int
 board32_square_name(unsigned sq, char *buf, size_t size)
 {
-	int len = snprintf(buf, size, "%u", sq + 1);
+	return board32_square_style_name(sq, B32_NUMERIC, buf, size);
+}
 
+int
+board32_square_style_name(unsigned sq, enum b32_style st, char *buf,
+    size_t size)
+{
+	int len;
+
+	if (st == B32_ALGEBRAIC)
+		len = snprintf(buf, size, "%c%u",
+		    'a' + board32_column(sq), 8 - sq / 4);
+	else
+		len = snprintf(buf, size, "%u", sq + 1);
 	return len < 0 || (size_t)len >= size ? -1 : len;
+}
+
+const char *
+board32_style_code(enum b32_style st)
+{
+	return st == B32_ALGEBRAIC ? "A3" : "N1";
+}
+
+int
+board32_has_styles(const struct rules *r)
+{
+	return r->move_parse == board32_move_parse &&
+	    r->square_parse == board32_square_parse &&
+	    r->square_name == board32_square_name;
+}
+
+/*
+ * The square name at s[i], if one starts there: sets *len and returns
+ * the square, else returns -1.  An algebraic name is a file a-h and one
+ * rank digit not followed by another digit; a numeric one is a run of
+ * one or two digits naming 1..32, not glued to a file letter (a longer
+ * run is no square).
+ */
+static int
+square_token(const char *s, size_t i, size_t *len)
+{
+	size_t n = 0;
+
+	if (s[i] >= 'a' && s[i] <= 'h') {
+		if (s[i + 1] == '\0' || (s[i + 2] >= '0' && s[i + 2] <= '9'))
+			return -1;
+		return square_parse_algebraic(s + i, 2, len);
+	}
+	if (i > 0 && ((s[i - 1] >= '0' && s[i - 1] <= '9') ||
+	    (s[i - 1] >= 'a' && s[i - 1] <= 'h')))
+		return -1;
+	while (s[i + n] >= '0' && s[i + n] <= '9')
+		n++;
+	if (n == 0 || n > 2)
+		return -1;
+	return board32_square_parse(s + i, n, len);
+}
+
+int
+board32_text_style(const char *s)
+{
+	size_t i, len;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (square_token(s, i, &len) >= 0)
+			return s[i] >= 'a' && s[i] <= 'h' ? B32_ALGEBRAIC :
+			    B32_NUMERIC;
+	return -1;
+}
+
+int
+board32_restyle(const char *s, enum b32_style st, char *buf, size_t size)
+{
+	size_t i = 0, at = 0, len;
+	int sq, w;
+
+	if (size == 0)
+		return -1;
+	while (s[i] != '\0') {
+		if ((sq = square_token(s, i, &len)) < 0) {
+			if (at + 1 >= size)
+				return -1;
+			buf[at++] = s[i++];
+			continue;
+		}
+		if ((w = board32_square_style_name((unsigned)sq, st,
+		    buf + at, size - at)) < 0)
+			return -1;
+		at += (size_t)w;
+		i += len;
+	}
+	buf[at] = '\0';
+	return (int)at;
 }
 
 void

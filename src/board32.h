@@ -8,6 +8,7 @@
  * Within a row squares are numbered left to right in the standard
  * diagram (viewed by the second player, square 1 top left), so of two
  * squares in a row the lower-numbered one is in the lower column.
+ * Texts may also name squares the chess way (f6); see enum b32_style.
  *
  * Bitboards: bit i stands for the square of index i.
  *
@@ -93,14 +94,61 @@ unsigned board32_column(unsigned sq);
  * player's single men on 1-12, the second's on 21-32, first to move. */
 void board32_start(struct pos *p);
 
-/* The rules-table square functions (see struct rules): decimal 1..32. */
+/*
+ * The two ways of naming the squares.  Numeric is the standard PDN
+ * numbering 1..32 (GameType notation field "N1": square 1 at the bottom
+ * right of the first player).  Algebraic is the chess naming of the
+ * standard diagram seen by the second player, files a-h from its left,
+ * ranks 1-8 from its side: 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1
+ * (GameType notation field "A3": a1 at the top right of the first
+ * player).  Only lower-case files are read, so the two never overlap.
+ */
+enum b32_style {
+	B32_NUMERIC,
+	B32_ALGEBRAIC
+};
+
+/* The rules-table square functions (see struct rules): square_parse
+ * reads either form (11, f6), square_name writes the numeric one. */
 int board32_square_parse(const char *s, size_t n, size_t *used);
 int board32_square_name(unsigned sq, char *buf, size_t size);
 void board32_square_xy(unsigned sq, unsigned *x, unsigned *y);
 
+/* Writes the name of sq in style st; returns its length, or -1 if it
+ * does not fit. */
+int board32_square_style_name(unsigned sq, enum b32_style st, char *buf,
+    size_t size);
+
+/* The PDN GameType notation field of style st: "N1" or "A3". */
+const char *board32_style_code(enum b32_style st);
+
 /*
- * Move text of the checkers-like games: squares joined by '-' or ':'
- * (kind STEP_ANY) or 'x', 'X', U+00D7 (STEP_CAPTURE): 11-15, 15x22x29.
+ * Whether the game r writes its moves as board32 move texts (below) and
+ * its FEN squares with board32 names, so that its texts can be written
+ * in either style (checkers, stackup).
+ */
+int board32_has_styles(const struct rules *r);
+
+/*
+ * The style of the square names in the move or FEN text s: the style of
+ * its first square name, or -1 when it has none.
+ */
+int board32_text_style(const char *s);
+
+/*
+ * Copies the move or canonical FEN text s into buf with every square
+ * name written in style st; the other bytes are copied as they are.  A
+ * square name is a lower-case file a-h with one rank digit 1-8, or one
+ * or two digits naming 1..32.  Returns the length, or -1 if buf is too
+ * small.
+ */
+int board32_restyle(const char *s, enum b32_style st, char *buf,
+    size_t size);
+
+/*
+ * Move text of the checkers-like games: squares (either style) joined by
+ * '-', ':', 'x', 'X' or U+00D7 (all read as STEP_ANY): 11-15, 15x22x29,
+ * f6-e5.
  * Each written pair is one step of the pattern; MOVE_ELIDED is set when
  * some pair is neither one step nor one jump apart.  Returns 0, or -1
  * with *err at the first byte that does not fit.

@@ -427,7 +427,7 @@ test_parse_garbage(void **state)
 		const char *text;
 		size_t err;
 	} bad[] = {
-		{ "", 0 }, { "a1", 0 }, { "11", 2 }, { "11-", 3 },
+		{ "", 0 }, { "a2", 0 }, { "11", 2 }, { "11-", 3 },
 		{ "11--15", 3 }, { "11-15x", 6 }, { "11-40", 3 },
 		{ "11 15", 2 }, { "11-15 ", 5 }, { "\xc3", 0 },
 	};
@@ -467,6 +467,102 @@ test_outcome(void **state)
 	assert_string_equal(why, "white has no pieces left");
 }
 
+/* The algebraic names of the research notes: 1 = b8, 4 = h8, 5 = a7,
+ * 29 = a1, 32 = g1; every square reads back from both of its names. */
+static void
+test_algebraic_squares(void **state)
+{
+	static const struct {
+		unsigned n;
+		const char *name;
+	} known[] = {
+		{ 1, "b8" }, { 4, "h8" }, { 5, "a7" }, { 8, "g7" },
+		{ 11, "f6" }, { 15, "e5" }, { 29, "a1" }, { 32, "g1" },
+	};
+	char name[8];
+	size_t i, used;
+	unsigned sq;
+
+	(void)state;
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		assert_int_equal(board32_square_style_name(known[i].n - 1,
+		    B32_ALGEBRAIC, name, sizeof(name)), 2);
+		assert_string_equal(name, known[i].name);
+	}
+	for (sq = 0; sq < B32_SQUARES; sq++) {
+		board32_square_style_name(sq, B32_ALGEBRAIC, name,
+		    sizeof(name));
+		assert_int_equal(board32_square_parse(name, 2, &used),
+		    (int)sq);
+		board32_square_style_name(sq, B32_NUMERIC, name, sizeof(name));
+		assert_int_equal(board32_square_parse(name, strlen(name),
+		    &used), (int)sq);
+	}
+	assert_int_equal(board32_square_parse("a8", 2, &used), -1);
+	assert_int_equal(board32_square_parse("h1", 2, &used), -1);
+	assert_int_equal(board32_square_parse("i1", 2, &used), -1);
+	assert_int_equal(board32_square_parse("B8", 2, &used), -1);
+	assert_int_equal(board32_square_parse("b9", 2, &used), -1);
+	assert_string_equal(board32_style_code(B32_NUMERIC), "N1");
+	assert_string_equal(board32_style_code(B32_ALGEBRAIC), "A3");
+}
+
+/* A move in algebraic squares reads as the same move numbered. */
+static void
+test_algebraic_moves(void **state)
+{
+	struct move a, n;
+	size_t err;
+
+	(void)state;
+	assert_int_equal(ck()->move_parse("f6-e5", 5, &a, &err), 0);
+	assert_int_equal(ck()->move_parse("11-15", 5, &n, &err), 0);
+	assert_memory_equal(&a, &n, sizeof(a));
+	assert_int_equal(ck()->move_parse("d6xb4xd2", 8, &a, &err), 0);
+	assert_int_equal(ck()->move_parse("10x17x26", 8, &n, &err), 0);
+	assert_memory_equal(&a, &n, sizeof(a));
+	assert_int_equal(ck()->move_parse("f6-e", 4, &a, &err), -1);
+	assert_int_equal(err, 3);
+	assert_true(board32_has_styles(ck()));
+	assert_true(board32_has_styles(rules_find("stackup")));
+	assert_false(board32_has_styles(rules_find("stackers-mogensen")));
+}
+
+/* Restyling a text rewrites its square names only, both ways. */
+static void
+test_restyle(void **state)
+{
+	static const struct {
+		const char *numeric, *algebraic;
+	} pair[] = {
+		{ "11-15", "f6-e5" }, { "10x17x26", "d6xb4xd2" },
+		{ "B:W18,24,K27:B12,16", "B:Wd4,g3,Kf2:Bh6,g5" },
+		{ "w:11=bw,15=b,22=Wwb", "w:f6=bw,e5=b,c3=Wwb" },
+		{ "W:W:B", "W:W:B" },
+	};
+	char buf[64];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++) {
+		assert_int_equal(board32_restyle(pair[i].numeric,
+		    B32_ALGEBRAIC, buf, sizeof(buf)),
+		    (int)strlen(pair[i].algebraic));
+		assert_string_equal(buf, pair[i].algebraic);
+		board32_restyle(pair[i].algebraic, B32_NUMERIC, buf,
+		    sizeof(buf));
+		assert_string_equal(buf, pair[i].numeric);
+		board32_restyle(pair[i].numeric, B32_NUMERIC, buf,
+		    sizeof(buf));
+		assert_string_equal(buf, pair[i].numeric);
+	}
+	assert_int_equal(board32_restyle("11-15", B32_ALGEBRAIC, buf, 5), -1);
+	assert_int_equal(board32_text_style("11-15"), B32_NUMERIC);
+	assert_int_equal(board32_text_style("B:Wd4:Bg7"), B32_ALGEBRAIC);
+	assert_int_equal(board32_text_style("b:w18"), B32_NUMERIC);
+	assert_int_equal(board32_text_style("W:W:B"), -1);
+}
+
 int
 main(void)
 {
@@ -487,6 +583,9 @@ main(void)
 		cmocka_unit_test(test_separator_free),
 		cmocka_unit_test(test_parse_garbage),
 		cmocka_unit_test(test_outcome),
+		cmocka_unit_test(test_algebraic_squares),
+		cmocka_unit_test(test_algebraic_moves),
+		cmocka_unit_test(test_restyle),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -110,7 +110,7 @@ test_checkers_errors(void **state)
 	bad("checkers", "B:W1;2", 4, "expected ',' or ':'");
 	bad("checkers", "B:W5-2", 3, "range goes backwards");
 	bad("checkers", "B:W1-40", 5, "square out of range");
-	bad("checkers", "B:Wa1", 3, "expected a square");
+	bad("checkers", "B:Wa2", 3, "expected a square");
 	bad("checkers", "B:W1. x", 6, "unexpected text after the position");
 }
 
