@@ -52,6 +52,12 @@ libstackref.a: $(LIB_OBJ)
 
 $(LIB_OBJ) src/main.o: .buildflags
 
+# The RELAX NG schema of the XML notation, embedded in the binary.
+notation/xml.o: notation/stackref-rng.h
+notation/stackref-rng.h: notation/stackref.rng tools/text2c.sh
+	tools/text2c.sh xml_schema_text <notation/stackref.rng >$@.tmp
+	mv $@.tmp $@
+
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -96,16 +102,19 @@ install: stackref
 	    d=$(DESTDIR)$(MANDIR)/man$${m##*.}; \
 	    $(INSTALL) -d $$d && $(INSTALL) -m 0644 $$m $$d/ || exit 1; \
 	done
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)
+	$(INSTALL) -m 0644 notation/stackref.rng $(DESTDIR)$(DATADIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/stackref
 	for m in $(MAN_PAGES); do \
 	    rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
 	done
+	rm -f $(DESTDIR)$(DATADIR)/stackref.rng
 
 clean:
 	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) \
-	    $(BENCH_BIN) .buildflags
+	    $(BENCH_BIN) .buildflags notation/stackref-rng.h
 	find . -name '*.d' -delete
 
 .PHONY: all deps deps-check demo check sanitize bench install \

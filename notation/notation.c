@@ -1,26 +1,167 @@
-/* notation.c - the table of record notations, and which game a record
- * is played under. */
+/* notation.c - the table of record notations, how an input's notation
+ * is found, and which game a record is played under. */
+#define _GNU_SOURCE               /* fopencookie */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "notation.h"
+#include "pdn.h"
+#include "xml.h"
 
-extern const struct notation notation_pdn;
+/* Bytes of blanks read ahead at most to find the first non-blank one. */
+#define NOTATION_PEEK_MAX 65536
 
 const struct notation *const notation_table[] = {
 	&notation_pdn,
+	&notation_xml,
 	NULL
 };
+
+/* The start of a stream, read ahead to find its notation. */
+struct notation_peek {
+	unsigned char *buf;
+	size_t len, cap;
+	size_t pos;               /* replayed so far */
+	FILE *in;                 /* the rest of the stream */
+	int first;                /* first non-blank byte, or EOF */
+};
+
+static int
+notation_peek_add(struct notation_peek *pk, int c)
+{
+	unsigned char *p;
+	size_t cap;
+
+	if (pk->len == pk->cap) {
+		cap = pk->cap == 0 ? 256 : pk->cap * 2;
+		if ((p = realloc(pk->buf, cap)) == NULL)
+			return -1;
+		pk->buf = p;
+		pk->cap = cap;
+	}
+	pk->buf[pk->len++] = (unsigned char)c;
+	return 0;
+}
+
+/*
+ * Reads in up to its first byte that is not blank nor part of a leading
+ * UTF-8 byte order mark (or NOTATION_PEEK_MAX bytes, or the end), keeping
+ * what it read in pk.  0, or -1 when out of memory or unreadable.
+ */
+static int
+notation_peek_read(struct notation_peek *pk, FILE *in)
+{
+	static const unsigned char bom[] = { 0xef, 0xbb, 0xbf };
+	int c;
+
+	pk->in = in;
+	pk->first = EOF;
+	while (pk->len < NOTATION_PEEK_MAX && (c = getc(in)) != EOF) {
+		if (notation_peek_add(pk, c) == -1)
+			return -1;
+		if (pk->len <= 3 && memcmp(pk->buf, bom, pk->len) == 0)
+			continue;
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
+		    c != '\f' && c != '\v') {
+			pk->first = c;
+			break;
+		}
+	}
+	return ferror(in) ? -1 : 0;
+}
+
+/* The replay stream: the bytes read ahead, then the rest of the stream. */
+static ssize_t
+notation_replay_read(void *cookie, char *buf, size_t size)
+{
+	struct notation_peek *pk = cookie;
+	size_t n;
+
+	if (pk->pos < pk->len) {
+		n = pk->len - pk->pos < size ? pk->len - pk->pos : size;
+		memcpy(buf, pk->buf + pk->pos, n);
+		pk->pos += n;
+		return (ssize_t)n;
+	}
+	n = fread(buf, 1, size, pk->in);
+	return n == 0 && ferror(pk->in) ? -1 : (ssize_t)n;
+}
+
+static int
+notation_replay_close(void *cookie)
+{
+	struct notation_peek *pk = cookie;
+
+	free(pk->buf);
+	free(pk);
+	return 0;
+}
+
+/*
+ * A stream reading in from where pk started: in itself, rewound, when it
+ * can seek to start; in with its one byte pushed back when that is all
+ * pk read; else a replay stream (which lives until exit: the callers'
+ * close() does not close streams, and only standard input or a pipe
+ * named on the command line, read once, gets here).  NULL when out of
+ * memory; pk is consumed either way.
+ */
+static FILE *
+notation_rewind(struct notation_peek *pk, FILE *in, off_t start)
+{
+	static const cookie_io_functions_t io = {
+		notation_replay_read, NULL, NULL, notation_replay_close
+	};
+	FILE *f;
+
+	if (start != -1 && fseeko(in, start, SEEK_SET) == 0) {
+		notation_replay_close(pk);
+		return in;
+	}
+	clearerr(in);
+	if (pk->len == 0 || (pk->len == 1 && ungetc(pk->buf[0], in) != EOF)) {
+		notation_replay_close(pk);
+		return in;
+	}
+	if ((f = fopencookie(pk, "r", io)) == NULL)
+		notation_replay_close(pk);
+	return f;
+}
 
 struct reader *
 notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt)
 {
+	struct diag_where w = { file, NULL, 0, 0 };
+	struct notation_peek *pk;
 	struct reader *rd;
+	off_t start = ftello(in);
+	FILE *f;
+	int err;
 
 	*nt = &notation_pdn;
-	if ((rd = (*nt)->open(in, file, d)) == NULL)
+	if ((pk = calloc(1, sizeof(*pk))) == NULL) {
 		diag_report(d, DIAG_NOMEM, NULL);
+		return NULL;
+	}
+	if (notation_peek_read(pk, in) == -1) {
+		err = ferror(in) ? (errno != 0 ? errno : EIO) : ENOMEM;
+		notation_replay_close(pk);
+		diag_report(d, err == ENOMEM ? DIAG_NOMEM : DIAG_READ, &w,
+		    strerror(err));
+		return NULL;
+	}
+	if (pk->first == '<' || pk->first == 0xfe || pk->first == 0xff)
+		*nt = &notation_xml;  /* 0xfe, 0xff: UTF-16, which it refuses */
+	if ((f = notation_rewind(pk, in, start)) == NULL ||
+	    (rd = (*nt)->open(f, file, d)) == NULL) {
+		diag_report(d, DIAG_NOMEM, NULL);
+		return NULL;
+	}
 	return rd;
 }
 

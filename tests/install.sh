@@ -1,6 +1,7 @@
 #!/bin/sh
-# install.sh - `make install DESTDIR=... PREFIX=/usr` puts the binary and
-# every man page where they belong, and `make uninstall` removes them.
+# install.sh - `make install DESTDIR=... PREFIX=/usr` puts the binary,
+# every man page and the XML schema where they belong, and `make
+# uninstall` removes them.
 # Run from the top of the tree, after stackref is built.
 set -u
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-install.XXXXXX") || exit 1
@@ -8,9 +9,11 @@ trap 'rm -rf "$tmp"' EXIT
 dest=$tmp/root
 make_() { ${MAKE:-make} -s "$@" DESTDIR="$dest" PREFIX=/usr >"$tmp/log" 2>&1; }
 
-# The files an install must create: the binary and man/*.N in manN.
+# The files an install must create: the binary, man/*.N in manN and the
+# XML schema.
 expected() {
 	echo usr/bin/stackref
+	echo usr/share/stackref/stackref.rng
 	for m in man/*.[1-8]; do
 		[ -f "$m" ] && echo "usr/share/man/man${m##*.}/${m##*/}"
 	done
@@ -25,7 +28,8 @@ ok=1
 for f in $(expected); do
 	if [ ! -f "$dest/$f" ]; then
 		echo "make install did not create /$f"; ok=0
-	elif ! cmp -s "$dest/$f" "${f##*/}" && ! cmp -s "$dest/$f" "man/${f##*/}"; then
+	elif ! cmp -s "$dest/$f" "${f##*/}" && ! cmp -s "$dest/$f" "man/${f##*/}" &&
+	    ! cmp -s "$dest/$f" "notation/${f##*/}"; then
 		echo "/$f differs from the built file"; ok=0
 	fi
 done

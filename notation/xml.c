@@ -1,0 +1,1017 @@
+/*
+ * xml.c - the XML notation of game records (stackref-xml(5)): a
+ * streaming reader that validates against the RELAX NG schema embedded
+ * in the binary, and a canonical writer.
+ *
+ * Untrusted input is read safely: before libxml2 sees a byte, a guard
+ * scans the prolog and refuses any DOCTYPE (so no DTD, no entity, no
+ * external resource ever exists); the parser runs with no network, no
+ * DTD loading, no entity substitution, no XInclude, and reads UTF-8
+ * whatever the document declares.  Texts are bounded by the limits of
+ * the PDN reader (pdn.h), nesting by XML_DEPTH_MAX.
+ *
+ * Bytes XML cannot hold (control characters, invalid UTF-8) are written
+ * as <byte>HH</byte> elements inside the text, so every record written
+ * reads back identical.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/relaxng.h>
+#include <libxml/xmlreader.h>
+
+#include "pdn.h"
+#include "xml.h"
+#include "stackref-rng.h"
+#include "../src/util.h"
+
+#define XML_NS "urn:stackref:record:1"
+#define XML_CONTINUE 2            /* xml_node: the game goes on */
+
+const char *
+xml_schema(void)
+{
+	return xml_schema_text;
+}
+
+/* --- writer ----------------------------------------------------- */
+
+/* Length of the valid UTF-8 character XML can hold at s, or 0. */
+static size_t
+xml_char_len(const unsigned char *s)
+{
+	size_t n, i;
+	unsigned long c;
+
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' ||
+		    s[0] == '\r';
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	n = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
+	c = s[0] & (0x3f >> (n - 1));
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
+	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ||
+	    c == 0xfffe || c == 0xffff)
+		return 0;
+	return n;
+}
+
+/* Writes s as element content: markup escaped, CR as a reference so no
+ * parser folds it, bytes XML cannot hold as <byte> elements. */
+static void
+xml_put_text(FILE *out, const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t n;
+
+	while (*s != '\0') {
+		if ((n = xml_char_len(s)) == 0) {
+			fprintf(out, "<byte>%02x</byte>", *s++);
+			continue;
+		}
+		if (*s == '<')
+			fputs("&lt;", out);
+		else if (*s == '>')
+			fputs("&gt;", out);
+		else if (*s == '&')
+			fputs("&amp;", out);
+		else if (*s == '\r')
+			fputs("&#13;", out);
+		else
+			fwrite(s, 1, n, out);
+		s += n;
+	}
+}
+
+/* Whether s is 1 to max bytes, each in set. */
+static int
+xml_word_ok(const char *s, const char *set, size_t max)
+{
+	size_t n = strspn(s, set);
+
+	return n > 0 && n <= max && s[n] == '\0';
+}
+
+#define XML_NAME_SET "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
+	"0123456789_"
+
+static void
+xml_indent(FILE *out, unsigned depth)
+{
+	fprintf(out, "%*s", (int)(2 * depth), "");
+}
+
+/* The four actions of SPEC 2, as the schema lists them. */
+static int
+xml_action_type_ok(const char *s, size_t n)
+{
+	static const char *const types[] = { "resign", "offer-draw",
+	    "accept-draw", "decline-draw", NULL };
+	size_t i;
+
+	for (i = 0; types[i] != NULL; i++)
+		if (strlen(types[i]) == n && strncmp(types[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* <action type="TYPE" side="SIDE"/> from the text "TYPE SIDE". */
+static int
+xml_write_action(FILE *out, const char *text)
+{
+	const char *sp = text != NULL ? strchr(text, ' ') : NULL;
+
+	if (sp == NULL || !xml_action_type_ok(text, (size_t)(sp - text)) ||
+	    !xml_word_ok(sp + 1, XML_NAME_SET "-", 64)) {
+		errno = EINVAL;
+		return -1;
+	}
+	fprintf(out, "<action type=\"%.*s\" side=\"%s\"/>\n",
+	    (int)(sp - text), text, sp + 1);
+	return 0;
+}
+
+static int
+xml_write_move(FILE *out, const struct elem *e)
+{
+	if (e->suffix != NULL) {
+		if (!xml_word_ok(e->suffix, "!?", PDN_WORD_MAX)) {
+			errno = EINVAL;
+			return -1;
+		}
+		fprintf(out, "<move suffix=\"%s\">", e->suffix);
+	} else
+		fputs("<move>", out);
+	xml_put_text(out, e->text != NULL ? e->text : "");
+	fputs("</move>\n", out);
+	return 0;
+}
+
+static void
+xml_write_comment(FILE *out, const struct elem *e)
+{
+	fputs(e->style == COMMENT_LINE ? "<comment style=\"line\">" :
+	    "<comment>", out);
+	xml_put_text(out, e->text != NULL ? e->text : "");
+	fputs("</comment>\n", out);
+}
+
+static int xml_write_line(FILE *, const struct line *, unsigned);
+
+/* Writes element e of a line at indentation depth. */
+static int
+xml_write_elem(FILE *out, const struct elem *e, unsigned depth)
+{
+	xml_indent(out, depth);
+	switch (e->kind) {
+	case ELEM_MOVE:
+		return xml_write_move(out, e);
+	case ELEM_COMMENT:
+		xml_write_comment(out, e);
+		return 0;
+	case ELEM_NAG:
+		fprintf(out, "<nag>%u</nag>\n", e->nag);
+		return 0;
+	case ELEM_VARIATION:
+		if (e->var == NULL || e->var->n == 0) {
+			fputs("<variation/>\n", out);
+			return 0;
+		}
+		fputs("<variation>\n", out);
+		if (xml_write_line(out, e->var, depth + 1) == -1)
+			return -1;
+		xml_indent(out, depth);
+		fputs("</variation>\n", out);
+		return 0;
+	case ELEM_ACTION:
+		return xml_write_action(out, e->text);
+	}
+	errno = EINVAL;
+	return -1;
+}
+
+/* Writes the elements of l at indentation depth (2: the main line). */
+static int
+xml_write_line(FILE *out, const struct line *l, unsigned depth)
+{
+	size_t i;
+
+	if (depth - 2 > XML_DEPTH_MAX) {
+		errno = EOVERFLOW;
+		return -1;
+	}
+	for (i = 0; i < l->n; i++)
+		if (xml_write_elem(out, &l->elems[i], depth) == -1)
+			return -1;
+	return 0;
+}
+
+static int
+xml_write_tags(FILE *out, const struct record *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++) {
+		if (!xml_word_ok(g->tags[i].name, XML_NAME_SET,
+		    PDN_NAME_MAX)) {
+			errno = EINVAL;
+			return -1;
+		}
+		fprintf(out, "    <tag name=\"%s\">", g->tags[i].name);
+		xml_put_text(out, g->tags[i].value);
+		fputs("</tag>\n", out);
+	}
+	return 0;
+}
+
+static int
+xml_write(FILE *out, const struct record *g)
+{
+	const char *result = "*";
+
+	fputs("  <game>\n", out);
+	if (xml_write_tags(out, g) == -1 ||
+	    xml_write_line(out, &g->main, 2) == -1)
+		return -1;
+	if (g->result != NULL)
+		pdn_result_normal(g->result, &result);
+	fprintf(out, "    <result>%s</result>\n  </game>\n", result);
+	return ferror(out) ? -1 : 0;
+}
+
+static int
+xml_begin(FILE *out)
+{
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<stackref xmlns=\"" XML_NS "\" version=\"1\">\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+static int
+xml_end(FILE *out)
+{
+	fputs("</stackref>\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* --- the prolog guard ------------------------------------------- */
+
+/*
+ * Scans the bytes before the root element as they are read: an optional
+ * UTF-8 byte order mark, white space, the XML declaration, processing
+ * instructions and comments only.  Anything else there (a DOCTYPE above
+ * all) is refused before the parser sees it.
+ */
+enum xml_guard_state {
+	GUARD_START, GUARD_BOM1, GUARD_BOM2, GUARD_TEXT, GUARD_LT,
+	GUARD_PI, GUARD_BANG, GUARD_BANG2, GUARD_COMMENT, GUARD_DONE
+};
+
+struct xml_guard {
+	enum xml_guard_state state;
+	int prev, prev2;          /* the bytes before, within a PI or comment */
+	struct srcloc at;         /* of the next byte */
+	struct srcloc lt;         /* of the last '<' */
+	struct srcloc bad;        /* of what was refused */
+	const char *expected;     /* set when refused */
+	char read[32];
+};
+
+static int
+xml_guard_refuse(struct xml_guard *gd, const char *expected, int c)
+{
+	gd->expected = expected;
+	gd->bad = gd->state == GUARD_LT || gd->state == GUARD_BANG ||
+	    gd->state == GUARD_BANG2 ? gd->lt : gd->at;
+	if (gd->state == GUARD_BANG && c > 0x20 && c < 0x7f)
+		snprintf(gd->read, sizeof(gd->read), "'<!%c...'", c);
+	else if (c > 0x20 && c < 0x7f)
+		snprintf(gd->read, sizeof(gd->read), "'%c'", c);
+	else
+		snprintf(gd->read, sizeof(gd->read), "byte 0x%02x", c);
+	return -1;
+}
+
+/* After '<' in the prolog. */
+static int
+xml_guard_lt(struct xml_guard *gd, int c)
+{
+	if (c == '?')
+		gd->state = GUARD_PI;
+	else if (c == '!')
+		gd->state = GUARD_BANG;
+	else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+		gd->state = GUARD_DONE;
+	else if (c == '_' || c == ':' || c >= 0x80)
+		gd->state = GUARD_DONE;
+	else
+		return xml_guard_refuse(gd, "an element name after '<'", c);
+	gd->prev = gd->prev2 = 0;
+	return 0;
+}
+
+static int
+xml_guard_text(struct xml_guard *gd, int c)
+{
+	if (c == '<') {
+		gd->lt = gd->at;
+		gd->state = GUARD_LT;
+		return 0;
+	}
+	if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+		return 0;
+	return xml_guard_refuse(gd, "'<'", c);
+}
+
+/* Steps the guard over byte c; -1 when the document is refused. */
+static int
+xml_guard_step(struct xml_guard *gd, int c)
+{
+	int p = gd->prev, p2 = gd->prev2;
+
+	gd->prev2 = p;
+	gd->prev = c;
+	switch (gd->state) {
+	case GUARD_START:
+		if (c == 0xef) {
+			gd->state = GUARD_BOM1;
+			return 0;
+		}
+		if (c == 0xfe || c == 0xff)
+			return xml_guard_refuse(gd,
+			    "a document in UTF-8, not UTF-16", c);
+		gd->state = GUARD_TEXT;
+		return xml_guard_text(gd, c);
+	case GUARD_BOM1:
+	case GUARD_BOM2:
+		if (c != (gd->state == GUARD_BOM1 ? 0xbb : 0xbf))
+			return xml_guard_refuse(gd, "a UTF-8 byte order mark",
+			    c);
+		gd->state = gd->state == GUARD_BOM1 ? GUARD_BOM2 : GUARD_TEXT;
+		return 0;
+	case GUARD_TEXT:
+		return xml_guard_text(gd, c);
+	case GUARD_LT:
+		return xml_guard_lt(gd, c);
+	case GUARD_PI:
+		if (p == '?' && c == '>')
+			gd->state = GUARD_TEXT;
+		return 0;
+	case GUARD_BANG:
+	case GUARD_BANG2:
+		if (c != '-')
+			return xml_guard_refuse(gd, gd->state == GUARD_BANG ?
+			    "a document with no DOCTYPE or other declaration" :
+			    "'<!--' opening a comment", c);
+		gd->state = gd->state == GUARD_BANG ? GUARD_BANG2 :
+		    GUARD_COMMENT;
+		gd->prev = 0;
+		return 0;
+	case GUARD_COMMENT:
+		if (p2 == '-' && p == '-' && c == '>')
+			gd->state = GUARD_TEXT;
+		return 0;
+	case GUARD_DONE:
+		return 0;
+	}
+	return 0;
+}
+
+/* Scans n bytes of buf; -1 when refused. */
+static int
+xml_guard_scan(struct xml_guard *gd, const unsigned char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && gd->state != GUARD_DONE; i++) {
+		if (xml_guard_step(gd, buf[i]) == -1)
+			return -1;
+		if (buf[i] == '\n') {
+			gd->at.line++;
+			gd->at.col = 1;
+		} else
+			gd->at.col++;
+	}
+	return 0;
+}
+
+/* --- reader ----------------------------------------------------- */
+
+/* A growing, NUL-terminated text bounded by a maximum. */
+struct xml_text {
+	char *s;
+	size_t len, cap;
+};
+
+/* The element whose text is being gathered. */
+enum xml_field {
+	FIELD_NONE, FIELD_TAG, FIELD_MOVE, FIELD_COMMENT, FIELD_NAG,
+	FIELD_RESULT
+};
+
+struct reader {
+	FILE *in;
+	const char *file;
+	struct diag *d;
+	xmlTextReaderPtr xr;
+	xmlRelaxNGPtr schema;
+	struct xml_guard guard;
+	int ioerr;                /* errno of a failed read, or 0 */
+	int reported;             /* a problem was reported: stop */
+	int done;                 /* READ_END from now on */
+	unsigned long index;      /* games started */
+	int ingame;
+	struct record *g;
+	struct line *stack[XML_DEPTH_MAX + 1];
+	unsigned depth;
+	enum xml_field field;     /* gathering text for this element */
+	struct srcloc fieldat;
+	int fieldbig;             /* fieldat is to come from its text */
+	struct xml_text text;     /* its text */
+	struct xml_text attr;     /* its attribute: tag name, move suffix */
+	int style;                /* a comment's */
+	int inbyte;               /* within <byte> */
+	char hex[3];
+	size_t hexlen;
+};
+
+static int
+xml_report(struct reader *rd, const struct srcloc *at, enum diag_id id,
+    const char *a, const char *b)
+{
+	struct diag_where w;
+
+	memset(&w, 0, sizeof(w));
+	w.file = rd->file;
+	w.at = at;
+	w.game = rd->ingame ? rd->index : 0;
+	diag_report(rd->d, id, &w, a, b);
+	rd->reported = 1;
+	return diag_status(id) == STATUS_SYSTEM ? READ_SYSTEM : READ_MALFORMED;
+}
+
+/* libxml2's errors and the schema's, the first one reported. */
+static void
+xml_on_error(void *arg, xmlErrorPtr err)
+{
+	struct reader *rd = arg;
+	struct srcloc at;
+	char msg[256];
+	size_t n;
+
+	if (rd->reported || rd->guard.expected != NULL || rd->ioerr != 0 ||
+	    err == NULL || err->level == XML_ERR_WARNING)
+		return;
+	at.line = err->line > 0 ? (unsigned long)err->line :
+	    (unsigned long)xmlTextReaderGetParserLineNumber(rd->xr);
+	at.col = err->int2 > 0 && err->domain != XML_FROM_RELAXNGV ?
+	    (unsigned long)err->int2 : 0;
+	snprintf(msg, sizeof(msg), "%s", err->message != NULL ?
+	    err->message : "an error");
+	n = strlen(msg);
+	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	xml_report(rd, &at, DIAG_SYNTAX, err->domain == XML_FROM_RELAXNGV ?
+	    "a record valid under stackref.rng" : "well-formed XML", msg);
+}
+
+/* libxml2's input: the stream, through the prolog guard. */
+static int
+xml_io_read(void *ctx, char *buf, int len)
+{
+	struct reader *rd = ctx;
+	size_t n;
+
+	if (rd->guard.expected != NULL || len <= 0)
+		return -1;
+	n = fread(buf, 1, (size_t)len, rd->in);
+	if (n == 0 && ferror(rd->in)) {
+		rd->ioerr = errno != 0 ? errno : EIO;
+		return -1;
+	}
+	if (xml_guard_scan(&rd->guard, (unsigned char *)buf, n) == -1)
+		return -1;
+	return (int)n;
+}
+
+/* Appends n bytes of s to t, at most max in all. */
+static int
+xml_text_add(struct reader *rd, struct xml_text *t, const char *s,
+    size_t n, size_t max, const char *what)
+{
+	char *p;
+	size_t cap;
+
+	if (n > max || t->len > max - n)
+		return xml_report(rd, &rd->fieldat, DIAG_TOO_BIG, what, NULL);
+	if (t->len + n + 1 > t->cap) {
+		cap = t->cap == 0 ? 64 : t->cap;
+		while (cap < t->len + n + 1)
+			cap *= 2;
+		if ((p = realloc(t->s, cap)) == NULL)
+			return xml_report(rd, NULL, DIAG_NOMEM, NULL, NULL);
+		t->s = p;
+		t->cap = cap;
+	}
+	memcpy(t->s + t->len, s, n);
+	t->len += n;
+	t->s[t->len] = '\0';
+	return XML_CONTINUE;
+}
+
+static void
+xml_text_clear(struct xml_text *t)
+{
+	t->len = 0;
+	if (t->s != NULL)
+		t->s[0] = '\0';
+}
+
+/*
+ * The line of the current node (libxml2 keeps no column), 0 when not
+ * known: an element past line 65534 (only its text knows its line).
+ */
+static unsigned long
+xml_node_line(struct reader *rd)
+{
+	xmlNodePtr node = xmlTextReaderCurrentNode(rd->xr);
+	long line = node != NULL ? xmlGetLineNo(node) : -1;
+
+	return line > 0 && line < 65535 ? (unsigned long)line : 0;
+}
+
+/* Where the current node starts, else where the parser is. */
+static struct srcloc
+xml_here(struct reader *rd)
+{
+	struct srcloc at = { 0, 0 };
+
+	if ((at.line = xml_node_line(rd)) == 0 &&
+	    xmlTextReaderGetParserLineNumber(rd->xr) > 0)
+		at.line = (unsigned long)
+		    xmlTextReaderGetParserLineNumber(rd->xr);
+	return at;
+}
+
+/* The limit and the description of the text of each field. */
+static size_t
+xml_field_max(enum xml_field f, const char **what)
+{
+	switch (f) {
+	case FIELD_MOVE:
+		*what = "move text over 4096 bytes";
+		return PDN_WORD_MAX;
+	case FIELD_NAG:
+	case FIELD_RESULT:
+		*what = f == FIELD_NAG ? "NAG number" : "result";
+		return 16;
+	case FIELD_TAG:
+		*what = "tag value over 1 MiB";
+		return PDN_TEXT_MAX;
+	default:
+		*what = "comment over 1 MiB";
+		return PDN_TEXT_MAX;
+	}
+}
+
+/* Text within the field being gathered. */
+static int
+xml_on_text(struct reader *rd)
+{
+	const char *s = (const char *)xmlTextReaderConstValue(rd->xr);
+	const char *what = "text";
+	size_t n, max;
+
+	if (rd->field == FIELD_NONE || s == NULL)
+		return XML_CONTINUE;
+	if (rd->fieldbig && rd->text.len == 0 && !rd->inbyte) {
+		xmlNodePtr node = xmlTextReaderCurrentNode(rd->xr);
+		long line = node != NULL ? xmlGetLineNo(node) : -1;
+
+		if (line > 0)
+			rd->fieldat.line = (unsigned long)line;
+		rd->fieldbig = 0;
+	}
+	n = strlen(s);
+	if (rd->inbyte) {
+		if (rd->hexlen + n > 2)
+			return xml_report(rd, &rd->fieldat, DIAG_SYNTAX,
+			    "two hexadecimal digits in <byte>", s);
+		memcpy(rd->hex + rd->hexlen, s, n);
+		rd->hexlen += n;
+		rd->hex[rd->hexlen] = '\0';
+		return XML_CONTINUE;
+	}
+	max = xml_field_max(rd->field, &what);
+	return xml_text_add(rd, &rd->text, s, n, max, what);
+}
+
+/* The end of a <byte>: its byte joins the text. */
+static int
+xml_end_byte(struct reader *rd)
+{
+	const char *what = "text";
+	char *end;
+	unsigned long v;
+	char c;
+
+	rd->inbyte = 0;
+	v = strtoul(rd->hex, &end, 16);
+	if (rd->hexlen != 2 || *end != '\0' || v == 0)
+		return xml_report(rd, &rd->fieldat, DIAG_SYNTAX,
+		    "two hexadecimal digits in <byte>", rd->hex);
+	c = (char)v;
+	return xml_text_add(rd, &rd->text, &c, 1,
+	    xml_field_max(rd->field, &what), what);
+}
+
+/* Copies attribute name of the current element into rd->attr (empty
+ * when absent), at most max bytes. */
+static int
+xml_get_attr(struct reader *rd, const char *name, size_t max,
+    const char *what)
+{
+	xmlChar *v = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)name);
+	int rc;
+
+	xml_text_clear(&rd->attr);
+	rc = xml_text_add(rd, &rd->attr, "", 0, max, what);
+	if (v != NULL && rc == XML_CONTINUE)
+		rc = xml_text_add(rd, &rd->attr, (const char *)v,
+		    strlen((const char *)v), max, what);
+	xmlFree(v);
+	return rc;
+}
+
+/* The start of an element gathering text. */
+static int
+xml_start_field(struct reader *rd, enum xml_field f)
+{
+	rd->field = f;
+	rd->fieldat = xml_here(rd);
+	rd->fieldbig = xml_node_line(rd) == 0;
+	rd->style = COMMENT_BRACE;
+	xml_text_clear(&rd->text);
+	if (f == FIELD_TAG)
+		return xml_get_attr(rd, "name", PDN_NAME_MAX,
+		    "tag name over 256 bytes");
+	if (f == FIELD_MOVE)
+		return xml_get_attr(rd, "suffix", PDN_WORD_MAX,
+		    "move text over 4096 bytes");
+	if (f == FIELD_COMMENT) {
+		if (xml_get_attr(rd, "style", 16, "comment style") !=
+		    XML_CONTINUE)
+			return READ_MALFORMED;
+		if (strcmp(rd->attr.s, "line") == 0)
+			rd->style = COMMENT_LINE;
+	}
+	return xml_text_add(rd, &rd->text, "", 0, 1, "text");
+}
+
+static int
+xml_nomem(struct reader *rd)
+{
+	return xml_report(rd, NULL, DIAG_NOMEM, NULL, NULL);
+}
+
+static struct line *
+xml_top(struct reader *rd)
+{
+	return rd->stack[rd->depth];
+}
+
+static int
+xml_end_move(struct reader *rd)
+{
+	struct elem *e;
+
+	if (rd->text.len == 0)
+		return xml_report(rd, &rd->fieldat, DIAG_SYNTAX, "a move text",
+		    "an empty <move>");
+	if ((e = line_push(xml_top(rd), ELEM_MOVE, &rd->fieldat)) == NULL ||
+	    elem_set_text(e, rd->text.s, rd->text.len) == -1 ||
+	    (rd->attr.len > 0 &&
+	    elem_set_suffix(e, rd->attr.s, rd->attr.len) == -1))
+		return xml_nomem(rd);
+	return XML_CONTINUE;
+}
+
+static int
+xml_end_nag(struct reader *rd)
+{
+	struct elem *e;
+	unsigned long v;
+	char *s = rd->text.s;
+	size_t n;
+
+	s += strspn(s, " \t\r\n");
+	n = strcspn(s, " \t\r\n");
+	s[n] = '\0';
+	if (util_parse_ulong(s, 0, 65535, &v) == -1)
+		return xml_report(rd, &rd->fieldat, DIAG_SYNTAX,
+		    "a number from 0 to 65535 in <nag>", s);
+	if ((e = line_push(xml_top(rd), ELEM_NAG, &rd->fieldat)) == NULL)
+		return xml_nomem(rd);
+	e->nag = (unsigned)v;
+	return XML_CONTINUE;
+}
+
+/* The end of the element gathering text: it joins the record. */
+static int
+xml_end_field(struct reader *rd)
+{
+	enum xml_field f = rd->field;
+	struct elem *e;
+
+	rd->field = FIELD_NONE;
+	switch (f) {
+	case FIELD_TAG:
+		return record_tag_add(rd->g, rd->attr.s, rd->text.s,
+		    &rd->fieldat) == -1 ? xml_nomem(rd) : XML_CONTINUE;
+	case FIELD_MOVE:
+		return xml_end_move(rd);
+	case FIELD_COMMENT:
+		if ((e = line_push(xml_top(rd), ELEM_COMMENT,
+		    &rd->fieldat)) == NULL ||
+		    elem_set_text(e, rd->text.s, rd->text.len) == -1)
+			return xml_nomem(rd);
+		e->style = rd->style;
+		return XML_CONTINUE;
+	case FIELD_NAG:
+		return xml_end_nag(rd);
+	case FIELD_RESULT:
+		rd->g->result_at = rd->fieldat;
+		return record_set_result(rd->g, rd->text.s) == -1 ?
+		    xml_nomem(rd) : XML_CONTINUE;
+	default:
+		return XML_CONTINUE;
+	}
+}
+
+static int
+xml_start_variation(struct reader *rd)
+{
+	struct srcloc at = xml_here(rd);
+	struct elem *e;
+	char what[64];
+
+	if (rd->depth >= XML_DEPTH_MAX) {
+		snprintf(what, sizeof(what), "variations nested over %d deep",
+		    XML_DEPTH_MAX);
+		return xml_report(rd, &at, DIAG_TOO_BIG, what, NULL);
+	}
+	if ((e = line_push(xml_top(rd), ELEM_VARIATION, &at)) == NULL ||
+	    (e->var = calloc(1, sizeof(*e->var))) == NULL)
+		return xml_nomem(rd);
+	rd->stack[++rd->depth] = e->var;
+	return XML_CONTINUE;
+}
+
+/* <action type="T" side="S"/>: the text "T S". */
+static int
+xml_on_action(struct reader *rd)
+{
+	struct srcloc at = xml_here(rd);
+	xmlChar *type, *side;
+	struct elem *e;
+	char text[160];
+	int rc = XML_CONTINUE;
+
+	type = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)"type");
+	side = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)"side");
+	if (type == NULL || side == NULL ||
+	    strlen((char *)type) > 80 || strlen((char *)side) > 64)
+		rc = xml_report(rd, &at, DIAG_SYNTAX,
+		    "an action with a type and a side", "<action>");
+	else {
+		snprintf(text, sizeof(text), "%.80s %.64s", type, side);
+		if ((e = line_push(xml_top(rd), ELEM_ACTION, &at)) == NULL ||
+		    elem_set_text(e, text, strlen(text)) == -1)
+			rc = xml_nomem(rd);
+	}
+	xmlFree(type);
+	xmlFree(side);
+	return rc;
+}
+
+static int
+xml_start_game(struct reader *rd)
+{
+	rd->index++;
+	rd->ingame = 1;
+	rd->depth = 0;
+	rd->stack[0] = &rd->g->main;
+	rd->g->at = xml_here(rd);
+	return XML_CONTINUE;
+}
+
+/* An element starts; empty tells it ends at once. */
+static int
+xml_on_start(struct reader *rd, const char *name)
+{
+	static const struct {
+		const char *name;
+		enum xml_field field;
+	} fields[] = {
+		{ "tag", FIELD_TAG }, { "move", FIELD_MOVE },
+		{ "comment", FIELD_COMMENT }, { "nag", FIELD_NAG },
+		{ "result", FIELD_RESULT }, { NULL, FIELD_NONE }
+	};
+	size_t i;
+
+	if (strcmp(name, "byte") == 0 && rd->field != FIELD_NONE) {
+		rd->inbyte = 1;
+		rd->hexlen = 0;
+		rd->hex[0] = '\0';
+		return XML_CONTINUE;
+	}
+	for (i = 0; fields[i].name != NULL; i++)
+		if (strcmp(name, fields[i].name) == 0)
+			return xml_start_field(rd, fields[i].field);
+	if (strcmp(name, "game") == 0)
+		return xml_start_game(rd);
+	if (strcmp(name, "variation") == 0)
+		return xml_start_variation(rd);
+	if (strcmp(name, "action") == 0)
+		return xml_on_action(rd);
+	return XML_CONTINUE;
+}
+
+/* An element ends. */
+static int
+xml_on_end(struct reader *rd, const char *name)
+{
+	if (rd->inbyte)
+		return xml_end_byte(rd);
+	if (rd->field != FIELD_NONE)
+		return xml_end_field(rd);
+	if (strcmp(name, "variation") == 0 && rd->depth > 0) {
+		rd->depth--;
+		return XML_CONTINUE;
+	}
+	if (strcmp(name, "game") == 0) {
+		rd->ingame = 0;
+		return READ_GAME;
+	}
+	return XML_CONTINUE;
+}
+
+/* Handles the node the reader is on. */
+static int
+xml_node(struct reader *rd)
+{
+	const char *name;
+	int rc, type = xmlTextReaderNodeType(rd->xr);
+
+	name = (const char *)xmlTextReaderConstLocalName(rd->xr);
+	switch (type) {
+	case XML_READER_TYPE_ELEMENT:
+		rc = xml_on_start(rd, name != NULL ? name : "");
+		if (rc == XML_CONTINUE && xmlTextReaderIsEmptyElement(rd->xr))
+			rc = xml_on_end(rd, name != NULL ? name : "");
+		return rc;
+	case XML_READER_TYPE_END_ELEMENT:
+		return xml_on_end(rd, name != NULL ? name : "");
+	case XML_READER_TYPE_TEXT:
+	case XML_READER_TYPE_CDATA:
+	case XML_READER_TYPE_WHITESPACE:
+	case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+		return xml_on_text(rd);
+	default:
+		return XML_CONTINUE;
+	}
+}
+
+/* Reports why the parser stopped, when nothing has said so yet. */
+static enum read_result
+xml_stopped(struct reader *rd)
+{
+	rd->done = 1;
+	if (rd->reported)
+		return READ_MALFORMED;
+	if (rd->guard.expected != NULL)
+		return xml_report(rd, &rd->guard.bad, DIAG_SYNTAX,
+		    rd->guard.expected, rd->guard.read);
+	if (rd->ioerr != 0)
+		return xml_report(rd, NULL, DIAG_READ, strerror(rd->ioerr),
+		    NULL);
+	return xml_report(rd, NULL, DIAG_SYNTAX, "well-formed XML",
+	    "a document libxml2 cannot read");
+}
+
+static enum read_result
+xml_next(struct reader *rd, struct record *g, unsigned long *index)
+{
+	int rc = XML_CONTINUE;
+
+	record_free(g);
+	record_init(g);
+	rd->g = g;
+	if (rd->xr == NULL && !rd->reported)
+		return xml_stopped(rd);
+	while (rc == XML_CONTINUE && !rd->done) {
+		rc = xmlTextReaderRead(rd->xr);
+		if (rd->reported || rd->guard.expected != NULL ||
+		    rd->ioerr != 0 || rc < 0)
+			rc = xml_stopped(rd);
+		else if (rc == 0) {
+			rd->done = 1;
+			rc = READ_END;
+		} else
+			rc = xml_node(rd);
+		if (rc == READ_MALFORMED || rc == READ_SYSTEM)
+			rd->done = 1;
+	}
+	if (rc == XML_CONTINUE)
+		rc = READ_END;
+	if (index != NULL)
+		*index = rd->index;
+	return (enum read_result)rc;
+}
+
+/* The embedded schema, compiled; NULL if it does not compile. */
+static xmlRelaxNGPtr
+xml_compile_schema(void)
+{
+	xmlRelaxNGParserCtxtPtr pc;
+	xmlRelaxNGPtr schema;
+
+	pc = xmlRelaxNGNewMemParserCtxt(xml_schema_text,
+	    (int)strlen(xml_schema_text));
+	if (pc == NULL)
+		return NULL;
+	xmlRelaxNGSetParserStructuredErrors(pc, NULL, NULL);
+	schema = xmlRelaxNGParse(pc);
+	xmlRelaxNGFreeParserCtxt(pc);
+	return schema;
+}
+
+static void
+xml_close(struct reader *rd)
+{
+	if (rd == NULL)
+		return;
+	if (rd->xr != NULL)
+		xmlFreeTextReader(rd->xr);
+	if (rd->schema != NULL)
+		xmlRelaxNGFree(rd->schema);
+	free(rd->text.s);
+	free(rd->attr.s);
+	free(rd);
+}
+
+/* The parser's options: what makes untrusted input safe. */
+#define XML_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOERROR | \
+	XML_PARSE_NOWARNING | XML_PARSE_IGNORE_ENC | XML_PARSE_BIG_LINES | \
+	XML_PARSE_NOCDATA)
+
+static struct reader *
+xml_open(FILE *in, const char *file, struct diag *d)
+{
+	struct reader *rd;
+
+	if ((rd = calloc(1, sizeof(*rd))) == NULL)
+		return NULL;
+	rd->in = in;
+	rd->file = file;
+	rd->d = d;
+	rd->guard.at.line = rd->guard.at.col = 1;
+	if ((rd->schema = xml_compile_schema()) == NULL) {
+		xml_close(rd);
+		return NULL;
+	}
+	rd->xr = xmlReaderForIO(xml_io_read, NULL, rd, NULL, "UTF-8",
+	    XML_OPTIONS);
+	if (rd->xr == NULL) {
+		/* a refusal or a read error at the first bytes */
+		rd->done = rd->guard.expected != NULL || rd->ioerr != 0;
+		if (!rd->done) {
+			xml_close(rd);
+			return NULL;
+		}
+		return rd;
+	}
+	xmlTextReaderSetStructuredErrorHandler(rd->xr, xml_on_error, rd);
+	if (xmlTextReaderRelaxNGSetSchema(rd->xr, rd->schema) == -1) {
+		xml_close(rd);
+		return NULL;
+	}
+	return rd;
+}
+
+const struct notation notation_xml = {
+	"xml",
+	xml_open,
+	xml_next,
+	xml_close,
+	xml_write,
+	xml_begin,
+	xml_end
+};
