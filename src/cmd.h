@@ -72,6 +72,20 @@ int cmd_number(struct diag *d, const char *opt, const char *text,
     unsigned long min, unsigned long max, unsigned long *out);
 
 /*
+ * The style (enum b32_style) the GameType value v declares in its
+ * notation field (the fifth, "N1" or "A3" in PDN 3.0), or -1 when it has
+ * no such field or an unknown one.
+ */
+int cmd_gametype_style(const char *v);
+
+/*
+ * The square style record g of game r is written in: its GameType
+ * notation field, else that of its first move, else that of its FEN,
+ * else numeric; -1 when r's squares have one style only.
+ */
+int cmd_square_style(const struct rules *r, const struct record *g);
+
+/*
  * Reads path ("-": standard input), which must hold exactly one game in
  * any notation, into g (record_init'ed by the caller); *nt (unless nt
  * is NULL) gets the notation it was written in.  Returns 0, or -1 after

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../notation/notation.h"
+#include "board32.h"
 #include "cmd.h"
 #include "fileio.h"
 #include "util.h"
@@ -244,4 +245,47 @@ cmd_finish(struct diag *d)
 	if (fclose(stdout) == EOF)
 		diag_report(d, DIAG_WRITE, NULL, strerror(errno));
 	return (int)d->status;
+}
+
+int
+cmd_gametype_style(const char *v)
+{
+	unsigned commas = 0;
+
+	for (; *v != '\0' && commas < 4; v++)
+		if (*v == ',')
+			commas++;
+	v += strspn(v, " \t");
+	if (commas < 4 || *v == '\0')
+		return -1;
+	if (*v == 'A' || *v == 'a')
+		return B32_ALGEBRAIC;
+	if (*v == 'N' || *v == 'n')
+		return B32_NUMERIC;
+	return -1;
+}
+
+int
+cmd_square_style(const struct rules *r, const struct record *g)
+{
+	const char *v;
+	size_t i;
+	int st;
+
+	if (!board32_has_styles(r))
+		return -1;
+	if ((v = record_tag(g, "GameType")) != NULL &&
+	    (st = cmd_gametype_style(v)) >= 0)
+		return (enum b32_style)st;
+	for (i = 0; i < g->main.n; i++)
+		if (g->main.elems[i].kind == ELEM_MOVE &&
+		    g->main.elems[i].text != NULL) {
+			if ((st = board32_text_style(g->main.elems[i].text)) >= 0)
+				return (enum b32_style)st;
+			break;
+		}
+	if ((v = record_tag(g, "FEN")) != NULL &&
+	    (st = board32_text_style(v)) >= 0)
+		return (enum b32_style)st;
+	return B32_NUMERIC;
 }

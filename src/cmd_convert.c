@@ -36,54 +36,6 @@ struct convert {
 };
 
 /*
- * The style the GameType value v declares in its notation field (the
- * fifth, "N1" or "A3" in PDN 3.0), or -1 when it has no such field or
- * an unknown one.
- */
-static int
-convert_gametype_style(const char *v)
-{
-	unsigned commas = 0;
-
-	for (; *v != '\0' && commas < 4; v++)
-		if (*v == ',')
-			commas++;
-	v += strspn(v, " \t");
-	if (commas < 4 || *v == '\0')
-		return -1;
-	if (*v == 'A' || *v == 'a')
-		return B32_ALGEBRAIC;
-	if (*v == 'N' || *v == 'n')
-		return B32_NUMERIC;
-	return -1;
-}
-
-/* The style record g is written in: its GameType notation field, else
- * that of its first move, else that of its FEN, else numeric. */
-static enum b32_style
-convert_own_style(const struct record *g)
-{
-	const char *v;
-	size_t i;
-	int st;
-
-	if ((v = record_tag(g, "GameType")) != NULL &&
-	    (st = convert_gametype_style(v)) >= 0)
-		return (enum b32_style)st;
-	for (i = 0; i < g->main.n; i++)
-		if (g->main.elems[i].kind == ELEM_MOVE &&
-		    g->main.elems[i].text != NULL) {
-			if ((st = board32_text_style(g->main.elems[i].text)) >= 0)
-				return (enum b32_style)st;
-			break;
-		}
-	if ((v = record_tag(g, "FEN")) != NULL &&
-	    (st = board32_text_style(v)) >= 0)
-		return (enum b32_style)st;
-	return B32_NUMERIC;
-}
-
-/*
  * Sets the notation field of the GameType tag to st: replaced in a full
  * tag, else the tag written in full ("21,B,8,8,A3,0": the first player
  * is PDN's Black, the board the game's, bottom left a playing square).
@@ -100,7 +52,7 @@ convert_gametype_set(struct record *g, const struct rules *r,
 
 	if (r->gametype == NULL)
 		return 0;
-	if (v == NULL || convert_gametype_style(v) < 0) {
+	if (v == NULL || cmd_gametype_style(v) < 0) {
 		if (st == B32_NUMERIC)
 			return 0;
 		snprintf(buf, sizeof(buf), "%s,B,%u,%u,%s,0", r->gametype,
@@ -243,7 +195,7 @@ convert_game(struct convert *c, struct record *g, unsigned long index)
 	int st = -1, rc = 1, replayed;
 
 	if (r != NULL && board32_has_styles(r))
-		st = c->squares >= 0 ? c->squares : (int)convert_own_style(g);
+		st = c->squares >= 0 ? c->squares : cmd_square_style(r, g);
 	replayed = replay_run(&rp, g, &o, c->d) == 0;
 	if (c->at != REPLAY_ALL) {
 		if (!replayed || !convert_reached(c, g, &rp, index))

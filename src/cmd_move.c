@@ -6,8 +6,10 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../notation/notation.h"
+#include "board32.h"
 #include "cmd.h"
 #include "fileio.h"
 #include "replay.h"
@@ -40,13 +42,20 @@ move_check_turn(const struct play_opts *po, const struct replay *rp,
 static int
 move_append(struct replay *rp, struct record *g)
 {
+	int style = cmd_square_style(rp->r, g);
 	const char *res;
-	char text[256];
+	char plain[256], text[256];
 	struct elem *e;
 	int len;
 
-	if ((len = replay_last_text(rp, text, sizeof(text))) < 0 ||
-	    (e = line_push(&g->main, ELEM_MOVE, NULL)) == NULL ||
+	if ((len = replay_last_text(rp, plain, sizeof(plain))) < 0)
+		return -1;
+	if (style < 0)
+		memcpy(text, plain, (size_t)len + 1);
+	else if ((len = board32_restyle(plain, (enum b32_style)style, text,
+	    sizeof(text))) < 0)
+		return -1;
+	if ((e = line_push(&g->main, ELEM_MOVE, NULL)) == NULL ||
 	    elem_set_text(e, text, (size_t)len) == -1)
 		return -1;
 	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
