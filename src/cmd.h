@@ -86,6 +86,14 @@ int cmd_gametype_style(const char *v);
 int cmd_square_style(const struct rules *r, const struct record *g);
 
 /*
+ * Writes the canonical FEN of p, a position of game r, into buf with
+ * square names in style (enum b32_style; -1: the game's only style).
+ * Returns its length, or -1 if it does not fit.
+ */
+int cmd_fen(const struct rules *r, const struct pos *p, int style,
+    char *buf, size_t size);
+
+/*
  * Reads path ("-": standard input), which must hold exactly one game in
  * any notation, into g (record_init'ed by the caller); *nt (unless nt
  * is NULL) gets the notation it was written in.  Returns 0, or -1 after

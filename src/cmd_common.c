@@ -266,6 +266,20 @@ cmd_gametype_style(const char *v)
 }
 
 int
+cmd_fen(const struct rules *r, const struct pos *p, int style, char *buf,
+    size_t size)
+{
+	char plain[2048];
+	int len;
+
+	if (style < 0)
+		return fen_format(r, p, buf, size);
+	if ((len = fen_format(r, p, plain, sizeof(plain))) < 0)
+		return -1;
+	return board32_restyle(plain, (enum b32_style)style, buf, size);
+}
+
+int
 cmd_square_style(const struct rules *r, const struct record *g)
 {
 	const char *v;

@@ -97,18 +97,6 @@ convert_restyle_line(struct line *l, const struct rules *r,
 	return 0;
 }
 
-/* Writes the position p of game r as its canonical FEN in style st. */
-static int
-convert_fen(const struct rules *r, const struct pos *p, enum b32_style st,
-    char *buf, size_t size)
-{
-	char plain[CONVERT_TEXT];
-
-	if (fen_format(r, p, plain, sizeof(plain)) < 0)
-		return -1;
-	return board32_restyle(plain, st, buf, size);
-}
-
 /* Rewrites the moves, the FEN (made canonical) and the GameType tag of
  * g, a game of r, in style st.  0, or -1 when out of memory. */
 static int
@@ -122,7 +110,7 @@ convert_restyle(struct record *g, const struct rules *r, enum b32_style st)
 		return -1;
 	if ((fen = record_tag(g, "FEN")) != NULL &&
 	    fen_parse(r, fen, &p, NULL, NULL) == 0 &&
-	    convert_fen(r, &p, st, buf, sizeof(buf)) >= 0 &&
+	    cmd_fen(r, &p, st, buf, sizeof(buf)) >= 0 &&
 	    record_tag_set(g, "FEN", buf, NULL) == -1)
 		return -1;
 	return convert_gametype_set(g, r, st);
@@ -147,7 +135,7 @@ convert_at(struct convert *c, struct record *g, const struct replay *rp,
 	result = replay_result_token(rp->r->outcome(&rp->pos, &why));
 
 	if (st >= 0)
-		len = convert_fen(rp->r, &rp->pos, (enum b32_style)st, fen,
+		len = cmd_fen(rp->r, &rp->pos, (enum b32_style)st, fen,
 		    sizeof(fen));
 	else
 		len = fen_format(rp->r, &rp->pos, fen, sizeof(fen));

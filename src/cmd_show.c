@@ -131,11 +131,12 @@ show_svg(const struct replay *rp, const struct record *g, int flip,
 }
 
 static int
-show_fen(const struct replay *rp, struct diag *d)
+show_fen(const struct replay *rp, const struct record *g, struct diag *d)
 {
 	char buf[2048];
 
-	if (fen_format(rp->r, &rp->pos, buf, sizeof(buf)) == -1) {
+	if (cmd_fen(rp->r, &rp->pos, cmd_square_style(rp->r, g), buf,
+	    sizeof(buf)) == -1) {
 		diag_report(d, DIAG_TOO_BIG, NULL, "the FEN of the position");
 		return -1;
 	}
@@ -192,7 +193,7 @@ cmd_show(int argc, char *argv[], struct diag *d)
 	record_init(&g);
 	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
 		if (strcmp(so.format, "fen") == 0)
-			show_fen(&rp, d);
+			show_fen(&rp, &g, d);
 		else if (strcmp(so.format, "svg") == 0)
 			show_svg(&rp, &g, so.flip, d);
 		else
