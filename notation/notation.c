@@ -1,6 +1,5 @@
 /* notation.c - the table of record notations, how an input's notation
  * is found, and which game a record is played under. */
-#define _GNU_SOURCE               /* fopencookie */
 #include <sys/types.h>
 
 #include <errno.h>
@@ -26,8 +25,6 @@ const struct notation *const notation_table[] = {
 struct notation_peek {
 	unsigned char *buf;
 	size_t len, cap;
-	size_t pos;               /* replayed so far */
-	FILE *in;                 /* the rest of the stream */
 	int first;                /* first non-blank byte, or EOF */
 };
 
@@ -59,7 +56,6 @@ notation_peek_read(struct notation_peek *pk, FILE *in)
 	static const unsigned char bom[] = { 0xef, 0xbb, 0xbf };
 	int c;
 
-	pk->in = in;
 	pk->first = EOF;
 	while (pk->len < NOTATION_PEEK_MAX && (c = getc(in)) != EOF) {
 		if (notation_peek_add(pk, c) == -1)
@@ -75,61 +71,24 @@ notation_peek_read(struct notation_peek *pk, FILE *in)
 	return ferror(in) ? -1 : 0;
 }
 
-/* The replay stream: the bytes read ahead, then the rest of the stream. */
-static ssize_t
-notation_replay_read(void *cookie, char *buf, size_t size)
-{
-	struct notation_peek *pk = cookie;
-	size_t n;
-
-	if (pk->pos < pk->len) {
-		n = pk->len - pk->pos < size ? pk->len - pk->pos : size;
-		memcpy(buf, pk->buf + pk->pos, n);
-		pk->pos += n;
-		return (ssize_t)n;
-	}
-	n = fread(buf, 1, size, pk->in);
-	return n == 0 && ferror(pk->in) ? -1 : (ssize_t)n;
-}
-
-static int
-notation_replay_close(void *cookie)
-{
-	struct notation_peek *pk = cookie;
-
-	free(pk->buf);
-	free(pk);
-	return 0;
-}
-
 /*
- * A stream reading in from where pk started: in itself, rewound, when it
- * can seek to start; in with its one byte pushed back when that is all
- * pk read; else a replay stream (which lives until exit: the callers'
- * close() does not close streams, and only standard input or a pipe
- * named on the command line, read once, gets here).  NULL when out of
- * memory; pk is consumed either way.
+ * Puts in back where pk started: seeks back to start when it can,
+ * else pushes the bytes read back with ungetc (a pipe: the C library
+ * keeps them in its pushback area, freed with the stream; glibc and the
+ * BSDs take any number of bytes, POSIX promises one).  0, or -1.
  */
-static FILE *
-notation_rewind(struct notation_peek *pk, FILE *in, off_t start)
+static int
+notation_unread(const struct notation_peek *pk, FILE *in, off_t start)
 {
-	static const cookie_io_functions_t io = {
-		notation_replay_read, NULL, NULL, notation_replay_close
-	};
-	FILE *f;
+	size_t i;
 
-	if (start != -1 && fseeko(in, start, SEEK_SET) == 0) {
-		notation_replay_close(pk);
-		return in;
-	}
+	if (start != -1 && fseeko(in, start, SEEK_SET) == 0)
+		return 0;
 	clearerr(in);
-	if (pk->len == 0 || (pk->len == 1 && ungetc(pk->buf[0], in) != EOF)) {
-		notation_replay_close(pk);
-		return in;
-	}
-	if ((f = fopencookie(pk, "r", io)) == NULL)
-		notation_replay_close(pk);
-	return f;
+	for (i = pk->len; i > 0; i--)
+		if (ungetc(pk->buf[i - 1], in) == EOF)
+			return -1;
+	return 0;
 }
 
 struct reader *
@@ -137,31 +96,25 @@ notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt)
 {
 	struct diag_where w = { file, NULL, 0, 0 };
-	struct notation_peek *pk;
-	struct reader *rd;
+	struct notation_peek pk = { NULL, 0, 0, EOF };
 	off_t start = ftello(in);
-	FILE *f;
-	int err;
+	struct reader *rd = NULL;
+	int rc;
 
 	*nt = &notation_pdn;
-	if ((pk = calloc(1, sizeof(*pk))) == NULL) {
-		diag_report(d, DIAG_NOMEM, NULL);
+	if ((rc = notation_peek_read(&pk, in)) == 0 &&
+	    (rc = notation_unread(&pk, in, start)) == -1)
+		errno = EOVERFLOW;     /* the C library took too few back */
+	free(pk.buf);
+	if (rc == -1) {
+		diag_report(d, ferror(in) || errno == EOVERFLOW ? DIAG_READ :
+		    DIAG_NOMEM, &w, strerror(errno != 0 ? errno : EIO));
 		return NULL;
 	}
-	if (notation_peek_read(pk, in) == -1) {
-		err = ferror(in) ? (errno != 0 ? errno : EIO) : ENOMEM;
-		notation_replay_close(pk);
-		diag_report(d, err == ENOMEM ? DIAG_NOMEM : DIAG_READ, &w,
-		    strerror(err));
-		return NULL;
-	}
-	if (pk->first == '<' || pk->first == 0xfe || pk->first == 0xff)
+	if (pk.first == '<' || pk.first == 0xfe || pk.first == 0xff)
 		*nt = &notation_xml;  /* 0xfe, 0xff: UTF-16, which it refuses */
-	if ((f = notation_rewind(pk, in, start)) == NULL ||
-	    (rd = (*nt)->open(f, file, d)) == NULL) {
+	if ((rd = (*nt)->open(in, file, d)) == NULL)
 		diag_report(d, DIAG_NOMEM, NULL);
-		return NULL;
-	}
 	return rd;
 }
 
