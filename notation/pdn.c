@@ -224,6 +224,8 @@ pdn_text_add(struct reader *rd, struct pdn_text *t, int c, size_t max,
 	char *s;
 	size_t cap;
 
+	if (c == '\0')		/* text, never binary: C strings hold none */
+		return pdn_syntax(rd, &rd->tokat, "text", "a NUL byte");
 	if (t->len >= max)
 		return pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, what, NULL);
 	if (t->len + 1 >= t->cap) {
@@ -320,7 +322,8 @@ pdn_lex_nag(struct reader *rd)
 static int
 pdn_word_end(int c)
 {
-	return c == EOF || isspace(c) || strchr("{}()[];$", c) != NULL;
+	return c == EOF || isspace(c) ||
+	    (c != '\0' && strchr("{}()[];$", c) != NULL);
 }
 
 static enum pdn_tok

@@ -26,14 +26,15 @@ struct session {
 	unsigned long index;
 };
 
+/* Opens the n bytes of text (which may hold NUL bytes). */
 static void
-open_text(struct session *s, const char *text)
+open_bytes(struct session *s, const char *text, size_t n)
 {
 	memset(s, 0, sizeof(*s));
-	if (strlen(text) == 0)
+	if (n == 0)
 		s->in = fopen("/dev/null", "r");
 	else
-		s->in = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
+		s->in = fmemopen((void *)(uintptr_t)text, n, "r");
 	assert_non_null(s->in);
 	s->err = open_memstream(&s->errbuf, &s->errlen);
 	assert_non_null(s->err);
@@ -41,6 +42,12 @@ open_text(struct session *s, const char *text)
 	s->rd = notation_pdn.open(s->in, "t.pdn", &s->d);
 	assert_non_null(s->rd);
 	record_init(&s->g);
+}
+
+static void
+open_text(struct session *s, const char *text)
+{
+	open_bytes(s, text, strlen(text));
 }
 
 static enum read_result
@@ -421,6 +428,30 @@ test_malformed(void **state)
 	malformed("1. 11-15 (22-18", "read a tag");
 }
 
+/* A NUL byte in a move, a comment or a tag is reported, never looped on
+ * (it once made the word lexer stop without consuming it). */
+static void
+test_nul_bytes(void **state)
+{
+	static const char text[] = "[Event \"a\"]\n1. 11-15 a\0b *\n\n"
+	    "[Event \"b\"]\n1. 11-15 {x\0y} *\n\n"
+	    "[Event \"c\0\"]\n*\n\n"
+	    "[Event \"d\"]\n1. 11-15 *\n";
+	struct session s;
+
+	(void)state;
+	open_bytes(&s, text, sizeof(text) - 1);
+	assert_int_equal(next(&s), READ_MALFORMED);
+	assert_int_equal(next(&s), READ_MALFORMED);
+	assert_int_equal(next(&s), READ_MALFORMED);
+	assert_int_equal(next(&s), READ_GAME);
+	assert_string_equal(record_tag(&s.g, "Event"), "d");
+	assert_int_equal(next(&s), READ_END);
+	assert_non_null(strstr(s.errbuf, "t.pdn:2:10: game 1: expected text, "
+	    "read a NUL byte"));
+	close_text(&s);
+}
+
 static void
 test_unclosed_at_end(void **state)
 {
@@ -664,6 +695,7 @@ main(void)
 		cmocka_unit_test(test_no_game),
 		cmocka_unit_test(test_tag_escapes),
 		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_unclosed_at_end),
 		cmocka_unit_test(test_nesting_bound),
 		cmocka_unit_test(test_size_bounds),
