@@ -54,10 +54,13 @@ int notation_write_record(const struct notation *nt, FILE *out,
 
 /*
  * Starts reading in (named file for diagnostics) in whatever notation it
- * is written, found from its content without consuming it (XML when its
- * first non-blank byte is '<', else PDN; standard input too), and sets
- * *nt to that notation for next(), close() and for writing the record
- * back.  NULL when out of memory or unreadable (reported to d).
+ * is written, found from its content without consuming it: XML when its
+ * first non-blank byte after an optional UTF-8 byte order mark is '<'
+ * (or 0xFE/0xFF, so that UTF-16 is refused by the XML reader), else PDN.
+ * A regular file is rewound; the bytes read ahead from a pipe are pushed
+ * back with ungetc (glibc takes more than one).  Sets *nt to that
+ * notation for next(), close() and for writing the record back.  NULL
+ * when out of memory or unreadable (reported to d).
  */
 struct reader *notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt);
