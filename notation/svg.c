@@ -9,7 +9,6 @@
 #include "svg.h"
 
 #define SVG_DIM 16            /* largest grid side */
-#define SVG_LABEL 8           /* a coordinate label and its NUL */
 #define SVG_CELL 56.0         /* square side, pixels */
 #define SVG_PAD 12.0          /* margin around everything */
 #define SVG_RULER 18.0        /* room for coordinate labels */
@@ -63,8 +62,8 @@ struct svg_draw {
 	const struct svg_paint *paint[2];
 	int sq[SVG_DIM][SVG_DIM];        /* square at [y][x], or -1 */
 	int coords;                      /* names drawn as labels */
-	char col[SVG_DIM][SVG_LABEL];    /* column labels (letters) */
-	char row[SVG_DIM][SVG_LABEL];    /* row labels (digits) */
+	char col[SVG_DIM][RULES_LABEL];    /* column labels (letters) */
+	char row[SVG_DIM][RULES_LABEL];    /* row labels (digits) */
 	unsigned ntop, nbottom;          /* caption lines over, under */
 	char top[2][SVG_TEXT_MAX];
 	char bottom[8][SVG_TEXT_MAX];
@@ -262,63 +261,6 @@ svg_paint_of(const struct rules *r, int s)
 	return &svg_fallback[s];
 }
 
-/*
- * The length of the letters of a name made of letters then digits
- * (both present, each shorter than SVG_LABEL), or 0.
- */
-static size_t
-svg_name_split(const char *name)
-{
-	size_t n = 0, d;
-
-	while (isalpha((unsigned char)name[n]))
-		n++;
-	if (n == 0 || n >= SVG_LABEL || name[n] == '\0')
-		return 0;
-	for (d = n; name[d] != '\0'; d++)
-		if (!isdigit((unsigned char)name[d]))
-			return 0;
-	return d - n < SVG_LABEL ? n : 0;
-}
-
-/* Sets label to text[0..n) if unset; whether label now equals it. */
-static int
-svg_label_agree(char *label, const char *text, size_t n)
-{
-	if (label[0] == '\0') {
-		memcpy(label, text, n);
-		label[n] = '\0';
-	}
-	return strlen(label) == n && memcmp(label, text, n) == 0;
-}
-
-/* Whether every name is its column's letters then its row's digits;
- * fills the labels of d if so. */
-static int
-svg_coords(struct svg_draw *d)
-{
-	char name[32];
-	unsigned x, y;
-	size_t k;
-	int sq;
-
-	memset(d->col, 0, sizeof(d->col));
-	memset(d->row, 0, sizeof(d->row));
-	for (y = 0; y < d->l.h; y++)
-		for (x = 0; x < d->l.w; x++) {
-			if ((sq = d->sq[y][x]) < 0)
-				continue;
-			if (d->r->square_name((unsigned)sq, name,
-			    sizeof(name)) <= 0 ||
-			    (k = svg_name_split(name)) == 0 ||
-			    !svg_label_agree(d->col[x], name, k) ||
-			    !svg_label_agree(d->row[y], name + k,
-			    strlen(name + k)))
-				return 0;
-		}
-	return 1;
-}
-
 /* Appends the status text, one line per '\n', to the bottom lines. */
 static void
 svg_add_lines(struct svg_draw *d, const char *text)
@@ -409,7 +351,7 @@ svg_draw_init(struct svg_draw *d, const struct svg_view *v)
 	}
 	d->paint[0] = svg_paint_of(d->r, 0);
 	d->paint[1] = svg_paint_of(d->r, 1);
-	d->coords = svg_coords(d);
+	d->coords = rules_coord_labels(d->r, d->col, SVG_DIM, d->row, SVG_DIM);
 	svg_captions(d);
 	bw = d->l.width + (d->coords ? SVG_RULER : 0);
 	tw = svg_text_width(d);

@@ -7,7 +7,6 @@
 
 #define BOARD_DIM 16          /* largest grid side */
 #define BOARD_LINE 1024
-#define BOARD_LABEL 8         /* a coordinate label and its NUL */
 #define BOARD_WRAP 78         /* legend lines wrap before this column */
 #define BOARD_WIDE 80         /* wider: the names grid goes under the board */
 #define BOARD_MARKS "*o"      /* empty castle of the first, second side */
@@ -25,8 +24,8 @@ struct board_grid {
 	size_t cw, nw;                  /* cell and name widths */
 	int coords;                     /* names drawn as row/column labels */
 	int below;                      /* names grid under the board */
-	char col[BOARD_DIM][BOARD_LABEL];  /* column labels (letters) */
-	char row[BOARD_DIM][BOARD_LABEL];  /* row labels (digits) */
+	char col[BOARD_DIM][RULES_LABEL];  /* column labels (letters) */
+	char row[BOARD_DIM][RULES_LABEL];  /* row labels (digits) */
 	size_t lw;                      /* width of the row labels */
 };
 
@@ -71,64 +70,19 @@ board_cell_text(const struct rules *r, const struct pos *p, unsigned sq,
 	}
 }
 
-/*
- * The length of the letters of a name made of letters then digits
- * (both present, each at most BOARD_LABEL - 1 long), or 0.
- */
-static size_t
-board_name_split(const char *name)
-{
-	size_t n = 0, d;
-
-	while (isalpha((unsigned char)name[n]))
-		n++;
-	if (n == 0 || n >= BOARD_LABEL || name[n] == '\0')
-		return 0;
-	for (d = n; name[d] != '\0'; d++)
-		if (!isdigit((unsigned char)name[d]))
-			return 0;
-	return d - n < BOARD_LABEL ? n : 0;
-}
-
-/* Sets label to text if it is unset; whether label now equals text. */
-static int
-board_label_agree(char *label, const char *text, size_t n)
-{
-	if (label[0] == '\0') {
-		memcpy(label, text, n);
-		label[n] = '\0';
-	}
-	return strlen(label) == n && memcmp(label, text, n) == 0;
-}
-
-/* Whether every square's name is its column's letters then its row's
- * digits; fills the labels of g if so. */
+/* Whether the squares' names are coordinates (rules_coord_labels);
+ * fills the labels of g and the width of the row labels if so. */
 static int
 board_coords(struct board_grid *g, const struct rules *r)
 {
-	char name[32];
-	unsigned x, y;
-	size_t k, n;
-	int sq;
+	unsigned y;
 
-	memset(g->col, 0, sizeof(g->col));
-	memset(g->row, 0, sizeof(g->row));
 	g->lw = 1;
+	if (!rules_coord_labels(r, g->col, BOARD_DIM, g->row, BOARD_DIM))
+		return 0;
 	for (y = 0; y < g->h; y++)
-		for (x = 0; x < g->w; x++) {
-			if ((sq = g->sq[y][x]) < 0)
-				continue;
-			if (r->square_name((unsigned)sq, name,
-			    sizeof(name)) <= 0 ||
-			    (k = board_name_split(name)) == 0)
-				return 0;
-			n = strlen(name + k);
-			if (!board_label_agree(g->col[x], name, k) ||
-			    !board_label_agree(g->row[y], name + k, n))
-				return 0;
-			if (n > g->lw)
-				g->lw = n;
-		}
+		if (strlen(g->row[y]) > g->lw)
+			g->lw = strlen(g->row[y]);
 	return 1;
 }
 

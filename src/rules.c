@@ -1,4 +1,5 @@
 /* rules.c - the table of games and what is common to all of them. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -47,6 +48,56 @@ rules_names(char *buf, size_t size)
 			break;
 		len += (size_t)n;
 	}
+}
+
+/* The length of the letters of a name made of letters then digits, both
+ * present and shorter than RULES_LABEL, or 0. */
+static size_t
+coord_split(const char *name)
+{
+	size_t n = 0, d;
+
+	while (isalpha((unsigned char)name[n]))
+		n++;
+	if (n == 0 || n >= RULES_LABEL || name[n] == '\0')
+		return 0;
+	for (d = n; name[d] != '\0'; d++)
+		if (!isdigit((unsigned char)name[d]))
+			return 0;
+	return d - n < RULES_LABEL ? n : 0;
+}
+
+/* Sets label to text[0..n) if it is unset; whether it now equals it. */
+static int
+label_agree(char *label, const char *text, size_t n)
+{
+	if (label[0] == '\0') {
+		memcpy(label, text, n);
+		label[n] = '\0';
+	}
+	return strlen(label) == n && memcmp(label, text, n) == 0;
+}
+
+int
+rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
+    unsigned ncol, char (*row)[RULES_LABEL], unsigned nrow)
+{
+	char name[32];
+	unsigned sq, x, y;
+	size_t k;
+
+	memset(col, 0, ncol * sizeof(*col));
+	memset(row, 0, nrow * sizeof(*row));
+	for (sq = 0; sq < r->nsquares; sq++) {
+		r->square_xy(sq, &x, &y);
+		if (x >= ncol || y >= nrow ||
+		    r->square_name(sq, name, sizeof(name)) <= 0 ||
+		    (k = coord_split(name)) == 0 ||
+		    !label_agree(col[x], name, k) ||
+		    !label_agree(row[y], name + k, strlen(name + k)))
+			return 0;
+	}
+	return 1;
 }
 
 int

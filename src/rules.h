@@ -113,6 +113,17 @@ extern const struct rules *const rules_table[];
  * ", " (truncated to fit; always NUL-terminated when size > 0). */
 void rules_names(char *buf, size_t size);
 
+#define RULES_LABEL 8   /* a coordinate label and its NUL */
+
+/*
+ * Whether every square's name is the letters of its display column then
+ * the digits of its display row (coordinates like Brown's a1..h8, as
+ * square_xy places them); if so, fills col[x] (x < ncol) with the
+ * letters and row[y] (y < nrow) with the digits, others left empty.
+ */
+int rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
+    unsigned ncol, char (*row)[RULES_LABEL], unsigned nrow);
+
 /* Parses a side as the game names it: colour name, its letter, "first"
  * or "second" (case-insensitive).  Returns the side or -1. */
 int rules_side_parse(const struct rules *r, const char *text);
