@@ -59,6 +59,7 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	[DIAG_READ] = { STATUS_SYSTEM, "cannot read: %s" },
 	[DIAG_WRITE] = { STATUS_SYSTEM, "cannot write: %s" },
 	[DIAG_NOMEM] = { STATUS_SYSTEM, "out of memory" },
+	[DIAG_TRANSFER] = { STATUS_TRANSFER, "%s: %s" },
 };
 
 void

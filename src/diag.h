@@ -62,6 +62,8 @@ enum diag_id {
 	DIAG_READ,              /* "%s": strerror */
 	DIAG_WRITE,             /* "%s": strerror */
 	DIAG_NOMEM,
+	/* transfer */
+	DIAG_TRANSFER,          /* "%s": URL without credentials; "%s": why */
 	DIAG__COUNT
 };
 

@@ -32,12 +32,13 @@ test_every_entry(void **state)
 	for (id = 0; id < DIAG__COUNT; id++) {
 		assert_non_null(diag_format((enum diag_id)id));
 		assert_true(diag_status((enum diag_id)id) >= STATUS_REJECTED);
-		assert_true(diag_status((enum diag_id)id) <= STATUS_SYSTEM);
+		assert_true(diag_status((enum diag_id)id) <= STATUS_TRANSFER);
 	}
 	assert_int_equal(diag_status(DIAG_ILLEGAL_MOVE), STATUS_REJECTED);
 	assert_int_equal(diag_status(DIAG_UNKNOWN_GAME), STATUS_USAGE);
 	assert_int_equal(diag_status(DIAG_BAD_MOVE_TEXT), STATUS_MALFORMED);
 	assert_int_equal(diag_status(DIAG_WRITE), STATUS_SYSTEM);
+	assert_int_equal(diag_status(DIAG_TRANSFER), STATUS_TRANSFER);
 	assert_null(diag_format(DIAG__COUNT));
 }
 
