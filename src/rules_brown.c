@@ -709,7 +709,7 @@ brown_pos_note(const struct pos *p, char *buf, size_t size)
 	if (n >= BROWN_CHECKERS)
 		return 0;
 	len = snprintf(buf, size, "placement: %u of %u checkers placed", n,
-	    BROWN_CHECKERS);
+	    (unsigned)BROWN_CHECKERS);
 	return len < 0 || (size_t)len >= size ? -1 : len;
 }
 
