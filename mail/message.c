@@ -1,0 +1,1907 @@
+/*
+ * message.c - mail as text: composing and parsing (see message.h).
+ * Pure functions: no I/O, no clock, no randomness, no globals.
+ *
+ * Composing writes CRLF line ends and folds headers within 78 columns;
+ * non-ASCII names and subjects become RFC 2047 B-encoded words, file
+ * names RFC 2231 parameters; the text is 7bit when it is plain short
+ * ASCII lines, quoted-printable otherwise; attachments are base64.
+ *
+ * Parsing accepts CRLF and LF line ends.  The MIME tree is walked with an
+ * explicit stack of at most MAIL_DEPTH_MAX multiparts (deeper nesting
+ * refuses the mail); a message/rfc822 part is kept as one leaf part
+ * holding the forwarded message as it is.  Line breaks of 7bit, 8bit
+ * and quoted-printable bodies come out as LF; base64 bodies byte for
+ * byte.  The text is converted to UTF-8 from ISO-8859-1 and
+ * windows-1252.  A text/plain part with a file name or an attachment
+ * disposition is a part, not the text.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "message.h"
+
+#define HDR_MAX 16384       /* an unfolded header field */
+#define HDR_NAME_MAX 128    /* a header field name */
+#define BND_MAX 200         /* a MIME boundary (RFC 2046 says 70) */
+#define ENT_MAX 4096        /* MIME entities walked */
+#define EW_BYTES 36         /* bytes of text in one encoded word */
+#define FOLD_COL 78         /* header lines are folded before this */
+#define PARAM_SEGS 32       /* RFC 2231 continuations */
+
+/* A growing NUL-terminated byte buffer; oom is sticky. */
+struct mbuf {
+	char *p;
+	size_t len, cap;
+	int oom;
+};
+
+static void
+mb_add(struct mbuf *b, const char *s, size_t n)
+{
+	size_t cap;
+	char *np;
+
+	if (b->oom)
+		return;
+	if (b->cap - b->len <= n) {
+		cap = b->cap == 0 ? 256 : b->cap;
+		while (cap - b->len <= n) {
+			if (cap > SIZE_MAX / 2) {
+				b->oom = 1;
+				return;
+			}
+			cap *= 2;
+		}
+		if ((np = realloc(b->p, cap)) == NULL) {
+			b->oom = 1;
+			return;
+		}
+		b->p = np;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void
+mb_puts(struct mbuf *b, const char *s)
+{
+	mb_add(b, s, strlen(s));
+}
+
+static void
+mb_putc(struct mbuf *b, int ch)
+{
+	char c = (char)ch;
+
+	mb_add(b, &c, 1);
+}
+
+static void
+mb_free(struct mbuf *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
+/* Hands the text over (never NULL unless out of memory). */
+static char *
+mb_take(struct mbuf *b)
+{
+	char *s;
+
+	if (b->oom) {
+		mb_free(b);
+		return NULL;
+	}
+	s = b->p != NULL ? b->p : strdup("");
+	memset(b, 0, sizeof(*b));
+	return s;
+}
+
+static int
+is_wsp(int ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+static int
+hexval(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	return -1;
+}
+
+static int
+has_ctl(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
+static int
+is_ascii_print(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
+			return 0;
+	return 1;
+}
+
+/* ---- addresses and Message-IDs ---- */
+
+static int
+addr_ok(const char *a, size_t n)
+{
+	const char *at = NULL;
+	size_t i;
+
+	if (n == 0 || n >= MAIL_ADDR_MAX)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if ((unsigned char)a[i] <= 0x20 || a[i] == 0x7f ||
+		    strchr("<>()[],;:\\\"", a[i]) != NULL)
+			return 0;
+		if (a[i] == '@') {
+			if (at != NULL)
+				return 0;
+			at = a + i;
+		}
+	}
+	return at != NULL && at != a && at != a + n - 1;
+}
+
+/* The '<' that opens the address, outside quotes, or NULL. */
+static const char *
+angle_open(const char *s)
+{
+	const char *lt = NULL;
+	int q = 0;
+
+	for (; *s != '\0'; s++) {
+		if (q && *s == '\\' && s[1] != '\0')
+			s++;
+		else if (*s == '"')
+			q = !q;
+		else if (!q && *s == '<')
+			lt = s;
+	}
+	return lt;
+}
+
+/* Copies the display name s[0..n) into name, unquoted and trimmed,
+ * cut at a UTF-8 character boundary when it does not fit. */
+static void
+name_copy(const char *s, size_t n, char *name, size_t nsize)
+{
+	size_t i, o = 0;
+	int q = 0;
+
+	while (n > 0 && is_wsp((unsigned char)*s))
+		s++, n--;
+	while (n > 0 && is_wsp((unsigned char)s[n - 1]))
+		n--;
+	for (i = 0; i < n && o + 1 < nsize; i++) {
+		if (s[i] == '"') {
+			q = !q;
+			continue;
+		}
+		if (q && s[i] == '\\' && i + 1 < n)
+			i++;
+		name[o++] = s[i];
+	}
+	if (i < n && ((unsigned char)s[i] & 0xc0) == 0x80) {
+		while (o > 0 && ((unsigned char)name[o - 1] & 0xc0) == 0x80)
+			o--;
+		if (o > 0 && (unsigned char)name[o - 1] >= 0xc0)
+			o--;
+	}
+	if (nsize > 0)
+		name[o] = '\0';
+}
+
+static int
+addr_copy(const char *a, size_t n, char addr[MAIL_ADDR_MAX])
+{
+	while (n > 0 && is_wsp((unsigned char)*a))
+		a++, n--;
+	while (n > 0 && is_wsp((unsigned char)a[n - 1]))
+		n--;
+	if (!addr_ok(a, n))
+		return -1;
+	memcpy(addr, a, n);
+	addr[n] = '\0';
+	return 0;
+}
+
+int
+mail_address(const char *s, char addr[MAIL_ADDR_MAX], char *name,
+    size_t nsize)
+{
+	const char *lt, *gt, *p;
+
+	if (name != NULL && nsize > 0)
+		name[0] = '\0';
+	if (name == NULL)
+		nsize = 0;
+	if ((lt = angle_open(s)) != NULL) {
+		if ((gt = strchr(lt, '>')) == NULL)
+			return -1;
+		for (p = gt + 1; is_wsp((unsigned char)*p); p++)
+			continue;
+		if (*p != '\0' || addr_copy(lt + 1, gt - lt - 1, addr) == -1)
+			return -1;
+		name_copy(s, lt - s, name, nsize);
+		return 0;
+	}
+	if ((p = strchr(s, '(')) != NULL && (gt = strrchr(p, ')')) != NULL) {
+		if (addr_copy(s, p - s, addr) == -1)
+			return -1;
+		name_copy(p + 1, gt - p - 1, name, nsize);
+		return 0;
+	}
+	return addr_copy(s, strlen(s), addr);
+}
+
+static int
+host_ok(const char *d)
+{
+	size_t i, label = 0, n = strlen(d);
+
+	if (n == 0 || n > 253)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (d[i] == '.') {
+			if (label == 0 || d[i - 1] == '-')
+				return 0;
+			label = 0;
+		} else if (isalnum((unsigned char)d[i]) ||
+		    (d[i] == '-' && label > 0)) {
+			if (++label > 63)
+				return 0;
+		} else
+			return 0;
+	}
+	return label > 0 && d[n - 1] != '-';
+}
+
+int
+mail_message_id(char *buf, size_t size, const unsigned char rnd[16],
+    time_t t, const char *domain)
+{
+	char hex[33];
+	size_t i;
+	int n;
+
+	if (!host_ok(domain))
+		return -1;
+	for (i = 0; i < 16; i++)
+		snprintf(hex + 2 * i, 3, "%02x", rnd[i]);
+	n = snprintf(buf, size, "<%s.%llx@%s>", hex,
+	    (unsigned long long)t, domain);
+	if (n < 0 || (size_t)n >= size) {
+		if (size > 0)
+			buf[0] = '\0';
+		return -1;
+	}
+	return n;
+}
+
+/* ---- composing: headers ---- */
+
+/* Writes t as "Sat, 21 Nov 2026 09:58:03 +0000" (proleptic Gregorian). */
+static void
+date_text(time_t t, char out[64])
+{
+	static const char *const wd[] = { "Thu", "Fri", "Sat", "Sun", "Mon",
+	    "Tue", "Wed" };
+	static const char *const mon[] = { "Jan", "Feb", "Mar", "Apr", "May",
+	    "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	long long s = (long long)t, days = s / 86400, rem = s % 86400;
+	long long z, era, doe, yoe, y, doy, mp, d, mo;
+
+	if (rem < 0)
+		rem += 86400, days--;
+	z = days + 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	d = doy - (153 * mp + 2) / 5 + 1;
+	mo = mp < 10 ? mp + 3 : mp - 9;
+	y = yoe + era * 400 + (mo <= 2);
+	snprintf(out, 64, "%s, %lld %s %04lld %02lld:%02lld:%02lld +0000",
+	    wd[((days % 7) + 7) % 7], d, mon[mo - 1], y, rem / 3600,
+	    rem / 60 % 60, rem % 60);
+}
+
+/* A header being written: tokens are folded before FOLD_COL. */
+struct hdr_out {
+	struct mbuf *b;
+	size_t col;
+	size_t ntok;
+};
+
+static void
+hdr_begin(struct hdr_out *h, struct mbuf *b, const char *name)
+{
+	h->b = b;
+	h->ntok = 0;
+	mb_puts(b, name);
+	mb_putc(b, ':');
+	h->col = strlen(name) + 1;
+}
+
+static void
+hdr_token(struct hdr_out *h, const char *s, size_t n)
+{
+	if (h->ntok > 0 && h->col + 1 + n > FOLD_COL) {
+		mb_add(h->b, "\r\n ", 3);
+		h->col = 1;
+	} else {
+		mb_putc(h->b, ' ');
+		h->col++;
+	}
+	mb_add(h->b, s, n);
+	h->col += n;
+	h->ntok++;
+}
+
+static void
+hdr_end(struct hdr_out *h)
+{
+	mb_add(h->b, "\r\n", 2);
+}
+
+static void
+hdr_line(struct mbuf *b, const char *name, const char *value)
+{
+	struct hdr_out h;
+
+	hdr_begin(&h, b, name);
+	hdr_token(&h, value, strlen(value));
+	hdr_end(&h);
+}
+
+static const char b64chars[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void
+b64_group(struct mbuf *b, const unsigned char *s, size_t n)
+{
+	char o[4];
+	unsigned long v;
+
+	v = (unsigned long)s[0] << 16;
+	if (n > 1)
+		v |= (unsigned long)s[1] << 8;
+	if (n > 2)
+		v |= s[2];
+	o[0] = b64chars[v >> 18 & 63];
+	o[1] = b64chars[v >> 12 & 63];
+	o[2] = n > 1 ? b64chars[v >> 6 & 63] : '=';
+	o[3] = n > 2 ? b64chars[v & 63] : '=';
+	mb_add(b, o, 4);
+}
+
+static void
+b64_encode(struct mbuf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i += 3)
+		b64_group(b, (const unsigned char *)s + i, n - i > 3 ? 3 :
+		    n - i);
+}
+
+/* Writes s as RFC 2047 B-encoded words of at most EW_BYTES bytes each,
+ * never splitting a UTF-8 sequence. */
+static void
+ew_tokens(struct hdr_out *h, const char *s)
+{
+	struct mbuf w = { 0 };
+	size_t n, len = strlen(s);
+
+	while (len > 0) {
+		n = len > EW_BYTES ? EW_BYTES : len;
+		while (n < len && n > 1 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+		w.len = 0;
+		mb_puts(&w, "=?UTF-8?B?");
+		b64_encode(&w, s, n);
+		mb_puts(&w, "?=");
+		if (!w.oom)
+			hdr_token(h, w.p, w.len);
+		s += n, len -= n;
+	}
+	h->b->oom |= w.oom;
+	mb_free(&w);
+}
+
+/* A subject that can go as it is: printable ASCII words separated by
+ * single blanks, none too long to fold, nothing looking encoded. */
+static int
+subject_plain(const char *s)
+{
+	size_t word = 0;
+
+	if (*s == ' ' || !is_ascii_print(s) || strstr(s, "=?") != NULL)
+		return 0;
+	for (; *s != '\0'; s++) {
+		if (*s != ' ')
+			word++;
+		else if (word == 0 || s[1] == '\0')
+			return 0;
+		else
+			word = 0;
+		if (word > 70)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+hdr_subject(struct mbuf *b, const char *s)
+{
+	struct hdr_out h;
+	const char *sp;
+
+	hdr_begin(&h, b, "Subject");
+	if (*s == '\0')
+		;
+	else if (subject_plain(s)) {
+		while ((sp = strchr(s, ' ')) != NULL) {
+			hdr_token(&h, s, sp - s);
+			s = sp + 1;
+		}
+		hdr_token(&h, s, strlen(s));
+	} else
+		ew_tokens(&h, s);
+	hdr_end(&h);
+}
+
+static int
+name_plain(const char *s)
+{
+	return is_ascii_print(s) && strlen(s) <= 60 &&
+	    strstr(s, "=?") == NULL;
+}
+
+/* Adds "Name <addr>" (sep appended) as tokens of header h. */
+static int
+hdr_mailbox(struct hdr_out *h, const char *s, const char *sep)
+{
+	char addr[MAIL_ADDR_MAX + 3], name[1024];
+	struct mbuf q = { 0 };
+	const char *p;
+
+	if (mail_address(s, addr + 1, name, sizeof(name)) == -1)
+		return -1;
+	if (name_plain(name) && name[0] != '\0') {
+		mb_putc(&q, '"');
+		for (p = name; *p != '\0'; p++) {
+			if (*p == '"' || *p == '\\')
+				mb_putc(&q, '\\');
+			mb_putc(&q, *p);
+		}
+		mb_putc(&q, '"');
+		if (!q.oom)
+			hdr_token(h, q.p, q.len);
+		h->b->oom |= q.oom;
+		mb_free(&q);
+	} else if (name[0] != '\0')
+		ew_tokens(h, name);
+	addr[0] = '<';
+	snprintf(addr + strlen(addr), 3, ">%s", sep);
+	hdr_token(h, addr, strlen(addr));
+	return 0;
+}
+
+static int
+hdr_mailboxes(struct mbuf *b, const char *field, const char *const *v,
+    size_t n)
+{
+	struct hdr_out h;
+	size_t i;
+
+	hdr_begin(&h, b, field);
+	for (i = 0; i < n; i++)
+		if (hdr_mailbox(&h, v[i], i + 1 < n ? "," : "") == -1)
+			return -1;
+	hdr_end(&h);
+	return 0;
+}
+
+/* "<id-left@id-right>": no blanks, controls or inner angle brackets. */
+static int
+msgid_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < 3 || n > 250 || s[0] != '<' || s[n - 1] != '>' ||
+	    strchr(s, '@') == NULL)
+		return 0;
+	for (s++, n -= 2; n > 0; s++, n--)
+		if ((unsigned char)*s <= 0x20 || *s == 0x7f || *s == '<' ||
+		    *s == '>')
+			return 0;
+	return 1;
+}
+
+/* A media type "token/token". */
+static int
+type_ok(const char *t)
+{
+	const char *slash = strchr(t, '/');
+
+	if (slash == NULL || slash == t || slash[1] == '\0' ||
+	    strlen(t) > 127)
+		return 0;
+	for (; *t != '\0'; t++)
+		if ((unsigned char)*t <= 0x20 || (unsigned char)*t >= 0x7f ||
+		    (strchr("()<>@,;:\\\"[]?=", *t) != NULL) ||
+		    (*t == '/' && t != slash))
+			return 0;
+	return 1;
+}
+
+static int
+check_att(const struct mail_attachment *a, const char **why)
+{
+	if (a->filename != NULL && has_ctl(a->filename)) {
+		*why = "a file name holds a control character";
+		return -1;
+	}
+	if (a->type != NULL && !type_ok(a->type)) {
+		*why = "an attachment's media type is not TYPE/SUBTYPE";
+		return -1;
+	}
+	if (a->data == NULL && a->len > 0) {
+		*why = "an attachment has no data";
+		return -1;
+	}
+	return 0;
+}
+
+static int
+check_out(const struct mail_out *m, const char **why)
+{
+	size_t i;
+
+	*why = "a header holds a line break or control character";
+	if (m->from == NULL || m->to == NULL || m->nto == 0 ||
+	    m->message_id == NULL) {
+		*why = "From, To and Message-ID are required";
+		return -1;
+	}
+	if (has_ctl(m->from) || (m->subject != NULL && has_ctl(m->subject)))
+		return -1;
+	for (i = 0; i < m->nto; i++)
+		if (m->to[i] == NULL || has_ctl(m->to[i]))
+			return -1;
+	if (has_ctl(m->message_id) || (m->in_reply_to != NULL &&
+	    has_ctl(m->in_reply_to)))
+		return -1;
+	*why = "a Message-ID is not <left@right>";
+	if (!msgid_ok(m->message_id) || (m->in_reply_to != NULL &&
+	    !msgid_ok(m->in_reply_to)))
+		return -1;
+	for (i = 0; i < m->natt; i++)
+		if (check_att(&m->att[i], why) == -1)
+			return -1;
+	return 0;
+}
+
+static int
+write_headers(struct mbuf *b, const struct mail_out *m, const char **why)
+{
+	char date[64];
+
+	date_text(m->date, date);
+	hdr_line(b, "Date", date);
+	*why = "an address does not parse";
+	if (hdr_mailboxes(b, "From", &m->from, 1) == -1 ||
+	    hdr_mailboxes(b, "To", m->to, m->nto) == -1)
+		return -1;
+	hdr_subject(b, m->subject != NULL ? m->subject : "");
+	hdr_line(b, "Message-ID", m->message_id);
+	if (m->in_reply_to != NULL) {
+		hdr_line(b, "In-Reply-To", m->in_reply_to);
+		hdr_line(b, "References", m->in_reply_to);
+	}
+	hdr_line(b, "MIME-Version", "1.0");
+	return 0;
+}
+
+/* ---- composing: bodies ---- */
+
+/* A text that can go as 7bit: short printable ASCII lines ending in LF,
+ * none starting with "From " or '.', none ending in a blank. */
+static int
+text_plain(const char *s)
+{
+	size_t col = 0;
+
+	if (*s == '\0' || s[strlen(s) - 1] != '\n')
+		return 0;
+	for (; *s != '\0'; s++) {
+		if (*s == '\n') {
+			if (col > 0 && is_wsp((unsigned char)s[-1]))
+				return 0;
+			col = 0;
+			continue;
+		}
+		if (((unsigned char)*s < 0x20 && *s != '\t') ||
+		    (unsigned char)*s > 0x7e || ++col > 76)
+			return 0;
+		if (col == 1 && (*s == '.' || strncmp(s, "From ", 5) == 0))
+			return 0;
+	}
+	return 1;
+}
+
+static void
+text_7bit(struct mbuf *b, const char *s)
+{
+	const char *nl;
+
+	while ((nl = strchr(s, '\n')) != NULL) {
+		mb_add(b, s, nl - s);
+		mb_add(b, "\r\n", 2);
+		s = nl + 1;
+	}
+}
+
+/* Whether byte i of line s[0..n) at output column col goes literally. */
+static int
+qp_literal(const char *s, size_t n, size_t i, size_t col)
+{
+	unsigned char ch = (unsigned char)s[i];
+
+	if (col == 0 && (ch == '.' || (ch == 'F' && n - i >= 5 &&
+	    memcmp(s + i, "From ", 5) == 0)))
+		return 0;
+	if (ch == ' ' || ch == '\t')
+		return i + 1 < n;
+	return ch >= 33 && ch <= 126 && ch != '=';
+}
+
+/* One line of text, without its line break, quoted-printable. */
+static void
+qp_line(struct mbuf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i, col = 0;
+	char e[3];
+	int lit;
+
+	for (i = 0; i < n; i++) {
+		lit = qp_literal(s, n, i, col);
+		if (col + (lit ? 1 : 3) > 75) {
+			mb_add(b, "=\r\n", 3);
+			col = 0;
+			lit = qp_literal(s, n, i, col);
+		}
+		if (lit) {
+			mb_putc(b, s[i]);
+			col++;
+		} else {
+			e[0] = '=';
+			e[1] = hex[(unsigned char)s[i] >> 4];
+			e[2] = hex[(unsigned char)s[i] & 15];
+			mb_add(b, e, 3);
+			col += 3;
+		}
+	}
+}
+
+/* The text quoted-printable; LF and CRLF are line breaks; a text not
+ * ending in one ends with a soft line break. */
+static void
+text_qp(struct mbuf *b, const char *s)
+{
+	const char *nl;
+	size_t n;
+
+	const char *text = s;
+
+	while ((nl = strchr(s, '\n')) != NULL) {
+		n = nl - s;
+		if (n > 0 && s[n - 1] == '\r')
+			n--;
+		qp_line(b, s, n);
+		mb_add(b, "\r\n", 2);
+		s = nl + 1;
+	}
+	if (*s != '\0' || *text == '\0') {
+		qp_line(b, s, strlen(s));
+		mb_add(b, "=\r\n", 3);
+	}
+}
+
+static void
+text_part(struct mbuf *b, const char *text)
+{
+	int plain = text_plain(text);
+
+	mb_puts(b, "Content-Type: text/plain; charset=UTF-8\r\n");
+	mb_puts(b, plain ? "Content-Transfer-Encoding: 7bit\r\n\r\n" :
+	    "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+	if (plain)
+		text_7bit(b, text);
+	else
+		text_qp(b, text);
+}
+
+static int
+fname_plain(const char *s)
+{
+	return *s != '\0' && is_ascii_print(s) && strlen(s) <= 60 &&
+	    strpbrk(s, "\"\\") == NULL && strstr(s, "=?") == NULL;
+}
+
+/* Adds the text of b as one token of h, b's failure as h's. */
+static void
+hdr_buf(struct hdr_out *h, struct mbuf *b)
+{
+	if (!b->oom)
+		hdr_token(h, b->p, b->len);
+	h->b->oom |= b->oom;
+}
+
+/* The percent-encoded length of the UTF-8 sequence at s (RFC 2231). */
+static size_t
+pct_seq(const char *s, struct mbuf *enc)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i = 0;
+
+	do {
+		if (isalnum((unsigned char)s[i]) ||
+		    strchr("!#$&+-.^_`|~", s[i]) != NULL)
+			mb_putc(enc, s[i]);
+		else {
+			mb_putc(enc, '%');
+			mb_putc(enc, hex[(unsigned char)s[i] >> 4]);
+			mb_putc(enc, hex[(unsigned char)s[i] & 15]);
+		}
+		i++;
+	} while (((unsigned char)s[i] & 0xc0) == 0x80);
+	return i;
+}
+
+/* A file name as RFC 2231 segments "filename*0*=UTF-8''...;",
+ * "filename*1*=...", never cutting a UTF-8 sequence. */
+static void
+fname_2231(struct hdr_out *h, const char *s)
+{
+	struct mbuf seg = { 0 }, chr = { 0 };
+	char head[32];
+	size_t nseg = 0;
+
+	while (*s != '\0') {
+		snprintf(head, sizeof(head), "filename*%zu*=%s", nseg,
+		    nseg == 0 ? "UTF-8''" : "");
+		seg.len = 0;
+		mb_puts(&seg, head);
+		do {
+			chr.len = 0;
+			s += pct_seq(s, &chr);
+			mb_add(&seg, chr.p, chr.len);
+		} while (*s != '\0' && seg.len + 12 <= 60 && !chr.oom);
+		if (*s != '\0')
+			mb_putc(&seg, ';');
+		seg.oom |= chr.oom;
+		hdr_buf(h, &seg);
+		nseg++;
+	}
+	mb_free(&seg), mb_free(&chr);
+}
+
+static void
+att_headers(struct mbuf *b, const struct mail_attachment *a)
+{
+	const char *fn = a->filename != NULL ? a->filename : "";
+	struct hdr_out h;
+	struct mbuf t = { 0 };
+
+	hdr_begin(&h, b, "Content-Type");
+	mb_puts(&t, a->type != NULL ? a->type : "application/octet-stream");
+	if (fname_plain(fn)) {
+		mb_putc(&t, ';');
+		hdr_buf(&h, &t);
+		t.len = 0;
+		mb_puts(&t, "name=\"");
+		mb_puts(&t, fn);
+		mb_putc(&t, '"');
+	}
+	hdr_buf(&h, &t);
+	hdr_end(&h);
+	hdr_begin(&h, b, "Content-Disposition");
+	hdr_token(&h, *fn != '\0' ? "attachment;" : "attachment",
+	    *fn != '\0' ? 11 : 10);
+	if (fname_plain(fn)) {
+		t.len = 0;
+		mb_puts(&t, "filename=\"");
+		mb_puts(&t, fn);
+		mb_putc(&t, '"');
+		hdr_buf(&h, &t);
+	} else if (*fn != '\0')
+		fname_2231(&h, fn);
+	hdr_end(&h);
+	mb_free(&t);
+	mb_puts(b, "Content-Transfer-Encoding: base64\r\n\r\n");
+}
+
+static void
+att_part(struct mbuf *b, const struct mail_attachment *a)
+{
+	size_t i, n;
+
+	att_headers(b, a);
+	for (i = 0; i < a->len; i += 57) {
+		n = a->len - i > 57 ? 57 : a->len - i;
+		b64_encode(b, a->data + i, n);
+		mb_add(b, "\r\n", 2);
+	}
+}
+
+static int
+contains(const struct mbuf *hay, const char *s)
+{
+	size_t n = strlen(s), i;
+
+	for (i = 0; i + n <= hay->len; i++)
+		if (hay->p[i] == s[0] && memcmp(hay->p + i, s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* FNV-1a of the Message-ID and a try number. */
+static unsigned long long
+bnd_hash(const char *id, unsigned int try)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	for (; *id != '\0'; id++)
+		h = (h ^ (unsigned char)*id) * 1099511628211ULL;
+	h = (h ^ try) * 1099511628211ULL;
+	return h;
+}
+
+/* A boundary from the Message-ID found in no part; -1 if none is. */
+static int
+pick_boundary(const char *id, struct mbuf *parts, size_t n, char bnd[64])
+{
+	unsigned int try;
+	size_t i;
+
+	for (try = 0; try < 100; try++) {
+		snprintf(bnd, 64, "=_stackref_%016llx_%u", bnd_hash(id, try),
+		    try);
+		for (i = 0; i < n; i++)
+			if (contains(&parts[i], bnd))
+				break;
+		if (i == n)
+			return 0;
+	}
+	return -1;
+}
+
+static int
+write_multi(struct mbuf *b, const struct mail_out *m, const char **why)
+{
+	struct mbuf *parts;
+	char bnd[64];
+	size_t i, n = m->natt + 1;
+	int rc = 0;
+
+	if ((parts = calloc(n, sizeof(*parts))) == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	text_part(&parts[0], m->text != NULL ? m->text : "");
+	for (i = 1; i < n; i++)
+		att_part(&parts[i], &m->att[i - 1]);
+	if (pick_boundary(m->message_id, parts, n, bnd) == -1) {
+		*why = "no MIME boundary found outside the content";
+		rc = -1;
+	} else {
+		mb_puts(b, "Content-Type: multipart/mixed;\r\n boundary=\"");
+		mb_puts(b, bnd);
+		mb_puts(b, "\"\r\n\r\nThis is a MIME message.\r\n");
+		for (i = 0; i < n; i++) {
+			mb_puts(b, "\r\n--");
+			mb_puts(b, bnd);
+			mb_puts(b, "\r\n");
+			mb_add(b, parts[i].p, parts[i].len);
+			b->oom |= parts[i].oom;
+		}
+		mb_puts(b, "\r\n--");
+		mb_puts(b, bnd);
+		mb_puts(b, "--\r\n");
+	}
+	for (i = 0; i < n; i++)
+		mb_free(&parts[i]);
+	free(parts);
+	return rc;
+}
+
+int
+mail_compose(const struct mail_out *m, char **text, size_t *len,
+    const char **why)
+{
+	struct mbuf b = { 0 };
+
+	*text = NULL;
+	*len = 0;
+	if (check_out(m, why) == -1)
+		return -1;
+	if (write_headers(&b, m, why) == -1) {
+		mb_free(&b);
+		return -1;
+	}
+	if (m->natt == 0)
+		text_part(&b, m->text != NULL ? m->text : "");
+	else if (write_multi(&b, m, why) == -1) {
+		mb_free(&b);
+		return -1;
+	}
+	if (b.oom) {
+		mb_free(&b);
+		*why = "out of memory";
+		return -1;
+	}
+	*len = b.len;
+	*text = b.p;
+	return 0;
+}
+
+/* ---- parsing: charsets and encodings ---- */
+
+/* 0: UTF-8 or ASCII, 1: ISO-8859-1, 2: windows-1252, -1: unknown. */
+static int
+charset_kind(const char *cs, size_t n)
+{
+	static const struct {
+		const char *name;
+		int kind;
+	} t[] = { { "utf-8", 0 }, { "utf8", 0 }, { "us-ascii", 0 },
+	    { "ascii", 0 }, { "iso-8859-1", 1 }, { "iso8859-1", 1 },
+	    { "latin1", 1 }, { "iso_8859-1", 1 }, { "iso-8859-15", 1 },
+	    { "windows-1252", 2 }, { "cp1252", 2 } };
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strlen(t[i].name) == n && strncasecmp(cs, t[i].name, n) == 0)
+			return t[i].kind;
+	return -1;
+}
+
+static void
+put_utf8(struct mbuf *b, unsigned int cp)
+{
+	if (cp < 0x80)
+		mb_putc(b, (int)cp);
+	else if (cp < 0x800) {
+		mb_putc(b, 0xc0 | (cp >> 6));
+		mb_putc(b, 0x80 | (cp & 0x3f));
+	} else {
+		mb_putc(b, 0xe0 | (cp >> 12));
+		mb_putc(b, 0x80 | ((cp >> 6) & 0x3f));
+		mb_putc(b, 0x80 | (cp & 0x3f));
+	}
+}
+
+/* Appends s[0..n) converted from charset kind to UTF-8. */
+static void
+to_utf8(struct mbuf *b, const char *s, size_t n, int kind)
+{
+	static const unsigned short w1252[32] = { 0x20ac, 0x81, 0x201a,
+	    0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160,
+	    0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c,
+	    0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a,
+	    0x153, 0x9d, 0x17e, 0x178 };
+	unsigned char ch;
+	size_t i;
+
+	if (kind <= 0) {
+		mb_add(b, s, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		ch = (unsigned char)s[i];
+		if (kind == 2 && ch >= 0x80 && ch < 0xa0)
+			put_utf8(b, w1252[ch - 0x80]);
+		else
+			put_utf8(b, ch);
+	}
+}
+
+static int
+b64val(int ch)
+{
+	const char *p;
+
+	if (ch == '\0' || (p = strchr(b64chars, ch)) == NULL)
+		return -1;
+	return (int)(p - b64chars);
+}
+
+/* Lenient base64: bytes outside the alphabet are skipped; '=' ends a
+ * group. */
+static void
+b64_decode(struct mbuf *b, const char *s, size_t n)
+{
+	unsigned long v = 0;
+	int bits = 0, d;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '=') {
+			v = 0, bits = 0;
+			continue;
+		}
+		if ((d = b64val((unsigned char)s[i])) < 0)
+			continue;
+		v = (v << 6 | (unsigned long)d) & 0xffffff;
+		if ((bits += 6) >= 8) {
+			bits -= 8;
+			mb_putc(b, (int)(v >> bits & 0xff));
+		}
+	}
+}
+
+/* One line of quoted-printable: =XX, and a soft break when it ends
+ * in '='; returns whether it did. */
+static int
+qp_decode_line(struct mbuf *b, const char *s, size_t n)
+{
+	size_t i;
+	int hi, lo;
+
+	while (n > 0 && is_wsp((unsigned char)s[n - 1]))
+		n--;
+	for (i = 0; i < n; i++) {
+		if (s[i] != '=') {
+			mb_putc(b, s[i]);
+			continue;
+		}
+		if (i + 1 == n)
+			return 1;
+		if (i + 2 < n && (hi = hexval(s[i + 1])) >= 0 &&
+		    (lo = hexval(s[i + 2])) >= 0) {
+			mb_putc(b, hi << 4 | lo);
+			i += 2;
+		} else
+			mb_putc(b, '=');
+	}
+	return 0;
+}
+
+static void
+qp_decode(struct mbuf *b, const char *s, size_t n)
+{
+	const char *nl, *end = s + n;
+	size_t len;
+	int soft;
+
+	while (s < end) {
+		nl = memchr(s, '\n', end - s);
+		len = (nl != NULL ? nl : end) - s;
+		if (len > 0 && s[len - 1] == '\r')
+			len--;
+		soft = qp_decode_line(b, s, len);
+		if (nl == NULL)
+			break;
+		if (!soft)
+			mb_putc(b, '\n');
+		s = nl + 1;
+	}
+}
+
+/* 7bit, 8bit, binary: CRLF becomes LF. */
+static void
+plain_decode(struct mbuf *b, const char *s, size_t n)
+{
+	size_t i, start = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n') {
+			mb_add(b, s + start, i - start);
+			start = i + 1;
+		}
+	}
+	mb_add(b, s + start, n - start);
+}
+
+/* Decodes one encoded word at s ("=?cs?E?text?=") into b (with b NULL,
+ * only measures it); returns its length, or 0 when s is not one (or
+ * names an unknown charset). */
+static size_t
+ew_one(struct mbuf *b, const char *s)
+{
+	const char *cs, *enc, *txt, *end, *star;
+	struct mbuf raw = { 0 };
+	size_t i;
+	int kind, hi, lo;
+
+	if (s[0] != '=' || s[1] != '?')
+		return 0;
+	cs = s + 2;
+	if ((enc = strchr(cs, '?')) == NULL || enc - cs > 40 ||
+	    strchr("BbQq", enc[1]) == NULL || enc[1] == '\0' || enc[2] != '?')
+		return 0;
+	txt = enc + 3;
+	if ((end = strstr(txt, "?=")) == NULL || end - txt > 1024)
+		return 0;
+	for (i = 0; txt + i < end; i++)
+		if (is_wsp((unsigned char)txt[i]))
+			return 0;
+	star = memchr(cs, '*', enc - cs);
+	if ((kind = charset_kind(cs, (star != NULL ? star : enc) - cs)) < 0)
+		return 0;
+	if (b == NULL)
+		return end + 2 - s;
+	if (enc[1] == 'B' || enc[1] == 'b')
+		b64_decode(&raw, txt, end - txt);
+	else
+		for (i = 0; txt + i < end; i++) {
+			if (txt[i] == '_')
+				mb_putc(&raw, ' ');
+			else if (txt[i] == '=' && txt + i + 2 < end &&
+			    (hi = hexval(txt[i + 1])) >= 0 &&
+			    (lo = hexval(txt[i + 2])) >= 0) {
+				mb_putc(&raw, hi << 4 | lo);
+				i += 2;
+			} else
+				mb_putc(&raw, txt[i]);
+		}
+	to_utf8(b, raw.p != NULL ? raw.p : "", raw.len, kind);
+	b->oom |= raw.oom;
+	mb_free(&raw);
+	return end + 2 - s;
+}
+
+static int
+utf8_valid(const unsigned char *s)
+{
+	int n;
+
+	for (; *s != '\0'; s++) {
+		if (*s < 0x80)
+			continue;
+		if (*s >= 0xc2 && *s <= 0xdf)
+			n = 1;
+		else if (*s >= 0xe0 && *s <= 0xef)
+			n = 2;
+		else if (*s >= 0xf0 && *s <= 0xf4)
+			n = 3;
+		else
+			return 0;
+		while (n-- > 0)
+			if ((*++s & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+/* Decodes the RFC 2047 words of the UTF-8 text s onto b, the blanks
+ * between two words dropped. */
+static void
+ew_decode(struct mbuf *b, const char *s)
+{
+	const char *ws = NULL;
+	size_t n;
+	int last_ew = 0;
+
+	while (*s != '\0') {
+		if (is_wsp((unsigned char)*s)) {
+			if (ws == NULL)
+				ws = s;
+			s++;
+			continue;
+		}
+		if ((n = ew_one(NULL, s)) > 0) {
+			if (ws != NULL && !last_ew)
+				mb_add(b, ws, s - ws);
+			ew_one(b, s);
+			last_ew = 1;
+			s += n;
+		} else {
+			if (ws != NULL)
+				mb_add(b, ws, s - ws);
+			mb_putc(b, *s++);
+			last_ew = 0;
+		}
+		ws = NULL;
+	}
+}
+
+/* A header value decoded: RFC 2047 words, raw 8-bit text read as
+ * ISO-8859-1 unless it is UTF-8, control characters made blanks.
+ * Returns a malloc'ed string, NULL when out of memory. */
+static char *
+hdr_decode(const char *s)
+{
+	struct mbuf b = { 0 }, l1 = { 0 };
+	size_t i;
+
+	if (!utf8_valid((const unsigned char *)s)) {
+		to_utf8(&l1, s, strlen(s), 1);
+		if (l1.oom)
+			return NULL;
+		s = l1.p;
+	}
+	ew_decode(&b, s);
+	mb_free(&l1);
+	for (i = 0; i < b.len; i++)
+		if (((unsigned char)b.p[i] < 0x20 && b.p[i] != '\t') ||
+		    b.p[i] == 0x7f)
+			b.p[i] = ' ';
+	return mb_take(&b);
+}
+
+/* ---- parsing: header fields and parameters ---- */
+
+/* The header fields of one MIME entity (the top-only ones stay NULL in
+ * parts). */
+struct hdrs {
+	char *ctype, *cte, *cdisp;
+	char *from, *subject, *msgid, *irt, *date;
+};
+
+static void
+hdrs_free(struct hdrs *h)
+{
+	free(h->ctype), free(h->cte), free(h->cdisp);
+	free(h->from), free(h->subject), free(h->msgid), free(h->irt);
+	free(h->date);
+	memset(h, 0, sizeof(*h));
+}
+
+/* Where the field name s[0..n) is kept in h, or NULL. */
+static char **
+hdrs_slot(struct hdrs *h, const char *s, size_t n, int top)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+		int top;
+	} t[] = { { "content-type", offsetof(struct hdrs, ctype), 0 },
+	    { "content-transfer-encoding", offsetof(struct hdrs, cte), 0 },
+	    { "content-disposition", offsetof(struct hdrs, cdisp), 0 },
+	    { "from", offsetof(struct hdrs, from), 1 },
+	    { "subject", offsetof(struct hdrs, subject), 1 },
+	    { "message-id", offsetof(struct hdrs, msgid), 1 },
+	    { "in-reply-to", offsetof(struct hdrs, irt), 1 },
+	    { "date", offsetof(struct hdrs, date), 1 } };
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if ((top || !t[i].top) && strlen(t[i].name) == n &&
+		    strncasecmp(t[i].name, s, n) == 0)
+			return (char **)((char *)h + t[i].off);
+	return NULL;
+}
+
+/* Keeps the unfolded field f ("Name: value") when h wants it and has
+ * none yet; the value trimmed.  -1 when out of memory. */
+static int
+hdrs_keep(struct hdrs *h, const struct mbuf *f, int top)
+{
+	const char *colon, *v;
+	char **slot;
+	size_t n;
+
+	if (f->len == 0 || (colon = memchr(f->p, ':', f->len)) == NULL)
+		return 0;
+	n = colon - f->p;
+	while (n > 0 && is_wsp((unsigned char)f->p[n - 1]))
+		n--;
+	if ((slot = hdrs_slot(h, f->p, n, top)) == NULL || *slot != NULL)
+		return 0;
+	for (v = colon + 1; is_wsp((unsigned char)*v); v++)
+		continue;
+	n = f->p + f->len - v;
+	while (n > 0 && is_wsp((unsigned char)v[n - 1]))
+		n--;
+	if ((*slot = strndup(v, n)) == NULL)
+		return -1;
+	return 0;
+}
+
+/* Whether line s[0..n) starts a header field "Name:". */
+static int
+field_start(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && i < HDR_NAME_MAX; i++) {
+		if (s[i] == ':')
+			return i > 0;
+		if ((unsigned char)s[i] <= 0x20 || (unsigned char)s[i] >= 0x7f) {
+			/* "Name : value" is obsolete but seen */
+			while (i < n && is_wsp((unsigned char)s[i]))
+				i++;
+			return i < n && s[i] == ':' && i > 0 &&
+			    !is_wsp((unsigned char)s[0]);
+		}
+	}
+	return 0;
+}
+
+/* A cursor over a range of the raw message. */
+struct span {
+	const char *p, *end;
+};
+
+/* The next line of sp (without CR LF or LF) in *s, *n; 0 at the end. */
+static int
+next_line(struct span *sp, const char **s, size_t *n)
+{
+	const char *nl;
+
+	if (sp->p >= sp->end)
+		return 0;
+	*s = sp->p;
+	nl = memchr(sp->p, '\n', sp->end - sp->p);
+	*n = (nl != NULL ? nl : sp->end) - sp->p;
+	sp->p = nl != NULL ? nl + 1 : sp->end;
+	if (*n > 0 && (*s)[*n - 1] == '\r')
+		(*n)--;
+	return 1;
+}
+
+/* Adds line s[0..n) to the field f, unfolding ('\t' after a fold read
+ * as a blank); -1 with *why when the field grows too long. */
+static int
+field_add(struct mbuf *f, const char *s, size_t n, int cont,
+    const char **why)
+{
+	if (cont && *s == '\t') {
+		mb_putc(f, ' ');
+		s++, n--;
+	}
+	mb_add(f, s, n);
+	if (f->len > HDR_MAX) {
+		*why = "a header field is longer than 16384 bytes";
+		return -1;
+	}
+	if (f->oom) {
+		*why = "out of memory";
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Reads the header of the entity at sp into h, leaving sp at its body.
+ * At the top, anything but header fields (after an mbox "From " line)
+ * before the blank line is not a mail; in a part, such a line starts
+ * the body.
+ */
+static int
+hdrs_read(struct span *sp, struct hdrs *h, int top, const char **why)
+{
+	struct mbuf f = { 0 };
+	const char *s, *before;
+	size_t n, nline = 0;
+	int rc = 0;
+
+	*why = "not a mail: no header";
+	for (;;) {
+		before = sp->p;
+		if (!next_line(sp, &s, &n) || n == 0)
+			break;
+		if (top && memchr(s, '\0', n) != NULL) {
+			*why = "not a mail: a NUL byte in the header";
+			rc = -1;
+		} else if (is_wsp((unsigned char)*s) && f.len > 0)
+			rc = field_add(&f, s, n, 1, why);
+		else if (top && nline == 0 && n >= 5 &&
+		    memcmp(s, "From ", 5) == 0)
+			;
+		else if (field_start(s, n)) {
+			if (hdrs_keep(h, &f, top) == -1) {
+				*why = "out of memory";
+				rc = -1;
+			}
+			f.len = 0;
+			if (rc == 0)
+				rc = field_add(&f, s, n, 0, why);
+		} else if (top) {
+			*why = "not a mail: a header line is not a field";
+			rc = -1;
+		} else {
+			sp->p = before;
+			break;
+		}
+		if (rc == -1)
+			break;
+		nline++;
+	}
+	if (rc == 0 && hdrs_keep(h, &f, top) == -1) {
+		*why = "out of memory";
+		rc = -1;
+	}
+	mb_free(&f);
+	if (rc == 0 && top && nline == 0)
+		rc = -1;
+	return rc;
+}
+
+/* The media type of a Content-Type value, lower case: "text/plain". */
+static char *
+media_type(const char *v, const char *dflt)
+{
+	size_t n, i;
+	char *t;
+
+	if (v == NULL)
+		return strdup(dflt);
+	n = strcspn(v, "; \t(");
+	if (n == 0 || memchr(v, '/', n) == NULL || n > 127)
+		return strdup(dflt);
+	if ((t = strndup(v, n)) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		t[i] = (char)tolower((unsigned char)t[i]);
+	return t;
+}
+
+/* One parameter "attr=value" at *pp (after its ';'): the attribute,
+ * lower case, in attr; the value, unquoted, in val.  0 at the end. */
+static int
+param_next(const char **pp, char attr[64], struct mbuf *val)
+{
+	const char *p = *pp;
+	size_t n;
+
+	while ((p = strchr(p, ';')) != NULL) {
+		for (p++; is_wsp((unsigned char)*p); p++)
+			continue;
+		n = strcspn(p, "=; \t");
+		if (n == 0 || n >= 64)
+			continue;
+		for (attr[n] = '\0'; n > 0; n--)
+			attr[n - 1] = (char)tolower((unsigned char)p[n - 1]);
+		p += strcspn(p, "=;");
+		if (*p != '=')
+			continue;
+		for (p++; is_wsp((unsigned char)*p); p++)
+			continue;
+		val->len = 0;
+		if (*p == '"') {
+			for (p++; *p != '\0' && *p != '"'; p++) {
+				if (*p == '\\' && p[1] != '\0')
+					p++;
+				mb_putc(val, *p);
+			}
+		} else {
+			n = strcspn(p, ";");
+			while (n > 0 && is_wsp((unsigned char)p[n - 1]))
+				n--;
+			mb_add(val, p, n);
+		}
+		*pp = p;
+		return 1;
+	}
+	return 0;
+}
+
+/* Percent-decodes an RFC 2231 value s onto raw. */
+static void
+pct_decode(struct mbuf *raw, const char *s)
+{
+	int hi, lo;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '%' && (hi = hexval(s[1])) >= 0 &&
+		    (lo = hexval(s[2])) >= 0) {
+			mb_putc(raw, hi << 4 | lo);
+			s += 2;
+		} else
+			mb_putc(raw, *s);
+	}
+}
+
+/* RFC 2231 "charset'lang'value" (the first segment) to UTF-8 on b. */
+static void
+ext_decode(struct mbuf *b, const char *v, int *kind)
+{
+	struct mbuf raw = { 0 };
+	const char *q1, *q2;
+
+	if (*kind == -2 && (q1 = strchr(v, '\'')) != NULL &&
+	    (q2 = strchr(q1 + 1, '\'')) != NULL) {
+		*kind = charset_kind(v, q1 - v);
+		v = q2 + 1;
+	} else if (*kind == -2)
+		*kind = 0;
+	pct_decode(&raw, v);
+	to_utf8(b, raw.p != NULL ? raw.p : "", raw.len, *kind);
+	b->oom |= raw.oom;
+	mb_free(&raw);
+}
+
+/* Segment "name*N" or "name*N*" of the attribute attr: N and whether it
+ * is extended, or -1 when attr is not one of name. */
+static int
+param_seg(const char *attr, const char *name, int *ext)
+{
+	size_t n = strlen(name);
+	char *end;
+	long k;
+
+	if (strncmp(attr, name, n) != 0)
+		return -1;
+	attr += n;
+	*ext = 0;
+	if (*attr == '\0')
+		return PARAM_SEGS;             /* the plain value */
+	if (*attr++ != '*')
+		return -1;
+	if (*attr == '\0') {
+		*ext = 1;
+		return PARAM_SEGS + 1;         /* the whole extended value */
+	}
+	if (!isdigit((unsigned char)*attr))
+		return -1;
+	k = strtol(attr, &end, 10);
+	if (*end == '*')
+		*ext = 1, end++;
+	return *end == '\0' && k >= 0 && k < PARAM_SEGS ? (int)k : -1;
+}
+
+/*
+ * The value of parameter name in the header value v, decoded (RFC 2231
+ * continuations and charsets; RFC 2047 words too with words),
+ * malloc'ed; NULL when there is none.
+ */
+static char *
+param_get(const char *v, const char *name, int words)
+{
+	char attr[64], *seg[PARAM_SEGS + 2] = { 0 }, *res = NULL;
+	int ext[PARAM_SEGS + 2] = { 0 }, i, k, e, kind = -2;
+	struct mbuf val = { 0 }, out = { 0 };
+
+	if (v == NULL)
+		return NULL;
+	while (param_next(&v, attr, &val))
+		if ((k = param_seg(attr, name, &e)) >= 0 && seg[k] == NULL) {
+			seg[k] = strdup(val.p != NULL ? val.p : "");
+			ext[k] = e;
+		}
+	if (seg[0] != NULL)
+		for (i = 0; i < PARAM_SEGS && seg[i] != NULL; i++) {
+			if (ext[i])
+				ext_decode(&out, seg[i], &kind);
+			else
+				mb_puts(&out, seg[i]);
+		}
+	else if (seg[PARAM_SEGS + 1] != NULL)
+		ext_decode(&out, seg[PARAM_SEGS + 1], &kind);
+	else if (seg[PARAM_SEGS] != NULL)
+		mb_puts(&out, seg[PARAM_SEGS]);
+	if (out.p != NULL && !out.oom)
+		res = words ? hdr_decode(out.p) : strdup(out.p);
+	for (i = 0; i < PARAM_SEGS + 2; i++)
+		free(seg[i]);
+	mb_free(&val), mb_free(&out);
+	return res;
+}
+
+/* ---- parsing: the MIME tree ---- */
+
+struct frame {
+	struct span body;        /* what is left of the multipart body */
+	char bnd[BND_MAX + 1];
+	size_t blen;
+	int started;             /* the first delimiter was passed */
+};
+
+struct walk {
+	struct mail_in *m;
+	struct frame fr[MAIL_DEPTH_MAX];
+	int n;
+	size_t nent;
+	const char *why;
+};
+
+/* Whether line s[0..n) is "--bnd" or "--bnd--" (then *close), blanks
+ * after it allowed. */
+static int
+is_delim(const struct frame *f, const char *s, size_t n, int *close)
+{
+	size_t i;
+
+	if (n < f->blen + 2 || s[0] != '-' || s[1] != '-' ||
+	    memcmp(s + 2, f->bnd, f->blen) != 0)
+		return 0;
+	i = f->blen + 2;
+	*close = n - i >= 2 && s[i] == '-' && s[i + 1] == '-';
+	for (i += *close ? 2 : 0; i < n; i++)
+		if (!is_wsp((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* Finds the next delimiter in sp: returns the start of its line (sp then
+ * after it), or NULL (sp at the end). */
+static const char *
+delim_next(const struct frame *f, struct span *sp, int *close)
+{
+	const char *s;
+	size_t n;
+
+	while (next_line(sp, &s, &n))
+		if (is_delim(f, s, n, close))
+			return s;
+	return NULL;
+}
+
+/* The next part of multipart f in *part; 0 when there is none left. */
+static int
+part_next(struct frame *f, struct span *part)
+{
+	const char *start, *dl;
+	int close = 0;
+
+	if (!f->started) {
+		f->started = 1;
+		if (delim_next(f, &f->body, &close) == NULL || close) {
+			f->body.p = f->body.end;
+			return 0;
+		}
+	}
+	if (f->body.p >= f->body.end)
+		return 0;
+	start = f->body.p;
+	if ((dl = delim_next(f, &f->body, &close)) == NULL)
+		dl = f->body.end;
+	else {
+		if (dl > start && dl[-1] == '\n')
+			dl--;
+		if (dl > start && dl[-1] == '\r')
+			dl--;
+	}
+	if (close)
+		f->body.p = f->body.end;
+	part->p = start;
+	part->end = dl;
+	return 1;
+}
+
+static void
+decode_body(struct mbuf *b, const char *cte, const struct span *body)
+{
+	size_t n = body->end - body->p;
+
+	if (cte != NULL && strcasecmp(cte, "base64") == 0)
+		b64_decode(b, body->p, n);
+	else if (cte != NULL && strcasecmp(cte, "quoted-printable") == 0)
+		qp_decode(b, body->p, n);
+	else
+		plain_decode(b, body->p, n);
+}
+
+/* The text: decoded, converted to UTF-8 from the part's charset. */
+static int
+take_text(struct walk *w, const struct hdrs *h, const struct span *body)
+{
+	struct mbuf raw = { 0 }, out = { 0 };
+	char *cs = param_get(h->ctype, "charset", 0);
+	int kind = cs != NULL ? charset_kind(cs, strlen(cs)) : 0;
+
+	free(cs);
+	decode_body(&raw, h->cte, body);
+	to_utf8(&out, raw.p != NULL ? raw.p : "", raw.len, kind);
+	out.oom |= raw.oom;
+	mb_free(&raw);
+	if ((w->m->text = mb_take(&out)) == NULL) {
+		w->why = "out of memory";
+		return -1;
+	}
+	return 0;
+}
+
+static int
+take_part(struct walk *w, const struct hdrs *h, const struct span *body,
+    char *type, char *fname)
+{
+	struct mail_part *p = &w->m->parts[w->m->nparts];
+	struct mbuf data = { 0 };
+
+	decode_body(&data, h->cte, body);
+	p->len = data.len;
+	p->data = mb_take(&data);
+	p->type = type;
+	p->filename = fname;
+	if (p->data == NULL) {
+		free(type), free(fname);
+		memset(p, 0, sizeof(*p));
+		w->why = "out of memory";
+		return -1;
+	}
+	w->m->nparts++;
+	return 0;
+}
+
+static int
+leaf(struct walk *w, const struct hdrs *h, const struct span *body)
+{
+	char *type, *fname;
+	int att;
+
+	if ((type = media_type(h->ctype, "text/plain")) == NULL) {
+		w->why = "out of memory";
+		return -1;
+	}
+	if ((fname = param_get(h->cdisp, "filename", 1)) == NULL)
+		fname = param_get(h->ctype, "name", 1);
+	att = fname != NULL || (h->cdisp != NULL &&
+	    strncasecmp(h->cdisp, "attachment", 10) == 0);
+	if (strcmp(type, "text/plain") == 0 && !att && w->m->text == NULL) {
+		free(type);
+		return take_text(w, h, body);
+	}
+	if (w->m->nparts == MAIL_PARTS_MAX) {
+		free(type), free(fname);
+		return 0;
+	}
+	return take_part(w, h, body, type, fname);
+}
+
+/* Moves the top-level fields of h into the mail. */
+static int
+take_top(struct mail_in *m, struct hdrs *h)
+{
+	char addr[MAIL_ADDR_MAX], *name;
+	const char *lt, *gt;
+
+	if (h->from != NULL && (name = malloc(strlen(h->from) + 1)) != NULL) {
+		if (mail_address(h->from, addr, name, strlen(h->from) + 1) == 0) {
+			m->from = strdup(addr);
+			m->from_name = hdr_decode(name);
+		}
+		free(name);
+	}
+	if (h->subject != NULL)
+		m->subject = hdr_decode(h->subject);
+	if (h->msgid != NULL && (lt = strchr(h->msgid, '<')) != NULL &&
+	    (gt = strchr(lt, '>')) != NULL)
+		m->message_id = strndup(lt, gt - lt + 1);
+	if (h->irt != NULL && (lt = strchr(h->irt, '<')) != NULL &&
+	    (gt = strchr(lt, '>')) != NULL)
+		m->in_reply_to = strndup(lt, gt - lt + 1);
+	m->date = h->date, h->date = NULL;
+	return 0;
+}
+
+static int
+push_multi(struct walk *w, const struct hdrs *h, const struct span *body)
+{
+	struct frame *f;
+	char *b = param_get(h->ctype, "boundary", 0);
+	size_t n = b != NULL ? strlen(b) : 0;
+
+	if (n == 0 || n > BND_MAX) {
+		free(b);
+		return 1;            /* not a usable multipart: a leaf */
+	}
+	if (w->n == MAIL_DEPTH_MAX) {
+		free(b);
+		w->why = "MIME parts nested deeper than 16 levels";
+		return -1;
+	}
+	f = &w->fr[w->n++];
+	memset(f, 0, sizeof(*f));
+	memcpy(f->bnd, b, n + 1);
+	f->blen = n;
+	f->body = *body;
+	free(b);
+	return 0;
+}
+
+/* Reads the entity sp: a multipart goes on the stack, a leaf is kept. */
+static int
+entity(struct walk *w, struct span sp, int top)
+{
+	struct hdrs h = { 0 };
+	char *type = NULL;
+	int rc;
+
+	if (++w->nent > ENT_MAX)
+		return 0;
+	if ((rc = hdrs_read(&sp, &h, top, &w->why)) == 0 && top)
+		rc = take_top(w->m, &h);
+	if (rc == 0 && (type = media_type(h.ctype, "text/plain")) == NULL) {
+		w->why = "out of memory";
+		rc = -1;
+	}
+	if (rc == 0 && strncmp(type, "multipart/", 10) == 0)
+		rc = push_multi(w, &h, &sp);
+	else if (rc == 0)
+		rc = 1;
+	if (rc == 1)
+		rc = leaf(w, &h, &sp);
+	free(type);
+	hdrs_free(&h);
+	return rc;
+}
+
+static int
+walk(struct walk *w, const char *raw, size_t len)
+{
+	struct span sp = { raw, raw + len };
+
+	if (entity(w, sp, 1) == -1)
+		return -1;
+	while (w->n > 0) {
+		if (!part_next(&w->fr[w->n - 1], &sp)) {
+			w->n--;
+			continue;
+		}
+		if (entity(w, sp, 0) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+mail_parse(const char *raw, size_t len, struct mail_in *m,
+    const char **why)
+{
+	struct walk w;
+
+	memset(m, 0, sizeof(*m));
+	if (len > MAIL_SIZE_MAX) {
+		*why = "the mail is larger than 32 MiB";
+		return -1;
+	}
+	memset(&w, 0, sizeof(w));
+	w.m = m;
+	if ((m->parts = calloc(MAIL_PARTS_MAX, sizeof(*m->parts))) == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (walk(&w, raw, len) == -1 ||
+	    (m->text == NULL && (m->text = strdup("")) == NULL)) {
+		*why = w.why != NULL ? w.why : "out of memory";
+		mail_in_free(m);
+		return -1;
+	}
+	return 0;
+}
+
+void
+mail_in_free(struct mail_in *m)
+{
+	size_t i;
+
+	free(m->from), free(m->from_name), free(m->subject);
+	free(m->message_id), free(m->in_reply_to), free(m->date);
+	free(m->text);
+	for (i = 0; i < m->nparts; i++) {
+		free(m->parts[i].type);
+		free(m->parts[i].filename);
+		free(m->parts[i].data);
+	}
+	free(m->parts);
+	memset(m, 0, sizeof(*m));
+}
