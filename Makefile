@@ -17,7 +17,7 @@ CFLAGS ?= $(OPT)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
        $(CFLAGS) -MMD -MP \
        $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl 2>/dev/null)
-LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl 2>/dev/null)
+LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl 2>/dev/null) -lcrypt
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
 # make sanitize: the same build and tests under ASan and UBSan.

@@ -6,7 +6,7 @@
 #   tools/deps.sh check   packages to build and run the tests
 #   tools/deps.sh bench   packages to build and run `make bench`
 set -u
-need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev"
+need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libcrypt-dev"
 need_check="$need_build libcmocka-dev mandoc libxml2-utils"
 need_bench="$need_build time"
 case "${1:-build}" in
