@@ -38,6 +38,7 @@ int cmd_resign(int, char *[], struct diag *);
 int cmd_offer_draw(int, char *[], struct diag *);
 int cmd_accept_draw(int, char *[], struct diag *);
 int cmd_decline_draw(int, char *[], struct diag *);
+int cmd_referee(int, char *[], struct diag *);
 
 extern const char cmd_new_usage[];
 extern const char cmd_check_usage[];
@@ -50,6 +51,7 @@ extern const char cmd_resign_usage[];
 extern const char cmd_offer_draw_usage[];
 extern const char cmd_accept_draw_usage[];
 extern const char cmd_decline_draw_usage[];
+extern const char cmd_referee_usage[];
 
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
