@@ -1,0 +1,285 @@
+/* test_pbem.c - the pbmserv command syntax in Subject lines (mail/pbem.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../mail/pbem.h"
+
+#define SYN_MOVE "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]"
+
+static struct pbem_cmd
+parsed(const char *subject)
+{
+	struct pbem_cmd c;
+	const char *why = NULL;
+
+	if (pbem_parse(subject, &c, &why) != 0)
+		fail_msg("\"%s\": %s", subject, why);
+	return c;
+}
+
+static const char *
+refused(const char *subject)
+{
+	struct pbem_cmd c;
+	const char *why = NULL;
+
+	assert_int_equal(pbem_parse(subject, &c, &why), -1);
+	assert_non_null(why);
+	return why;
+}
+
+/* Formats c and checks the canonical line, then parses it back. */
+static void
+canonical(const struct pbem_cmd *c, const char *want)
+{
+	struct pbem_cmd back;
+	char buf[512];
+
+	assert_int_equal(pbem_format(c, buf, sizeof(buf)), (int)strlen(want));
+	assert_string_equal(buf, want);
+	back = parsed(buf);
+	assert_memory_equal(&back, c, sizeof(back));
+}
+
+static void
+test_move(void **state)
+{
+	struct pbem_cmd c = parsed("checkers move sr-1a2b alice s3cret 11-15#5");
+
+	(void)state;
+	assert_int_equal(c.verb, PBEM_MOVE);
+	assert_string_equal(c.game, "checkers");
+	assert_string_equal(c.board, "sr-1a2b");
+	assert_string_equal(c.user, "alice");
+	assert_string_equal(c.password, "s3cret");
+	assert_string_equal(c.move, "11-15");
+	assert_int_equal(c.ply, 5);
+	canonical(&c, "checkers move sr-1a2b alice s3cret 11-15#5");
+	c = parsed("checkers move sr-1a2b alice s3cret 11-15");
+	assert_int_equal(c.ply, 0);
+	canonical(&c, "checkers move sr-1a2b alice s3cret 11-15");
+}
+
+static void
+test_prefixes_and_case(void **state)
+{
+	static const char *const s[] = {
+		"Re: checkers move b1 alice pw 11-15#5",
+		"RE: Re: checkers move b1 alice pw 11-15#5",
+		"  Fwd: re:\tCheckers MOVE b1 alice pw 11-15#5  ",
+		"AW: checkers Move b1 alice pw 11-15#5",
+		"Re[2]: checkers move b1 alice pw 11-15#5",
+		"WG: SV: Fw: checkers mvoe b1 alice pw 11-15#5",
+		"checkers   move  b1\talice pw 11-15#5\t",
+	};
+	struct pbem_cmd c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		c = parsed(s[i]);
+		assert_int_equal(c.verb, PBEM_MOVE);
+		assert_string_equal(c.game, "checkers");
+		assert_string_equal(c.board, "b1");
+		assert_string_equal(c.move, "11-15");
+		assert_int_equal(c.ply, 5);
+	}
+	/* the password and board keep their case */
+	c = parsed("checkers move B1 alice PW 11-15");
+	assert_string_equal(c.board, "B1");
+	assert_string_equal(c.password, "PW");
+	/* "Re" alone is not a prefix of "Reversi" */
+	c = parsed("reversi show 7");
+	assert_string_equal(c.game, "reversi");
+}
+
+static void
+test_moves_of_every_game(void **state)
+{
+	static const char *const mv[][2] = {
+		{ "checkers", "11-15" },
+		{ "checkers", "11x18x25" },
+		{ "stackup", "a1:1+b2,-b1" },
+		{ "stackers-brown", "c3=rbbbr" },
+		{ "stackers-brown", "e1:1-f2,1-d2" },
+		{ "stackers-mogensen", "c1:2-c3,1-d2" },
+		{ "stackers-mogensen", "22:4-18" },
+		{ "accasta-pari", "a4:1-d7,1-c6,-b5" },
+		{ "accasta-pari", "a1:1xd1,-c1" },
+	};
+	char line[256], want[256];
+	struct pbem_cmd c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(mv) / sizeof(mv[0]); i++) {
+		snprintf(line, sizeof(line), "Re: %s move g%zu bob pw %s#%zu",
+		    mv[i][0], i, mv[i][1], i + 1);
+		c = parsed(line);
+		assert_int_equal(c.verb, PBEM_MOVE);
+		assert_string_equal(c.game, mv[i][0]);
+		assert_string_equal(c.move, mv[i][1]);
+		assert_int_equal(c.ply, i + 1);
+		canonical(&c, line + 4);
+		snprintf(want, sizeof(want), "%s move g%zu bob pw %s", mv[i][0],
+		    i, mv[i][1]);
+		c = parsed(want);
+		canonical(&c, want);
+	}
+}
+
+static void
+test_actions(void **state)
+{
+	struct pbem_cmd c;
+
+	(void)state;
+	c = parsed("checkers move b1 alice pw propose");
+	assert_int_equal(c.verb, PBEM_OFFER_DRAW);
+	assert_string_equal(c.move, "");
+	canonical(&c, "checkers move b1 alice pw propose");
+	c = parsed("checkers move b1 alice pw ACCEPT#12");
+	assert_int_equal(c.verb, PBEM_ACCEPT_DRAW);
+	assert_int_equal(c.ply, 12);
+	canonical(&c, "checkers move b1 alice pw accept#12");
+	c = parsed("checkers move b1 alice pw reject");
+	assert_int_equal(c.verb, PBEM_DECLINE_DRAW);
+	canonical(&c, "checkers move b1 alice pw reject");
+	c = parsed("checkers move b1 alice pw resign#3");
+	assert_int_equal(c.verb, PBEM_RESIGN);
+	assert_int_equal(c.ply, 3);
+	canonical(&c, "checkers resign b1 alice pw#3");
+}
+
+static void
+test_resign_show_signup_challenge(void **state)
+{
+	struct pbem_cmd c;
+
+	(void)state;
+	c = parsed("stackup resign b9 carol pw#14");
+	assert_int_equal(c.verb, PBEM_RESIGN);
+	assert_string_equal(c.password, "pw");
+	assert_int_equal(c.ply, 14);
+	canonical(&c, "stackup resign b9 carol pw#14");
+	c = parsed("stackup resign b9 carol p#w");    /* '#' in a password */
+	assert_string_equal(c.password, "p#w");
+	assert_int_equal(c.ply, 0);
+	c = parsed("stackup Show b9#3");
+	assert_int_equal(c.verb, PBEM_SHOW);
+	assert_string_equal(c.board, "b9");
+	assert_int_equal(c.ply, 3);
+	canonical(&c, "stackup show b9#3");
+	c = parsed("SIGNUP dave secret dave@example.org");
+	assert_int_equal(c.verb, PBEM_SIGNUP);
+	assert_string_equal(c.game, "");
+	assert_string_equal(c.user, "dave");
+	assert_string_equal(c.password, "secret");
+	assert_string_equal(c.address, "dave@example.org");
+	canonical(&c, "signup dave secret dave@example.org");
+	c = parsed("signup dave secret");
+	assert_string_equal(c.address, "");
+	canonical(&c, "signup dave secret");
+	c = parsed("accasta-pari challenge alice bob");
+	assert_int_equal(c.verb, PBEM_CHALLENGE);
+	assert_string_equal(c.user, "alice");
+	assert_string_equal(c.user2, "bob");
+	canonical(&c, "accasta-pari challenge alice bob");
+}
+
+static void
+test_errors(void **state)
+{
+	char longword[300];
+
+	(void)state;
+	assert_string_equal(refused("checkers move b1 alice pw"), SYN_MOVE);
+	assert_string_equal(refused("checkers move b1 alice pw 11-15 x"),
+	    SYN_MOVE);
+	assert_string_equal(refused("checkers move b1 alice pw 11-15#"),
+	    SYN_MOVE);
+	assert_string_equal(refused("checkers move b1 alice pw 11-15#0"),
+	    SYN_MOVE);
+	assert_string_equal(refused("checkers move b1 alice pw 11-15#x"),
+	    SYN_MOVE);
+	assert_string_equal(refused("checkers move b1 alice pw #5"), SYN_MOVE);
+	assert_string_equal(refused(
+	    "checkers move b1 alice pw 11-15#99999999999999999999999"),
+	    SYN_MOVE);
+	assert_string_equal(refused("checkers resign b1 alice"),
+	    "syntax is GAME resign BOARD USERID PASSWORD[#N]");
+	assert_string_equal(refused("checkers resign b1 alice #4"),
+	    "syntax is GAME resign BOARD USERID PASSWORD[#N]");
+	assert_string_equal(refused("checkers show"),
+	    "syntax is GAME show BOARD[#N]");
+	assert_string_equal(refused("checkers show b1#z"),
+	    "syntax is GAME show BOARD[#N]");
+	assert_string_equal(refused("signup dave"),
+	    "syntax is signup USERID PASSWORD [ADDRESS]");
+	assert_string_equal(refused("checkers challenge alice"),
+	    "syntax is GAME challenge USERID1 USERID2");
+	assert_non_null(strstr(refused("checkers dance b1"), "unknown command"));
+	assert_non_null(strstr(refused("checkers"), SYN_MOVE));
+	assert_non_null(strstr(refused("   "), SYN_MOVE));
+	assert_non_null(strstr(refused("Re: "), SYN_MOVE));
+	assert_non_null(strstr(refused("checkers move b1 alice p\rw 11-15"),
+	    "control"));
+	assert_non_null(strstr(refused("a b c d e f g h i j"), "too many"));
+	memset(longword, 'a', 127);
+	memcpy(longword + 127, " move b1 alice pw 11-15", 24);
+	assert_int_equal(parsed(longword).verb, PBEM_MOVE);
+	memset(longword, 'a', 128);
+	memcpy(longword + 128, " move b1 alice pw 11-15", 24);
+	assert_non_null(strstr(refused(longword), "longer than 127"));
+}
+
+static void
+test_format_refuses(void **state)
+{
+	struct pbem_cmd c;
+	char buf[64];
+
+	(void)state;
+	c = parsed("checkers move b1 alice pw 11-15#5");
+	assert_int_equal(pbem_format(&c, buf, 10), -1);
+	assert_string_equal(buf, "");
+	assert_int_equal(pbem_format(&c, buf, 34), 33);
+	assert_string_equal(buf, "checkers move b1 alice pw 11-15#5");
+	assert_int_equal(pbem_format(&c, buf, 33), -1);
+	strcpy(c.move, "11 15");
+	assert_int_equal(pbem_format(&c, buf, sizeof(buf)), -1);
+	strcpy(c.move, "");
+	assert_int_equal(pbem_format(&c, buf, sizeof(buf)), -1);
+	c = parsed("checkers move b1 alice pw 11-15");
+	strcpy(c.password, "p\tw");
+	assert_int_equal(pbem_format(&c, buf, sizeof(buf)), -1);
+	c = parsed("signup dave secret");
+	strcpy(c.address, "a b");
+	assert_int_equal(pbem_format(&c, buf, sizeof(buf)), -1);
+	c = parsed("checkers show b1");
+	c.board[0] = '\0';
+	assert_int_equal(pbem_format(&c, buf, sizeof(buf)), -1);
+	c.verb = (enum pbem_verb)99;
+	assert_int_equal(pbem_format(&c, buf, sizeof(buf)), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_move),
+		cmocka_unit_test(test_prefixes_and_case),
+		cmocka_unit_test(test_moves_of_every_game),
+		cmocka_unit_test(test_actions),
+		cmocka_unit_test(test_resign_show_signup_challenge),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_format_refuses),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
