@@ -84,17 +84,22 @@ ref_diag_open(struct ref_diag *rd)
 static const char *
 ref_diag_text(struct ref_diag *rd)
 {
-	char *s;
+	char *r, *w;
 
 	fclose(rd->f);
 	if (rd->buf == NULL)
 		return "out of memory";
-	s = rd->buf;
-	while ((s = strstr(s, "x: ")) != NULL)
-		memmove(s, s + 3, strlen(s + 3) + 1);
-	if (rd->len > 0 && (s = strrchr(rd->buf, '\n')) != NULL &&
-	    s[1] == '\0')
-		*s = '\0';
+	for (r = w = rd->buf; *r != '\0';) {
+		if (strncmp(r, "x: ", 3) == 0)
+			r += 3;
+		while (*r != '\0' && *r != '\n')
+			*w++ = *r++;
+		if (*r == '\n')
+			*w++ = *r++;
+	}
+	*w = '\0';
+	if (w > rd->buf && w[-1] == '\n')
+		w[-1] = '\0';
 	return rd->buf[0] != '\0' ? rd->buf : "refused";
 }
 
