@@ -7,7 +7,9 @@
 #   tools/deps.sh bench   packages to build and run `make bench`
 set -u
 need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libcrypt-dev"
-need_check="$need_build libcmocka-dev mandoc libxml2-utils"
+# tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
+need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
+need_check="$need_build libcmocka-dev mandoc libxml2-utils $need_servers"
 need_bench="$need_build time"
 case "${1:-build}" in
 build) need=$need_build ;;
@@ -28,4 +30,17 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "stackref: installing:$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
+# The server packages would start system-wide daemons (ports 25, 80, 143...)
+# when installed; a policy-rc.d that denies it is in place while apt runs.
+# exim4-daemon-light replaces postfix if that is installed (both provide
+# mail-transport-agent); the tests need only exim.
+policy=/usr/sbin/policy-rc.d
+made_policy=""
+if [ ! -e "$policy" ]; then
+	printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" &&
+		made_policy=1
+fi
 apt-get update -q >/dev/null && apt-get install -y -q $missing >/dev/null
+status=$?
+[ -n "$made_policy" ] && rm -f "$policy"
+exit $status

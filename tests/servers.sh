@@ -1,0 +1,381 @@
+#!/bin/bash
+# servers.sh start|stop|env - throw-away mail and web servers on 127.0.0.1
+# for the transfer tests, run as root without systemd (Debian 12):
+#   Dovecot   IMAP (STARTTLS offered), IMAPS, POP3 (STARTTLS offered), POP3S,
+#             users from a passwd-file, mail in Maildirs, LMTP delivery
+#   Exim      SMTP (STARTTLS offered), SMTPS; AUTH PLAIN/LOGIN required;
+#             delivers to Dovecot over LMTP at once
+#   nginx     HTTP and HTTPS: GET, PUT, DELETE under /games/; the same
+#             behind basic auth under /private/
+# A private CA and a server certificate for 127.0.0.1 and localhost are
+# made with openssl.  Test users (mail domain example.test, the same
+# passwords for IMAP, POP3, SMTP AUTH and HTTP): ann, bob, referee.
+#
+#   eval "$(tests/servers.sh start)"   starts everything in a new directory
+#                                     and prints its shell assignments
+#   tests/servers.sh env              prints them again (needs SR_DIR)
+#   tests/servers.sh stop             stops the servers of SR_DIR, removes it
+#
+# start exits 77 (printing why on standard error) when it cannot run here:
+# not root, or a package missing (tools/deps.sh check installs them).
+# Ports: SR_PORT_BASE, else the first base from 20000 up, in steps of 100,
+# whose eight ports are free.  Everything lives under SR_DIR (a new
+# /tmp/stackref-servers.XXXXXX unless given); nothing else is touched.
+set -u
+DOMAIN=example.test
+USERS="ann:ann-secret bob:bob-secret referee:referee-secret"
+MAIL_UID=65534 MAIL_GID=65534
+OFFSETS="25 65 43 93 10 95 80 44"   # smtp smtps imap imaps pop3 pop3s http https
+
+# alive PID: PID runs and is not a zombie.
+alive() {
+	[ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status"
+}
+
+# in_session SID: the live processes of session SID.
+in_session() {
+	local sid=$1 f st
+	for f in /proc/[0-9]*/stat; do
+		read -r st <"$f" 2>/dev/null || continue
+		set -- ${st##*) }
+		[ "$4" = "$sid" ] && [ "$1" != Z ] && echo "${f//[^0-9]/}"
+	done
+}
+
+# stop_pid PIDFILE EXE: stops the daemon of PIDFILE if it really is EXE,
+# then waits for its session to end.
+stop_pid() {
+	local pid i
+	[ -s "$1" ] || return 0
+	pid=$(tr -dc 0-9 <"$1")
+	if [ -n "$pid" ] && alive "$pid" && [ "$(readlink "/proc/$pid/exe")" = "$2" ]; then
+		kill -TERM "$pid"
+		for i in $(seq 50); do alive "$pid" || break; sleep 0.1; done
+		alive "$pid" && kill -KILL -- "-$pid" 2>/dev/null
+		for i in $(seq 50); do
+			[ -z "$(in_session "$pid")" ] && break
+			sleep 0.1
+		done
+	fi
+	rm -f "$1"
+}
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+wait_port() {
+	local i
+	for i in $(seq 100); do port_free "$1" || return 0; sleep 0.05; done
+	echo "servers.sh: port $1 did not open" >&2
+	return 1
+}
+
+# pick_base: sets BASE to a base whose ports are all free.
+pick_base() {
+	local b o ok
+	for b in ${SR_PORT_BASE:-$(seq 20000 100 29900)}; do
+		ok=1
+		for o in $OFFSETS; do port_free $((b + o)) || { ok=0; break; }; done
+		[ $ok = 1 ] && { BASE=$b; return 0; }
+	done
+	echo "servers.sh: no free ports" >&2
+	return 1
+}
+
+set_ports() {
+	set -- $OFFSETS
+	SMTP=$((BASE + $1)) SMTPS=$((BASE + $2)) IMAP=$((BASE + $3))
+	IMAPS=$((BASE + $4)) POP3=$((BASE + $5)) POP3S=$((BASE + $6))
+	HTTP=$((BASE + $7)) HTTPS=$((BASE + $8))
+}
+
+can_run() {
+	local p
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "servers.sh: not root" >&2
+		return 1
+	fi
+	for p in /usr/sbin/dovecot /usr/lib/dovecot/pop3 /usr/lib/dovecot/lmtp \
+	    /usr/sbin/exim4 /usr/sbin/nginx; do
+		[ -x "$p" ] || { echo "servers.sh: $p not installed" >&2; return 1; }
+	done
+	command -v openssl >/dev/null || { echo "servers.sh: no openssl" >&2; return 1; }
+}
+
+# make_certs: a private CA, and a server certificate it signs.
+make_certs() {
+	local ec="-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes"
+	openssl req -x509 $ec -days 3650 -subj "/CN=stackref test CA" \
+	    -keyout "$D/ca.key" -out "$D/ca.pem" 2>/dev/null &&
+	openssl req $ec -subj /CN=localhost -keyout "$D/key.pem" \
+	    -out "$D/server.csr" 2>/dev/null &&
+	printf '%s\n' "subjectAltName=DNS:localhost,IP:127.0.0.1" \
+	    "basicConstraints=CA:FALSE" "extendedKeyUsage=serverAuth" >"$D/ext" &&
+	openssl x509 -req -in "$D/server.csr" -CA "$D/ca.pem" -CAkey "$D/ca.key" \
+	    -CAcreateserial -days 3650 -extfile "$D/ext" -out "$D/cert.pem" 2>/dev/null
+}
+
+make_users() {
+	local up u p
+	: >"$D/mail/users"
+	: >"$D/http/htpasswd"
+	for up in $USERS; do
+		u=${up%%:*} p=${up#*:}
+		echo "$u:{PLAIN}$p::::::" >>"$D/mail/users"
+		echo "$u:$(openssl passwd -apr1 "$p")" >>"$D/http/htpasswd"
+	done
+}
+
+dovecot_conf() {
+	cat <<EOF
+base_dir = $D/mail/run
+state_dir = $D/mail/state
+instance_name = stackref-test-$BASE
+log_path = $D/mail/dovecot.log
+protocols = imap pop3 lmtp
+listen = 127.0.0.1
+ssl = yes
+ssl_cert = <$D/cert.pem
+ssl_key = <$D/key.pem
+ssl_dh = </usr/share/dovecot/dh.pem
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_failure_delay = 0
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%n $D/mail/users
+}
+userdb {
+  driver = static
+  args = uid=$MAIL_UID gid=$MAIL_GID home=$D/mail/home/%n
+}
+mail_location = maildir:~/Maildir
+namespace inbox {
+  inbox = yes
+  mailbox Sent {
+    auto = create
+    special_use = \\Sent
+  }
+}
+service imap-login {
+  inet_listener imap {
+    port = $IMAP
+  }
+  inet_listener imaps {
+    port = $IMAPS
+    ssl = yes
+  }
+}
+service pop3-login {
+  inet_listener pop3 {
+    port = $POP3
+  }
+  inet_listener pop3s {
+    port = $POP3S
+    ssl = yes
+  }
+}
+service lmtp {
+  unix_listener lmtp {
+    mode = 0666
+  }
+}
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+EOF
+}
+
+# Exim drops root for -C: its spool, log and the key are Debian-exim's.
+exim_conf() {
+	local look="\${lookup{\$auth2}lsearch{$D/mail/users}}"
+	local look1="\${lookup{\$auth1}lsearch{$D/mail/users}}"
+	cat <<EOF
+primary_hostname = mail.$DOMAIN
+spool_directory = $D/exim/spool
+log_file_path = $D/exim/log/%slog
+pid_file_path = $D/exim/exim.pid
+keep_environment =
+local_interfaces = 127.0.0.1
+daemon_smtp_ports = $SMTP : $SMTPS
+tls_on_connect_ports = $SMTPS
+tls_advertise_hosts = *
+tls_certificate = $D/cert.pem
+tls_privatekey = $D/key.pem
+auth_advertise_hosts = *
+host_lookup =
+rfc1413_hosts =
+domainlist local_domains = $DOMAIN
+acl_smtp_rcpt = acl_check_rcpt
+
+begin acl
+acl_check_rcpt:
+  deny    message = authentication required
+          !authenticated = *
+  accept  domains = +local_domains
+          condition = \${lookup{\$local_part}lsearch{$D/mail/users}{yes}{no}}
+  deny    message = unknown user
+
+begin routers
+to_dovecot:
+  driver = accept
+  domains = +local_domains
+  transport = dovecot_lmtp
+
+begin transports
+dovecot_lmtp:
+  driver = lmtp
+  socket = $D/mail/run/lmtp
+
+begin authenticators
+PLAIN:
+  driver = plaintext
+  public_name = PLAIN
+  server_prompts = :
+  server_condition = \${if eq{\$auth3}{\${substr_7:\${extract{1}{:}{$look}}}}}
+  server_set_id = \$auth2
+LOGIN:
+  driver = plaintext
+  public_name = LOGIN
+  server_prompts = Username:: : Password::
+  server_condition = \${if eq{\$auth2}{\${substr_7:\${extract{1}{:}{$look1}}}}}
+  server_set_id = \$auth1
+EOF
+}
+
+nginx_conf() {
+	cat <<EOF
+worker_processes 1;
+daemon on;
+user nobody nogroup;
+pid $D/http/nginx.pid;
+error_log $D/http/error.log;
+events { worker_connections 64; }
+http {
+    access_log $D/http/access.log;
+    client_body_temp_path $D/http/tmp/body;
+    proxy_temp_path $D/http/tmp/proxy;
+    fastcgi_temp_path $D/http/tmp/fastcgi;
+    uwsgi_temp_path $D/http/tmp/uwsgi;
+    scgi_temp_path $D/http/tmp/scgi;
+    default_type application/octet-stream;
+    server {
+        listen 127.0.0.1:$HTTP;
+        listen 127.0.0.1:$HTTPS ssl;
+        ssl_certificate $D/cert.pem;
+        ssl_certificate_key $D/key.pem;
+        root $D/http/www;
+        client_max_body_size 10m;
+        location /games/ {
+            dav_methods PUT DELETE MKCOL;
+            create_full_put_path on;
+            dav_access user:rw group:r all:r;
+        }
+        location /private/ {
+            auth_basic "stackref test";
+            auth_basic_user_file $D/http/htpasswd;
+            dav_methods PUT DELETE MKCOL;
+            create_full_put_path on;
+        }
+        location /redirect/ {
+            return 302 ftp://127.0.0.1/x;
+        }
+    }
+}
+EOF
+}
+
+write_configs() {
+	mkdir -p "$D/mail/run" "$D/mail/state" "$D/mail/home" \
+	    "$D/http/www/games" "$D/http/www/private" "$D/http/tmp" || return 1
+	chown "$MAIL_UID:$MAIL_GID" "$D/mail/home"
+	chown -R "$MAIL_UID:$MAIL_GID" "$D/http/www" "$D/http/tmp"
+	make_certs || { echo "servers.sh: openssl failed" >&2; return 1; }
+	make_users
+	install -d -o Debian-exim -g Debian-exim "$D/exim" "$D/exim/spool" \
+	    "$D/exim/log"
+	chgrp Debian-exim "$D/key.pem" && chmod 640 "$D/key.pem"
+	chmod 755 "$D"
+	dovecot_conf >"$D/mail/dovecot.conf"
+	exim_conf >"$D/exim/exim.conf"
+	nginx_conf >"$D/http/nginx.conf"
+	echo "$BASE" >"$D/base"
+}
+
+print_env() {
+	local b
+	b=$(cat "$D/base") || return 1
+	BASE=$b
+	set_ports
+	cat <<EOF
+SR_DIR=$D
+SR_CACERT=$D/ca.pem
+SR_DOMAIN=$DOMAIN
+SR_USERS='$USERS'
+SR_MAILHOME=$D/mail/home
+SR_WWW=$D/http/www
+SR_SMTP_PORT=$SMTP
+SR_SMTPS_PORT=$SMTPS
+SR_IMAP_PORT=$IMAP
+SR_IMAPS_PORT=$IMAPS
+SR_POP3_PORT=$POP3
+SR_POP3S_PORT=$POP3S
+SR_HTTP_PORT=$HTTP
+SR_HTTPS_PORT=$HTTPS
+export SR_DIR
+EOF
+}
+
+do_stop() {
+	local d=${SR_DIR:-}
+	case $d in
+	/tmp/stackref-servers.?*) ;;
+	*) echo "servers.sh: SR_DIR is not a servers.sh directory" >&2; return 2 ;;
+	esac
+	D=$d
+	stop_pid "$D/exim/exim.pid" /usr/sbin/exim4
+	stop_pid "$D/http/nginx.pid" /usr/sbin/nginx
+	stop_pid "$D/mail/run/master.pid" /usr/sbin/dovecot
+	rm -rf "$D"
+}
+
+do_start() {
+	local p
+	can_run || return 77
+	pick_base || return 1
+	set_ports
+	D=${SR_DIR:-$(mktemp -d /tmp/stackref-servers.XXXXXX)} || return 1
+	write_configs || return 1
+	# the daemons must not keep the caller's output open (eval "$(...)")
+	if ! { dovecot -c "$D/mail/dovecot.conf" &&
+	    exim4 -C "$D/exim/exim.conf" -bd &&
+	    nginx -p "$D/http" -c "$D/http/nginx.conf" -e "$D/http/error.log"
+	    } </dev/null >"$D/start.log" 2>&1; then
+		cat "$D/start.log" >&2
+		echo "servers.sh: a server did not start" >&2
+		SR_DIR=$D do_stop
+		return 1
+	fi
+	for p in $SMTP $SMTPS $IMAP $IMAPS $POP3 $POP3S $HTTP $HTTPS; do
+		wait_port "$p" || { SR_DIR=$D do_stop; return 1; }
+	done
+	print_env
+}
+
+case ${1:-} in
+start) do_start ;;
+stop) do_stop ;;
+env)
+	D=${SR_DIR:?servers.sh: SR_DIR is not set}
+	print_env
+	;;
+"")
+	# tests/run.sh runs every tests/*.sh: this one is no test by itself
+	echo "usage: tests/servers.sh start|stop|env (a helper of tests/mail.sh)"
+	;;
+*)
+	echo "usage: tests/servers.sh start|stop|env" >&2
+	exit 2
+	;;
+esac
