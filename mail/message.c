@@ -31,7 +31,8 @@
 #define ENT_MAX 4096        /* MIME entities walked */
 #define EW_BYTES 36         /* bytes of text in one encoded word */
 #define FOLD_COL 78         /* header lines are folded before this */
-#define PARAM_SEGS 32       /* RFC 2231 continuations */
+#define PARAM_SEGS 64       /* RFC 2231 continuations read */
+#define FNAME_MAX 255       /* bytes of a file name composed */
 
 /* A growing NUL-terminated byte buffer; oom is sticky. */
 struct mbuf {
@@ -564,6 +565,10 @@ check_att(const struct mail_attachment *a, const char **why)
 {
 	if (a->filename != NULL && has_ctl(a->filename)) {
 		*why = "a file name holds a control character";
+		return -1;
+	}
+	if (a->filename != NULL && strlen(a->filename) > FNAME_MAX) {
+		*why = "a file name is longer than 255 bytes";
 		return -1;
 	}
 	if (a->type != NULL && !type_ok(a->type)) {
@@ -1177,27 +1182,54 @@ ew_one(struct mbuf *b, const char *s)
 	return end + 2 - s;
 }
 
+/* The length of the UTF-8 sequence at s, 0 when it is not one. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (*s < 0x80)
+		return 1;
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2;
+	else if (*s >= 0xe0 && *s <= 0xef)
+		n = 3;
+	else if (*s >= 0xf0 && *s <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
 static int
 utf8_valid(const unsigned char *s)
 {
-	int n;
+	size_t n;
 
-	for (; *s != '\0'; s++) {
-		if (*s < 0x80)
-			continue;
-		if (*s >= 0xc2 && *s <= 0xdf)
-			n = 1;
-		else if (*s >= 0xe0 && *s <= 0xef)
-			n = 2;
-		else if (*s >= 0xf0 && *s <= 0xf4)
-			n = 3;
-		else
+	for (; *s != '\0'; s += n)
+		if ((n = utf8_len(s)) == 0)
 			return 0;
-		while (n-- > 0)
-			if ((*++s & 0xc0) != 0x80)
-				return 0;
-	}
 	return 1;
+}
+
+/* Makes s valid UTF-8 without control characters: a byte that starts
+ * no sequence becomes '?', a control a blank. */
+static void
+utf8_clean(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+	size_t n;
+
+	for (; *p != '\0'; p += n) {
+		if ((n = utf8_len(p)) == 0) {
+			*p = '?';
+			n = 1;
+		} else if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			*p = ' ';
+	}
 }
 
 /* Decodes the RFC 2047 words of the UTF-8 text s onto b, the blanks
@@ -1230,16 +1262,18 @@ ew_decode(struct mbuf *b, const char *s)
 		}
 		ws = NULL;
 	}
+	if (ws != NULL)
+		mb_add(b, ws, s - ws);
 }
 
 /* A header value decoded: RFC 2047 words, raw 8-bit text read as
- * ISO-8859-1 unless it is UTF-8, control characters made blanks.
+ * ISO-8859-1 unless it is UTF-8, control characters made blanks, bytes
+ * of encoded words that are not UTF-8 made '?'.
  * Returns a malloc'ed string, NULL when out of memory. */
 static char *
 hdr_decode(const char *s)
 {
 	struct mbuf b = { 0 }, l1 = { 0 };
-	size_t i;
 
 	if (!utf8_valid((const unsigned char *)s)) {
 		to_utf8(&l1, s, strlen(s), 1);
@@ -1249,10 +1283,8 @@ hdr_decode(const char *s)
 	}
 	ew_decode(&b, s);
 	mb_free(&l1);
-	for (i = 0; i < b.len; i++)
-		if (((unsigned char)b.p[i] < 0x20 && b.p[i] != '\t') ||
-		    b.p[i] == 0x7f)
-			b.p[i] = ' ';
+	if (b.p != NULL)
+		utf8_clean(b.p);
 	return mb_take(&b);
 }
 

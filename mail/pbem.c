@@ -317,6 +317,16 @@ guard_text(unsigned long ply, char g[32])
 		snprintf(g, 32, "#%lu", ply);
 }
 
+/* Whether w ends in what "GAME resign" would read as a #N guard. */
+static int
+guard_like(const char *w)
+{
+	const char *hash = strrchr(w, '#');
+
+	return hash != NULL && hash[1] != '\0' &&
+	    strspn(hash + 1, "0123456789") == strlen(hash + 1);
+}
+
 static int
 format_play(const struct pbem_cmd *c, char *buf, size_t size,
     const char *g)
@@ -328,6 +338,10 @@ format_play(const struct pbem_cmd *c, char *buf, size_t size,
 		w[4] = c->move;
 		break;
 	case PBEM_RESIGN:
+		if (guard_like(c->password)) {
+			w[4] = "resign";    /* "pw#12 resign" reads back */
+			break;
+		}
 		if (!words_ok(w, 4))
 			return -1;
 		return snprintf(buf, size, "%s resign %s %s %s%s", w[0],

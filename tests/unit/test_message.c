@@ -16,6 +16,7 @@
 
 #define FIX "fixtures/mail/"
 #define T0 1795255083        /* Sat, 21 Nov 2026 09:58:03 +0000 */
+#define FNAME 256            /* a file name of 255 bytes, NUL */
 
 static const char pdn[] = "[Event \"Casual game\"]\n[GameType \"21\"]\n"
     "[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]\n\n"
@@ -435,6 +436,11 @@ test_encoded_words(void **state)
 	parse_str("Subject: Gr\xfc\xdf =?UTF-8?Q?a=0D=0Ab?=\r\n"
 	    "From: <x@y.z>\r\nMessage-ID: junk\r\n\r\n", &m);
 	assert_string_equal(m.subject, "Gr\xc3\xbc\xc3\x9f a  b");
+	mail_in_free(&m);
+	/* an encoded word that is not the UTF-8 it says */
+	parse_str("Subject: =?UTF-8?Q?a=FFb=C3?= end\r\nFrom: <x@y.z>\r\n"
+	    "Message-ID: junk\r\n\r\n", &m);
+	assert_string_equal(m.subject, "a?b? end");
 	assert_string_equal(m.from_name, "");
 	assert_null(m.message_id);
 	assert_null(m.date);
@@ -628,7 +634,7 @@ test_round_trips(void **state)
 static void
 test_round_trip_attachments(void **state)
 {
-	char every[512], longname[300];
+	char every[512], longname[FNAME];
 	struct mail_attachment att[4] = {
 		{ "game.pdn", "application/x-pdn", pdn, sizeof(pdn) - 1 },
 		{ "every byte.bin", "application/octet-stream", every, 512 },
@@ -646,9 +652,10 @@ test_round_trip_attachments(void **state)
 		every[i] = (char)(i * 7 % 256);
 	for (i = 0; i < 256; i++)
 		every[(i * 2) % 512] = (char)i;
-	for (i = 0; i + 3 < sizeof(longname); i += 3)
-		memcpy(longname + i, "\xc3\xa9z", 3);
-	longname[i] = '\0';
+	for (i = 0; i + 2 < FNAME; i += 2)
+		memcpy(longname + i, "\xc3\xbf", 2);    /* 6 bytes encoded */
+	longname[FNAME - 2] = 'z';
+	longname[FNAME - 1] = '\0';
 	round_trip(&o);
 	o.text = "";
 	round_trip(&o);
@@ -697,6 +704,7 @@ test_injection(void **state)
 	struct mail_out o = { "a@example.org", to, 2, "s", "t\n", att, 1,
 	    "<m.3@example.org>", "<m.2@example.org>", T0 };
 	struct mail_out bad;
+	char longname[FNAME + 1];
 	const char *why;
 	size_t len;
 	char *t;
@@ -735,6 +743,15 @@ test_injection(void **state)
 	to[1] = "c@example.org";
 	att[0].filename = "a.pdn\r\nContent-Type: text/html";
 	REFUSED(natt, 1);
+	memset(longname, 'a', FNAME);
+	longname[FNAME] = '\0';
+	att[0].filename = longname;
+	REFUSED(natt, 1);
+	longname[FNAME - 1] = '\0';
+	att[0].filename = longname;
+	bad.natt = 1;
+	assert_int_equal(mail_compose(&bad, &t, &len, &why), 0);
+	free(t);
 	att[0].filename = "a.pdn";
 	att[0].type = "application/x-pdn\r\nX: y";
 	REFUSED(natt, 1);

@@ -170,6 +170,12 @@ test_resign_show_signup_challenge(void **state)
 	c = parsed("stackup resign b9 carol p#w");    /* '#' in a password */
 	assert_string_equal(c.password, "p#w");
 	assert_int_equal(c.ply, 0);
+	c = parsed("stackup move b9 carol pw#7 resign#15");
+	assert_int_equal(c.verb, PBEM_RESIGN);
+	assert_string_equal(c.password, "pw#7");
+	canonical(&c, "stackup move b9 carol pw#7 resign#15");
+	c = parsed("stackup move b9 carol #99999999999999999999999 resign");
+	canonical(&c, "stackup move b9 carol #99999999999999999999999 resign");
 	c = parsed("stackup Show b9#3");
 	assert_int_equal(c.verb, PBEM_SHOW);
 	assert_string_equal(c.board, "b9");
