@@ -24,6 +24,8 @@ static const struct cmd main_cmds[] = {
 	    "accept the pending draw offer" },
 	{ "decline-draw", cmd_decline_draw, cmd_decline_draw_usage,
 	    "decline the pending draw offer" },
+	{ "referee", cmd_referee, cmd_referee_usage,
+	    "play-by-email server: one run over a mailbox" },
 	{ NULL, NULL, NULL, NULL }
 };
 
