@@ -527,14 +527,15 @@ hdr_mailboxes(struct mbuf *b, const char *field, const char *const *v,
 	return 0;
 }
 
-/* "<id-left@id-right>": no blanks, controls or inner angle brackets. */
+/* "<id-left@id-right>" ('@' optional unless at): no blanks, controls
+ * or inner angle brackets, at most 250 bytes. */
 static int
-msgid_ok(const char *s)
+msgid_ok(const char *s, int at)
 {
 	size_t n = strlen(s);
 
 	if (n < 3 || n > 250 || s[0] != '<' || s[n - 1] != '>' ||
-	    strchr(s, '@') == NULL)
+	    (at && strchr(s, '@') == NULL))
 		return 0;
 	for (s++, n -= 2; n > 0; s++, n--)
 		if ((unsigned char)*s <= 0x20 || *s == 0x7f || *s == '<' ||
@@ -602,8 +603,8 @@ check_out(const struct mail_out *m, const char **why)
 	    has_ctl(m->in_reply_to)))
 		return -1;
 	*why = "a Message-ID is not <left@right>";
-	if (!msgid_ok(m->message_id) || (m->in_reply_to != NULL &&
-	    !msgid_ok(m->in_reply_to)))
+	if (!msgid_ok(m->message_id, 1) || (m->in_reply_to != NULL &&
+	    !msgid_ok(m->in_reply_to, 0)))
 		return -1;
 	for (i = 0; i < m->natt; i++)
 		if (check_att(&m->att[i], why) == -1)
@@ -1040,11 +1041,15 @@ to_utf8(struct mbuf *b, const char *s, size_t n, int kind)
 static int
 b64val(int ch)
 {
-	const char *p;
-
-	if (ch == '\0' || (p = strchr(b64chars, ch)) == NULL)
-		return -1;
-	return (int)(p - b64chars);
+	if (ch >= 'A' && ch <= 'Z')
+		return ch - 'A';
+	if (ch >= 'a' && ch <= 'z')
+		return ch - 'a' + 26;
+	if (ch >= '0' && ch <= '9')
+		return ch - '0' + 52;
+	if (ch == '+')
+		return 62;
+	return ch == '/' ? 63 : -1;
 }
 
 /* Lenient base64: bytes outside the alphabet are skipped; '=' ends a
@@ -1477,7 +1482,8 @@ hdrs_read(struct span *sp, struct hdrs *h, int top, const char **why)
 	return rc;
 }
 
-/* The media type of a Content-Type value, lower case: "text/plain". */
+/* The media type of a Content-Type value, lower case: "text/plain";
+ * dflt when there is none or it is malformed. */
 static char *
 media_type(const char *v, const char *dflt)
 {
@@ -1493,6 +1499,10 @@ media_type(const char *v, const char *dflt)
 		return NULL;
 	for (i = 0; i < n; i++)
 		t[i] = (char)tolower((unsigned char)t[i]);
+	if (!type_ok(t)) {
+		free(t);
+		return strdup(dflt);
+	}
 	return t;
 }
 
@@ -1799,12 +1809,30 @@ leaf(struct walk *w, const struct hdrs *h, const struct span *body)
 	return take_part(w, h, body, type, fname);
 }
 
+/* The first "<...>" of a Message-ID or In-Reply-To value when it is
+ * one that mail_compose accepts back, malloc'ed; else NULL. */
+static char *
+msgid_take(const char *v)
+{
+	const char *lt, *gt;
+	char *id;
+
+	if (v == NULL || (lt = strchr(v, '<')) == NULL ||
+	    (gt = strchr(lt, '>')) == NULL ||
+	    (id = strndup(lt, gt - lt + 1)) == NULL)
+		return NULL;
+	if (!msgid_ok(id, 0)) {
+		free(id);
+		return NULL;
+	}
+	return id;
+}
+
 /* Moves the top-level fields of h into the mail. */
 static int
 take_top(struct mail_in *m, struct hdrs *h)
 {
 	char addr[MAIL_ADDR_MAX], *name;
-	const char *lt, *gt;
 
 	if (h->from != NULL && (name = malloc(strlen(h->from) + 1)) != NULL) {
 		if (mail_address(h->from, addr, name, strlen(h->from) + 1) == 0) {
@@ -1815,12 +1843,8 @@ take_top(struct mail_in *m, struct hdrs *h)
 	}
 	if (h->subject != NULL)
 		m->subject = hdr_decode(h->subject);
-	if (h->msgid != NULL && (lt = strchr(h->msgid, '<')) != NULL &&
-	    (gt = strchr(lt, '>')) != NULL)
-		m->message_id = strndup(lt, gt - lt + 1);
-	if (h->irt != NULL && (lt = strchr(h->irt, '<')) != NULL &&
-	    (gt = strchr(lt, '>')) != NULL)
-		m->in_reply_to = strndup(lt, gt - lt + 1);
+	m->message_id = msgid_take(h->msgid);
+	m->in_reply_to = msgid_take(h->irt);
 	m->date = h->date, h->date = NULL;
 	return 0;
 }

@@ -445,6 +445,12 @@ test_encoded_words(void **state)
 	assert_null(m.message_id);
 	assert_null(m.date);
 	mail_in_free(&m);
+	/* Message-IDs: comments around them, no '@', blanks inside */
+	parse_str("From: <x@y.z>\r\nMessage-ID: (c) <no-at-sign> (d)\r\n"
+	    "In-Reply-To: <a b@c>\r\n\r\n", &m);
+	assert_string_equal(m.message_id, "<no-at-sign>");
+	assert_null(m.in_reply_to);
+	mail_in_free(&m);
 }
 
 static void
@@ -471,6 +477,13 @@ test_transfer_encodings(void **state)
 	parse_str("From: a@b.c\nContent-Type: text/plain; charset=utf-8\n"
 	    "Content-Transfer-Encoding: base64\n\naGVsbG8K\n", &m);
 	assert_string_equal(m.text, "hello\n");
+	mail_in_free(&m);
+	parse_str("From: a@b.c\nContent-Type: application/<x>\n"
+	    "Content-Disposition: attachment; filename=f\n\ndata\n", &m);
+	assert_int_equal(m.nparts, 1);
+	assert_string_equal(m.parts[0].type, "text/plain");
+	assert_string_equal(m.parts[0].filename, "f");
+	assert_string_equal(m.text, "");
 	mail_in_free(&m);
 	parse_str("From: a@b.c\nContent-Type: multipart/mixed\n\nbody\n", &m);
 	assert_int_equal(m.nparts, 1);
@@ -735,6 +748,11 @@ test_injection(void **state)
 	REFUSED(message_id, NULL);
 	REFUSED(in_reply_to, "<x@y>\nBcc: v@example.org");
 	REFUSED(in_reply_to, "x@y");
+	REFUSED(in_reply_to, "<x y>");
+	bad = o;
+	bad.in_reply_to = "<no-at-sign>";
+	assert_int_equal(mail_compose(&bad, &t, &len, &why), 0);
+	free(t);
 	REFUSED(nto, 0);
 	to[1] = "c@example.org\r\nBcc: v@example.org";
 	REFUSED(nto, 2);
