@@ -11,7 +11,7 @@
 # illegal move, a garbage mail, a mail carrying another board's record,
 # the referee killed between apply and reply, the SMTP server stopped
 # mid-game (status 5, the next run recovers), the IMAP server
-# unreachable (status 5, nothing changed).
+# unreachable (status 5, nothing changed), two runs at once.
 # Prints PASS:/FAIL:/SKIP: lines.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -334,6 +334,12 @@ rc=$?
 status imap-down/status-5 5
 diff -r "$state" "$tmp/state-before" >/dev/null &&
     pass imap-down/unchanged || fail imap-down/unchanged
+
+# two runs at once: the lock makes them take turns; one reply
+send ann "checkers show 1"
+referee & referee
+wait
+expect overlap/one-reply ann 1 "Subject: checkers board 1: ann to move"
 
 send bob "checkers resign 1 bob bob-pw#11"
 referee
