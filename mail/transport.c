@@ -64,9 +64,8 @@ xfer_read(char *p, size_t size, size_t n, void *ctx)
 	return len;
 }
 
-/* Copies url into buf without the user:password@ part. */
-static void
-xfer_clean_url(const char *url, char *buf, size_t size)
+void
+xfer_url_clean(const char *url, char *buf, size_t size)
 {
 	const char *host = strstr(url, "://"), *end, *at;
 
@@ -125,7 +124,7 @@ xfer_fail(struct xfer *x, const char *url, const char *why)
 {
 	char clean[XFER_ERR / 2];
 
-	xfer_clean_url(url, clean, sizeof(clean));
+	xfer_url_clean(url, clean, sizeof(clean));
 	snprintf(x->err, sizeof(x->err), "%s: %s", clean, why);
 }
 

@@ -60,4 +60,8 @@ int xfer_command(struct xfer *x, const char *url, const char *command,
 
 void xfer_buf_free(struct xfer_buf *b);
 
+/* Copies url into buf (of size bytes) without its user and password,
+ * for messages. */
+void xfer_url_clean(const char *url, char *buf, size_t size);
+
 #endif

@@ -39,6 +39,8 @@ int cmd_offer_draw(int, char *[], struct diag *);
 int cmd_accept_draw(int, char *[], struct diag *);
 int cmd_decline_draw(int, char *[], struct diag *);
 int cmd_referee(int, char *[], struct diag *);
+int cmd_fetch(int, char *[], struct diag *);
+int cmd_post(int, char *[], struct diag *);
 
 extern const char cmd_new_usage[];
 extern const char cmd_check_usage[];
@@ -52,6 +54,8 @@ extern const char cmd_offer_draw_usage[];
 extern const char cmd_accept_draw_usage[];
 extern const char cmd_decline_draw_usage[];
 extern const char cmd_referee_usage[];
+extern const char cmd_fetch_usage[];
+extern const char cmd_post_usage[];
 
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
@@ -162,6 +166,66 @@ int cmd_play_ply(const struct replay *rp, const char *text,
 int cmd_play_write(const struct play_opts *po, const char *file,
     const struct notation *nt, const struct record *g,
     const struct replay *rp, struct diag *d);
+
+/*
+ * The transfer options fetch and post share (src/cmd_xfer.c): their
+ * getopt_long entries, with the values CMD_OPT_*, are CMD_XFER_LONGOPTS.
+ * A password is never taken from the command line.
+ */
+enum {
+	CMD_OPT_USER = 0x100,       /* --user NAME: password from /dev/tty */
+	CMD_OPT_PASSWORD_FILE,      /* --password-file FILE: its first line */
+	CMD_OPT_PASSWORD_ENV,       /* --password-env VAR */
+	CMD_OPT_CACERT,             /* --cacert FILE */
+	CMD_OPT_TIMEOUT             /* --timeout SECONDS */
+};
+#define CMD_XFER_LONGOPTS \
+	{ "user", required_argument, NULL, CMD_OPT_USER }, \
+	{ "password-file", required_argument, NULL, CMD_OPT_PASSWORD_FILE }, \
+	{ "password-env", required_argument, NULL, CMD_OPT_PASSWORD_ENV }, \
+	{ "cacert", required_argument, NULL, CMD_OPT_CACERT }, \
+	{ "timeout", required_argument, NULL, CMD_OPT_TIMEOUT }
+
+struct xfer;
+
+struct xfer_opts {
+	const char *user;
+	const char *password_file;
+	const char *password_env;
+	const char *cacert;
+	const char *timeout;
+};
+
+/* Stores option ch (a CMD_OPT_* value) with argument arg in o; returns
+ * 1, or 0 when ch is not a transfer option. */
+int cmd_xfer_opt(struct xfer_opts *o, int ch, const char *arg);
+
+/*
+ * Sets x (zeroed here) from o, reading the password into pw (of size
+ * bytes) from the file, the environment or the terminal.  Returns 0,
+ * or -1 after reporting (usage, unreadable file).  Call cmd_xfer_end
+ * afterwards in every case: it wipes pw.
+ */
+int cmd_xfer_begin(const struct xfer_opts *o, struct xfer *x, char *pw,
+    size_t size, struct diag *d);
+void cmd_xfer_end(char *pw, size_t size);
+
+/*
+ * Reads a secret into pw (of size bytes): the first line of file, else
+ * the value of the environment variable env, else (when user is not
+ * NULL) a line typed on /dev/tty without echo.  Returns 0, 1 when none
+ * of the three is given, or -1 after reporting.
+ */
+int cmd_secret(const char *file, const char *env, const char *user,
+    char *pw, size_t size, struct diag *d);
+
+/*
+ * Reads the one game of data[0..len) (any notation; name for
+ * diagnostics) into g, record_init'ed by the caller.  Returns 0, or -1
+ * after reporting to d (malformed, empty or several games: status 3).
+ */
+int cmd_read_mem(const char *data, size_t len, const char *name,
+    struct record *g, struct diag *d);
 
 /*
  * Ends a command: flushes and closes standard output (a failure is

@@ -36,6 +36,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    "%s refused: no draw offer is pending" },
 	[DIAG_OWN_OFFER] = { STATUS_REJECTED,
 	    "%s refused: the draw offer is %s's own; only %s may answer it" },
+	[DIAG_NOT_EXTENSION] = { STATUS_REJECTED,
+	    "the fetched record does not extend this one: %s" },
 	[DIAG_USAGE] = { STATUS_USAGE, "%s" },
 	[DIAG_UNKNOWN_COMMAND] = { STATUS_USAGE,
 	    "unknown command %s; try stackref --help" },

@@ -43,6 +43,7 @@ enum diag_id {
 	DIAG_OFFER_PENDING,     /* "%s": action; "%s": side offering */
 	DIAG_NO_OFFER,          /* "%s": action */
 	DIAG_OWN_OFFER,         /* "%s": action; "%s": its side; "%s": other */
+	DIAG_NOT_EXTENSION,     /* "%s": how a fetched record differs */
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */

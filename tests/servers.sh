@@ -36,7 +36,7 @@ alive() {
 in_session() {
 	local sid=$1 f st
 	for f in /proc/[0-9]*/stat; do
-		read -r st <"$f" 2>/dev/null || continue
+		{ read -r st <"$f"; } 2>/dev/null || continue
 		set -- ${st##*) }
 		[ "$4" = "$sid" ] && [ "$1" != Z ] && echo "${f//[^0-9]/}"
 	done
