@@ -35,8 +35,31 @@ new_player_tag(const struct rules *r, int side, char *buf, size_t size)
 	buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
+/*
+ * A new game identifier, "sr-" and 16 hex digits from /dev/urandom,
+ * into buf (of at least 20 bytes); -1 when there is no randomness.
+ */
 static int
-new_tags(struct record *g, const struct rules *r)
+new_game_id(char *buf, size_t size)
+{
+	unsigned char rnd[8];
+	FILE *f;
+	size_t i, n;
+
+	if ((f = fopen("/dev/urandom", "rb")) == NULL)
+		return -1;
+	n = fread(rnd, 1, sizeof(rnd), f);
+	fclose(f);
+	if (n != sizeof(rnd) || size < 20)
+		return -1;
+	memcpy(buf, "sr-", 3);
+	for (i = 0; i < sizeof(rnd); i++)
+		snprintf(buf + 3 + 2 * i, 3, "%02x", rnd[i]);
+	return 0;
+}
+
+static int
+new_tags(struct record *g, const struct rules *r, const char *id)
 {
 	char date[32], player[2][64];
 
@@ -53,6 +76,7 @@ new_tags(struct record *g, const struct rules *r)
 	    record_tag_set(g, "Game", r->name, NULL) == -1 ||
 	    (r->gametype != NULL &&
 	    record_tag_set(g, "GameType", r->gametype, NULL) == -1) ||
+	    record_tag_set(g, "GameId", id, NULL) == -1 ||
 	    record_set_result(g, "*") == -1)
 		return -1;
 	return 0;
@@ -136,6 +160,7 @@ cmd_new(int argc, char *argv[], struct diag *d)
 	const struct rules *r;
 	const char *out = "-";
 	struct record g;
+	char id[32];
 	int ch, rc;
 
 	opterr = 0;
@@ -150,8 +175,13 @@ cmd_new(int argc, char *argv[], struct diag *d)
 		    "no game given" : "too many arguments");
 	if ((r = rules_find(argv[optind])) == NULL)
 		return new_unknown_game(d, argv[optind]);
+	if (new_game_id(id, sizeof(id)) == -1) {
+		diag_report(d, DIAG_READ, &(struct diag_where){ "/dev/urandom",
+		    NULL, 0, 0 }, "no random bytes for the GameId");
+		return STATUS_SYSTEM;
+	}
 	record_init(&g);
-	if (new_tags(&g, r) == -1) {
+	if (new_tags(&g, r, id) == -1) {
 		diag_report(d, DIAG_NOMEM, NULL);
 		rc = STATUS_SYSTEM;
 	} else if ((rc = new_apply_tags(&g, argc, argv, d)) == 0 &&
