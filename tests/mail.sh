@@ -1,0 +1,395 @@
+#!/bin/bash
+# mail.sh - stackref post and fetch against real servers on 127.0.0.1
+# (tests/servers.sh: Dovecot IMAP/IMAPS/POP3/POP3S, Exim SMTP/SMTPS
+# delivering over LMTP, nginx HTTP/HTTPS with PUT), started here and
+# always stopped.  SKIP when they cannot run (not root, packages missing).
+# Prints PASS:/FAIL:/SKIP: lines.
+#
+#   roundtrip/*   post then fetch: SMTP (STARTTLS) + IMAP, SMTPS + POP3S,
+#                 SMTP + POP3 (STARTTLS), HTTP, HTTPS, IMAP APPEND + IMAP
+#   mail/*        the mail on the server: headers, subject, text, the
+#                 board from the recipient's side, attachments, TLS used
+#   tls/*         an untrusted certificate refused without --cacert
+#   auth/*        wrong password, netrc, password file and variable
+#   down/*        a server that does not answer
+#   extend/*      fetch over a local copy: rewritten history, another
+#                 game, an illegal move refused; an extension accepted
+#   parse/*       attachments quoted-printable and 7bit in nested parts;
+#                 the newest of several messages chosen
+#   inject/*      header injection through options and tags refused
+#   pbem/*        a pbmserv command sent to a referee address
+# A refused fetch must leave the local file as it was (checked by cmp).
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${STACKREF:-$root/stackref}
+servers=$root/tests/servers.sh
+tmp=$(mktemp -d) || exit 1; [ -n "${MAIL_KEEP:-}" ] && echo "tmp=$tmp"
+env_text=$(bash "$servers" start 2>"$tmp/start.err")
+case $? in
+0) ;;
+77)
+	echo "SKIP: mail ($(tail -n 1 "$tmp/start.err"))"
+	rm -rf "$tmp"
+	exit 0
+	;;
+*)
+	echo "FAIL: mail/servers (tests/servers.sh start failed)"
+	cat "$tmp/start.err"
+	rm -rf "$tmp"
+	exit 1
+	;;
+esac
+eval "$env_text"
+trap 'SR_DIR=$SR_DIR bash "$servers" stop; [ -n "${MAIL_KEEP:-}" ] || rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+cd "$tmp" || exit 1
+mkdir home
+export HOME=$tmp/home TZ=UTC LC_ALL=C
+export ANN_PW=ann-secret BOB_PW=bob-secret REF_PW=referee-secret BAD_PW=wrong
+CA="--cacert $SR_CACERT"
+SMTP=smtp://127.0.0.1:$SR_SMTP_PORT/client.example.test
+SMTPS=smtps://localhost:$SR_SMTPS_PORT/client.example.test
+IMAP=imap://127.0.0.1:$SR_IMAP_PORT
+IMAPS=imaps://127.0.0.1:$SR_IMAPS_PORT
+POP3=pop3://127.0.0.1:$SR_POP3_PORT
+POP3S=pop3s://127.0.0.1:$SR_POP3S_PORT
+HTTP=http://127.0.0.1:$SR_HTTP_PORT
+HTTPS=https://localhost:$SR_HTTPS_PORT
+ANN="--user ann --password-env ANN_PW"
+BOB="--user bob --password-env BOB_PW"
+
+pass() { echo "PASS: $1"; }
+fail() {
+	echo "FAIL: $1"
+	shift
+	[ $# -gt 0 ] && printf '%s\n' "$@" | head -30
+}
+# check NAME CONDITION...: PASS when the command succeeds.
+check() {
+	local name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name" "$(cat err 2>/dev/null)"; fi
+}
+# check_not NAME COMMAND...: PASS when the command fails.
+check_not() {
+	local name=$1
+	shift
+	if ! "$@"; then pass "$name"; else fail "$name" "$(cat err 2>/dev/null)"; fi
+}
+# status_is NAME WANT STATUS
+status_is() {
+	if [ "$3" = "$2" ]; then pass "$1"; else fail "$1" "status $3, want $2" \
+	    "$(cat err 2>/dev/null)"; fi
+}
+
+# mails USER [BOX]: the files of USER's mailbox (INBOX, or .BOX).
+mails() {
+	ls -tr "$SR_MAILHOME/$1/Maildir/${2:+.$2/}"new/* \
+	    "$SR_MAILHOME/$1/Maildir/${2:+.$2/}"cur/* 2>/dev/null
+}
+# wait_mails USER N: waits (up to 5 s) until USER has N mails.
+wait_mails() {
+	local i
+	for i in $(seq 100); do
+		[ "$(mails "$1" | wc -l)" -ge "$2" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+# headers FILE: the header of a stored mail.
+headers() { sed '/^\r\{0,1\}$/q' "$1"; }
+# newest USER: USER's newest mail file.
+newest() { mails "$1" | tail -n 1; }
+
+# drop USER FILE: puts the raw mail FILE into USER's Maildir, as a new
+# message that arrived after the others.
+drop() {
+	local d=$SR_MAILHOME/$1/Maildir n
+	mkdir -p "$d/new" "$d/cur" "$d/tmp"
+	n=$(date +%s).$RANDOM$RANDOM.stackref-test
+	sed 's/$/\r/' "$2" >"$d/tmp/$n"
+	chown -R 65534:65534 "$SR_MAILHOME/$1"
+	mv "$d/tmp/$n" "$d/new/$n"
+}
+
+# A game between ann (red) and bob (white).
+game() {
+	"$bin" new checkers -t Date=2026.01.01 -t GameId=sr-00000000000000aa \
+	    -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
+	    -o "$1" || return
+	local f=$1
+	shift
+	for m; do "$bin" move "$f" "$m" || return; done
+}
+game3() {
+	game "$1" && "$bin" move "$1" 11-15 && "$bin" move "$1" 23-19 &&
+	    "$bin" move "$1" 8-11
+}
+
+start_time=$(date +%s%N)
+game3 a.pdn
+game b1.pdn
+"$bin" move b1.pdn 11-15
+cp b1.pdn bob.pdn
+
+# --- SMTP with STARTTLS to the players' addresses, fetched over IMAP.
+"$bin" post --from 'Ann <ann@example.test>' $ANN $CA a.pdn "$SMTP" 2>err
+status_is roundtrip/smtp-post 0 $?
+wait_mails bob 1
+"$bin" fetch -o bob.pdn $BOB $CA "$IMAP/INBOX" 2>err
+status_is roundtrip/imap-fetch-status 0 $?
+check roundtrip/smtp-imap cmp -s a.pdn bob.pdn
+m=$(newest bob)
+check mail/not-to-sender test -z "$(mails ann)"
+check mail/starttls-used grep -q 'with esmtpsa' "$m"
+check mail/date grep -q '^Date: ' "$m"
+check mail/message-id grep -Eq '^Message-ID: <[0-9a-f.]+@example\.test>' "$m"
+check mail/subject grep -q '^Subject: checkers sr-00000000000000aa: ply 3 8-11, white to move' "$m"
+check mail/to grep -q '^To: "Bob" <bob@example.test>' "$m"
+check mail/attachment grep -q 'filename="sr-00000000000000aa.pdn"' "$m"
+check mail/attachment-type grep -q '^Content-Type: application/x-pdn' "$m"
+check mail/last-move grep -q 'Last move: ply 3, 8-11 by red' "$m"
+check mail/turn grep -q 'white to move, ply 4' "$m"
+# white's side: red's home squares 1-4 are on the top row
+check mail/board-from-recipient grep -q '^    r   r   r   r         1     2     3     4' "$m"
+
+# --- SMTPS (implicit TLS) to one address, with the SVG; fetched over POP3S.
+"$bin" post --svg --to bob@example.test --from ann@example.test \
+    --user ann --password-file <(echo ann-secret) $CA a.pdn "$SMTPS" 2>err
+status_is roundtrip/smtps-post 0 $?
+wait_mails bob 2
+m=$(newest bob)
+check mail/svg grep -q 'filename="sr-00000000000000aa.svg"' "$m"
+check mail/smtps-tls grep -q 'with esmtpsa' "$m"
+"$bin" fetch --game sr-00000000000000aa $BOB $CA "$POP3S" >pop.pdn 2>err
+status_is roundtrip/pop3s-fetch-status 0 $?
+check roundtrip/smtps-pop3s cmp -s a.pdn pop.pdn
+"$bin" fetch --game sr-00000000000000aa $BOB $CA "$POP3/" >pop.pdn 2>err
+check roundtrip/smtp-pop3-starttls cmp -s a.pdn pop.pdn
+
+# --- IMAP APPEND to a Sent folder, read back.
+"$bin" post --from ann@example.test $ANN $CA a.pdn "$IMAPS/Sent" 2>err
+status_is roundtrip/imap-append 0 $?
+check mail/append-stored test -n "$(mails ann Sent)"
+"$bin" fetch $ANN $CA "$IMAP/Sent" >sent.pdn 2>err
+check roundtrip/imap-append-fetch cmp -s a.pdn sent.pdn
+
+# --- HTTP and HTTPS.
+"$bin" post a.pdn "$HTTP/games/a.pdn" 2>err
+status_is roundtrip/http-put 0 $?
+check roundtrip/http-stored cmp -s a.pdn "$SR_WWW/games/a.pdn"
+"$bin" fetch "$HTTP/games/a.pdn" >h.pdn 2>err
+check roundtrip/http cmp -s a.pdn h.pdn
+"$bin" post $CA a.pdn "$HTTPS/games/s/a.pdn" 2>err
+status_is roundtrip/https-put 0 $?
+"$bin" fetch $CA -o hs.pdn "$HTTPS/games/s/a.pdn" 2>err
+check roundtrip/https cmp -s a.pdn hs.pdn
+"$bin" fetch --user ann --password-env ANN_PW "$HTTP/private/none.pdn" 2>err
+status_is roundtrip/http-404 5 $?
+
+# --- Certificates.
+cp b1.pdn keep.pdn
+"$bin" fetch -o keep.pdn "$HTTPS/games/s/a.pdn" 2>err
+status_is tls/https-untrusted 5 $?
+check tls/https-untrusted-message grep -q 'SSL certificate problem' err
+check tls/https-untrusted-unchanged cmp -s keep.pdn b1.pdn
+"$bin" fetch $BOB "$IMAPS/INBOX" >/dev/null 2>err
+status_is tls/imaps-untrusted 5 $?
+"$bin" post --from ann@example.test $ANN a.pdn "$SMTP" 2>err
+status_is tls/starttls-untrusted 5 $?
+"$bin" fetch $BOB "$IMAP/INBOX" >/dev/null 2>err
+status_is tls/imap-starttls-untrusted 5 $?
+"$bin" fetch $BOB "$POP3" >/dev/null 2>err
+status_is tls/pop3-starttls-untrusted 5 $?
+check tls/imap-login-over-tls grep -q 'imap-login: Info: Login: user=<bob>.*, TLS' \
+    "$SR_DIR/mail/dovecot.log"
+"$bin" fetch $BOB --cacert "$SR_DIR/key.pem" "$IMAPS/INBOX" >/dev/null 2>err
+status_is tls/wrong-ca 5 $?
+
+# --- Credentials.
+"$bin" fetch -o keep.pdn --user bob --password-env BAD_PW $CA "$IMAP/INBOX" 2>err
+status_is auth/imap-wrong-password 5 $?
+check auth/wrong-password-unchanged cmp -s keep.pdn b1.pdn
+check_not auth/no-password-in-message grep -q wrong err
+n=$(mails bob | wc -l)
+"$bin" post --to bob@example.test --from ann@example.test --user ann \
+    --password-env BAD_PW $CA a.pdn "$SMTP" 2>err
+status_is auth/smtp-wrong-password 5 $?
+check auth/smtp-wrong-password-nothing-sent test "$(mails bob | wc -l)" = "$n"
+"$bin" fetch $CA "$IMAP/INBOX" >/dev/null 2>err
+status_is auth/no-credentials 5 $?
+printf 'machine 127.0.0.1\nlogin bob\npassword bob-secret\n' >home/.netrc
+chmod 600 home/.netrc
+"$bin" fetch $CA "$IMAP/INBOX" >n.pdn 2>err
+status_is auth/netrc 0 $?
+check auth/netrc-record cmp -s a.pdn n.pdn
+rm home/.netrc
+echo bob-secret >pw
+"$bin" fetch --user bob --password-file pw $CA "$POP3S" >f.pdn 2>err
+check auth/password-file cmp -s a.pdn f.pdn
+"$bin" fetch --user bob --password-file missing $CA "$POP3S" >/dev/null 2>err
+status_is auth/password-file-missing 4 $?
+"$bin" fetch --user bob --password-env NO_SUCH_VAR $CA "$POP3S" >/dev/null 2>err
+status_is auth/password-env-unset 2 $?
+# without a terminal (setsid), --user alone cannot ask for the password
+if command -v setsid >/dev/null; then
+	setsid "$bin" fetch --user bob $CA "$POP3S" </dev/null >/dev/null 2>err
+	status_is auth/no-tty 2 $?
+fi
+"$bin" fetch --user bob --password-env BOB_PW http://example.invalid/x 2>err
+status_is auth/plain-http-other-host 5 $?
+check auth/plain-http-message grep -q 'no password is sent over plain http' err
+"$bin" fetch "http://bob:hunter2@127.0.0.1:$SR_HTTP_PORT/private/none" 2>err
+check_not auth/url-password-not-shown grep -q hunter2 err
+
+# --- A server that does not answer.
+"$bin" fetch -o keep.pdn --timeout 5 http://127.0.0.1:1/x.pdn 2>err
+status_is down/http 5 $?
+check down/unchanged cmp -s keep.pdn b1.pdn
+"$bin" post --from ann@example.test --to bob@example.test $ANN a.pdn \
+    smtp://127.0.0.1:1/c 2>err
+status_is down/smtp 5 $?
+"$bin" fetch ftp://127.0.0.1/x.pdn 2>err
+status_is down/ftp-refused 5 $?
+
+# --- Fetch over a local copy.  keep.pdn: 11-15.
+extend_case() {   # NAME WANT-STATUS REMOTE-FILE
+	cp "$3" "$SR_WWW/games/r.pdn"
+	cp b1.pdn keep.pdn
+	"$bin" fetch -o keep.pdn "$HTTP/games/r.pdn" 2>err
+	status_is "extend/$1" "$2" $?
+}
+game rw.pdn 9-13 23-19
+extend_case rewritten 1 rw.pdn
+check extend/rewritten-unchanged cmp -s keep.pdn b1.pdn
+check extend/rewritten-message grep -q 'does not extend this one: it has 9-13 where this one has 11-15' err
+"$bin" new checkers -t GameId=sr-00000000000000bb -o other.pdn
+"$bin" move other.pdn 11-15
+extend_case other-game 1 other.pdn
+check extend/other-game-unchanged cmp -s keep.pdn b1.pdn
+"$bin" new stackup -t GameId=sr-00000000000000aa -o su.pdn
+extend_case other-rules 1 su.pdn
+check extend/other-rules-unchanged cmp -s keep.pdn b1.pdn
+sed 's/^1\. 11-15 \*$/1. 11-15 23-19 2. 15-24 */' b1.pdn >ill.pdn
+extend_case illegal-move 1 ill.pdn
+check extend/illegal-move-unchanged cmp -s keep.pdn b1.pdn
+game short.pdn
+extend_case shorter 1 short.pdn
+printf 'garbage\n' >garbage.pdn
+extend_case garbage 3 garbage.pdn
+check extend/garbage-unchanged cmp -s keep.pdn b1.pdn
+extend_case extension 0 a.pdn
+check extend/extension-written cmp -s keep.pdn a.pdn
+"$bin" convert --to xml -o a.xml a.pdn
+extend_case extension-xml 0 a.xml
+check extend/extension-xml-written cmp -s keep.pdn a.xml
+
+# --- Attachments in other encodings, nested; the newest message chosen.
+qp() { sed 's/=/=3D/g; s/^\[Event/[Ev=\n\ent/'; }
+{
+	printf 'From: ann@example.test\nTo: bob@example.test\n'
+	printf 'Subject: qp\nDate: Sat, 21 Nov 2026 10:00:00 +0000\n'
+	printf 'Message-ID: <qp@example.test>\nMIME-Version: 1.0\n'
+	printf 'Content-Type: multipart/mixed; boundary="XX"\n\n--XX\n'
+	printf 'Content-Type: text/plain\n\nhello\n--XX\n'
+	printf 'Content-Type: application/x-pdn; name="g.pdn"\n'
+	printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+	game qp.pdn 11-15 23-19 9-13
+	qp <qp.pdn
+	printf '\n--XX--\n'
+} >qp.eml
+drop bob qp.eml
+"$bin" fetch $BOB $CA "$IMAP/INBOX" >got-qp.pdn 2>err
+check parse/quoted-printable cmp -s qp.pdn got-qp.pdn
+{
+	printf 'From: ann@example.test\nTo: bob@example.test\nSubject: 7bit\n'
+	printf 'Message-ID: <7bit@example.test>\nMIME-Version: 1.0\n'
+	printf 'Content-Type: multipart/mixed; boundary="A"\n\n--A\n'
+	printf 'Content-Type: multipart/alternative; boundary="B"\n\n--B\n'
+	printf 'Content-Type: text/plain\n\nhi\n--B\n'
+	printf 'Content-Type: text/html\n\n<p>hi</p>\n--B--\n--A\n'
+	printf 'Content-Type: multipart/mixed; boundary="C"\n\n--C\n'
+	printf 'Content-Type: text/plain; name="game.pdn"\n'
+	printf 'Content-Disposition: attachment; filename="game.pdn"\n'
+	printf 'Content-Transfer-Encoding: 7bit\n\n'
+	game sb.pdn 11-15 23-19 9-13 22-18
+	cat sb.pdn
+	printf '\n--C--\n--A--\n'
+} >7bit.eml
+drop bob 7bit.eml
+"$bin" fetch $BOB $CA "$POP3" >got-7bit.pdn 2>err
+check parse/7bit-nested cmp -s sb.pdn got-7bit.pdn
+printf 'From: ann@example.test\nTo: bob@example.test\nSubject: chat\n\nno record here\n' >chat.eml
+drop bob chat.eml
+"$bin" new checkers -t GameId=sr-00000000000000cc -o cc.pdn
+"$bin" post --to bob@example.test --from ann@example.test $ANN $CA cc.pdn "$SMTP" 2>err
+wait_mails bob 6
+"$bin" fetch --game sr-00000000000000aa $BOB $CA "$IMAPS/INBOX" >got-aa.pdn 2>err
+check parse/newest-of-game cmp -s sb.pdn got-aa.pdn
+"$bin" fetch $BOB $CA "$IMAPS/INBOX" >got.pdn 2>err
+check parse/newest-any cmp -s cc.pdn got.pdn
+"$bin" fetch --game sr-0000000000000099 $BOB $CA "$IMAPS/INBOX" 2>err
+status_is parse/no-such-game 5 $?
+
+# --- Header injection: options and tags with line breaks.
+n=$(mails bob | wc -l)
+"$bin" post --to bob@example.test --from $'ann@example.test\r\nBcc: referee@example.test' \
+    $ANN $CA a.pdn "$SMTP" 2>err
+status_is inject/from 2 $?
+"$bin" post --to $'bob@example.test\r\nBcc: referee@example.test' --from ann@example.test \
+    $ANN $CA a.pdn "$SMTP" 2>err
+status_is inject/to 2 $?
+"$bin" new checkers -t $'GameId=sr-1\r\nBcc: referee@example.test' -o inj1.pdn
+"$bin" post --to bob@example.test --from ann@example.test $ANN $CA inj1.pdn "$SMTP" 2>err
+status_is inject/pdn-tag-unreadable 3 $?
+# XML can carry line breaks in tag values
+"$bin" new checkers -t GameId=sr-2 -t 'Black=Ann <ann@example.test>' \
+    -t 'White=Bob <bob@example.test>' | "$bin" convert --to xml - >inj.xml
+sed 's|>sr-2<|>sr-2\&#13;\&#10;Bcc: referee@example.test<|' inj.xml >inj2.xml
+"$bin" post --to bob@example.test --from ann@example.test $ANN $CA inj2.xml "$SMTP" 2>err
+status_is inject/game-id-tag 2 $?
+sed 's|example.test&gt;</tag>|example.test\&gt;\&#13;\&#10;Bcc: referee@example.test</tag>|' \
+    inj.xml >inj3.xml
+"$bin" post --from ann@example.test $ANN $CA inj3.xml "$SMTP" 2>err
+status_is inject/player-tag 2 $?
+"$bin" post --to bob@example.test --from ann@example.test $ANN $CA inj3.xml "$SMTP" 2>err
+status_is inject/player-tag-text 0 $?
+wait_mails bob $((n + 1))
+m=$(newest bob)
+headers "$m" >h
+check_not inject/no-bcc-header grep -qi '^Bcc:' h
+check inject/xml-attachment grep -q 'filename="sr-2.xml"' "$m"
+check inject/referee-got-nothing test -z "$(mails referee)"
+check inject/mails-kept test "$(mails bob | wc -l)" = $((n + 1))
+
+# --- A move sent to a referee as a pbmserv command.
+"$bin" post --pbem 9-14 --user-id bob --pbem-password-env BOB_PW \
+    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+status_is pbem/move 1 $?
+"$bin" post --pbem 22-18 --user-id bob --pbem-password-env BOB_PW \
+    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+status_is pbem/move-sent 0 $?
+wait_mails referee 1
+check pbem/subject grep -q '^Subject: checkers move sr-00000000000000aa bob bob-secret 22-18#4' "$(newest referee)"
+"$bin" post --pbem propose --user-id bob --pbem-password-env BOB_PW \
+    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+wait_mails referee 2
+check pbem/propose grep -q '^Subject: checkers move sr-00000000000000aa bob bob-secret propose#4' "$(newest referee)"
+check_not pbem/password-not-printed grep -q bob-secret err
+"$bin" post --pbem 22-18 --user-id bob --from bob@example.test \
+    --to referee@example.test a.pdn "$HTTP/games/x" 2>err
+status_is pbem/needs-smtp 2 $?
+
+# --- The web server stopped.
+kill "$(cat "$SR_DIR/http/nginx.pid")"
+for i in $(seq 100); do
+	(exec 3<>"/dev/tcp/127.0.0.1/$SR_HTTP_PORT") 2>/dev/null || break
+	sleep 0.05
+done
+cp b1.pdn keep.pdn
+"$bin" fetch -o keep.pdn "$HTTP/games/a.pdn" 2>err
+status_is down/server-stopped 5 $?
+check down/server-stopped-unchanged cmp -s keep.pdn b1.pdn
+"$bin" post a.pdn "$HTTP/games/a.pdn" 2>err
+status_is down/server-stopped-post 5 $?
+
+echo "mail.sh: the tests took $((($(date +%s%N) - start_time) / 1000000)) ms"
