@@ -266,6 +266,19 @@ post_svg(const struct post *p, int side, size_t *len)
 	return buf;
 }
 
+/* The file names of the attachments: GAMEID.pdn (or .xml), GAMEID.svg. */
+static void
+post_file_names(const struct post *p, char fname[2][160])
+{
+	const char *id = record_tag(&p->g, "GameId");
+
+	if (id == NULL)
+		id = "game";
+	snprintf(fname[0], sizeof(fname[0]), "%s.%s", id,
+	    strcmp(p->nt->name, "xml") == 0 ? "xml" : "pdn");
+	snprintf(fname[1], sizeof(fname[1]), "%s.svg", id);
+}
+
 /* Composes the mail for ml into *text; -1 after reporting. */
 static int
 post_compose(struct post *p, const struct post_mail *ml, char **text,
@@ -273,33 +286,36 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 {
 	struct mail_attachment att[2];
 	struct mail_out m;
-	const char *id = record_tag(&p->g, "GameId"), *why = "out of memory";
-	int xml = strcmp(p->nt->name, "xml") == 0, rc = -1;
-	char subject[512], mid[256], fname[2][160];
+	char subject[512], mid[256], fname[2][160], what[300];
 	char *body = NULL, *svg = NULL;
+	const char *why;
 	size_t svglen = 0;
+	int rc = -1;
 
 	memset(&m, 0, sizeof(m));
 	m.date = time(NULL);
 	post_subject(p, subject, sizeof(subject));
-	snprintf(fname[0], sizeof(fname[0]), "%s.%s", id != NULL ? id :
-	    "game", xml ? "xml" : "pdn");
-	snprintf(fname[1], sizeof(fname[1]), "%s.svg", id != NULL ? id :
-	    "game");
-	att[0] = (struct mail_attachment){ fname[0], xml ? "application/xml" :
-	    "application/x-pdn", p->raw, p->len };
+	post_file_names(p, fname);
 	if (post_message_id(p, m.date, mid, sizeof(mid)) == -1)
-		why = "no Message-ID (is --from an address?)";
-	else if ((body = post_text(p, ml->side)) != NULL &&
-	    (!p->svg || (svg = post_svg(p, ml->side, &svglen)) != NULL)) {
+		diag_report(p->d, DIAG_USAGE, NULL, "--from: no domain for "
+		    "a Message-ID");
+	else if ((body = post_text(p, ml->side)) == NULL ||
+	    (p->svg && (svg = post_svg(p, ml->side, &svglen)) == NULL))
+		diag_report(p->d, DIAG_NOMEM, NULL);
+	else {
+		att[0] = (struct mail_attachment){ fname[0],
+		    strcmp(p->nt->name, "xml") == 0 ? "application/xml" :
+		    "application/x-pdn", p->raw, p->len };
 		att[1] = (struct mail_attachment){ fname[1], "image/svg+xml",
 		    svg, svglen };
 		m = (struct mail_out){ p->from, &ml->to, 1, subject, body, att,
 		    p->svg ? 2 : 1, mid, NULL, m.date };
-		rc = mail_compose(&m, text, len, &why);
+		if ((rc = mail_compose(&m, text, len, &why)) == -1) {
+			snprintf(what, sizeof(what), "cannot compose the mail: "
+			    "%s", why);
+			diag_report(p->d, DIAG_USAGE, NULL, what);
+		}
 	}
-	if (rc == -1)
-		diag_report(p->d, DIAG_USAGE, NULL, why);
 	free(body);
 	free(svg);
 	return rc;
@@ -391,7 +407,7 @@ static int
 post_pbem_send(struct post *p, const char *subject)
 {
 	struct mail_out m;
-	char from[MAIL_ADDR_MAX], name[256], mid[256];
+	char from[MAIL_ADDR_MAX], name[256], mid[256], what[300];
 	const char *rcpt[POST_TO_MAX], *why;
 	char addr[POST_TO_MAX][MAIL_ADDR_MAX], *text;
 	size_t i, len;
@@ -411,8 +427,10 @@ post_pbem_send(struct post *p, const char *subject)
 	}
 	m = (struct mail_out){ p->from, p->to, p->nto, subject,
 	    "Sent by stackref post --pbem.\n", NULL, 0, mid, NULL, m.date };
-	if (mail_compose(&m, &text, &len, &why) == -1)
-		return diag_report(p->d, DIAG_USAGE, NULL, why), -1;
+	if (mail_compose(&m, &text, &len, &why) == -1) {
+		snprintf(what, sizeof(what), "cannot compose the mail: %s", why);
+		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;
+	}
 	rc = xfer_send(&p->x, p->url, from, rcpt, p->nto, text, len);
 	explicit_bzero(text, len);
 	free(text);

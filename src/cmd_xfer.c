@@ -101,11 +101,14 @@ static int
 xfer_password_prompt(const char *user, char *pw, size_t size,
     struct diag *d)
 {
+	char what[300];
 	int tty, rc;
 
 	if ((tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)) == -1) {
-		diag_report(d, DIAG_USAGE, NULL, "--user: no terminal to ask "
-		    "the password on; give --password-file or --password-env");
+		snprintf(what, sizeof(what), "no terminal to ask for the "
+		    "password of %.200s; give a password file or variable",
+		    user);
+		diag_report(d, DIAG_USAGE, NULL, what);
 		return -1;
 	}
 	rc = xfer_password_tty(tty, user, pw, size);
@@ -120,6 +123,7 @@ int
 cmd_secret(const char *file, const char *env, const char *user, char *pw,
     size_t size, struct diag *d)
 {
+	char what[300];
 	const char *v;
 
 	if (file != NULL && env != NULL) {
@@ -131,8 +135,9 @@ cmd_secret(const char *file, const char *env, const char *user, char *pw,
 		return xfer_password_file(file, pw, size, d);
 	if (env != NULL) {
 		if ((v = getenv(env)) == NULL) {
-			diag_report(d, DIAG_USAGE, NULL, "the password variable "
-			    "is not set");
+			snprintf(what, sizeof(what), "the password variable %.200s "
+			    "is not set", env);
+			diag_report(d, DIAG_USAGE, NULL, what);
 			return -1;
 		}
 		snprintf(pw, size, "%s", v);
