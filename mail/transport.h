@@ -5,7 +5,11 @@
  * imaps://, pop3s://, https://, and STARTTLS where the server offers
  * it).  TLS certificates and host names are always verified; cacert
  * names a private CA.  Credentials: user and password when given, else
- * ~/.netrc (libcurl's netrc support); never logged.
+ * ~/.netrc (libcurl's netrc support); never logged.  Plain smtp://,
+ * imap:// and pop3:// must upgrade with STARTTLS unless the host is
+ * 127.0.0.1, ::1 or localhost; no credentials go over plain http:// to
+ * another host.  Only these eight protocols are spoken; HTTP redirects
+ * go to http or https only (https only from https).
  *
  * Every function returns 0, or -1 with x->err holding libcurl's message
  * (CURLOPT_ERRORBUFFER, else curl_easy_strerror) and the URL without

@@ -378,7 +378,8 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 		{ "accept", PBEM_ACCEPT_DRAW }, { "reject", PBEM_DECLINE_DRAW }
 	};
 	const char *id = record_tag(&p->g, "GameId");
-	struct diag_where w = { fileio_name(p->file), NULL, 0, 0 };
+	struct diag_where w = { fileio_name(p->file), NULL, 0,
+	    p->rp.plies + 1 };
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
