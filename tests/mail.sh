@@ -8,7 +8,8 @@
 #   roundtrip/*   post then fetch: SMTP (STARTTLS) + IMAP, SMTPS + POP3S,
 #                 SMTP + POP3 (STARTTLS), HTTP, HTTPS, IMAP APPEND + IMAP
 #   mail/*        the mail on the server: headers, subject, text, the
-#                 board from the recipient's side, attachments, TLS used
+#                 board from the recipient's side, attachments, TLS used,
+#                 the result of a game over
 #   tls/*         an untrusted certificate refused without --cacert
 #   auth/*        wrong password, netrc, password file and variable
 #   down/*        a server that does not answer
@@ -152,11 +153,21 @@ check mail/turn grep -q 'white to move, ply 4' "$m"
 # white's side: red's home squares 1-4 are on the top row
 check mail/board-from-recipient grep -q '^    r   r   r   r         1     2     3     4' "$m"
 
+# --- A game over: the result in the subject and the text.
+game3 over.pdn
+"$bin" resign --as white over.pdn >/dev/null
+"$bin" post --to bob@example.test --from ann@example.test $ANN $CA over.pdn "$SMTP" 2>err
+status_is mail/game-over-post 0 $?
+wait_mails bob 2
+m=$(newest bob)
+check mail/game-over-subject grep -q '^Subject: checkers sr-00000000000000aa: ply 3 8-11, game over 1-0' "$m"
+check mail/game-over-text grep -q '^Game over: 1-0 (white resigned)' "$m"
+
 # --- SMTPS (implicit TLS) to one address, with the SVG; fetched over POP3S.
 "$bin" post --svg --to bob@example.test --from ann@example.test \
     --user ann --password-file <(echo ann-secret) $CA a.pdn "$SMTPS" 2>err
 status_is roundtrip/smtps-post 0 $?
-wait_mails bob 2
+wait_mails bob 3
 m=$(newest bob)
 check mail/svg grep -q 'filename="sr-00000000000000aa.svg"' "$m"
 check mail/smtps-tls grep -q 'with esmtpsa' "$m"
@@ -322,7 +333,7 @@ printf 'From: ann@example.test\nTo: bob@example.test\nSubject: chat\n\nno record
 drop bob chat.eml
 "$bin" new checkers -t GameId=sr-00000000000000cc -o cc.pdn
 "$bin" post --to bob@example.test --from ann@example.test $ANN $CA cc.pdn "$SMTP" 2>err
-wait_mails bob 6
+wait_mails bob 7
 "$bin" fetch --game sr-00000000000000aa $BOB $CA "$IMAPS/INBOX" >got-aa.pdn 2>err
 check parse/newest-of-game cmp -s sb.pdn got-aa.pdn
 "$bin" fetch $BOB $CA "$IMAPS/INBOX" >got.pdn 2>err
