@@ -185,10 +185,12 @@ fetch_scan(struct fetch *f, const char *base, const char *sep,
 static int
 fetch_base(const struct fetch *f, int imap, char *buf, size_t size)
 {
-	const char *host = strstr(f->url, "://") + 3;
-	const char *path = strchr(host, '/');
+	const char *host = strstr(f->url, "://"), *path;
 	int n;
 
+	if (host == NULL)
+		return -1;
+	path = strchr(host + 3, '/');
 	if (imap && path != NULL && path[1] != '\0')
 		n = snprintf(buf, size, "%s", f->url);
 	else
@@ -208,7 +210,7 @@ fetch_mailbox(struct fetch *f, int imap, struct xfer_buf *rec)
 	int rc;
 
 	if (fetch_base(f, imap, base, sizeof(base)) == -1) {
-		diag_report(f->d, DIAG_USAGE, NULL, "the URL is too long");
+		diag_report(f->d, DIAG_USAGE, NULL, "not a URL, or too long");
 		return -1;
 	}
 	rc = imap ? xfer_command(&f->x, base, "UID SEARCH ALL", &list) :
