@@ -24,11 +24,6 @@ struct ref_job {
 	int nomem;                /* set when memory ran out */
 };
 
-/* The tag naming the player of side in a record of game r ("Black",
- * "White" for draughts, else the colour name capitalised). */
-void ref_side_tag(const struct rules *r, int side, char *buf,
-    size_t size);
-
 /* The userid playing side on j's board, or "?". */
 const char *ref_side_user(const struct ref_job *j, int side);
 

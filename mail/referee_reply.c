@@ -12,23 +12,13 @@
 #include "../src/board_ascii.h"
 #include "referee_int.h"
 
-void
-ref_side_tag(const struct rules *r, int side, char *buf, size_t size)
-{
-	if (r->gametype != NULL)
-		snprintf(buf, size, "%s", side == 0 ? "Black" : "White");
-	else
-		snprintf(buf, size, "%s", r->side[side]);
-	buf[0] = (char)toupper((unsigned char)buf[0]);
-}
-
 const char *
 ref_side_user(const struct ref_job *j, int side)
 {
 	char tag[64];
 	const char *v;
 
-	ref_side_tag(j->r, side, tag, sizeof(tag));
+	notation_player_tag(j->r, side, tag, sizeof(tag));
 	v = record_tag(&j->g, tag);
 	return v != NULL ? v : "?";
 }

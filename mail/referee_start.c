@@ -101,8 +101,8 @@ ref_new_tags(struct ref_job *j, const char *u0, const char *u1)
 	if (gmtime_r(&now, &tm) == NULL ||
 	    strftime(date, sizeof(date), "%Y.%m.%d", &tm) == 0)
 		snprintf(date, sizeof(date), "????.??.??");
-	ref_side_tag(r, 0, tag0, sizeof(tag0));
-	ref_side_tag(r, 1, tag1, sizeof(tag1));
+	notation_player_tag(r, 0, tag0, sizeof(tag0));
+	notation_player_tag(r, 1, tag1, sizeof(tag1));
 	if (record_tag_set(&j->g, "Event", "stackref referee", NULL) == -1 ||
 	    record_tag_set(&j->g, "Site", j->c->referee, NULL) == -1 ||
 	    record_tag_set(&j->g, "Date", date, NULL) == -1 ||

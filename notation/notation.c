@@ -2,6 +2,7 @@
  * is found, and which game a record is played under. */
 #include <sys/types.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +128,26 @@ notation_write_record(const struct notation *nt, FILE *out,
 	if (nt->write(out, g) == -1)
 		return -1;
 	return nt->end != NULL ? nt->end(out) : 0;
+}
+
+void
+notation_player_tag(const struct rules *r, int side, char *buf,
+    size_t size)
+{
+	snprintf(buf, size, "%s", r->gametype != NULL ?
+	    (side == 0 ? "Black" : "White") : r->side[side]);
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+const char *
+notation_player(const struct rules *r, const struct record *g, int side)
+{
+	char tag[32];
+	const char *v;
+
+	notation_player_tag(r, side, tag, sizeof(tag));
+	v = record_tag(g, tag);
+	return v == NULL || v[0] == '\0' || strcmp(v, "?") == 0 ? NULL : v;
 }
 
 const struct notation *

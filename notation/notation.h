@@ -65,6 +65,20 @@ int notation_write_record(const struct notation *nt, FILE *out,
 struct reader *notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt);
 
+/*
+ * Writes into buf the name of the tag that names the player of side:
+ * PDN's Black and White for a game with a PDN GameType (PDN calls the
+ * first player of checkers Black), else the side's colour name with a
+ * capital ("Red" in stackers-brown).
+ */
+void notation_player_tag(const struct rules *r, int side, char *buf,
+    size_t size);
+
+/* The player of side as the record names it, or NULL when the tag is
+ * missing, empty or "?". */
+const char *notation_player(const struct rules *r, const struct record *g,
+    int side);
+
 /* Looks up a notation by name; NULL if unknown. */
 const struct notation *notation_find(const char *name);
 

@@ -24,17 +24,6 @@ new_date(char *buf, size_t size)
 		snprintf(buf, size, "????.??.??");
 }
 
-/* A player tag: PDN's Black/White for draughts, else the colour name. */
-static void
-new_player_tag(const struct rules *r, int side, char *buf, size_t size)
-{
-	if (r->gametype != NULL)
-		snprintf(buf, size, "%s", side == 0 ? "Black" : "White");
-	else
-		snprintf(buf, size, "%s", r->side[side]);
-	buf[0] = (char)toupper((unsigned char)buf[0]);
-}
-
 /*
  * A new game identifier, "sr-" and 16 hex digits from /dev/urandom,
  * into buf (of at least 20 bytes); -1 when there is no randomness.
@@ -64,8 +53,8 @@ new_tags(struct record *g, const struct rules *r, const char *id)
 	char date[32], player[2][64];
 
 	new_date(date, sizeof(date));
-	new_player_tag(r, 0, player[0], sizeof(player[0]));
-	new_player_tag(r, 1, player[1], sizeof(player[1]));
+	notation_player_tag(r, 0, player[0], sizeof(player[0]));
+	notation_player_tag(r, 1, player[1], sizeof(player[1]));
 	if (record_tag_set(g, "Event", "?", NULL) == -1 ||
 	    record_tag_set(g, "Site", "?", NULL) == -1 ||
 	    record_tag_set(g, "Date", date, NULL) == -1 ||

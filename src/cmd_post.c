@@ -61,24 +61,13 @@ struct post_mail {
 	int side;                    /* the board is drawn from this side */
 };
 
-/* The player tag of side: PDN's Black/White for draughts, else the
- * colour name capitalised (as new writes them). */
-static void
-post_player_tag(const struct rules *r, int side, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s", r->gametype != NULL ?
-	    (side == 0 ? "Black" : "White") : r->side[side]);
-	if (buf[0] >= 'a' && buf[0] <= 'z')
-		buf[0] = (char)(buf[0] - 'a' + 'A');
-}
-
 /* The player tag value of side, or NULL. */
 static const char *
 post_player(const struct post *p, int side)
 {
 	char tag[64];
 
-	post_player_tag(p->rp.r, side, tag, sizeof(tag));
+	notation_player_tag(p->rp.r, side, tag, sizeof(tag));
 	return record_tag(&p->g, tag);
 }
 

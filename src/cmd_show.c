@@ -81,22 +81,6 @@ show_ascii(const struct replay *rp, const struct record *g, int flip)
 	return 0;
 }
 
-/* The name of the player of side s: the tag named by the side's
- * colour ("White"), for the first side else "Black" (PDN's name for
- * the first player); NULL when unknown. */
-static const char *
-show_player(const struct rules *r, const struct record *g, int s)
-{
-	char tag[32];
-	const char *v;
-
-	snprintf(tag, sizeof(tag), "%s", r->side[s]);
-	tag[0] = (char)toupper((unsigned char)tag[0]);
-	if ((v = record_tag(g, tag)) == NULL && s == 0)
-		v = record_tag(g, "Black");
-	return v == NULL || strcmp(v, "?") == 0 || v[0] == '\0' ? NULL : v;
-}
-
 /* The SVG picture: the board with the caption of the ascii lines. */
 static int
 show_svg(const struct replay *rp, const struct record *g, int flip,
@@ -115,8 +99,8 @@ show_svg(const struct replay *rp, const struct record *g, int flip,
 		snprintf(title, sizeof(title), "%s: %s", rp->r->title, event);
 		v.title = title;
 	}
-	v.player[0] = show_player(rp->r, g, 0);
-	v.player[1] = show_player(rp->r, g, 1);
+	v.player[0] = notation_player(rp->r, g, 0);
+	v.player[1] = notation_player(rp->r, g, 1);
 	show_status_text(rp, g, rp->plies == rp->total, status,
 	    sizeof(status));
 	v.status = status;
