@@ -41,19 +41,6 @@ ref_fail(struct ref_state *s, enum diag_id id, const char *path)
 	return -1;
 }
 
-/* Syncs the directory path (after a rename into it). */
-static int
-ref_sync_dir(const char *path)
-{
-	int fd, rc;
-
-	if ((fd = open(path, O_RDONLY | O_DIRECTORY)) == -1)
-		return -1;
-	rc = fsync(fd);
-	close(fd);
-	return rc;
-}
-
 /* Reads path whole; NULL (errno set) when it cannot. */
 static char *
 ref_read(const char *path, size_t *len)
@@ -290,10 +277,10 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 	ref_rmdir(tmp);
 	if (mkdir(tmp, 0700) == -1)
 		return ref_fail(s, DIAG_WRITE, tmp);
-	if (ref_plan_files(s, tmp, uid, o) == -1 || ref_sync_dir(tmp) == -1)
+	if (ref_plan_files(s, tmp, uid, o) == -1 || fileio_sync_dir(tmp) == -1)
 		return ref_rmdir(tmp), -1;
 	if (rename(tmp, ref_path(dst, s, "queue", key)) == -1 ||
-	    ref_sync_dir(ref_path(tmp, s, "queue", NULL)) == -1)
+	    fileio_sync_dir(ref_path(tmp, s, "queue", NULL)) == -1)
 		return ref_fail(s, DIAG_WRITE, dst);
 	return 0;
 }
@@ -309,7 +296,7 @@ ref_apply_file(struct ref_state *s, const char *entry, const char *name,
 	snprintf(src, sizeof(src), "%.4000s/%s", entry, name);
 	if (access(src, F_OK) == -1)
 		return 0;
-	if (rename(src, dst) == -1 || ref_sync_dir(dstdir) == -1)
+	if (rename(src, dst) == -1 || fileio_sync_dir(dstdir) == -1)
 		return ref_fail(s, DIAG_WRITE, dst);
 	return 0;
 }
@@ -415,7 +402,7 @@ ref_done(struct ref_state *s, const char *entry, const char *key)
 	if (rename(src, ref_path(path, s, "done", key)) == -1 &&
 	    (errno != ENOENT || ref_write(s, path, "", 0) == -1))
 		return ref_fail(s, DIAG_WRITE, path);
-	if (ref_sync_dir(ref_path(path, s, "done", NULL)) == -1)
+	if (fileio_sync_dir(ref_path(path, s, "done", NULL)) == -1)
 		return ref_fail(s, DIAG_WRITE, path);
 	return 0;
 }

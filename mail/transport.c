@@ -256,16 +256,12 @@ xfer_upload(CURL *c, struct xfer_src *src)
 	curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)src->len);
 }
 
-int
-xfer_get(struct xfer *x, const char *url, struct xfer_buf *out)
+/* Runs c, collecting what the server sends into out (always a string,
+ * "" when nothing came; freed on failure). */
+static int
+xfer_collect(struct xfer *x, CURL *c, const char *url, char *errbuf,
+    struct xfer_buf *out)
 {
-	char errbuf[CURL_ERROR_SIZE];
-	CURL *c;
-
-	out->data = NULL;
-	out->len = 0;
-	if ((c = xfer_open(x, url, errbuf)) == NULL)
-		return -1;
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, xfer_write);
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, out);
 	if (xfer_run(x, c, url, errbuf) == -1) {
@@ -277,6 +273,19 @@ xfer_get(struct xfer *x, const char *url, struct xfer_buf *out)
 		return -1;
 	}
 	return 0;
+}
+
+int
+xfer_get(struct xfer *x, const char *url, struct xfer_buf *out)
+{
+	char errbuf[CURL_ERROR_SIZE];
+	CURL *c;
+
+	out->data = NULL;
+	out->len = 0;
+	if ((c = xfer_open(x, url, errbuf)) == NULL)
+		return -1;
+	return xfer_collect(x, c, url, errbuf, out);
 }
 
 int
@@ -364,17 +373,7 @@ xfer_command(struct xfer *x, const char *url, const char *command,
 	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, command);
 	if (xfer_pop3_one_line(url, command))
 		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, xfer_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, out);
-	if (xfer_run(x, c, url, errbuf) == -1) {
-		xfer_buf_free(out);
-		return -1;
-	}
-	if (out->data == NULL && (out->data = calloc(1, 1)) == NULL) {
-		xfer_fail(x, url, "out of memory");
-		return -1;
-	}
-	return 0;
+	return xfer_collect(x, c, url, errbuf, out);
 }
 
 void

@@ -129,7 +129,7 @@ fileio_dirname(const char *path, char *dir, size_t size)
 	snprintf(dir, size, "%.*s", (int)n, path);
 }
 
-static int
+int
 fileio_sync_dir(const char *dir)
 {
 	int fd, rc;

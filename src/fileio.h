@@ -46,4 +46,8 @@ char *fileio_slurp(const char *path, size_t *len, struct diag *d);
 int fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
     struct diag *d);
 
+/* Syncs the directory dir (after a rename into it, so the new entry
+ * survives a crash).  Returns 0, or -1 with errno set. */
+int fileio_sync_dir(const char *dir);
+
 #endif
