@@ -2,7 +2,9 @@
 # referee.sh - `stackref referee` (stackref-referee(8)) end to end, by
 # mail, against real servers on 127.0.0.1 started and stopped here
 # (tests/servers.sh: Dovecot IMAPS, Exim SMTPS, a private CA).  Two test
-# users, ann and bob, sign up and play two games by mail until they end:
+# users, ann and bob, sign up and play two games by mail until they end
+# (ann's first checkers move sent with `stackref post --pbem`, the rest
+# by hand-made mails):
 # a short checkers game (fixtures/referee/checkers-moves, a refused draw
 # offer, a resignation) and the accasta-pari game of
 # fixtures/games/accasta-pari.pdn to its last ply.  Every reply is read
@@ -101,6 +103,18 @@ submit() {
 send() {
 	compose "$1" "$2" "${3:-$1@$D}" "${4:-}" >"$tmp/last.eml"
 	submit "$1" "$tmp/last.eml"
+}
+
+# send_pbem USER BOARD MOVE: USER sends MOVE to the referee the way a
+# player does from the shell, `stackref post --pbem` on a copy of the
+# record, with both passwords from the environment.
+send_pbem() {
+	record "$2" >"$tmp/$1.pdn"
+	PBEM_PW="$1-pw" MAIL_PW="$(mailpw "$1")" "$bin" post --pbem "$3" \
+	    --user-id "$1" --pbem-password-env PBEM_PW --from "$1@$D" \
+	    --to "referee@$D" --user "$1" --password-env MAIL_PW \
+	    --cacert "$SR_CACERT" "$tmp/$1.pdn" "$SMTPS" \
+	    2>"$tmp/pbem.err" && sent=$((sent + 1)) && wait_referee
 }
 
 # referee [ARGS]: one run; its status in $rc, its output in $tmp/ref.*.
@@ -213,7 +227,12 @@ fi
 # both players are told, NEXT is to move (or "game over RESULT").
 play() {
 	local u=$1 b=$2 g=$3 p=$4 m=$5 o=$6 next=$7 subj
-	send "$u" "$g move $b $u $u-pw $m#$p"
+	if [ "$g" = checkers ] && [ "$p" -eq 1 ]; then
+		send_pbem "$u" "$b" "$m" ||
+		    fail "$g/ply-$p/post-pbem" "$(cat "$tmp/pbem.err")"
+	else
+		send "$u" "$g move $b $u $u-pw $m#$p"
+	fi
 	referee
 	[ "$rc" -eq 0 ] || { fail "$g/ply-$p" "status $rc" "$(cat "$tmp/ref.err")"; return; }
 	case $next in
