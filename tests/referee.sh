@@ -66,7 +66,7 @@ uids() {
 # wait_referee: until the referee's INBOX holds every mail sent to it.
 wait_referee() {
 	local i
-	for i in $(seq 60); do
+	for i in $(seq 200); do	# up to 10 s: CI machines can be busy
 		[ "$(uids referee | wc -w)" -ge "$sent" ] && return 0
 		sleep 0.05
 	done
@@ -160,7 +160,7 @@ pending() {
 expect() {
 	local name=$1 u=$2 n=$3 t i
 	shift 3
-	for i in $(seq 40); do
+	for i in $(seq 200); do	# up to 10 s, as wait_referee
 		[ "$(pending "$u")" -ge "$n" ] && break
 		sleep 0.05
 	done
