@@ -87,10 +87,10 @@ mails() {
 	ls -tr "$SR_MAILHOME/$1/Maildir/${2:+.$2/}"new/* \
 	    "$SR_MAILHOME/$1/Maildir/${2:+.$2/}"cur/* 2>/dev/null
 }
-# wait_mails USER N: waits (up to 5 s) until USER has N mails.
+# wait_mails USER N: waits (up to 10 s: CI machines can be busy) until USER has N mails.
 wait_mails() {
 	local i
-	for i in $(seq 100); do
+	for i in $(seq 200); do
 		[ "$(mails "$1" | wc -l)" -ge "$2" ] && return 0
 		sleep 0.05
 	done
