@@ -14,6 +14,7 @@
 
 #include "../notation/notation.h"
 #include "diag.h"
+#include "fileio.h"
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
@@ -133,6 +134,20 @@ struct play_opts {
  */
 int cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
     const char *usage, struct diag *d);
+
+/*
+ * Loads the one game of file (as cmd_load_one) for a command that will
+ * rewrite it, or po->out: unless po->dry, the output is standard output
+ * or file does not exist, first takes the output's lock into lk
+ * (fileio_lock: waits up to FILEIO_LOCK_WAIT seconds), so that the
+ * record is read, checked and written back by one process at a time,
+ * and a second writer replays what the first wrote.  The caller
+ * releases lk with fileio_unlock after cmd_play_write, in every case.
+ * Returns 0, or -1 after reporting.
+ */
+int cmd_play_load(const struct play_opts *po, const char *file,
+    struct record *g, const struct notation **nt, struct fileio_lock *lk,
+    struct diag *d);
 
 /*
  * Refuses to add to a game that is over: by its position, by a

@@ -8,7 +8,8 @@
  * atomically in the notation it was read in.  A resignation or an
  * accepted draw also sets the result (token and Result tag) and a
  * Termination tag giving the reason ("red resigned", "draw agreed").
- * No error ever touches the record.
+ * No error ever touches the record.  As for move, the record is read,
+ * checked and written under its lock (cmd_play_load).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -93,6 +94,7 @@ action_main(enum replay_act act, const char *usage, int argc,
 {
 	struct play_opts po = { 0, NULL, NULL, NULL };
 	const struct notation *nt;
+	struct fileio_lock lk;
 	struct record g;
 	int rc;
 
@@ -104,8 +106,9 @@ action_main(enum replay_act act, const char *usage, int argc,
 		return cmd_usage(d, usage, argc == optind ? "no file given" :
 		    "too many arguments");
 	record_init(&g);
-	if (cmd_load_one(argv[optind], &g, &nt, d) == 0)
+	if (cmd_play_load(&po, argv[optind], &g, &nt, &lk, d) == 0)
 		action_take(act, &po, argv[optind], &g, nt, d);
+	fileio_unlock(&lk);
 	record_free(&g);
 	return cmd_finish(d);
 }

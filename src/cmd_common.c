@@ -156,6 +156,20 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 }
 
 int
+cmd_play_load(const struct play_opts *po, const char *file,
+    struct record *g, const struct notation **nt, struct fileio_lock *lk,
+    struct diag *d)
+{
+	const char *out = po->out != NULL ? po->out : file;
+
+	lk->fd = -1;
+	if (!po->dry && strcmp(file, "-") != 0 && access(file, F_OK) == 0 &&
+	    fileio_lock(out, lk, d) == -1)
+		return -1;
+	return cmd_load_one(file, g, nt, d);
+}
+
+int
 cmd_play_open(const struct replay *rp, const struct record *g,
     const char *action, const struct diag_where *w, struct diag *d)
 {

@@ -4,7 +4,7 @@
  * POP3 maildrop.  The record is replayed in full before anything is
  * written; with -o naming an existing record, it must extend that one
  * (same game, same moves and actions so far, then legal moves only), and
- * replaces it atomically.
+ * replaces it atomically, checked again under its lock (fileio_lock).
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -366,14 +366,49 @@ fetch_write(FILE *out, void *ctx)
 	return fwrite(rec->data, 1, rec->len, out) == rec->len ? 0 : -1;
 }
 
-/* Everything after the options: local copy, download, checks, write. */
+/* Whether f->out names an existing local record. */
+static int
+fetch_has_local(const struct fetch *f)
+{
+	return f->out != NULL && strcmp(f->out, "-") != 0 &&
+	    access(f->out, F_OK) == 0;
+}
+
+/*
+ * Writes rec, read into n, to f->out (standard output when NULL) under
+ * the lock of f->out (fileio_lock): the local record, if there is one
+ * now, is read again under the lock and n must extend it, so that a
+ * move written meanwhile is never lost.  The lock is not held during
+ * the download.
+ */
+static int
+fetch_commit(struct fetch *f, struct xfer_buf *rec,
+    const struct fetch_game *n)
+{
+	const char *out = f->out != NULL ? f->out : "-";
+	struct fileio_lock lk;
+	struct fetch_game l;
+	int rc = -1;
+
+	if (fileio_lock(out, &lk, f->d) == -1)
+		return -1;
+	record_init(&l.g);
+	if (!fetch_has_local(f) || (fetch_local(out, &l, f->d) == 0 &&
+	    fetch_extends(f, &l, n) == 0))
+		rc = fileio_write_atomic(out, fetch_write, rec, f->d);
+	record_free(&l.g);
+	fileio_unlock(&lk);
+	return rc;
+}
+
+/* Everything after the options: local copy (for its GameId, and to
+ * refuse a broken one before any download), download, checks, write. */
 static int
 fetch_run(struct fetch *f)
 {
 	struct fetch_game l, n;
 	struct xfer_buf rec = { NULL, 0 };
-	int local = f->out != NULL && strcmp(f->out, "-") != 0 &&
-	    access(f->out, F_OK) == 0;
+	int local = fetch_has_local(f);
 	int rc = -1;
 
 	record_init(&l.g);
@@ -382,11 +417,9 @@ fetch_run(struct fetch *f)
 		goto done;
 	if (local && f->want == NULL)
 		f->want = record_tag(&l.g, "GameId");
-	if (fetch_download(f, &rec) == -1 || fetch_check(f, &rec, &n) == -1 ||
-	    (local && fetch_extends(f, &l, &n) == -1))
+	if (fetch_download(f, &rec) == -1 || fetch_check(f, &rec, &n) == -1)
 		goto done;
-	rc = fileio_write_atomic(f->out != NULL ? f->out : "-", fetch_write,
-	    &rec, f->d);
+	rc = fetch_commit(f, &rec, &n);
 done:
 	xfer_buf_free(&rec);
 	record_free(&l.g);

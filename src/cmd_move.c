@@ -2,7 +2,9 @@
  * cmd_move.c - stackref move: validate a move against a record and
  * append it.  The record is written back atomically, and only when the
  * move is accepted: no error ever touches it.  A move by the side a draw
- * was offered to declines the offer (replay_ply).
+ * was offered to declines the offer (replay_ply).  The record is read,
+ * checked and written under its lock (cmd_play_load), so of two moves
+ * played at once on one record the second sees the first.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -96,6 +98,7 @@ cmd_move(int argc, char *argv[], struct diag *d)
 {
 	struct play_opts po = { 0, NULL, NULL, NULL };
 	const struct notation *nt;
+	struct fileio_lock lk;
 	struct record g;
 	int rc;
 
@@ -105,8 +108,9 @@ cmd_move(int argc, char *argv[], struct diag *d)
 		return cmd_usage(d, cmd_move_usage, argc - optind < 2 ?
 		    "FILE and MOVE are needed" : "too many arguments");
 	record_init(&g);
-	if (cmd_load_one(argv[optind], &g, &nt, d) == 0)
+	if (cmd_play_load(&po, argv[optind], &g, &nt, &lk, d) == 0)
 		move_play(&po, argv[optind], argv[optind + 1], &g, nt, d);
+	fileio_unlock(&lk);
 	record_free(&g);
 	return cmd_finish(d);
 }

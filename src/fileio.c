@@ -1,4 +1,5 @@
-/* fileio.c - reading inputs, atomic writes of outputs. */
+/* fileio.c - reading inputs, atomic writes of outputs, record locks. */
+#include <sys/file.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fileio.h"
@@ -209,4 +211,91 @@ fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
 	}
 	fileio_sync_dir(dir);
 	return 0;
+}
+
+/* The lock file of path, ".NAME.lock" beside it, into buf. */
+static int
+fileio_lock_path(const char *path, char *buf, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	int n;
+
+	if (slash == NULL)
+		n = snprintf(buf, size, ".%s.lock", path);
+	else
+		n = snprintf(buf, size, "%.*s/.%s.lock", (int)(slash - path),
+		    path, slash + 1);
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+/* Milliseconds since an arbitrary start, for the lock's deadline. */
+static long long
+fileio_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Takes the exclusive flock on fd, trying again after 1 ms, doubling to
+ * 32 ms, until secs seconds have passed.  Returns 0, or -1 with errno
+ * set (EWOULDBLOCK: still held by another process at the deadline).
+ */
+static int
+fileio_flock_wait(int fd, int secs)
+{
+	long long deadline = fileio_ms() + secs * 1000LL;
+	struct timespec pause = { 0, 1000000 };
+
+	for (;;) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return -1;
+		if (fileio_ms() >= deadline) {
+			errno = EWOULDBLOCK;
+			return -1;
+		}
+		nanosleep(&pause, NULL);
+		if (pause.tv_nsec < 32000000)
+			pause.tv_nsec *= 2;
+	}
+}
+
+int
+fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
+{
+	char lpath[4096 + 16], what[64];
+	struct stat st;
+
+	lk->fd = -1;
+	if (strcmp(path, "-") == 0 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+		return 0;
+	if (fileio_lock_path(path, lpath, sizeof(lpath)) == -1)
+		return fileio_fail(d, DIAG_WRITE, path, ENAMETOOLONG);
+	if ((lk->fd = open(lpath, O_RDONLY | O_CREAT | O_CLOEXEC, 0666)) ==
+	    -1)
+		return fileio_fail(d, DIAG_WRITE, path, errno);
+	if (fileio_flock_wait(lk->fd, FILEIO_LOCK_WAIT) == 0)
+		return 0;
+	if (errno == EWOULDBLOCK) {
+		snprintf(what, sizeof(what), "record is locked by another "
+		    "process (waited %d s)", FILEIO_LOCK_WAIT);
+		diag_report(d, DIAG_WRITE, &(struct diag_where){ path, NULL,
+		    0, 0 }, what);
+	} else
+		fileio_fail(d, DIAG_WRITE, path, errno);
+	fileio_unlock(lk);
+	return -1;
+}
+
+void
+fileio_unlock(struct fileio_lock *lk)
+{
+	if (lk->fd != -1)
+		close(lk->fd);
+	lk->fd = -1;
 }
