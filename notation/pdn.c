@@ -63,6 +63,8 @@ struct pdn_game {
 	unsigned depth;
 	int movetext;             /* a move, NAG or variation was read */
 	int started;
+	size_t elems, bytes;      /* tags and elements, bytes of their
+				   * texts: at most PDN_ELEMS_MAX, PDN_GAME_MAX */
 };
 
 #define PDN_CONTINUE 2        /* pdn_step: the game goes on */
@@ -512,6 +514,26 @@ pdn_fail(struct reader *rd, enum pdn_tok t)
 	return READ_SYSTEM;
 }
 
+/* Counts one more tag or element of n text bytes in the game: 0, or -1
+ * after reporting that it passes PDN_ELEMS_MAX or PDN_GAME_MAX. */
+static int
+pdn_count(struct reader *rd, struct pdn_game *pg, size_t n)
+{
+	const char *what = NULL;
+
+	if (pg->elems >= PDN_ELEMS_MAX)
+		what = "game over 2097152 tags and movetext elements";
+	else if (n > PDN_GAME_MAX - pg->bytes)
+		what = "game over 64 MiB of text";
+	if (what != NULL) {
+		pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, what, NULL);
+		return -1;
+	}
+	pg->elems++;
+	pg->bytes += n;
+	return 0;
+}
+
 /* The correspondence actions of ELEM_ACTION (record.h). */
 static const char *const pdn_actions[] = {
 	"resign", "offer-draw", "accept-draw", "decline-draw", NULL
@@ -602,6 +624,8 @@ pdn_push_comment(struct reader *rd, struct pdn_game *pg, int style)
 	struct elem *e;
 	int rc;
 
+	if (pdn_count(rd, pg, rd->tok.len) == -1)
+		return pdn_bad(rd);
 	if (style == COMMENT_BRACE && (rc = pdn_push_action(rd, pg)) != 0)
 		return rc;
 	if ((e = line_push(pdn_top(pg), ELEM_COMMENT, &rd->tokat)) == NULL ||
@@ -649,17 +673,28 @@ pdn_on_result(struct reader *rd, struct pdn_game *pg)
 	return pdn_trailing_comments(rd, pg);
 }
 
+/* A word: move numbers, even glued ("14.8."), then a result or a move
+ * text; so a move text never reads back as a number or a result. */
 static int
 pdn_on_word(struct reader *rd, struct pdn_game *pg)
 {
-	size_t k;
+	size_t k = 0, j;
 
-	if (pdn_result_normal(rd->tok.s, NULL) == 0)
+	while ((j = pdn_number_prefix(rd->tok.s + k, rd->tok.len - k)) > 0)
+		k += j;
+	if (k > 0)
+		pg->movetext = 1;
+	if (pdn_result_normal(rd->tok.s + k, NULL) == 0) {
+		memmove(rd->tok.s, rd->tok.s + k, rd->tok.len - k + 1);
+		rd->tok.len -= k;
+		rd->tokat.col += k;
 		return pdn_on_result(rd, pg);
+	}
 	pg->movetext = 1;
-	k = pdn_number_prefix(rd->tok.s, rd->tok.len);
 	if (k == rd->tok.len)
 		return PDN_CONTINUE;
+	if (pdn_count(rd, pg, rd->tok.len - k) == -1)
+		return pdn_bad(rd);
 	if (pdn_on_move(rd, pg, rd->tok.s + k, rd->tok.len - k, k) == -1)
 		return pdn_fail(rd, pdn_nomem(rd));
 	return PDN_CONTINUE;
@@ -676,6 +711,8 @@ pdn_on_tag(struct reader *rd, struct pdn_game *pg)
 		    "a tag");
 		return READ_MALFORMED;    /* the tag starts the next game */
 	}
+	if (pdn_count(rd, pg, rd->name.len + rd->tok.len) == -1)
+		return pdn_bad(rd);
 	if (record_tag_add(pg->g, rd->name.s, rd->tok.s, &rd->tokat) == -1)
 		return pdn_fail(rd, pdn_nomem(rd));
 	return PDN_CONTINUE;
@@ -687,6 +724,8 @@ pdn_on_nag(struct reader *rd, struct pdn_game *pg)
 	struct elem *e;
 
 	pg->movetext = 1;
+	if (pdn_count(rd, pg, 0) == -1)
+		return pdn_bad(rd);
 	if ((e = line_push(pdn_top(pg), ELEM_NAG, &rd->tokat)) == NULL)
 		return pdn_fail(rd, pdn_nomem(rd));
 	e->nag = rd->nag;
@@ -702,6 +741,8 @@ pdn_on_open(struct reader *rd, struct pdn_game *pg)
 	if (pg->depth >= PDN_DEPTH_MAX)
 		return pdn_fail(rd, pdn_report(rd, &rd->tokat, DIAG_TOO_BIG,
 		    "variations nested over 256 deep", NULL));
+	if (pdn_count(rd, pg, 0) == -1)
+		return pdn_bad(rd);
 	if ((e = line_push(pdn_top(pg), ELEM_VARIATION, &rd->tokat)) == NULL ||
 	    (e->var = calloc(1, sizeof(*e->var))) == NULL)
 		return pdn_fail(rd, pdn_nomem(rd));

@@ -431,6 +431,9 @@ struct reader {
 	struct record *g;
 	struct line *stack[XML_DEPTH_MAX + 1];
 	unsigned depth;
+	size_t elems, bytes;      /* tags and elements of the game, bytes of
+				   * their texts: at most PDN_ELEMS_MAX,
+				   * PDN_GAME_MAX */
 	enum xml_field field;     /* gathering text for this element */
 	struct srcloc fieldat;
 	int fieldbig;             /* fieldat is to come from its text */
@@ -681,6 +684,23 @@ xml_nomem(struct reader *rd)
 	return xml_report(rd, NULL, DIAG_NOMEM, NULL, NULL);
 }
 
+/* Counts one more tag or element of n text bytes in the game at at:
+ * XML_CONTINUE, or READ_MALFORMED after reporting that it passes
+ * PDN_ELEMS_MAX or PDN_GAME_MAX. */
+static int
+xml_count(struct reader *rd, const struct srcloc *at, size_t n)
+{
+	if (rd->elems >= PDN_ELEMS_MAX)
+		return xml_report(rd, at, DIAG_TOO_BIG,
+		    "game over 2097152 tags and movetext elements", NULL);
+	if (n > PDN_GAME_MAX - rd->bytes)
+		return xml_report(rd, at, DIAG_TOO_BIG,
+		    "game over 64 MiB of text", NULL);
+	rd->elems++;
+	rd->bytes += n;
+	return XML_CONTINUE;
+}
+
 static struct line *
 xml_top(struct reader *rd)
 {
@@ -731,6 +751,10 @@ xml_end_field(struct reader *rd)
 	struct elem *e;
 
 	rd->field = FIELD_NONE;
+	if (f != FIELD_NONE && f != FIELD_RESULT && xml_count(rd,
+	    &rd->fieldat, (f == FIELD_COMMENT ? 0 : rd->attr.len) +
+	    rd->text.len) != XML_CONTINUE)
+		return READ_MALFORMED;
 	switch (f) {
 	case FIELD_TAG:
 		return record_tag_add(rd->g, rd->attr.s, rd->text.s,
@@ -767,6 +791,8 @@ xml_start_variation(struct reader *rd)
 		    XML_DEPTH_MAX);
 		return xml_report(rd, &at, DIAG_TOO_BIG, what, NULL);
 	}
+	if (xml_count(rd, &at, 0) != XML_CONTINUE)
+		return READ_MALFORMED;
 	if ((e = line_push(xml_top(rd), ELEM_VARIATION, &at)) == NULL ||
 	    (e->var = calloc(1, sizeof(*e->var))) == NULL)
 		return xml_nomem(rd);
@@ -790,7 +816,7 @@ xml_on_action(struct reader *rd)
 	    strlen((char *)type) > 80 || strlen((char *)side) > 64)
 		rc = xml_report(rd, &at, DIAG_SYNTAX,
 		    "an action with a type and a side", "<action>");
-	else {
+	else if ((rc = xml_count(rd, &at, 0)) == XML_CONTINUE) {
 		snprintf(text, sizeof(text), "%.80s %.64s", type, side);
 		if ((e = line_push(xml_top(rd), ELEM_ACTION, &at)) == NULL ||
 		    elem_set_text(e, text, strlen(text)) == -1)
@@ -807,6 +833,7 @@ xml_start_game(struct reader *rd)
 	rd->index++;
 	rd->ingame = 1;
 	rd->depth = 0;
+	rd->elems = rd->bytes = 0;
 	rd->stack[0] = &rd->g->main;
 	rd->g->at = xml_here(rd);
 	return XML_CONTINUE;
