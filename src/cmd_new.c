@@ -9,6 +9,7 @@
 #include "../notation/notation.h"
 #include "cmd.h"
 #include "fileio.h"
+#include "replay.h"
 
 const char cmd_new_usage[] = "new GAME [-t TAG=VALUE]... [-o FILE]";
 
@@ -93,6 +94,18 @@ new_set_tag(struct record *g, const char *arg)
 	return 0;
 }
 
+/* The game and the position of the tags given (a [FEN] tag, [SetUp])
+ * must make a start: 0, or -1 after reporting DIAG_RECORD_GAME or
+ * DIAG_BAD_FEN, so that no record is written that cannot be read back. */
+static int
+new_check(const struct record *g, struct diag *d)
+{
+	struct replay_opts o = { NULL, 0, 0, 0 };
+	struct replay rp;
+
+	return replay_start(&rp, g, &o, d);
+}
+
 static int
 new_write(FILE *out, void *ctx)
 {
@@ -174,6 +187,7 @@ cmd_new(int argc, char *argv[], struct diag *d)
 		diag_report(d, DIAG_NOMEM, NULL);
 		rc = STATUS_SYSTEM;
 	} else if ((rc = new_apply_tags(&g, argc, argv, d)) == 0 &&
+	    new_check(&g, d) == 0 &&
 	    fileio_write_atomic(out, new_write, &g, d) == 0)
 		rc = cmd_finish(d);
 	else if (rc == 0)
