@@ -57,17 +57,27 @@ bit_index(uint32_t b)
 static void
 ck_from_pos(struct ck *b, const struct pos *p)
 {
-	unsigned i;
+	unsigned i, n = p->nsquares < B32_SQUARES ? p->nsquares : B32_SQUARES;
+	uint32_t own[2] = { 0, 0 }, kings = 0;
 
 	memset(b, 0, sizeof(*b));
 	b->turn = p->turn;
-	for (i = 0; i < B32_SQUARES && i < p->nsquares; i++) {
-		if (p->sq[i].height == 0)
-			continue;
-		b->own[stack_top_side(&p->sq[i])] |= (uint32_t)1 << i;
-		if (stack_top_crowned(&p->sq[i]))
-			b->kings |= (uint32_t)1 << i;
+	/* Without a branch on each square's height (half the squares are
+	 * empty, so the branch was mispredicted often): an empty square's
+	 * top is read at bit 31, and its bits are masked out. */
+	for (i = 0; i < n; i++) {
+		const struct stack *s = &p->sq[i];
+		unsigned top = (s->height - 1u) & 31u;
+		uint32_t bit = (uint32_t)(s->height != 0) << i;
+		uint32_t side = (s->owner >> top) & 1u;
+
+		own[1] |= bit & -side;
+		own[0] |= bit & ~-side;
+		kings |= bit & -((s->crown >> top) & 1u);
 	}
+	b->own[0] = own[0];
+	b->own[1] = own[1];
+	b->kings = kings;
 }
 
 static uint32_t
