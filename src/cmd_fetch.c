@@ -33,6 +33,8 @@ struct fetch {
 	const char *out;            /* -o FILE, or NULL: standard output */
 	const char *want;           /* the GameId looked for, or NULL */
 	char name[256];             /* the URL without credentials */
+	const char *unread;         /* why the newest unreadable mail is
+				     * (mail_parse, static), or NULL */
 	struct diag *d;
 };
 
@@ -82,7 +84,7 @@ fetch_wanted(const struct fetch *f, const char *data, size_t len)
 /* Moves the first wanted record attached to raw into rec; 1 when there
  * is one, 0 if not, -1 out of memory. */
 static int
-fetch_from_mail(const struct fetch *f, const struct xfer_buf *raw,
+fetch_from_mail(struct fetch *f, const struct xfer_buf *raw,
     struct xfer_buf *rec)
 {
 	struct mail_in m;
@@ -91,6 +93,8 @@ fetch_from_mail(const struct fetch *f, const struct xfer_buf *raw,
 	int found = 0;
 
 	if (mail_parse(raw->data, raw->len, &m, &why) == -1) {
+		if (f->unread == NULL)
+			f->unread = why;
 		mail_in_free(&m);
 		return 0;
 	}
@@ -113,8 +117,11 @@ fetch_none(struct fetch *f)
 	char why[512];
 
 	snprintf(why, sizeof(why), "no message of the newest %d carries a "
-	    "record%s%s", FETCH_SCAN_MAX, f->want != NULL ? " of game " : "",
-	    f->want != NULL ? f->want : "");
+	    "record%s%s%s%s%s", FETCH_SCAN_MAX, f->want != NULL ?
+	    " of game " : "", f->want != NULL ? f->want : "",
+	    f->unread != NULL ? " (the newest unreadable mail: " : "",
+	    f->unread != NULL ? f->unread : "",
+	    f->unread != NULL ? ")" : "");
 	diag_report(f->d, DIAG_TRANSFER, NULL, f->name, why);
 }
 
