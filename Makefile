@@ -1,6 +1,6 @@
 # stackref - a referee for board games played by correspondence.
 # GNU make.  `make`, `make check`, `make install PREFIX=... DESTDIR=...`,
-# `make demo`, `make bench`, `make sanitize`; see README.
+# `make demo`, `make bench`, `make sanitize`, `make fuzz`; see README.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
@@ -34,6 +34,9 @@ TEST_BIN = $(TEST_SRC:.c=)
 BENCH_SRC = $(wildcard bench/*.c)
 BENCH_BIN = $(BENCH_SRC:.c=)
 MAN_PAGES = $(wildcard man/*.[1-8])
+FUZZ_TARGETS = pdn xml fen move mail pbem replay
+FUZZ_RUN = $(FUZZ_TARGETS:%=tests/fuzz/run_%)
+FUZZ_COMMON = tests/fuzz/common.c
 
 # .buildflags holds the compiler and flags of the last build; when they
 # change (a sanitizer build, a new CFLAGS), everything is rebuilt.
@@ -64,6 +67,12 @@ notation/stackref-rng.h: notation/stackref.rng tools/text2c.sh
 tests/unit/test_%: tests/unit/test_%.c libstackref.a .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS) $(TEST_LIBS)
 
+# The fuzz targets without libFuzzer, for make check (tests/fuzz.sh).
+tests/fuzz/run_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/driver.c \
+    tests/fuzz/common.h libstackref.a .buildflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_COMMON) \
+	    tests/fuzz/driver.c libstackref.a $(LIBS)
+
 bench/%: bench/%.c libstackref.a .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS)
 
@@ -80,13 +89,48 @@ demo: deps
 
 # The README's second command: build everything and run every test.
 check: deps-check
-	@$(MAKE) -s stackref $(TEST_BIN)
+	@$(MAKE) -s stackref $(TEST_BIN) $(FUZZ_RUN)
 	@tests/run.sh
 
 # Every test again, built with sanitizers (rebuilds everything; the next
 # plain `make` rebuilds without them).
 sanitize:
 	@$(SAN_ENV) $(MAKE) -s CFLAGS='-O1 -g $(SAN)' LDFLAGS='$(SAN)' check
+
+# make fuzz: each libFuzzer target (tests/fuzz/) built with clang and
+# ASan/UBSan into $(FUZZ_DIR), apart from the normal objects, then run
+# FUZZ_SECONDS each, FUZZ_JOBS at a time (tools/fuzz.sh).
+FUZZ_CC = clang
+FUZZ_DIR = build-fuzz
+FUZZ_SECONDS = 60
+FUZZ_JOBS = 2
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+      -fno-omit-frame-pointer
+FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
+      -g -O1 -MMD -MP $(FUZZ_SAN) \
+      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl 2>/dev/null)
+FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
+
+fuzz: deps-check
+	@command -v $(FUZZ_CC) >/dev/null || \
+	    { echo "fuzz: no $(FUZZ_CC): apt-get install clang" \
+	    "libclang-rt-14-dev"; exit 1; }
+	@$(MAKE) -s $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
+	    tools/fuzz.sh $(FUZZ_DIR) $(FUZZ_TARGETS)
+
+$(FUZZ_DIR)/%.o: %.c notation/stackref-rng.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_DIR)/libstackref.a: $(FUZZ_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(FUZZ_LIB_OBJ)
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/common.h \
+    $(FUZZ_DIR)/libstackref.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
+	    $(FUZZ_DIR)/libstackref.a $(LIBS)
 
 # Speed figures (not a test); /usr/bin/time (package time) is optional.
 bench: deps
@@ -114,10 +158,12 @@ uninstall:
 
 clean:
 	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) \
-	    $(BENCH_BIN) .buildflags notation/stackref-rng.h
+	    $(BENCH_BIN) $(FUZZ_RUN) .buildflags notation/stackref-rng.h
+	rm -rf $(FUZZ_DIR)
 	find . -name '*.d' -delete
 
-.PHONY: all deps deps-check demo check sanitize bench install \
+.PHONY: all deps deps-check demo check sanitize fuzz bench install \
 	uninstall clean
 
--include $(wildcard src/*.d notation/*.d mail/*.d tests/unit/*.d bench/*.d)
+-include $(wildcard src/*.d notation/*.d mail/*.d tests/unit/*.d bench/*.d \
+    tests/fuzz/*.d $(FUZZ_DIR)/*.d $(FUZZ_DIR)/*/*.d)

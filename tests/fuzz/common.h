@@ -1,0 +1,46 @@
+/*
+ * common.h - what the fuzz targets (tests/fuzz/fuzz_*.c) share.  Each
+ * target is one libFuzzer entry point, LLVMFuzzerTestOneInput; driver.c
+ * gives the same entry point a plain main() for `make check`.
+ *
+ * A target aborts (a crash for libFuzzer, a failure for the driver) when
+ * an invariant the code promises does not hold; the sanitizers catch
+ * the rest.
+ */
+#ifndef STACKREF_FUZZ_COMMON_H
+#define STACKREF_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../../src/diag.h"
+#include "../../src/rules.h"
+
+struct notation;
+struct record;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A read-only stream over data[0..size) (empty data too); NULL when out
+ * of memory.  The caller fcloses it. */
+FILE *fuzz_stream(const uint8_t *data, size_t size);
+
+/* A malloc'ed NUL-terminated copy of data[0..size); NULL when out of
+ * memory. */
+char *fuzz_string(const uint8_t *data, size_t size);
+
+/* The game of rules_table chosen by byte b. */
+const struct rules *fuzz_game(uint8_t b);
+
+/* Starts d printing to /dev/null, so that the messages are formatted. */
+void fuzz_diag(struct diag *d);
+
+/* Writes g with notation nt into a malloc'ed text, *len bytes. */
+char *fuzz_write(const struct notation *nt, const struct record *g,
+    size_t *len);
+
+/* Aborts with what when cond is false. */
+void fuzz_assert(int cond, const char *what);
+
+#endif

@@ -1,0 +1,73 @@
+/*
+ * fuzz_move.c - every game's move_parse, then rules_resolve.  The first
+ * byte chooses the game.  When the rest holds a newline, what comes
+ * before it is a FEN (a position that does not read ends the run) and
+ * what follows the move text; else the rest is the move text, against
+ * the start position.  The text is passed in a buffer of exactly its
+ * length, so that a read past it is caught.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../notation/notation.h"
+#include "common.h"
+
+/* Parses and resolves the move text s[0..n) in p. */
+static void
+move_text(const struct rules *r, const struct pos *p, const char *s,
+    size_t n)
+{
+	struct move pattern, found;
+	struct pos next;
+	char text[1024];
+	const char *why;
+	size_t err = 0;
+	unsigned k;
+
+	if (r->move_parse(s, n, &pattern, &err) == -1) {
+		fuzz_assert(err <= n, "a refusal points into the text");
+		return;
+	}
+	if ((k = rules_resolve(r, p, &pattern, &found)) != 1)
+		return;
+	fuzz_assert(r->move_format(p, &found, text, sizeof(text)) >= 0,
+	    "a resolved move formats");
+	next = *p;
+	r->apply(&next, &found);
+	r->outcome(&next, &why);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct rules *r;
+	const uint8_t *nl, *text;
+	const char *why;
+	struct pos p;
+	size_t err, n;
+	char *fen, *s;
+	int rc;
+
+	if (size == 0)
+		return 0;
+	r = fuzz_game(data[0]);
+	text = data + 1;
+	n = size - 1;
+	if ((nl = memchr(text, '\n', n)) != NULL) {
+		if ((fen = fuzz_string(text, (size_t)(nl - text))) == NULL)
+			return 0;
+		rc = fen_parse(r, fen, &p, &err, &why);
+		free(fen);
+		if (rc != 0)
+			return 0;
+		n -= (size_t)(nl + 1 - text);
+		text = nl + 1;
+	} else
+		r->start(&p);
+	if ((s = malloc(n > 0 ? n : 1)) == NULL)
+		return 0;
+	memcpy(s, text, n);
+	move_text(r, &p, s, n);
+	free(s);
+	return 0;
+}

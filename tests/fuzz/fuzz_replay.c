@@ -1,0 +1,52 @@
+/*
+ * fuzz_replay.c - a PDN stream read and every game replayed under its
+ * rules (src/replay.c), as `stackref check` does, with the move texts
+ * made canonical; a game replayed so must replay again, its canonical
+ * texts, to the same position.
+ */
+#include <stdlib.h>
+
+#include "../../notation/pdn.h"
+#include "../../src/record.h"
+#include "../../src/replay.h"
+#include "common.h"
+
+static void
+replay_game(struct record *g, struct diag *d)
+{
+	struct replay_opts o = { "fuzz", 1, REPLAY_ALL, 1 };
+	struct replay rp, again;
+
+	if (replay_run(&rp, g, &o, d) == -1)
+		return;
+	replay_result(&rp, g, &o, d);
+	fuzz_assert(replay_run(&again, g, &o, d) == 0 &&
+	    again.plies == rp.plies && pos_equal(&again.pos, &rp.pos),
+	    "a canonical record replays the same");
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diag d;
+	struct record g;
+	struct reader *rd;
+	enum read_result rr;
+	unsigned long index;
+	FILE *f;
+
+	fuzz_diag(&d);
+	record_init(&g);
+	if ((f = fuzz_stream(data, size)) == NULL)
+		return 0;
+	if ((rd = notation_pdn.open(f, "fuzz", &d)) != NULL) {
+		while ((rr = notation_pdn.next(rd, &g, &index)) != READ_END &&
+		    rr != READ_SYSTEM)
+			if (rr == READ_GAME)
+				replay_game(&g, &d);
+		notation_pdn.close(rd);
+	}
+	record_free(&g);
+	fclose(f);
+	return 0;
+}
