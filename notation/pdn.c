@@ -901,16 +901,28 @@ pdn_bytes(struct pdn_writer *w, const char *s)
 }
 
 /* Writes the concatenation of the n strings p (NULL ones skipped) as
- * one unit. */
+ * one unit.  A unit starting with '%' (a move text) stays on the line:
+ * a '%' starting a line starts a comment. */
 static void
 pdn_unit(struct pdn_writer *w, const char *const *p, size_t n)
 {
+	const char *first = NULL;
 	size_t i, len = 0;
 
 	for (i = 0; i < n; i++)
-		if (p[i] != NULL)
+		if (p[i] != NULL) {
 			len += strlen(p[i]);
-	pdn_sep(w, len);
+			if (first == NULL)
+				first = p[i];
+		}
+	if (first != NULL && first[0] == '%' && w->col > 0) {
+		if (!w->glue) {
+			putc(' ', w->out);
+			w->col++;
+		}
+		w->glue = 0;
+	} else
+		pdn_sep(w, len);
 	for (i = 0; i < n; i++)
 		if (p[i] != NULL)
 			pdn_bytes(w, p[i]);
