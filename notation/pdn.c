@@ -472,6 +472,17 @@ pdn_is_suffix(char c)
 	return c == '!' || c == '?';
 }
 
+/* Whether s holds more than move-strength marks: a move text of marks
+ * only ("??") takes no suffix, which would be written glued to it. */
+static int
+pdn_has_move(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (!pdn_is_suffix(*s))
+			return 1;
+	return 0;
+}
+
 /* A move text w[0..n) at column offset off of the token. */
 static int
 pdn_on_move(struct reader *rd, struct pdn_game *pg, const char *w,
@@ -485,7 +496,8 @@ pdn_on_move(struct reader *rd, struct pdn_game *pg, const char *w,
 	while (s > 0 && pdn_is_suffix(w[s - 1]))
 		s--;
 	if (s == 0 && l->n > 0 && l->elems[l->n - 1].kind == ELEM_MOVE &&
-	    l->elems[l->n - 1].suffix == NULL) {
+	    l->elems[l->n - 1].suffix == NULL &&
+	    pdn_has_move(l->elems[l->n - 1].text)) {
 		e = &l->elems[l->n - 1];
 		return elem_set_suffix(e, w, n) == -1 ? -1 : PDN_CONTINUE;
 	}
