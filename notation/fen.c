@@ -8,6 +8,9 @@
 
 #include "notation.h"
 
+#define FEN_PLACED_MAX 12    /* checkers a side places in a game that
+			      * starts empty */
+
 /* Reading state of fen_parse. */
 struct fen_scan {
 	const struct rules *r;
@@ -288,6 +291,29 @@ fen_parse_stacks(struct fen_scan *fs)
 	}
 }
 
+/*
+ * Stack FEN: whether each side has no more checkers than the game gives
+ * it: as many as its start position holds, FEN_PLACED_MAX when the board
+ * starts empty (Brown's are placed).  More is no position of the game,
+ * and a tall stack of them has exponentially many restacks and shifts.
+ */
+static int
+fen_stacks_counts(struct fen_scan *fs)
+{
+	struct pos start;
+	unsigned max;
+	int side;
+
+	fs->r->start(&start);
+	for (side = SIDE_FIRST; side <= SIDE_SECOND; side++) {
+		if ((max = pos_count(&start, (enum side)side)) == 0)
+			max = FEN_PLACED_MAX;
+		if (pos_count(fs->p, (enum side)side) > max)
+			return fen_fail(fs, "more checkers than the game has");
+	}
+	return 0;
+}
+
 int
 fen_parse(const struct rules *r, const char *s, struct pos *p,
     size_t *err, const char **why)
@@ -303,7 +329,7 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 	if (r->fen == FEN_CHECKERS)
 		rc = fen_parse_checkers(&fs);
 	else
-		rc = fen_parse_stacks(&fs);
+		rc = fen_parse_stacks(&fs) == 0 ? fen_stacks_counts(&fs) : -1;
 	if (rc == -1) {
 		if (err != NULL)
 			*err = fs.i;

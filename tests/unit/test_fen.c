@@ -144,8 +144,8 @@ test_stacks_canonical(void **state)
 	roundtrip("stackup", "b:", "b:");
 	roundtrip("stackup", "w", "w:");
 	roundtrip("stackup",
-	    "b:32=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
-	    "b:32=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb");
+	    "b:32=bbbbbbbbbbbbwwwwwwwwwwww",
+	    "b:32=bbbbbbbbbbbbwwwwwwwwwwww");
 }
 
 static void
@@ -165,6 +165,10 @@ test_stacks_errors(void **state)
 	bad("stackup", "w:1=b.x", 6, "unexpected text after the position");
 	bad("stackup", "b:32=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 5,
 	    "stack too high");
+	bad("stackup", "b:32=bbbbbbbbbbbbb", 18,
+	    "more checkers than the game has");
+	bad("stackers-brown", "b:d4=bbbbbbb,e5=bbbbbbrr", 24,
+	    "more checkers than the game has");
 }
 
 static void
