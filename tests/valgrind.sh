@@ -1,0 +1,99 @@
+#!/bin/sh
+# valgrind.sh - the command-line tests again, with every stackref run
+# under valgrind: tests/golden.sh (every case), then tests/fixtures.sh
+# and tests/data.sh, each given a wrapper as $STACKREF that runs
+#     valgrind --error-exitcode=99 --leak-check=full
+#         --errors-for-leak-kinds=definite,indirect ./stackref ARGS
+# with valgrind's own report in a log file, so that standard output,
+# standard error and the exit status stay those of stackref and the
+# scripts' comparisons still hold.  A memory error or a definite or
+# indirect leak makes the run exit 99 and leaves a log: the case fails,
+# with the log shown.  Prints PASS:/FAIL: valgrind/SCRIPT/NAME per case;
+# SKIP: when valgrind is not installed.  Exit status 1 when a case failed.
+#   tests/valgrind.sh [SCRIPT...]   (default: golden fixtures data)
+# It takes about 4.5 minutes (a second or so per run of stackref), too
+# long for `make check`: there (STACKREF_VALGRIND unset) it only says
+# SKIP; `make valgrind` runs it with STACKREF_VALGRIND=1, and so does CI.
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${STACKREF:-$root/stackref}
+if [ -z "${STACKREF_VALGRIND:-}" ]; then
+	echo "SKIP: valgrind (slow: run by make valgrind)"
+	exit 0
+fi
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "SKIP: valgrind (valgrind is not installed)"
+	exit 0
+fi
+if [ ! -x "$bin" ]; then
+	echo "FAIL: valgrind (no stackref binary at $bin)"
+	exit 1
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/bin" "$tmp/logs"
+# A copy, so that a rebuild of stackref meanwhile cannot disturb the run.
+cp "$bin" "$tmp/stackref.real" || exit 1
+bin=$tmp/stackref.real
+
+# The wrapper names each log after the directory it runs in (golden.sh
+# runs each case in a scratch directory named after the case) and the
+# process id, so that a log can be tied to its case.
+cat >"$tmp/bin/stackref" <<EOF
+#!/bin/sh
+exec valgrind --quiet --error-exitcode=99 --leak-check=full \\
+    --errors-for-leak-kinds=definite,indirect \\
+    --show-leak-kinds=definite,indirect --track-fds=no \\
+    --log-file="$tmp/logs/\${PWD##*/}.%p" "$bin" "\$@"
+EOF
+chmod 755 "$tmp/bin/stackref"
+
+# logs_of CASE: the nonempty valgrind logs written while CASE ran.
+logs_of() {
+	for log in "$tmp/logs/$1".*; do
+		[ -s "$log" ] && echo "$log"
+	done
+}
+
+# run SCRIPT: runs tests/SCRIPT.sh with the wrapper; a case passes when
+# the script passed it and valgrind logged nothing for it.
+run() {
+	STACKREF=$tmp/bin/stackref sh "$root/tests/$1.sh" >"$tmp/out" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		PASS:\ *)
+			name=${line#PASS: }
+			logs=$(logs_of "${name##*/}")
+			if [ -z "$logs" ] || [ "$1" != golden ]; then
+				echo "PASS: valgrind/$name"
+			else
+				echo "FAIL: valgrind/$name"
+				cat $logs
+			fi ;;
+		FAIL:\ * | SKIP:\ *)
+			echo "${line%%:*}: valgrind/${line#*: }" ;;
+		*)
+			echo "$line" ;;
+		esac
+	done <"$tmp/out"
+}
+
+# Scripts other than golden run stackref from one directory, so their
+# logs cannot be tied to a case: any log at all fails the script.
+others() {
+	logs=$(for log in "$tmp/logs"/*; do [ -s "$log" ] && echo "$log"; done)
+	if [ -n "$logs" ]; then
+		echo "FAIL: valgrind/$1 (valgrind reports)"
+		cat $logs
+	fi
+	rm -f "$tmp/logs"/*
+}
+
+[ $# -eq 0 ] && set -- golden fixtures data
+for s in "$@"; do
+	run "$s"
+	[ "$s" = golden ] && rm -f "$tmp/logs"/* || others "$s"
+done >"$tmp/report"
+cat "$tmp/report"
+echo "valgrind: $(grep -c '^PASS: ' "$tmp/report") passed," \
+    "$(grep -c '^FAIL: ' "$tmp/report") failed"
+! grep -q '^FAIL: ' "$tmp/report"
