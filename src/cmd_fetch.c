@@ -125,16 +125,29 @@ fetch_none(struct fetch *f)
 	diag_report(f->d, DIAG_TRANSFER, NULL, f->name, why);
 }
 
-/* Gets message url and looks for the record in it: 1 found, 0 not, -1
- * after reporting. */
+/*
+ * Gets message url, of size bytes (its POP3 LIST size; 0: unknown), and
+ * looks for the record in it: 1 found, 0 not, -1 after reporting.
+ * libcurl takes a POP3 message cut short by a closed connection for a
+ * whole one: a message shorter than its size is refused.
+ */
 static int
-fetch_message(struct fetch *f, const char *url, struct xfer_buf *rec)
+fetch_message(struct fetch *f, const char *url, unsigned long size,
+    struct xfer_buf *rec)
 {
 	struct xfer_buf raw;
+	char why[300];
 	int rc;
 
 	if (xfer_get(&f->x, url, &raw) == -1) {
 		diag_report(f->d, DIAG_TRANSFER, NULL, "fetch", f->x.err);
+		return -1;
+	}
+	if (raw.len < size) {
+		snprintf(why, sizeof(why), "the message ended after %zu of "
+		    "its %lu bytes", raw.len, size);
+		diag_report(f->d, DIAG_TRANSFER, NULL, f->name, why);
+		xfer_buf_free(&raw);
 		return -1;
 	}
 	rc = fetch_from_mail(f, &raw, rec);
@@ -168,11 +181,29 @@ fetch_numbers(const char *text, int imap, size_t *n)
 	return v;
 }
 
+/* The size POP3 LIST gives message num in list (lines "NUM SIZE"),
+ * or 0. */
+static unsigned long
+fetch_pop3_size(const char *list, unsigned long num)
+{
+	const char *p;
+	char *end;
+
+	for (p = list; p != NULL && *p != '\0'; p = strchr(p, '\n')) {
+		p += strspn(p, "\r\n");
+		if (strtoul(p, &end, 10) == num && end != p && *end == ' ')
+			return strtoul(end, NULL, 10);
+	}
+	return 0;
+}
+
 /* Looks through the messages numbered v[0..n), newest (last) first,
- * whose URLs are base followed by sep and the number. */
+ * whose URLs are base followed by sep and the number; list is the POP3
+ * listing, or NULL. */
 static int
 fetch_scan(struct fetch *f, const char *base, const char *sep,
-    const unsigned long *v, size_t n, struct xfer_buf *rec)
+    const unsigned long *v, size_t n, const char *list,
+    struct xfer_buf *rec)
 {
 	char url[FETCH_URL_MAX + 32];
 	size_t i;
@@ -180,7 +211,8 @@ fetch_scan(struct fetch *f, const char *base, const char *sep,
 
 	for (i = n; i > 0 && n - i < FETCH_SCAN_MAX; i--) {
 		snprintf(url, sizeof(url), "%s%s%lu", base, sep, v[i - 1]);
-		if ((rc = fetch_message(f, url, rec)) != 0)
+		if ((rc = fetch_message(f, url, list == NULL ? 0 :
+		    fetch_pop3_size(list, v[i - 1]), rec)) != 0)
 			return rc == 1 ? 0 : -1;
 	}
 	fetch_none(f);
@@ -227,8 +259,9 @@ fetch_mailbox(struct fetch *f, int imap, struct xfer_buf *rec)
 		return -1;
 	}
 	v = fetch_numbers(list.data, imap, &n);
+	rc = fetch_scan(f, base, imap ? ";UID=" : "", v, n,
+	    imap ? NULL : list.data, rec);
 	xfer_buf_free(&list);
-	rc = fetch_scan(f, base, imap ? ";UID=" : "", v, n, rec);
 	free(v);
 	return rc;
 }
