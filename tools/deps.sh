@@ -10,7 +10,8 @@ need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libcr
 # tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
 need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
 # valgrind: tests/valgrind.sh, which .ci/run runs after make check
-need_check="$need_build libcmocka-dev mandoc libxml2-utils valgrind $need_servers"
+# time: tests/limits.sh measures peak memory with /usr/bin/time
+need_check="$need_build libcmocka-dev mandoc libxml2-utils valgrind time $need_servers"
 need_bench="$need_build time"
 case "${1:-build}" in
 build) need=$need_build ;;
