@@ -1,20 +1,26 @@
 #!/bin/sh
 # run.sh - speed figures of stackref (run by `make bench`, from the top of
 # the tree, once stackref and bench/* are built).  Not a test: it prints.
-#   (a) bench/perft: checkers/stackup perft nodes/s, when built;
-#   (b) `stackref check -q` on an archive of about $BENCH_MB MB (default
-#       100) made by repeating the real games of $STACKREF_DATA (default
-#       ../shared/data/pdn): best of 3, games/s and MB/s against the target
-#       of 27,000 games/s, and peak RSS;
-#   (c) the latency of one `stackref move -n` on a long record and of one
-#       `stackref check` of one game, averaged over $BENCH_RUNS runs (200).
+#   (a) bench/perft: perft nodes/s of every game (best of 3), and the perft
+#       of the peer, rapid-draughts, at the same checkers depths;
+#   (b) `stackref check -q` on archives of $BENCH_MB MB (default "50 100
+#       200") made by repeating the real games of $STACKREF_DATA (default
+#       ../shared/data/pdn): best of 3, games/s, MB/s and peak RSS for each
+#       size; then rapid-draughts replaying the smallest archive;
+#   (c) the latency of one `stackref move -n`, one `move -o` (validated and
+#       written) on a record of about 100 plies, and one `check` of that
+#       game, averaged over $BENCH_RUNS runs (200); the same check by
+#       rapid-draughts, node's start included and excluded;
+#   (d) a summary: each figure beside its target and the peer's figure.
+# The peer needs node and npm: bench/node_modules is installed here (npm
+# ci, from bench/package-lock.json) and nowhere else; without node the
+# peer's lines say skipped.
 set -eu
 top=$(pwd)
 bin=$top/stackref
 data=${STACKREF_DATA:-$top/../shared/data/pdn}
-mb=${BENCH_MB:-100}
+sizes=${BENCH_MB:-50 100 200}
 runs=${BENCH_RUNS:-200}
-target=27000
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 [ -x "$bin" ] || { echo "bench: no ./stackref: run \`make bench\`" >&2; exit 1; }
@@ -23,6 +29,8 @@ now() { date +%s%N; }             # nanoseconds (GNU date)
 # ratio A B [DIGITS]: A/B as a decimal.
 ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" \
     'BEGIN { printf "%.*f", d, (b > 0 ? a / b : 0) }'; }
+# field N LINE: the Nth blank-separated word of LINE.
+field() { echo "$2" | awk -v n="$1" '{ print $n }'; }
 
 # rss CMD...: runs CMD (output discarded) and prints its peak RSS in kB,
 # by /usr/bin/time when installed, else by a tiny getrusage helper.
@@ -59,17 +67,85 @@ rss() {
 	"$tmp/maxrss" "$@" 2>/dev/null </dev/null | tail -n 1
 }
 
+# cpu: sets $cpuns to the user + system CPU time of this shell's finished
+# children so far, in ns (from `times`, whose last line is "0mU.UUUs
+# 0mS.SSSs").  Not through $(...): a subshell's children start at zero.
+cpu() {
+	times >"$tmp/times"
+	cpuns=$(tail -n 1 "$tmp/times" | awk '{ t = 0
+	    for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+	    printf "%.0f", t * 1e9 }')
+}
+
+# best3 CMD...: runs CMD 3 times (output discarded) and sets $best to the
+# shortest wall time in ns, $bestcpu to the smallest CPU time (user +
+# system) in ns, and $st to the last exit status.  On a loaded machine
+# the CPU time is the steadier figure.
+best3() {
+	best=0 bestcpu=0
+	for try in 1 2 3; do
+		st=0
+		cpu; c0=$cpuns
+		t0=$(now)
+		"$@" >/dev/null 2>"$tmp/err" || st=$?
+		t1=$(now)
+		cpu; c1=$cpuns
+		dt=$((t1 - t0)) dc=$((c1 - c0))
+		[ $best -eq 0 ] || [ $dt -lt $best ] && best=$dt
+		[ $bestcpu -eq 0 ] || [ $dc -lt $bestcpu ] && bestcpu=$dc
+	done
+	[ $st -eq 0 ] || echo "  (exit status $st: $(head -n 1 "$tmp/err"))"
+}
+
 echo "stackref bench, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "machine: $(uname -sm), $(nproc) CPUs," \
-    "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+    "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
+    "load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
 echo "stackref: $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?'), CFLAGS from .buildflags: $(cat "$top/.buildflags" 2>/dev/null)"
 
-echo
-echo "== (a) perft"
-if [ -x bench/perft ]; then
-	bench/perft || echo "bench/perft failed (status $?)"
+# The peer: rapid-draughts under node, installed into bench/node_modules
+# from the lock file (the only place npm runs).
+peer=""
+if command -v node >/dev/null && command -v npm >/dev/null; then
+	if [ -d bench/node_modules/rapid-draughts ] ||
+	    (cd bench && npm ci --no-audit --no-fund >"$tmp/npm" 2>&1); then
+		peer="node $top/bench/rapid.js"
+		echo "peer: rapid-draughts $(sed -n 's/.*"version": "\(.*\)".*/\1/p' \
+		    bench/node_modules/rapid-draughts/package.json), node $(node --version)"
+	else
+		echo "peer: skipped, npm ci failed: $(tail -n 1 "$tmp/npm")"
+	fi
 else
-	echo "bench/perft not built (no bench/perft.c yet)"
+	echo "peer: skipped, no node and npm"
+fi
+
+echo
+echo "== (a) perft, best of 3 runs each"
+perft10="" perft11="" perftc10="" perftc11=""
+if [ -x bench/perft ]; then
+	bench/perft -r 3 | tee "$tmp/perft" || echo "bench/perft failed"
+	perft10=$(awk '$1 == "checkers" && $4 == 10 { print $9 }' "$tmp/perft")
+	perft11=$(awk '$1 == "checkers" && $4 == 11 { print $9 }' "$tmp/perft")
+	perftc10=$(awk '$1 == "checkers" && $4 == 10 { print $13 }' "$tmp/perft")
+	perftc11=$(awk '$1 == "checkers" && $4 == 11 { print $13 }' "$tmp/perft")
+else
+	echo "bench/perft not built"
+fi
+rperft10="" rperft11="" rperftc10="" rperftc11=""
+if [ -n "$peer" ]; then
+	# The peer's depth 11 takes about 40 s: depth 10 best of 2, 11 once.
+	$peer perft 10 10 11 | tee "$tmp/rperft"
+	rperft10=$(awk '$4 == 10 { if ($9 > b) b = $9 } END { print b }' \
+	    "$tmp/rperft")
+	rperft11=$(awk '$4 == 11 { print $9 }' "$tmp/rperft")
+	rperftc10=$(awk '$4 == 10 { if ($12 > b) b = $12 } END { print b }' \
+	    "$tmp/rperft")
+	rperftc11=$(awk '$4 == 11 { print $12 }' "$tmp/rperft")
+	awk '{ n[$4] = $5 } END {
+	    ok = n[10] == 18391564 && n[11] == 85242128
+	    print "rapid-draughts counts " (ok ? "agree with" : "DIFFER FROM") \
+	        " the published table (depth 10: 18391564, 11: 85242128)" }' \
+	    "$tmp/rperft"
 fi
 
 # split FILE PREFIX: writes each game of FILE to PREFIX.N.pdn as it is,
@@ -92,7 +168,9 @@ split() {
 	/^\[/ { open = open $0 "\n"; tags = 1; next }
 	{
 		tags = 0
-		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+[-x][0-9]+/) plies++
+		for (i = 1; i <= NF; i++)
+			if ($i ~ /^[0-9]+[-x][0-9]+/ &&
+			    $i !~ /^(1-0|0-1|2-0|0-2|1-1|0-0)$/) plies++
 		sub(/ (1-0|0-1|1\/2-1\/2|\*)[ \t]*$/, " *")
 		open = open $0 "\n"
 	}
@@ -100,7 +178,7 @@ split() {
 }
 
 echo
-echo "== (b) stackref check -q on an archive"
+echo "== (b) stackref check -q on archives"
 files=""
 for f in "$data"/*.pdn; do
 	[ -f "$f" ] || continue
@@ -113,15 +191,19 @@ if [ -z "$files" ]; then
 	exit 0
 fi
 # Only the games stackref accepts, so that every game is replayed to its
-# end; "N PLIES FILE" of each goes to $tmp/accepted.
+# end, and only those with at least one move: the problem files hold
+# hundreds of set-up positions whose solution is a comment, which would
+# count as games replayed in no time.  "N PLIES FILE" of each game goes
+# to $tmp/accepted.
 mkdir "$tmp/g"
-k=0 total=0
+k=0 total=0 empty=0
 : >"$tmp/accepted"
 for f in $files; do
 	k=$((k + 1))
 	split "$f" "$tmp/g/$k" >"$tmp/list"
 	while read -r n p; do
 		total=$((total + 1))
+		[ "$p" -gt 0 ] || { empty=$((empty + 1)); continue; }
 		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>&1 || continue
 		cat "$tmp/g/$k.$n.pdn"
 		printf '\n'
@@ -130,50 +212,70 @@ for f in $files; do
 done >"$tmp/one.pdn"
 games1=$(wc -l <"$tmp/accepted")
 size1=$(wc -c <"$tmp/one.pdn")
+plies1=$(awk '{ s += $2 } END { print s + 0 }' "$tmp/accepted")
 echo "games: $games1 of the $total games of$(for f in $files; do
-    printf ' %s' "${f##*/}"; done) are accepted by stackref check"
+    printf ' %s' "${f##*/}"; done) are accepted by stackref check" \
+    "($plies1 plies, $size1 bytes); $empty without a move left out"
 if [ "$games1" -eq 0 ]; then
 	echo "skipped: no game accepted"
 	exit 0
 fi
-reps=$(( (mb * 1000000 + size1 - 1) / size1 ))
-i=0
-while [ $i -lt $reps ]; do cat "$tmp/one.pdn"; i=$((i + 1)); done \
-    >"$tmp/archive.pdn"
-bytes=$(wc -c <"$tmp/archive.pdn")
-games=$((games1 * reps))
-echo "archive: $(ratio "$bytes" 1000000 1) MB, $games games" \
-    "(those $games1, $reps times)"
-best=0 st=0
-for try in 1 2 3; do
-	t0=$(now)
-	"$bin" check -q "$tmp/archive.pdn" >/dev/null 2>"$tmp/err" || st=$?
-	t1=$(now)
-	dt=$((t1 - t0))
-	echo "  run $try: $(ratio "$dt" 1000000000 3) s"
-	[ $best -eq 0 ] || [ $dt -lt $best ] && best=$dt
+gps="" mbps="" gpscpu="" first=""
+for mb in $sizes; do
+	reps=$(( (mb * 1000000 + size1 - 1) / size1 ))
+	i=0
+	while [ $i -lt $reps ]; do cat "$tmp/one.pdn"; i=$((i + 1)); done \
+	    >"$tmp/archive.pdn"
+	bytes=$(wc -c <"$tmp/archive.pdn")
+	games=$((games1 * reps))
+	best3 "$bin" check -q "$tmp/archive.pdn"
+	g=$(ratio "$((games * 1000000000))" "$best" 0)
+	m=$(ratio "$((bytes * 1000))" "$best" 1)
+	gc=$(ratio "$((games * 1000000000))" "$bestcpu" 0)
+	echo "$(ratio "$bytes" 1000000 1) MB, $games games ($reps copies):" \
+	    "$(ratio "$best" 1000000000 3) s, $g games/s, $m MB/s" \
+	    "(CPU $(ratio "$bestcpu" 1000000000 3) s: $gc games/s)," \
+	    "peak RSS $(rss "$bin" check -q "$tmp/archive.pdn") kB"
+	# The first (smallest) archive is the one the peer replays too.
+	if [ -z "$first" ]; then
+		first=$mb gps=$g mbps=$m gpscpu=$gc
+		mv "$tmp/archive.pdn" "$tmp/first.pdn"
+	fi
+	rm -f "$tmp/archive.pdn"
 done
-[ $st -eq 0 ] || echo "  (check exited with status $st:" \
-    "$(head -n 1 "$tmp/err"))"
-gps=$(ratio "$((games * 1000000000))" "$best" 0)
-mbps=$(ratio "$((bytes * 1000))" "$best" 1)
-echo "check -q, best of 3: $(ratio "$best" 1000000000 3) s:" \
-    "$gps games/s, $mbps MB/s;" \
-    "$(ratio "$gps" $target) x the target of $target games/s"
-echo "peak RSS: $(rss "$bin" check -q "$tmp/archive.pdn") kB"
+rgps="" rmbps="" rgpscpu=""
+if [ -n "$peer" ]; then
+	# One run: about 1 MB/s, so 40 s or more for the smallest archive.
+	cpu; c0=$cpuns
+	$peer check "$tmp/first.pdn" >"$tmp/line" || :
+	cpu; c1=$cpuns
+	line=$(cat "$tmp/line")
+	echo "$line (CPU of the whole node process: $(ratio "$((c1 - c0))" \
+	    1000000000 3) s)"
+	echo "  (the $first MB archive, timed inside node; peak RSS" \
+	    "$(rss $peer check "$tmp/first.pdn") kB)"
+	rgps=$(field 15 "$line") rmbps=$(field 17 "$line")
+	rgpscpu=$(ratio "$(($(field 3 "$line") * 1000000000))" "$((c1 - c0))" 0)
+fi
+rm -f "$tmp/first.pdn"
 
 echo
-echo "== (c) latency, average of $runs runs"
-# latency LABEL CMD...: average wall time of CMD over $runs runs.
+echo "== (c) latency, average of $runs runs (whole process)"
+# latency LABEL CMD...: average wall time of CMD over $runs runs, and its
+# CPU time; sets $ms and $mscpu.
 latency() {
 	label=$1; shift
 	st=0
 	"$@" >/dev/null 2>&1 || st=$?
+	cpu; c0=$cpuns
 	t0=$(now)
 	i=0
 	while [ $i -lt $runs ]; do "$@" >/dev/null 2>&1 || :; i=$((i + 1)); done
 	t1=$(now)
-	echo "$label: $(ratio "$((t1 - t0))" "$((runs * 1000000))" 3) ms (status $st)"
+	cpu; c1=$cpuns
+	ms=$(ratio "$((t1 - t0))" "$((runs * 1000000))" 3)
+	mscpu=$(ratio "$((c1 - c0))" "$((runs * 1000000))" 3)
+	echo "$label: $ms ms (CPU $mscpu ms; status $st)"
 }
 # The accepted game nearest 100 plies that still has a legal move once
 # its result is cleared.
@@ -189,6 +291,61 @@ if [ -z "$move" ]; then
 	exit 0
 fi
 game=$tmp/g/$id.open
+latency "fork+exec of /bin/true, for scale" /bin/true
 latency "move -n $move after $plies plies (a game of $name)" \
     "$bin" move -n "$game" "$move"
+ms_moven=$ms cpu_moven=$mscpu
+latency "move -o OUT $move (validated, written, fsync'd)" \
+    "$bin" move -o "$tmp/out.pdn" "$game" "$move"
+ms_move=$ms cpu_move=$mscpu
 latency "check of that one game" "$bin" check "$game"
+ms_check=$ms cpu_check=$mscpu
+rms="" rcpu="" rms_in=""
+if [ -n "$peer" ]; then
+	save=$runs
+	runs=$((runs / 4 + 1))
+	latency "rapid-draughts check of that game, node's start included" \
+	    "$(command -v node)" "$top/bench/rapid.js" check "$game"
+	rms=$ms rcpu=$mscpu
+	runs=$save
+	line=$($peer latency "$game" 2000)
+	echo "$line"
+	rms_in=$(field 7 "$line")
+	# stackref in the same way: the replay alone, no process start.  Not
+	# measurable from outside; check of 2000 copies in one process is.
+	i=0
+	while [ $i -lt 2000 ]; do cat "$game"; echo; i=$((i + 1)); done \
+	    >"$tmp/copies.pdn"
+	best3 "$bin" check -q "$tmp/copies.pdn"
+	sms_in=$(ratio "$best" 2000000000 3)
+	echo "stackref in-process check of one game (2000 copies, one" \
+	    "process, best of 3): $sms_in ms"
+fi
+
+echo
+echo "== (d) summary: figure, target, peer (rapid-draughts), ratio"
+# row LABEL OURS UNIT TARGET PEER HIGHER: one line; HIGHER is 1 when more
+# is better (rates), 0 when less is better (times).
+row() {
+	awk -v l="$1" -v o="$2" -v u="$3" -v t="$4" -v p="$5" -v h="$6" 'BEGIN {
+	    if (o == "") { printf "%-34s not measured\n", l; exit }
+	    tr = t == "" ? "" : sprintf("%.2f x target", h ? o / t : t / o)
+	    pr = p == "" ? "peer not measured" : \
+	        sprintf("peer %s: %.1f x", p, h ? o / p : p / o)
+	    printf "%-34s %12s %-8s target %-9s %-17s %s\n", l, o, u, \
+	        (t == "" ? "-" : t), tr, pr }'
+}
+row "checkers perft 10" "$perft10" nodes/s 10000000 "$rperft10" 1
+row "checkers perft 11" "$perft11" nodes/s 10000000 "$rperft11" 1
+row "checkers perft 10, CPU" "$perftc10" nodes/s 10000000 "$rperftc10" 1
+row "checkers perft 11, CPU" "$perftc11" nodes/s 10000000 "$rperftc11" 1
+row "archive check ($first MB)" "$gps" games/s 27000 "$rgps" 1
+row "archive check ($first MB)" "$mbps" MB/s "" "$rmbps" 1
+row "archive check ($first MB), CPU" "$gpscpu" games/s 27000 "$rgpscpu" 1
+row "move -n (whole process)" "$ms_moven" ms 10 "" 0
+row "move -n, CPU" "$cpu_moven" ms 10 "" 0
+row "move -o, written (whole process)" "$ms_move" ms 10 "" 0
+row "move -o, written, CPU" "$cpu_move" ms 10 "" 0
+row "check, one game (whole process)" "$ms_check" ms 10 "$rms" 0
+row "check, one game, CPU" "$cpu_check" ms 10 "${rcpu:-}" 0
+row "check, one game (in process)" "${sms_in:-}" ms "" "$rms_in" 0
