@@ -1,6 +1,7 @@
 # stackref - a referee for board games played by correspondence.
 # GNU make.  `make`, `make check`, `make install PREFIX=... DESTDIR=...`,
-# `make demo`, `make bench`, `make sanitize`, `make fuzz`; see README.
+# `make demo`, `make bench`, `make sanitize`, `make valgrind`, `make fuzz`;
+# see README.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
@@ -97,6 +98,12 @@ check: deps-check
 sanitize:
 	@$(SAN_ENV) $(MAKE) -s CFLAGS='-O1 -g $(SAN)' LDFLAGS='$(SAN)' check
 
+# The command-line tests with stackref under valgrind (tests/valgrind.sh;
+# about 5 minutes, so make check only lists it as skipped).
+valgrind: deps-check
+	@$(MAKE) -s stackref
+	@STACKREF_VALGRIND=1 tests/valgrind.sh
+
 # make fuzz: each libFuzzer target (tests/fuzz/) built with clang and
 # ASan/UBSan into $(FUZZ_DIR), apart from the normal objects, then run
 # FUZZ_SECONDS each, FUZZ_JOBS at a time (tools/fuzz.sh).
@@ -162,7 +169,7 @@ clean:
 	rm -rf $(FUZZ_DIR)
 	find . -name '*.d' -delete
 
-.PHONY: all deps deps-check demo check sanitize fuzz bench install \
+.PHONY: all deps deps-check demo check sanitize valgrind fuzz bench install \
 	uninstall clean
 
 -include $(wildcard src/*.d notation/*.d mail/*.d tests/unit/*.d bench/*.d \
