@@ -311,6 +311,8 @@ fen_stacks_counts(struct fen_scan *fs)
 		if (pos_count(fs->p, (enum side)side) > max)
 			return fen_fail(fs, "more checkers than the game has");
 	}
+	if (fs->r->pos_check != NULL && fs->r->pos_check(fs->p, &fs->why) == -1)
+		return -1;
 	return 0;
 }
 

@@ -101,6 +101,11 @@ struct rules {
 	 * black 3, white 0"); returns its length, 0 for nothing, -1 if it
 	 * does not fit.  NULL: nothing to add. */
 	int (*pos_note)(const struct pos *p, char *buf, size_t size);
+
+	/* Optional: whether p, a set-up position, can occur in the game
+	 * (FEN reading refuses it otherwise); 0, or -1 with *why a static
+	 * English phrase.  NULL: any position. */
+	int (*pos_check)(const struct pos *p, const char **why);
 };
 
 /* Looks a game up by identifier; NULL if unknown. */

@@ -609,6 +609,21 @@ accasta_pos_note(const struct pos *p, char *buf, size_t size)
 	return n < 0 || (size_t)n >= size ? -1 : n;
 }
 
+/* No stack holds more than AC_LIMIT stones of a colour. */
+static int
+accasta_pos_check(const struct pos *p, const char **why)
+{
+	unsigned sq;
+
+	for (sq = 0; sq < p->nsquares; sq++)
+		if (stack_count(&p->sq[sq], SIDE_FIRST) > AC_LIMIT ||
+		    stack_count(&p->sq[sq], SIDE_SECOND) > AC_LIMIT) {
+			*why = "a stack holds more than 3 stones of a colour";
+			return -1;
+		}
+	return 0;
+}
+
 const struct rules rules_accasta = {
 	"accasta-pari", "Accasta Pari (Dieter Stein)", { "white", "black" },
 	{ 'w', 'b' }, NULL, FEN_STACKS, AC_SQUARES, 13, 7,
@@ -624,5 +639,6 @@ const struct rules rules_accasta = {
 	accasta_move_match,
 	accasta_perft,
 	accasta_square_castle,
-	accasta_pos_note
+	accasta_pos_note,
+	accasta_pos_check
 };

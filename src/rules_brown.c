@@ -728,5 +728,6 @@ const struct rules rules_brown = {
 	brown_move_match,
 	NULL,
 	NULL,
-	brown_pos_note
+	brown_pos_note,
+	NULL
 };

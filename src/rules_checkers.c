@@ -425,5 +425,6 @@ const struct rules rules_checkers = {
 	checkers_move_match,
 	checkers_perft,
 	NULL,
+	NULL,
 	NULL
 };

@@ -473,5 +473,6 @@ const struct rules rules_mogensen = {
 	mogensen_move_match,
 	mogensen_perft,
 	NULL,
-	mogensen_pos_note
+	mogensen_pos_note,
+	NULL
 };

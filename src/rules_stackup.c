@@ -257,5 +257,6 @@ const struct rules rules_stackup = {
 	stackup_move_match,
 	NULL,
 	NULL,
+	NULL,
 	NULL
 };

@@ -169,6 +169,8 @@ test_stacks_errors(void **state)
 	    "more checkers than the game has");
 	bad("stackers-brown", "b:d4=bbbbbbb,e5=bbbbbbrr", 24,
 	    "more checkers than the game has");
+	bad("accasta-pari", "b:g1=bbbb", 9,
+	    "a stack holds more than 3 stones of a colour");
 }
 
 static void
