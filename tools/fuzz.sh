@@ -9,7 +9,7 @@
 # time (default 2), with leak detection, a memory limit and a timeout per
 # input.  Crashes, leaks and hangs are written to DIR/artifacts/; each
 # target's output to DIR/TARGET.log.  Prints one line per target:
-#     TARGET: N execs, cov C, ft F, corpus K units, S s, ok|FAILED
+#     TARGET: N execs, cov C, ft F, corpus UNITS/BYTES, S s, ok|FAILED
 # and exits 1 if any target failed.
 set -u
 [ $# -ge 2 ] || { echo "usage: tools/fuzz.sh DIR TARGET..." >&2; exit 2; }
@@ -45,17 +45,18 @@ run() {
 # summary TARGET: the line for TARGET from its log.
 summary() {
 	set -- "$1" $(cat "$dir/$1.rc")
-	awk -v t="$1" -v rc="$2" -v s="$3" -v n="$(ls "$dir/corpus/$1" | wc -l)" '
+	awk -v t="$1" -v rc="$2" -v s="$3" '
 	/cov: [0-9]+ ft: [0-9]+/ {
 		for (i = 1; i < NF; i++) {
 			if ($i == "cov:") cov = $(i + 1)
 			if ($i == "ft:") ft = $(i + 1)
+			if ($i == "corp:") corp = $(i + 1)
 		}
 	}
 	/^stat::number_of_executed_units:/ { execs = $2 }
 	END {
-		printf "%s: %s execs, cov %s, ft %s, corpus %d units, %d s, %s\n",
-		    t, execs == "" ? "?" : execs, cov, ft, n, s,
+		printf "%s: %s execs, cov %s, ft %s, corpus %s, %d s, %s\n",
+		    t, execs == "" ? "?" : execs, cov, ft, corp, s,
 		    rc == 0 ? "ok" : "FAILED (see " t ".log)"
 	}' "$dir/$1.log"
 }
