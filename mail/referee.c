@@ -478,7 +478,7 @@ ref_loop(const struct ref_job *j)
 static int
 ref_dispatch(struct ref_job *j)
 {
-	const char *why;
+	const char *why = NULL;
 
 	if (j->m.from == NULL || ref_loop(j)) {
 		snprintf(j->o->summary, sizeof(j->o->summary), "ignored a "
