@@ -315,6 +315,7 @@ int
 cmd_convert(int argc, char *argv[], struct diag *d)
 {
 	struct convert c;
+	struct fileio_lock lk;
 	const char *out = "-";
 	struct diag_where w = { NULL, NULL, 0, 0 };
 	int rc;
@@ -327,13 +328,18 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 	if ((rc = convert_getopt(argc, argv, &out, &c, d)) != 0)
 		return rc;
 	c.name = fileio_name(argv[optind]);
-	if ((c.in = fileio_open(argv[optind], d)) == NULL)
+	/* -o OUT is written under OUT's lock, taken before the input is
+	 * read: OUT may be the input itself (convert -o FILE FILE). */
+	if (fileio_lock(out, &lk, d) == -1)
 		return cmd_finish(d);
-	if (fileio_write_atomic(out, convert_stream, &c, d) == 0 &&
-	    c.games == 0) {
-		w.file = c.name;
-		diag_report(d, DIAG_NO_GAME, &w);
+	if ((c.in = fileio_open(argv[optind], d)) != NULL) {
+		if (fileio_write_atomic(out, convert_stream, &c, d) == 0 &&
+		    c.games == 0) {
+			w.file = c.name;
+			diag_report(d, DIAG_NO_GAME, &w);
+		}
+		fileio_close(c.in);
 	}
-	fileio_close(c.in);
+	fileio_unlock(&lk);
 	return cmd_finish(d);
 }

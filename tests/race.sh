@@ -155,7 +155,8 @@ action_race() {
 	fi
 }
 
-# locked_start / locked_end: a move on a record whose lock is held.
+# locked_start / locked_end: a move, and a convert -o over its own
+# input, on a record whose lock is held.
 locked_start() {
 	if ! command -v flock >/dev/null 2>&1; then
 		echo "SKIP: race/locked (no flock(1))"
@@ -168,6 +169,10 @@ locked_start() {
 	sleep 1
 	("$bin" move locked/g.pdn 11-15 2>locked/err; echo $? >locked/st) &
 	mover=$!
+	# convert -o over its own input waits for the same lock
+	("$bin" convert -o locked/g.pdn locked/g.pdn 2>locked/cerr
+	    echo $? >locked/cst) &
+	converter=$!
 }
 locked_end() {
 	[ -n "${mover:-}" ] || return
@@ -177,6 +182,14 @@ locked_end() {
 		pass "locked/status-4"
 	else
 		fail "locked/status-4" "status $(cat locked/st): $(cat locked/err)"
+	fi
+	wait "$converter"
+	if [ "$(cat locked/cst)" = 4 ] && cmp -s locked/before locked/g.pdn &&
+	    grep -q 'record is locked' locked/cerr; then
+		pass "locked/convert-status-4"
+	else
+		fail "locked/convert-status-4" \
+		    "status $(cat locked/cst): $(cat locked/cerr)"
 	fi
 	wait "$holder"
 	if "$bin" move locked/g.pdn 11-15 2>/dev/null; then
