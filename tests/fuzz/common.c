@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../notation/notation.h"
+#include "../../notation/pdn.h"
 #include "common.h"
 
 FILE *
@@ -73,4 +74,35 @@ fuzz_assert(int cond, const char *what)
 		return;
 	fprintf(stderr, "fuzz: invariant broken: %s\n", what);
 	abort();
+}
+
+void
+fuzz_read_back(const struct notation *nt, const char *text, size_t len,
+    const char *want, size_t wlen, const char *what)
+{
+	struct diag d;
+	struct record g;
+	struct reader *rd;
+	unsigned long index;
+	char *again;
+	size_t alen;
+	FILE *f;
+
+	fuzz_diag(&d);
+	record_init(&g);
+	if ((f = fuzz_stream((const uint8_t *)text, len)) == NULL)
+		return;
+	if ((rd = nt->open(f, "again", &d)) != NULL) {
+		fuzz_assert(nt->next(rd, &g, &index) == READ_GAME,
+		    "a written game reads back");
+		again = fuzz_write(&notation_pdn, &g, &alen);
+		fuzz_assert(again == NULL || (alen == wlen &&
+		    memcmp(again, want, wlen) == 0), what);
+		free(again);
+		fuzz_assert(nt->next(rd, &g, &index) == READ_END,
+		    "a written game is one game");
+		nt->close(rd);
+	}
+	record_free(&g);
+	fclose(f);
 }

@@ -43,4 +43,12 @@ char *fuzz_write(const struct notation *nt, const struct record *g,
 /* Aborts with what when cond is false. */
 void fuzz_assert(int cond, const char *what);
 
+/*
+ * Reads text[0..len), which a writer of notation nt gave for one game,
+ * and asserts it is that one game and that it writes as PDN exactly as
+ * want[0..wlen) (what names the property checked).
+ */
+void fuzz_read_back(const struct notation *nt, const char *text,
+    size_t len, const char *want, size_t wlen, const char *what);
+
 #endif

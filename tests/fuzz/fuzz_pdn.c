@@ -11,37 +11,6 @@
 #include "../../src/record.h"
 #include "common.h"
 
-/* Reads the text a writing gave: one game, written again as the same. */
-static void
-pdn_again(const char *text, size_t len)
-{
-	struct diag d;
-	struct record g;
-	struct reader *rd;
-	unsigned long index;
-	char *again;
-	size_t alen;
-	FILE *f;
-
-	fuzz_diag(&d);
-	record_init(&g);
-	if ((f = fuzz_stream((const uint8_t *)text, len)) == NULL)
-		return;
-	if ((rd = notation_pdn.open(f, "again", &d)) != NULL) {
-		fuzz_assert(notation_pdn.next(rd, &g, &index) == READ_GAME,
-		    "a written game reads back");
-		again = fuzz_write(&notation_pdn, &g, &alen);
-		fuzz_assert(again == NULL || (alen == len &&
-		    memcmp(again, text, len) == 0), "PDN writing is stable");
-		free(again);
-		fuzz_assert(notation_pdn.next(rd, &g, &index) == READ_END,
-		    "a written game is one game");
-		notation_pdn.close(rd);
-	}
-	record_free(&g);
-	fclose(f);
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -64,7 +33,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (rr != READ_GAME)
 				continue;
 			if ((text = fuzz_write(&notation_pdn, &g, &len)) != NULL)
-				pdn_again(text, len);
+				fuzz_read_back(&notation_pdn, text, len, text,
+				    len, "PDN writing is stable");
 			free(text);
 		}
 		notation_pdn.close(rd);
