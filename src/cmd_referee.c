@@ -19,7 +19,6 @@
 #include "../mail/referee_state.h"
 #include "../mail/transport.h"
 #include "cmd.h"
-#include "fileio.h"
 
 const char cmd_referee_usage[] =
     "referee --dir DIR --imap URL --smtp URL --address ADDR "
@@ -65,23 +64,6 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 	    ro->address == NULL)
 		return cmd_usage(d, cmd_referee_usage,
 		    "--dir, --imap, --smtp and --address are needed");
-	return 0;
-}
-
-/* Reads the first line of file into buf. */
-static int
-referee_password(const char *file, char *buf, size_t size,
-    struct diag *d)
-{
-	size_t len;
-	char *text;
-
-	if ((text = fileio_slurp(file, &len, d)) == NULL)
-		return -1;
-	snprintf(buf, size, "%s", text);
-	buf[strcspn(buf, "\r\n")] = '\0';
-	explicit_bzero(text, len);
-	free(text);
 	return 0;
 }
 
@@ -189,8 +171,9 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	x.user = ro.user;
 	x.cacert = ro.cacert;
 	if (ro.pwfile != NULL) {
-		if (referee_password(ro.pwfile, password, sizeof(password),
-		    d) == -1)
+		/* the file only: run from cron, the referee never prompts */
+		if (cmd_secret(ro.pwfile, NULL, NULL, password,
+		    sizeof(password), d) == -1)
 			return cmd_finish(d);
 		x.password = password;
 	}
