@@ -15,8 +15,11 @@ OPT ?= -O2 -g
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wwrite-strings -Wpointer-arith -Wformat=2
 CFLAGS ?= $(OPT)
+# Includes name their layer from the top: "rules/rules.h" (src/rules/),
+# "notation/pdn.h" (notation/); tests/layers.sh checks their direction.
+INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-       $(CFLAGS) -MMD -MP \
+       $(INCLUDES) $(CFLAGS) -MMD -MP \
        $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl 2>/dev/null)
 LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl 2>/dev/null) -lcrypt
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
@@ -27,8 +30,9 @@ SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard notation/*.c) \
-          $(wildcard mail/*.c)
+# One folder per layer (README, Architecture).
+LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
+LIB_SRC = $(foreach l,$(LAYERS),$(wildcard $(l)/*.c))
 LIB_OBJ = $(LIB_SRC:.c=.o)
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)
@@ -114,7 +118,7 @@ FUZZ_JOBS = 2
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-      -g -O1 -MMD -MP $(FUZZ_SAN) \
+      $(INCLUDES) -g -O1 -MMD -MP $(FUZZ_SAN) \
       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl 2>/dev/null)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 
@@ -172,5 +176,5 @@ clean:
 .PHONY: all deps deps-check demo check sanitize valgrind fuzz bench install \
 	uninstall clean
 
--include $(wildcard src/*.d notation/*.d mail/*.d tests/unit/*.d bench/*.d \
-    tests/fuzz/*.d $(FUZZ_DIR)/*.d $(FUZZ_DIR)/*/*.d)
+-include $(wildcard src/*.d $(LAYERS:%=%/*.d) tests/unit/*.d bench/*.d \
+    tests/fuzz/*.d $(FUZZ_DIR)/*.d $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*/*/*.d)

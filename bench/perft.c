@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../src/rules.h"
+#include "rules/rules.h"
 
 /* One count: a position reached by moves played from the start (space-
  * separated move texts, "" for the start itself), a depth, the count. */

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "message.h"
+#include "mail/message.h"
 
 #define HDR_MAX 16384       /* an unfolded header field */
 #define HDR_NAME_MAX 128    /* a header field name */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "pbem.h"
+#include "mail/pbem.h"
 
 #define PBEM_WORDS 8        /* words kept; one more means too many */
 

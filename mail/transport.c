@@ -22,7 +22,7 @@
 
 #include <curl/curl.h>
 
-#include "transport.h"
+#include "mail/transport.h"
 
 #define XFER_DOWNLOAD_MAX (64u * 1024 * 1024)
 #define XFER_PROTOCOLS "http,https,smtp,smtps,imap,imaps,pop3,pop3s"

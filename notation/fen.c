@@ -6,7 +6,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "notation.h"
+#include "notation/notation.h"
 
 #define FEN_PLACED_MAX 12    /* checkers a side places in a game that
 			      * starts empty */

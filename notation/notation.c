@@ -1,5 +1,5 @@
-/* notation.c - the table of record notations, how an input's notation
- * is found, and which game a record is played under. */
+/* notation.c - the table of record notations and how an input's
+ * notation is found. */
 #include <sys/types.h>
 
 #include <ctype.h>
@@ -9,9 +9,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "notation.h"
-#include "pdn.h"
-#include "xml.h"
+#include "notation/notation.h"
+#include "notation/pdn.h"
+#include "notation/xml.h"
 
 /* Bytes of blanks read ahead at most to find the first non-blank one. */
 #define NOTATION_PEEK_MAX 65536
@@ -130,26 +130,6 @@ notation_write_record(const struct notation *nt, FILE *out,
 	return nt->end != NULL ? nt->end(out) : 0;
 }
 
-void
-notation_player_tag(const struct rules *r, int side, char *buf,
-    size_t size)
-{
-	snprintf(buf, size, "%s", r->gametype != NULL ?
-	    (side == 0 ? "Black" : "White") : r->side[side]);
-	buf[0] = (char)toupper((unsigned char)buf[0]);
-}
-
-const char *
-notation_player(const struct rules *r, const struct record *g, int side)
-{
-	char tag[32];
-	const char *v;
-
-	notation_player_tag(r, side, tag, sizeof(tag));
-	v = record_tag(g, tag);
-	return v == NULL || v[0] == '\0' || strcmp(v, "?") == 0 ? NULL : v;
-}
-
 const struct notation *
 notation_find(const char *name)
 {
@@ -159,50 +139,4 @@ notation_find(const char *name)
 		if (strcasecmp(notation_table[i]->name, name) == 0)
 			return notation_table[i];
 	return NULL;
-}
-
-/* The game called name (case-insensitive), or NULL. */
-static const struct rules *
-notation_rules(const char *name)
-{
-	size_t i;
-
-	for (i = 0; rules_table[i] != NULL; i++)
-		if (strcasecmp(rules_table[i]->name, name) == 0)
-			return rules_table[i];
-	return NULL;
-}
-
-/* Whether a GameType value means English checkers: "21", possibly
- * followed by ",..." fields, spaces around tolerated. */
-static int
-notation_gametype_checkers(const char *v)
-{
-	v += strspn(v, " \t");
-	if (strncmp(v, "21", 2) != 0)
-		return 0;
-	v += 2;
-	v += strspn(v, " \t");
-	return *v == '\0' || *v == ',';
-}
-
-const struct rules *
-notation_game(const struct record *g, const char **name)
-{
-	const char *v;
-
-	if ((v = record_tag(g, "Game")) != NULL) {
-		if (name != NULL)
-			*name = v;
-		return notation_rules(v);
-	}
-	if ((v = record_tag(g, "GameType")) != NULL) {
-		if (name != NULL)
-			*name = v;
-		return notation_gametype_checkers(v) ?
-		    notation_rules("checkers") : NULL;
-	}
-	if (name != NULL)
-		*name = "checkers";
-	return notation_rules("checkers");
 }

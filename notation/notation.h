@@ -5,14 +5,14 @@
  *
  * Depends on the model and the rules, never on commands or mail.
  */
-#ifndef STACKREF_NOTATION_H
-#define STACKREF_NOTATION_H
+#ifndef STACKREF_NOTATION_NOTATION_H
+#define STACKREF_NOTATION_NOTATION_H
 
 #include <stdio.h>
 
-#include "../src/diag.h"
-#include "../src/record.h"
-#include "../src/rules.h"
+#include "base/diag.h"
+#include "model/record.h"
+#include "rules/rules.h"
 
 struct reader;   /* a notation's reading state, opaque */
 
@@ -78,6 +78,15 @@ void notation_player_tag(const struct rules *r, int side, char *buf,
  * missing, empty or "?". */
 const char *notation_player(const struct rules *r, const struct record *g,
     int side);
+
+/*
+ * Maps a result token as read to one of the four forms of SPEC 1:
+ * "1-0" and "2-0" -> "1-0"; "0-1" and "0-2" -> "0-1"; "1/2-1/2",
+ * "1-1", "1/2" and "½-½" -> "1/2-1/2"; "*" and "0-0" (no result
+ * recorded) -> "*".  Returns 0 and sets *canonical (static), or -1
+ * when token is no result.
+ */
+int notation_result_normal(const char *token, const char **canonical);
 
 /* Looks up a notation by name; NULL if unknown. */
 const struct notation *notation_find(const char *name);

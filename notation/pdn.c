@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn.h"
-#include "../src/util.h"
+#include "notation/pdn.h"
+#include "base/util.h"
 
 #define PDN_BUFSIZE 8192
 
@@ -68,33 +68,6 @@ struct pdn_game {
 };
 
 #define PDN_CONTINUE 2        /* pdn_step: the game goes on */
-
-/* --- results ---------------------------------------------------- */
-
-static const struct {
-	const char *token, *canonical;
-} pdn_results[] = {
-	{ "1-0", "1-0" }, { "2-0", "1-0" },
-	{ "0-1", "0-1" }, { "0-2", "0-1" },
-	{ "1/2-1/2", "1/2-1/2" }, { "1-1", "1/2-1/2" },
-	{ "1/2", "1/2-1/2" }, { "\xc2\xbd-\xc2\xbd", "1/2-1/2" },
-	{ "*", "*" }, { "0-0", "*" },
-	{ NULL, NULL }
-};
-
-int
-pdn_result_normal(const char *token, const char **canonical)
-{
-	size_t i;
-
-	for (i = 0; pdn_results[i].token != NULL; i++)
-		if (strcmp(token, pdn_results[i].token) == 0) {
-			if (canonical != NULL)
-				*canonical = pdn_results[i].canonical;
-			return 0;
-		}
-	return -1;
-}
 
 /* --- diagnostics ------------------------------------------------ */
 
@@ -696,7 +669,7 @@ pdn_on_word(struct reader *rd, struct pdn_game *pg)
 		k += j;
 	if (k > 0)
 		pg->movetext = 1;
-	if (pdn_result_normal(rd->tok.s + k, NULL) == 0) {
+	if (notation_result_normal(rd->tok.s + k, NULL) == 0) {
 		memmove(rd->tok.s, rd->tok.s + k, rd->tok.len - k + 1);
 		rd->tok.len -= k;
 		rd->tokat.col += k;
@@ -1097,7 +1070,7 @@ pdn_write(FILE *out, const struct record *g)
 		putc('\n', out);
 	pdn_write_line(&w, &g->main, pdn_first_ply(g));
 	if (g->result != NULL)
-		pdn_result_normal(g->result, &result);
+		notation_result_normal(g->result, &result);
 	pdn_word(&w, result);
 	fputs("\n\n", out);
 	if (w.toodeep) {

@@ -5,8 +5,8 @@
 
 #include <libxml/xmlwriter.h>
 
-#include "../src/board_ascii.h"
-#include "svg.h"
+#include "notation/ascii.h"
+#include "notation/svg.h"
 
 #define SVG_DIM 16            /* largest grid side */
 #define SVG_CELL 56.0         /* square side, pixels */

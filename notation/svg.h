@@ -28,12 +28,12 @@
  *
  * Nothing is global and nothing allocated survives a call.
  */
-#ifndef STACKREF_SVG_H
-#define STACKREF_SVG_H
+#ifndef STACKREF_NOTATION_SVG_H
+#define STACKREF_NOTATION_SVG_H
 
 #include <stdio.h>
 
-#include "../src/rules.h"
+#include "rules/rules.h"
 
 #define SVG_DISCS_MAX 6       /* discs drawn for a stack, at most */
 #define SVG_TEXT_MAX 256      /* bytes of one caption line, at most */

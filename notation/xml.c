@@ -21,10 +21,10 @@
 #include <libxml/relaxng.h>
 #include <libxml/xmlreader.h>
 
-#include "pdn.h"
-#include "xml.h"
-#include "stackref-rng.h"
-#include "../src/util.h"
+#include "notation/pdn.h"
+#include "notation/xml.h"
+#include "notation/stackref-rng.h"
+#include "base/util.h"
 
 #define XML_NS "urn:stackref:record:1"
 #define XML_CONTINUE 2            /* xml_node: the game goes on */
@@ -241,7 +241,7 @@ xml_write(FILE *out, const struct record *g)
 	    xml_write_line(out, &g->main, 2) == -1)
 		return -1;
 	if (g->result != NULL)
-		pdn_result_normal(g->result, &result);
+		notation_result_normal(g->result, &result);
 	fprintf(out, "    <result>%s</result>\n  </game>\n", result);
 	return ferror(out) ? -1 : 0;
 }

@@ -2,10 +2,10 @@
  * xml.h - what the XML notation (xml.c, stackref-xml(5)) offers beyond
  * its entry in the notation table.  Only xml.c includes libxml2.
  */
-#ifndef STACKREF_XML_H
-#define STACKREF_XML_H
+#ifndef STACKREF_NOTATION_XML_H
+#define STACKREF_NOTATION_XML_H
 
-#include "notation.h"
+#include "notation/notation.h"
 
 /*
  * Variations nested in variations.  Below PDN_DEPTH_MAX: libxml2 refuses

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../notation/notation.h"
-#include "../../notation/pdn.h"
+#include "notation/notation.h"
+#include "notation/pdn.h"
 #include "common.h"
 
 FILE *

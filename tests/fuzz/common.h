@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../src/diag.h"
-#include "../../src/rules.h"
+#include "base/diag.h"
+#include "rules/rules.h"
 
 struct notation;
 struct record;

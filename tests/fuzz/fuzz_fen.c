@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../notation/notation.h"
+#include "notation/notation.h"
 #include "common.h"
 
 #define FEN_MOVES_MAX 4096

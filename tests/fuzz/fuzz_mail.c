@@ -5,8 +5,8 @@
  */
 #include <stdlib.h>
 
-#include "../../mail/message.h"
-#include "../../mail/pbem.h"
+#include "mail/message.h"
+#include "mail/pbem.h"
 #include "common.h"
 
 int

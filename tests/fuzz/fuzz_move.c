@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../notation/notation.h"
+#include "notation/notation.h"
 #include "common.h"
 
 /* Parses and resolves the move text s[0..n) in p. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../mail/pbem.h"
+#include "mail/pbem.h"
 #include "common.h"
 
 int

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../notation/pdn.h"
-#include "../../src/record.h"
+#include "notation/pdn.h"
+#include "model/record.h"
 #include "common.h"
 
 int

@@ -1,14 +1,14 @@
 /*
  * fuzz_replay.c - a PDN stream read and every game replayed under its
- * rules (src/replay.c), as `stackref check` does, with the move texts
+ * rules (src/game/replay.c), as `stackref check` does, with the move texts
  * made canonical; a game replayed so must replay again, its canonical
  * texts, to the same position.
  */
 #include <stdlib.h>
 
-#include "../../notation/pdn.h"
-#include "../../src/record.h"
-#include "../../src/replay.h"
+#include "notation/pdn.h"
+#include "model/record.h"
+#include "game/replay.h"
 #include "common.h"
 
 static void

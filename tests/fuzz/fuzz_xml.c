@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../notation/pdn.h"
-#include "../../notation/xml.h"
-#include "../../src/record.h"
+#include "notation/pdn.h"
+#include "notation/xml.h"
+#include "model/record.h"
 #include "common.h"
 
 static void

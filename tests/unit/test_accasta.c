@@ -18,8 +18,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../notation/notation.h"
-#include "../../src/rules.h"
+#include "notation/notation.h"
+#include "rules/rules.h"
 
 #define FIXTURE "tests/data/perft-accasta.txt"
 #define CHECK_MAX 40000000ULL   /* fixture counts checked in the test */

@@ -1,5 +1,5 @@
 /*
- * test_board_ascii.c - the ASCII drawer (src/board_ascii.c), on small
+ * test_board_ascii.c - the ASCII drawer (notation/ascii.c), on small
  * fake games so that it is tested apart from any real rules: a 2x2 full
  * board named like a chessboard (a1..b2), and a doubled grid with holes
  * (a small hexagon) that has castles and a position note.
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../src/board_ascii.h"
+#include "notation/ascii.h"
 
 /* The 2x2 board: square = 2 * rank + file; names a1 b1 a2 b2. */
 static void

@@ -19,8 +19,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../notation/notation.h"
-#include "../../src/rules.h"
+#include "notation/notation.h"
+#include "rules/rules.h"
 
 #define FIXTURE "tests/data/perft-brown.txt"
 #define FIXTURE_MAX_NODES 3000000ull   /* entries checked by the test */

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../src/board32.h"
-#include "../../src/rules.h"
+#include "rules/board32.h"
+#include "rules/rules.h"
 
 #define MAX_LISTED 64
 
@@ -486,15 +486,15 @@ test_algebraic_squares(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
 		assert_int_equal(board32_square_style_name(known[i].n - 1,
-		    B32_ALGEBRAIC, name, sizeof(name)), 2);
+		    SQUARES_ALGEBRAIC, name, sizeof(name)), 2);
 		assert_string_equal(name, known[i].name);
 	}
 	for (sq = 0; sq < B32_SQUARES; sq++) {
-		board32_square_style_name(sq, B32_ALGEBRAIC, name,
+		board32_square_style_name(sq, SQUARES_ALGEBRAIC, name,
 		    sizeof(name));
 		assert_int_equal(board32_square_parse(name, 2, &used),
 		    (int)sq);
-		board32_square_style_name(sq, B32_NUMERIC, name, sizeof(name));
+		board32_square_style_name(sq, SQUARES_NUMERIC, name, sizeof(name));
 		assert_int_equal(board32_square_parse(name, strlen(name),
 		    &used), (int)sq);
 	}
@@ -503,8 +503,8 @@ test_algebraic_squares(void **state)
 	assert_int_equal(board32_square_parse("i1", 2, &used), -1);
 	assert_int_equal(board32_square_parse("B8", 2, &used), -1);
 	assert_int_equal(board32_square_parse("b9", 2, &used), -1);
-	assert_string_equal(board32_style_code(B32_NUMERIC), "N1");
-	assert_string_equal(board32_style_code(B32_ALGEBRAIC), "A3");
+	assert_string_equal(rules_style_code(SQUARES_NUMERIC), "N1");
+	assert_string_equal(rules_style_code(SQUARES_ALGEBRAIC), "A3");
 }
 
 /* A move in algebraic squares reads as the same move numbered. */
@@ -523,9 +523,9 @@ test_algebraic_moves(void **state)
 	assert_memory_equal(&a, &n, sizeof(a));
 	assert_int_equal(ck()->move_parse("f6-e", 4, &a, &err), -1);
 	assert_int_equal(err, 3);
-	assert_true(board32_has_styles(ck()));
-	assert_true(board32_has_styles(rules_find("stackup")));
-	assert_false(board32_has_styles(rules_find("stackers-mogensen")));
+	assert_true(ck()->restyle != NULL);
+	assert_true(rules_find("stackup")->restyle != NULL);
+	assert_true(rules_find("stackers-mogensen")->restyle == NULL);
 }
 
 /* Restyling a text rewrites its square names only, both ways. */
@@ -546,20 +546,20 @@ test_restyle(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++) {
 		assert_int_equal(board32_restyle(pair[i].numeric,
-		    B32_ALGEBRAIC, buf, sizeof(buf)),
+		    SQUARES_ALGEBRAIC, buf, sizeof(buf)),
 		    (int)strlen(pair[i].algebraic));
 		assert_string_equal(buf, pair[i].algebraic);
-		board32_restyle(pair[i].algebraic, B32_NUMERIC, buf,
+		board32_restyle(pair[i].algebraic, SQUARES_NUMERIC, buf,
 		    sizeof(buf));
 		assert_string_equal(buf, pair[i].numeric);
-		board32_restyle(pair[i].numeric, B32_NUMERIC, buf,
+		board32_restyle(pair[i].numeric, SQUARES_NUMERIC, buf,
 		    sizeof(buf));
 		assert_string_equal(buf, pair[i].numeric);
 	}
-	assert_int_equal(board32_restyle("11-15", B32_ALGEBRAIC, buf, 5), -1);
-	assert_int_equal(board32_text_style("11-15"), B32_NUMERIC);
-	assert_int_equal(board32_text_style("B:Wd4:Bg7"), B32_ALGEBRAIC);
-	assert_int_equal(board32_text_style("b:w18"), B32_NUMERIC);
+	assert_int_equal(board32_restyle("11-15", SQUARES_ALGEBRAIC, buf, 5), -1);
+	assert_int_equal(board32_text_style("11-15"), SQUARES_NUMERIC);
+	assert_int_equal(board32_text_style("B:Wd4:Bg7"), SQUARES_ALGEBRAIC);
+	assert_int_equal(board32_text_style("b:w18"), SQUARES_NUMERIC);
 	assert_int_equal(board32_text_style("W:W:B"), -1);
 }
 

@@ -1,4 +1,4 @@
-/* test_diag.c - the diagnostics table and output format (src/diag.c). */
+/* test_diag.c - the diagnostics table and output format (src/base/diag.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../src/diag.h"
+#include "base/diag.h"
 
 /* Reports through a memory stream and returns what was printed. */
 static const char *

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../notation/notation.h"
+#include "notation/notation.h"
 
 static const struct rules *
 game(const char *name)

@@ -1,4 +1,4 @@
-/* test_fileio.c - reading and atomic writing (src/fileio.c). */
+/* test_fileio.c - reading and atomic writing (src/base/fileio.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "../../src/fileio.h"
+#include "base/fileio.h"
 
 struct dir {
 	char path[256];

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../mail/message.h"
-#include "../../mail/pbem.h"
+#include "mail/message.h"
+#include "mail/pbem.h"
 
 #define FIX "fixtures/mail/"
 #define T0 1795255083        /* Sat, 21 Nov 2026 09:58:03 +0000 */

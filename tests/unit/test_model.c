@@ -1,4 +1,4 @@
-/* test_model.c - stacks, positions and move matching (src/model.c). */
+/* test_model.c - stacks, positions and move matching (src/model/model.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../src/model.h"
+#include "model/model.h"
 
 /* Builds a stack from text written top first: b/w men, B/W crowned. */
 static struct stack

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../notation/notation.h"
-#include "../../src/rules.h"
+#include "notation/notation.h"
+#include "rules/rules.h"
 
 #define FIXTURE "tests/data/perft-mogensen.txt"
 #define CELL (STACK_MAX + 1)

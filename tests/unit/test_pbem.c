@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../mail/pbem.h"
+#include "mail/pbem.h"
 
 #define SYN_MOVE "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]"
 

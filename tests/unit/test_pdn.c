@@ -11,7 +11,7 @@
 #include <dirent.h>
 #include <cmocka.h>
 
-#include "../../notation/pdn.h"
+#include "notation/pdn.h"
 
 #define DATA_DIR "../shared/data/pdn"
 
@@ -297,7 +297,7 @@ test_results(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(tok) / sizeof(tok[0]); i++) {
-		assert_int_equal(pdn_result_normal(tok[i][0], &canon), 0);
+		assert_int_equal(notation_result_normal(tok[i][0], &canon), 0);
 		assert_string_equal(canon, tok[i][1]);
 		snprintf(in, sizeof(in), "1. 11-15 1-5 %s", tok[i][0]);
 		read_one(&s, in);
@@ -309,9 +309,9 @@ test_results(void **state)
 		free(got);
 		close_text(&s);
 	}
-	assert_int_equal(pdn_result_normal("1-5", &canon), -1);
-	assert_int_equal(pdn_result_normal("1-6", NULL), -1);
-	assert_int_equal(pdn_result_normal("", NULL), -1);
+	assert_int_equal(notation_result_normal("1-5", &canon), -1);
+	assert_int_equal(notation_result_normal("1-6", NULL), -1);
+	assert_int_equal(notation_result_normal("", NULL), -1);
 }
 
 static void

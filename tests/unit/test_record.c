@@ -1,4 +1,4 @@
-/* test_record.c - the game record (src/record.c): tags, lines,
+/* test_record.c - the game record (src/model/record.c): tags, lines,
  * variations; run under valgrind to see that nothing leaks. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../src/record.h"
+#include "model/record.h"
 
 static void
 test_tags(void **state)

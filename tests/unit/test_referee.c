@@ -1,5 +1,5 @@
 /*
- * test_referee.c - the referee's decisions (mail/referee.h): from a mail
+ * test_referee.c - the referee's decisions (src/referee/referee.h): from a mail
  * and the state, the outcome and the replies.  No network, no files
  * except the fixtures of fixtures/referee.
  */
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../mail/referee.h"
+#include "referee/referee.h"
 
 #define REFEREE "referee@example.test"
 

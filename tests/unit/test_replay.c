@@ -1,4 +1,4 @@
-/* test_replay.c - replaying records under the rules (src/replay.c). */
+/* test_replay.c - replaying records under the rules (src/game/replay.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../src/replay.h"
+#include "game/replay.h"
 
 struct fixture {
 	struct record g;

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../src/rules.h"
+#include "rules/rules.h"
 
 #define FIXTURE "tests/data/perft-stackup.txt"
 #define CELL 26

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../notation/svg.h"
+#include "notation/svg.h"
 
 static void
 test_clean(void **state)

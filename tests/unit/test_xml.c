@@ -18,8 +18,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "../../notation/pdn.h"
-#include "../../notation/xml.h"
+#include "notation/pdn.h"
+#include "notation/xml.h"
 
 /* A reading session; diagnostics go to a buffer. */
 struct session {

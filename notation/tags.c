@@ -1,0 +1,89 @@
+/*
+ * tags.c - what a record's tags and result tokens mean, whatever
+ * notation the record was read in: the game it is played under, the
+ * tags naming its players, the forms of a result.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation/notation.h"
+
+static const struct {
+	const char *token, *canonical;
+} notation_results[] = {
+	{ "1-0", "1-0" }, { "2-0", "1-0" },
+	{ "0-1", "0-1" }, { "0-2", "0-1" },
+	{ "1/2-1/2", "1/2-1/2" }, { "1-1", "1/2-1/2" },
+	{ "1/2", "1/2-1/2" }, { "\xc2\xbd-\xc2\xbd", "1/2-1/2" },
+	{ "*", "*" }, { "0-0", "*" },
+	{ NULL, NULL }
+};
+
+int
+notation_result_normal(const char *token, const char **canonical)
+{
+	size_t i;
+
+	for (i = 0; notation_results[i].token != NULL; i++)
+		if (strcmp(token, notation_results[i].token) == 0) {
+			if (canonical != NULL)
+				*canonical = notation_results[i].canonical;
+			return 0;
+		}
+	return -1;
+}
+
+void
+notation_player_tag(const struct rules *r, int side, char *buf,
+    size_t size)
+{
+	snprintf(buf, size, "%s", r->gametype != NULL ?
+	    (side == 0 ? "Black" : "White") : r->side[side]);
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+const char *
+notation_player(const struct rules *r, const struct record *g, int side)
+{
+	char tag[32];
+	const char *v;
+
+	notation_player_tag(r, side, tag, sizeof(tag));
+	v = record_tag(g, tag);
+	return v == NULL || v[0] == '\0' || strcmp(v, "?") == 0 ? NULL : v;
+}
+
+/* Whether a GameType value means English checkers: "21", possibly
+ * followed by ",..." fields, spaces around tolerated. */
+static int
+notation_gametype_checkers(const char *v)
+{
+	v += strspn(v, " \t");
+	if (strncmp(v, "21", 2) != 0)
+		return 0;
+	v += 2;
+	v += strspn(v, " \t");
+	return *v == '\0' || *v == ',';
+}
+
+const struct rules *
+notation_game(const struct record *g, const char **name)
+{
+	const char *v;
+
+	if ((v = record_tag(g, "Game")) != NULL) {
+		if (name != NULL)
+			*name = v;
+		return rules_find(v);
+	}
+	if ((v = record_tag(g, "GameType")) != NULL) {
+		if (name != NULL)
+			*name = v;
+		return notation_gametype_checkers(v) ?
+		    rules_find("checkers") : NULL;
+	}
+	if (name != NULL)
+		*name = "checkers";
+	return rules_find("checkers");
+}

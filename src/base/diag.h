@@ -1,0 +1,102 @@
+/*
+ * diag.h - every diagnostic of stackref: one enum value, one table entry
+ * (status + message format), one output format, one exit-status policy.
+ *
+ * Output, on the stream given to diag_init (standard error):
+ *     stackref: FILE:LINE:COL: game N, ply P: message
+ * where each part that is unknown is left out ("stackref: message" when
+ * nothing is known).  The exit status of a run is the worst (largest)
+ * status of the diagnostics reported.
+ *
+ * Nothing here allocates.
+ */
+#ifndef STACKREF_BASE_DIAG_H
+#define STACKREF_BASE_DIAG_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "base/srcloc.h"
+
+/* Exit statuses (SPEC 2), in order of severity. */
+enum status {
+	STATUS_OK = 0,
+	STATUS_REJECTED = 1,   /* illegal move, wrong side or ply, game over */
+	STATUS_USAGE = 2,      /* unknown command, option or game */
+	STATUS_MALFORMED = 3,  /* unreadable record, position or move text */
+	STATUS_SYSTEM = 4,     /* file cannot be read or written, no memory */
+	STATUS_TRANSFER = 5    /* server unreachable, refusing, failing */
+};
+
+/* Each message's arguments are given by its printf format in diag.c. */
+enum diag_id {
+	/* rejected */
+	DIAG_ILLEGAL_MOVE,      /* "%s": move text; "%s": legal moves */
+	DIAG_AMBIGUOUS_MOVE,    /* "%s": move text; "%s": candidates */
+	DIAG_GAME_OVER,         /* "%s": result; "%s": why */
+	DIAG_WRONG_SIDE,        /* "%s": side given; "%s": side to move */
+	DIAG_WRONG_PLY,         /* %lu: ply given; %lu: next ply */
+	DIAG_WRONG_RESULT,      /* "%s": result read; "%s": what it contradicts */
+	/* the "%s" action below reads "ACTION by SIDE": "offer-draw by red" */
+	DIAG_ACTION_OVER,       /* "%s": action; "%s": result; "%s": why */
+	DIAG_ACTION_PLY,        /* "%s": action; %lu: ply given; %lu: next */
+	DIAG_OFFER_PENDING,     /* "%s": action; "%s": side offering */
+	DIAG_NO_OFFER,          /* "%s": action */
+	DIAG_OWN_OFFER,         /* "%s": action; "%s": its side; "%s": other */
+	DIAG_NOT_EXTENSION,     /* "%s": how a fetched record differs */
+	/* usage */
+	DIAG_USAGE,             /* "%s": what is wrong */
+	DIAG_UNKNOWN_COMMAND,   /* "%s" */
+	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
+	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
+	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */
+	/* malformed */
+	DIAG_SYNTAX,            /* "%s": what was expected; "%s": what was read */
+	DIAG_BAD_TAG,           /* "%s": what is wrong */
+	DIAG_BAD_FEN,           /* "%s": what is wrong */
+	DIAG_BAD_MOVE_TEXT,     /* "%s": move text; "%s": what is wrong */
+	DIAG_BAD_ACTION,        /* "%s": action text; "%s": what is wrong */
+	DIAG_RECORD_GAME,       /* "%s": game named by the record; "%s": known */
+	DIAG_NO_GAME,           /* no game in the input */
+	DIAG_TOO_BIG,           /* "%s": what exceeds its limit */
+	/* system */
+	DIAG_READ,              /* "%s": strerror */
+	DIAG_WRITE,             /* "%s": strerror */
+	DIAG_NOMEM,
+	/* transfer */
+	DIAG_TRANSFER,          /* "%s": URL without credentials; "%s": why */
+	DIAG__COUNT
+};
+
+/* Where a diagnostic points.  Any field may be 0/NULL when unknown. */
+struct diag_where {
+	const char *file;
+	const struct srcloc *at;
+	unsigned long game;     /* 1-based game number in the file */
+	unsigned long ply;      /* 1-based ply of the main line */
+};
+
+struct diag {
+	const char *prog;       /* "stackref" */
+	FILE *out;
+	int quiet;              /* count and set status, print nothing */
+	enum status status;     /* worst status so far */
+	unsigned long count;    /* diagnostics reported */
+};
+
+/* Starts a diagnostics context printing to out. */
+void diag_init(struct diag *d, const char *prog, FILE *out);
+
+/* Reports diagnostic id at w (may be NULL) with the arguments its
+ * format asks for; raises d->status to the message's status.  Returns
+ * the message's status. */
+enum status diag_report(struct diag *d, enum diag_id id,
+    const struct diag_where *w, ...);
+
+/* The status a diagnostic carries. */
+enum status diag_status(enum diag_id id);
+
+/* The message format of a diagnostic (for the man page test). */
+const char *diag_format(enum diag_id id);
+
+#endif

@@ -1,0 +1,301 @@
+/* fileio.c - reading inputs, atomic writes of outputs, record locks. */
+#include <sys/file.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/fileio.h"
+
+const char *
+fileio_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+static int
+fileio_fail(struct diag *d, enum diag_id id, const char *path, int err)
+{
+	struct diag_where w = { path, NULL, 0, 0 };
+
+	diag_report(d, id, &w, strerror(err));
+	return -1;
+}
+
+FILE *
+fileio_open(const char *path, struct diag *d)
+{
+	struct stat st;
+	FILE *f;
+
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	if ((f = fopen(path, "r")) == NULL) {
+		fileio_fail(d, DIAG_READ, path, errno);
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		fileio_fail(d, DIAG_READ, path, EISDIR);
+		return NULL;
+	}
+	return f;
+}
+
+void
+fileio_close(FILE *f)
+{
+	if (f != NULL && f != stdin)
+		fclose(f);
+}
+
+static char *
+fileio_read_all(FILE *f, size_t *len)
+{
+	char *buf = NULL, *nbuf;
+	size_t cap = 0, n = 0, got;
+
+	for (;;) {
+		if (cap - n < 4096) {
+			cap = cap == 0 ? 65536 : cap * 2;
+			if ((nbuf = realloc(buf, cap + 1)) == NULL) {
+				free(buf);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nbuf;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		errno = EIO;
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+char *
+fileio_slurp(const char *path, size_t *len, struct diag *d)
+{
+	FILE *f;
+	char *buf;
+	int err;
+
+	if ((f = fileio_open(path, d)) == NULL)
+		return NULL;
+	buf = fileio_read_all(f, len);
+	err = errno;
+	fileio_close(f);
+	if (buf == NULL)
+		fileio_fail(d, err == ENOMEM ? DIAG_NOMEM : DIAG_READ,
+		    fileio_name(path), err);
+	return buf;
+}
+
+static int
+fileio_write_stdout(fileio_write_fn fn, void *ctx, struct diag *d)
+{
+	if (fn(stdout, ctx) == -1) {
+		if (errno == ECANCELED)
+			return -1;
+		return fileio_fail(d, DIAG_WRITE, "<stdout>", errno);
+	}
+	if (fflush(stdout) == EOF || ferror(stdout))
+		return fileio_fail(d, DIAG_WRITE, "<stdout>", errno);
+	return 0;
+}
+
+/* Splits path into its directory, for the temporary file and fsync. */
+static void
+fileio_dirname(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (slash == NULL) {
+		snprintf(dir, size, ".");
+		return;
+	}
+	n = slash == path ? 1 : (size_t)(slash - path);
+	snprintf(dir, size, "%.*s", (int)n, path);
+}
+
+int
+fileio_sync_dir(const char *dir)
+{
+	int fd, rc;
+
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) == -1)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+/* Mode for the new file: the target's bits, or 0666 less the umask. */
+static mode_t
+fileio_mode(const char *path)
+{
+	struct stat st;
+	mode_t mask;
+
+	if (stat(path, &st) == 0)
+		return st.st_mode & 07777;
+	mask = umask(022);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+/* Writes through fn into the open temporary file fd; 0 or -1 (errno). */
+static int
+fileio_fill(int fd, const char *path, fileio_write_fn fn, void *ctx)
+{
+	FILE *f;
+	int err;
+
+	if (fchmod(fd, fileio_mode(path)) == -1 ||
+	    (f = fdopen(fd, "w")) == NULL) {
+		err = errno;
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	if (fn(f, ctx) == -1 || fflush(f) == EOF || ferror(f) ||
+	    fsync(fileno(f)) == -1) {
+		err = errno != 0 ? errno : EIO;
+		fclose(f);
+		errno = err;
+		return -1;
+	}
+	return fclose(f) == EOF ? -1 : 0;
+}
+
+int
+fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
+    struct diag *d)
+{
+	char dir[4096], tmp[4096 + 32];
+	struct stat st;
+	int fd, err;
+
+	if (strcmp(path, "-") == 0)
+		return fileio_write_stdout(fn, ctx, d);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return fileio_fail(d, DIAG_WRITE, path,
+		    S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
+	fileio_dirname(path, dir, sizeof(dir));
+	if (snprintf(tmp, sizeof(tmp), "%s/.stackref.XXXXXX", dir) >=
+	    (int)sizeof(tmp))
+		return fileio_fail(d, DIAG_WRITE, path, ENAMETOOLONG);
+	if ((fd = mkstemp(tmp)) == -1)
+		return fileio_fail(d, DIAG_WRITE, path, errno);
+	errno = 0;
+	if (fileio_fill(fd, path, fn, ctx) == -1 ||
+	    rename(tmp, path) == -1) {
+		err = errno != 0 ? errno : EIO;
+		unlink(tmp);
+		if (err == ECANCELED)
+			return -1;
+		return fileio_fail(d, DIAG_WRITE, path, err);
+	}
+	fileio_sync_dir(dir);
+	return 0;
+}
+
+/* The lock file of path, ".NAME.lock" beside it, into buf. */
+static int
+fileio_lock_path(const char *path, char *buf, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	int n;
+
+	if (slash == NULL)
+		n = snprintf(buf, size, ".%s.lock", path);
+	else
+		n = snprintf(buf, size, "%.*s/.%s.lock", (int)(slash - path),
+		    path, slash + 1);
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+/* Milliseconds since an arbitrary start, for the lock's deadline. */
+static long long
+fileio_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Takes the exclusive flock on fd, trying again after 1 ms, doubling to
+ * 32 ms, until secs seconds have passed.  Returns 0, or -1 with errno
+ * set (EWOULDBLOCK: still held by another process at the deadline).
+ */
+static int
+fileio_flock_wait(int fd, int secs)
+{
+	long long deadline = fileio_ms() + secs * 1000LL;
+	struct timespec pause = { 0, 1000000 };
+
+	for (;;) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return -1;
+		if (fileio_ms() >= deadline) {
+			errno = EWOULDBLOCK;
+			return -1;
+		}
+		nanosleep(&pause, NULL);
+		if (pause.tv_nsec < 32000000)
+			pause.tv_nsec *= 2;
+	}
+}
+
+int
+fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
+{
+	char lpath[4096 + 16], what[64];
+	struct stat st;
+
+	lk->fd = -1;
+	if (strcmp(path, "-") == 0 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+		return 0;
+	if (fileio_lock_path(path, lpath, sizeof(lpath)) == -1)
+		return fileio_fail(d, DIAG_WRITE, path, ENAMETOOLONG);
+	if ((lk->fd = open(lpath, O_RDONLY | O_CREAT | O_CLOEXEC, 0666)) ==
+	    -1)
+		return fileio_fail(d, DIAG_WRITE, path, errno);
+	if (fileio_flock_wait(lk->fd, FILEIO_LOCK_WAIT) == 0)
+		return 0;
+	if (errno == EWOULDBLOCK) {
+		snprintf(what, sizeof(what), "record is locked by another "
+		    "process (waited %d s)", FILEIO_LOCK_WAIT);
+		diag_report(d, DIAG_WRITE, &(struct diag_where){ path, NULL,
+		    0, 0 }, what);
+	} else
+		fileio_fail(d, DIAG_WRITE, path, errno);
+	fileio_unlock(lk);
+	return -1;
+}
+
+void
+fileio_unlock(struct fileio_lock *lk)
+{
+	if (lk->fd != -1)
+		close(lk->fd);
+	lk->fd = -1;
+}

@@ -1,0 +1,83 @@
+/*
+ * fileio.h - opening inputs and writing outputs safely.
+ *
+ * A FILE argument of "-" means standard input (or output).  Writes to a
+ * named file are atomic: the data goes to a temporary file in the same
+ * directory, which is flushed, synced and renamed over the target, so
+ * the target holds either its old or its new contents, never a mix.
+ *
+ * A program that reads a named file, checks it and rewrites it holds
+ * the file's lock (fileio_lock) from before the read until after the
+ * write, so that two such processes take turns instead of losing one
+ * of the two updates.
+ *
+ * Functions return 0 or -1; on -1 they have reported DIAG_READ or
+ * DIAG_WRITE (status 4) to d, naming the file.
+ */
+#ifndef STACKREF_BASE_FILEIO_H
+#define STACKREF_BASE_FILEIO_H
+
+#include <stdio.h>
+
+#include "base/diag.h"
+
+/* Writes the contents of a file: 0, or -1 with errno set.  errno
+ * ECANCELED means the callback has reported its own problem: the write
+ * is abandoned without a further message. */
+typedef int (*fileio_write_fn)(FILE *out, void *ctx);
+
+/* The name diagnostics use for path: "<stdin>" for "-". */
+const char *fileio_name(const char *path);
+
+/* Opens path ("-": standard input) for reading; NULL after reporting. */
+FILE *fileio_open(const char *path, struct diag *d);
+
+/* Closes what fileio_open returned (standard input is left open). */
+void fileio_close(FILE *f);
+
+/*
+ * Reads the whole of path ("-": standard input) into a NUL-terminated
+ * buffer the caller frees; *len gets its length.  NULL after reporting.
+ */
+char *fileio_slurp(const char *path, size_t *len, struct diag *d);
+
+/*
+ * Writes through fn to path: "-" is standard output (flushed), anything
+ * else is replaced atomically (temporary file, fsync, rename, fsync of
+ * the directory).  The target keeps its permission bits; a new file
+ * gets 0666 less the umask.  On any failure the temporary file is
+ * removed and the target is left untouched.
+ */
+int fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
+    struct diag *d);
+
+/* Seconds fileio_lock waits for a lock another process holds. */
+#define FILEIO_LOCK_WAIT 10
+
+/* An exclusive lock on a named file, taken by fileio_lock. */
+struct fileio_lock {
+	int fd;                 /* the open lock file, or -1: none held */
+};
+
+/*
+ * Locks path against the other stackref processes that read, check and
+ * rewrite it: an exclusive flock(2) on the lock file ".NAME.lock" in
+ * path's directory (NAME: path's last component), created with mode
+ * 0666 less the umask when missing and never removed, so that it stays
+ * the same file across the rename that replaces path.  Take it before
+ * reading path; release it after fileio_write_atomic.  "-" and an
+ * existing path that is not a regular file take no lock (lk->fd is -1).
+ * Waits up to FILEIO_LOCK_WAIT seconds for another holder, then reports
+ * DIAG_WRITE "record is locked" (status 4).  Returns 0, or -1 after
+ * reporting.
+ */
+int fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d);
+
+/* Releases the lock fileio_lock took, if any; lk->fd becomes -1. */
+void fileio_unlock(struct fileio_lock *lk);
+
+/* Syncs the directory dir (after a rename into it, so the new entry
+ * survives a crash).  Returns 0, or -1 with errno set. */
+int fileio_sync_dir(const char *dir);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * util.h - small helpers shared by the commands: checked number parsing
+ * and string joining.  Nothing here prints.
+ */
+#ifndef STACKREF_BASE_UTIL_H
+#define STACKREF_BASE_UTIL_H
+
+#include <stddef.h>
+
+/*
+ * Parses the whole of s as a decimal number in [min, max] (no sign, no
+ * spaces, no trailing text).  Returns 0 and sets *out, or -1.
+ */
+int util_parse_ulong(const char *s, unsigned long min, unsigned long max,
+    unsigned long *out);
+
+/*
+ * Appends s to the NUL-terminated buf of size bytes, preceded by sep
+ * when buf is not empty.  Truncates with "..." when it does not fit;
+ * returns -1 then, else 0.
+ */
+int util_append(char *buf, size_t size, const char *sep, const char *s);
+
+#endif

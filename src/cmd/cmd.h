@@ -1,0 +1,251 @@
+/*
+ * cmd.h - the subcommands of stackref and the glue they share.
+ *
+ * Each command lives in its own file (cmd_<name>.c) with its own usage
+ * text and option parsing.  A command gets its arguments with argv[0]
+ * the command's name and a diagnostics context printing to standard
+ * error; it returns the exit status (SPEC 2): 0 ok, 1 rejected, 2 usage,
+ * 3 malformed input, 4 system.
+ */
+#ifndef STACKREF_CMD_CMD_H
+#define STACKREF_CMD_CMD_H
+
+#include <stdio.h>
+
+#include "notation/notation.h"
+#include "base/diag.h"
+#include "base/fileio.h"
+#include "model/record.h"
+#include "game/replay.h"
+#include "rules/rules.h"
+
+typedef int (*cmd_fn)(int argc, char *argv[], struct diag *d);
+
+struct cmd {
+	const char *name;
+	cmd_fn fn;
+	const char *usage;       /* synopsis after "stackref " */
+	const char *summary;     /* one line for --help */
+};
+
+int cmd_new(int, char *[], struct diag *);
+int cmd_check(int, char *[], struct diag *);
+int cmd_move(int, char *[], struct diag *);
+int cmd_moves(int, char *[], struct diag *);
+int cmd_show(int, char *[], struct diag *);
+int cmd_perft(int, char *[], struct diag *);
+int cmd_convert(int, char *[], struct diag *);
+int cmd_resign(int, char *[], struct diag *);
+int cmd_offer_draw(int, char *[], struct diag *);
+int cmd_accept_draw(int, char *[], struct diag *);
+int cmd_decline_draw(int, char *[], struct diag *);
+int cmd_referee(int, char *[], struct diag *);
+int cmd_fetch(int, char *[], struct diag *);
+int cmd_post(int, char *[], struct diag *);
+
+extern const char cmd_new_usage[];
+extern const char cmd_check_usage[];
+extern const char cmd_move_usage[];
+extern const char cmd_moves_usage[];
+extern const char cmd_show_usage[];
+extern const char cmd_perft_usage[];
+extern const char cmd_convert_usage[];
+extern const char cmd_resign_usage[];
+extern const char cmd_offer_draw_usage[];
+extern const char cmd_accept_draw_usage[];
+extern const char cmd_decline_draw_usage[];
+extern const char cmd_referee_usage[];
+extern const char cmd_fetch_usage[];
+extern const char cmd_post_usage[];
+
+/*
+ * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
+ * stackref USAGE" on d->out.  Returns STATUS_USAGE.
+ */
+int cmd_usage(struct diag *d, const char *usage, const char *what);
+
+/*
+ * Explains the getopt_long result c (a '?' or ':') for argv, then the
+ * usage.  Call with opterr = 0 and an optstring starting with ':'.
+ */
+int cmd_bad_option(struct diag *d, const char *usage, int c,
+    char *const argv[]);
+
+/*
+ * Parses the number text given to option opt into [min, max]; reports
+ * DIAG_BAD_NUMBER and returns -1 when it is not one.
+ */
+int cmd_number(struct diag *d, const char *opt, const char *text,
+    unsigned long min, unsigned long max, unsigned long *out);
+
+/*
+ * The style (enum square_style) the GameType value v declares in its
+ * notation field (the fifth, "N1" or "A3" in PDN 3.0), or -1 when it has
+ * no such field or an unknown one.
+ */
+int cmd_gametype_style(const char *v);
+
+/*
+ * The square style record g of game r is written in: its GameType
+ * notation field, else that of its first move, else that of its FEN,
+ * else numeric; -1 when r's squares have one style only.
+ */
+int cmd_square_style(const struct rules *r, const struct record *g);
+
+/*
+ * Writes the canonical FEN of p, a position of game r, into buf with
+ * square names in style (enum square_style; -1: the game's only style).
+ * Returns its length, or -1 if it does not fit.
+ */
+int cmd_fen(const struct rules *r, const struct pos *p, int style,
+    char *buf, size_t size);
+
+/*
+ * Reads path ("-": standard input), which must hold exactly one game in
+ * any notation, into g (record_init'ed by the caller); *nt (unless nt
+ * is NULL) gets the notation it was written in.  Returns 0, or -1 after
+ * reporting (unreadable: status 4; malformed, empty or several games:
+ * status 3).
+ */
+int cmd_load_one(const char *path, struct record *g,
+    const struct notation **nt, struct diag *d);
+
+/*
+ * Loads the one game of path and replays it up to ply (the text of a
+ * --ply option, or NULL: the whole main line) into rp.  A ply beyond
+ * the main line is a usage error.  Returns 0, or -1 after reporting.
+ */
+int cmd_replay_to(const char *path, const char *ply, struct record *g,
+    struct replay *rp, struct diag *d);
+
+/* The options of the commands that add to a record: move and the
+ * correspondence actions. */
+struct play_opts {
+	int dry;                  /* -n: validate only */
+	const char *as;           /* --as SIDE, or NULL */
+	const char *ply;          /* --ply N, or NULL */
+	const char *out;          /* -o OUT, or NULL: FILE */
+};
+
+/*
+ * Reads the options -n, --as, --ply and -o of argv into po (zeroed by
+ * the caller); optind is then the first operand.  Returns 0, or the
+ * usage status after reporting.
+ */
+int cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
+    const char *usage, struct diag *d);
+
+/*
+ * Loads the one game of file (as cmd_load_one) for a command that will
+ * rewrite it, or po->out: unless po->dry, the output is standard output
+ * or file does not exist, first takes the output's lock into lk
+ * (fileio_lock: waits up to FILEIO_LOCK_WAIT seconds), so that the
+ * record is read, checked and written back by one process at a time,
+ * and a second writer replays what the first wrote.  The caller
+ * releases lk with fileio_unlock after cmd_play_write, in every case.
+ * Returns 0, or -1 after reporting.
+ */
+int cmd_play_load(const struct play_opts *po, const char *file,
+    struct record *g, const struct notation **nt, struct fileio_lock *lk,
+    struct diag *d);
+
+/*
+ * Refuses to add to a game that is over: by its position, by a
+ * resignation or an accepted draw (rp->outcome), or by a result other
+ * than "*" the record gives (result token, else Result tag).  action
+ * ("offer-draw by red") is NULL for a move.  Returns 0, or -1 after
+ * reporting DIAG_GAME_OVER (a move) or DIAG_ACTION_OVER.
+ */
+int cmd_play_open(const struct replay *rp, const struct record *g,
+    const char *action, const struct diag_where *w, struct diag *d);
+
+/* Reads --as text as a side of rp's game into *side; -1 after
+ * reporting DIAG_BAD_SIDE. */
+int cmd_play_side(const struct replay *rp, const char *text, int *side,
+    const struct diag_where *w, struct diag *d);
+
+/*
+ * Checks --ply text: it must be the next ply, rp->plies + 1.  action as
+ * for cmd_play_open.  Returns 0, or -1 after reporting DIAG_BAD_NUMBER,
+ * DIAG_WRONG_PLY (a move) or DIAG_ACTION_PLY.
+ */
+int cmd_play_ply(const struct replay *rp, const char *text,
+    const char *action, const struct diag_where *w, struct diag *d);
+
+/*
+ * Writes g back in notation nt to po->out, else file, atomically (see
+ * fileio_write_atomic); nothing with po->dry.  Then, when the game has
+ * just ended with rp->outcome and the output is not standard output,
+ * prints "game over: RESULT (WHY)".  Returns 0, or -1 after reporting.
+ */
+int cmd_play_write(const struct play_opts *po, const char *file,
+    const struct notation *nt, const struct record *g,
+    const struct replay *rp, struct diag *d);
+
+/*
+ * The transfer options fetch and post share (src/cmd/xfer.c): their
+ * getopt_long entries, with the values CMD_OPT_*, are CMD_XFER_LONGOPTS.
+ * A password is never taken from the command line.
+ */
+enum {
+	CMD_OPT_USER = 0x100,       /* --user NAME: password from /dev/tty */
+	CMD_OPT_PASSWORD_FILE,      /* --password-file FILE: its first line */
+	CMD_OPT_PASSWORD_ENV,       /* --password-env VAR */
+	CMD_OPT_CACERT,             /* --cacert FILE */
+	CMD_OPT_TIMEOUT             /* --timeout SECONDS */
+};
+#define CMD_XFER_LONGOPTS \
+	{ "user", required_argument, NULL, CMD_OPT_USER }, \
+	{ "password-file", required_argument, NULL, CMD_OPT_PASSWORD_FILE }, \
+	{ "password-env", required_argument, NULL, CMD_OPT_PASSWORD_ENV }, \
+	{ "cacert", required_argument, NULL, CMD_OPT_CACERT }, \
+	{ "timeout", required_argument, NULL, CMD_OPT_TIMEOUT }
+
+struct xfer;
+
+struct xfer_opts {
+	const char *user;
+	const char *password_file;
+	const char *password_env;
+	const char *cacert;
+	const char *timeout;
+};
+
+/* Stores option ch (a CMD_OPT_* value) with argument arg in o; returns
+ * 1, or 0 when ch is not a transfer option. */
+int cmd_xfer_opt(struct xfer_opts *o, int ch, const char *arg);
+
+/*
+ * Sets x (zeroed here) from o, reading the password into pw (of size
+ * bytes) from the file, the environment or the terminal.  Returns 0,
+ * or -1 after reporting (usage, unreadable file).  Call cmd_xfer_end
+ * afterwards in every case: it wipes pw.
+ */
+int cmd_xfer_begin(const struct xfer_opts *o, struct xfer *x, char *pw,
+    size_t size, struct diag *d);
+void cmd_xfer_end(char *pw, size_t size);
+
+/*
+ * Reads a secret into pw (of size bytes): the first line of file, else
+ * the value of the environment variable env, else (when user is not
+ * NULL) a line typed on /dev/tty without echo.  Returns 0, 1 when none
+ * of the three is given, or -1 after reporting.
+ */
+int cmd_secret(const char *file, const char *env, const char *user,
+    char *pw, size_t size, struct diag *d);
+
+/*
+ * Reads the one game of data[0..len) (any notation; name for
+ * diagnostics) into g, record_init'ed by the caller.  Returns 0, or -1
+ * after reporting to d (malformed, empty or several games: status 3).
+ */
+int cmd_read_mem(const char *data, size_t len, const char *name,
+    struct record *g, struct diag *d);
+
+/*
+ * Ends a command: flushes and closes standard output (a failure is
+ * reported as DIAG_WRITE) and returns the worst status seen.
+ */
+int cmd_finish(struct diag *d);
+
+#endif

@@ -1,0 +1,318 @@
+/*
+ * common.c - option errors, usage, loading a one-game record, and
+ * the checks and write-back shared by move and the correspondence
+ * actions.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "notation/notation.h"
+#include "cmd/cmd.h"
+#include "base/fileio.h"
+#include "base/util.h"
+
+int
+cmd_usage(struct diag *d, const char *usage, const char *what)
+{
+	if (what != NULL)
+		diag_report(d, DIAG_USAGE, NULL, what);
+	else if (d->status < STATUS_USAGE)
+		d->status = STATUS_USAGE;
+	if (!d->quiet && d->out != NULL)
+		fprintf(d->out, "usage: stackref %s\n", usage);
+	return STATUS_USAGE;
+}
+
+int
+cmd_bad_option(struct diag *d, const char *usage, int c,
+    char *const argv[])
+{
+	char what[256];
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		snprintf(what, sizeof(what), "option %s needs a value", arg);
+	else if (optopt != 0)
+		snprintf(what, sizeof(what), "unknown option -%c", optopt);
+	else
+		snprintf(what, sizeof(what), "unknown option %s", arg);
+	return cmd_usage(d, usage, what);
+}
+
+int
+cmd_number(struct diag *d, const char *opt, const char *text,
+    unsigned long min, unsigned long max, unsigned long *out)
+{
+	char what[64];
+
+	if (util_parse_ulong(text, min, max, out) == 0)
+		return 0;
+	snprintf(what, sizeof(what), "%s", opt);
+	diag_report(d, DIAG_BAD_NUMBER, NULL, what, text);
+	return -1;
+}
+
+/* Reads the first game of the stream and makes sure no second follows. */
+static int
+cmd_read_one(FILE *f, const char *name, struct record *g,
+    const struct notation **ntp, struct diag *d)
+{
+	const struct notation *nt;
+	struct record extra;
+	struct reader *rd;
+	unsigned long idx;
+	enum read_result rr;
+	struct diag_where w = { name, NULL, 0, 0 };
+
+	if ((rd = notation_open(f, name, d, &nt)) == NULL)
+		return -1;
+	if (ntp != NULL)
+		*ntp = nt;
+	rr = nt->next(rd, g, &idx);
+	if (rr == READ_GAME) {
+		record_init(&extra);
+		rr = nt->next(rd, &extra, &idx);
+		if (rr == READ_GAME || rr == READ_MALFORMED) {
+			w.at = &extra.at;
+			w.game = idx;
+			diag_report(d, DIAG_SYNTAX, &w, "one game only",
+			    "a second game");
+		}
+		record_free(&extra);
+		rr = rr == READ_END ? READ_GAME : READ_MALFORMED;
+	} else if (rr == READ_END)
+		diag_report(d, DIAG_NO_GAME, &w);
+	nt->close(rd);
+	return rr == READ_GAME ? 0 : -1;
+}
+
+int
+cmd_load_one(const char *path, struct record *g,
+    const struct notation **nt, struct diag *d)
+{
+	FILE *f;
+	int rc;
+
+	if ((f = fileio_open(path, d)) == NULL)
+		return -1;
+	rc = cmd_read_one(f, fileio_name(path), g, nt, d);
+	fileio_close(f);
+	return rc;
+}
+
+int
+cmd_replay_to(const char *path, const char *ply, struct record *g,
+    struct replay *rp, struct diag *d)
+{
+	struct replay_opts o = { fileio_name(path), 0, REPLAY_ALL, 0 };
+	char what[128];
+
+	if (ply != NULL &&
+	    cmd_number(d, "--ply", ply, 0, REPLAY_ALL - 1, &o.stop) == -1)
+		return -1;
+	if (cmd_load_one(path, g, NULL, d) == -1 ||
+	    replay_run(rp, g, &o, d) == -1)
+		return -1;
+	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
+		snprintf(what, sizeof(what), "--ply %lu: the game has only "
+		    "%lu pl%s", o.stop, rp->total, rp->total == 1 ? "y" : "ies");
+		diag_report(d, DIAG_USAGE, NULL, what);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
+    const char *usage, struct diag *d)
+{
+	static const struct option longopts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "as", required_argument, NULL, 'a' },
+		{ "ply", required_argument, NULL, 'p' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":no:", longopts, NULL)) != -1) {
+		if (ch == 'n')
+			po->dry = 1;
+		else if (ch == 'a')
+			po->as = optarg;
+		else if (ch == 'p')
+			po->ply = optarg;
+		else if (ch == 'o')
+			po->out = optarg;
+		else
+			return cmd_bad_option(d, usage, ch, argv);
+	}
+	return 0;
+}
+
+int
+cmd_play_load(const struct play_opts *po, const char *file,
+    struct record *g, const struct notation **nt, struct fileio_lock *lk,
+    struct diag *d)
+{
+	const char *out = po->out != NULL ? po->out : file;
+
+	lk->fd = -1;
+	if (!po->dry && strcmp(file, "-") != 0 && access(file, F_OK) == 0 &&
+	    fileio_lock(out, lk, d) == -1)
+		return -1;
+	return cmd_load_one(file, g, nt, d);
+}
+
+int
+cmd_play_open(const struct replay *rp, const struct record *g,
+    const char *action, const struct diag_where *w, struct diag *d)
+{
+	const char *res = g->result != NULL ? g->result : record_tag(g,
+	    "Result");
+	const char *why = rp->why != NULL ? rp->why : "no legal move";
+
+	if (rp->outcome == OUTCOME_NONE) {
+		if (res == NULL || strcmp(res, "*") == 0 || res[0] == '\0')
+			return 0;
+		why = "the record gives the result";
+	} else
+		res = replay_result_token(rp->outcome);
+	if (action == NULL)
+		diag_report(d, DIAG_GAME_OVER, w, res, why);
+	else
+		diag_report(d, DIAG_ACTION_OVER, w, action, res, why);
+	return -1;
+}
+
+int
+cmd_play_side(const struct replay *rp, const char *text, int *side,
+    const struct diag_where *w, struct diag *d)
+{
+	char sides[128];
+
+	if ((*side = rules_side_parse(rp->r, text)) != -1)
+		return 0;
+	snprintf(sides, sizeof(sides), "%s, %s, first, second",
+	    rp->r->side[0], rp->r->side[1]);
+	diag_report(d, DIAG_BAD_SIDE, w, text, sides);
+	return -1;
+}
+
+int
+cmd_play_ply(const struct replay *rp, const char *text,
+    const char *action, const struct diag_where *w, struct diag *d)
+{
+	unsigned long n;
+
+	if (cmd_number(d, "--ply", text, 1, REPLAY_ALL - 1, &n) == -1)
+		return -1;
+	if (n == rp->plies + 1)
+		return 0;
+	if (action == NULL)
+		diag_report(d, DIAG_WRONG_PLY, w, n, rp->plies + 1);
+	else
+		diag_report(d, DIAG_ACTION_PLY, w, action, n, rp->plies + 1);
+	return -1;
+}
+
+/* The record to write back, in the notation it was read in. */
+struct cmd_out {
+	const struct notation *nt;
+	const struct record *g;
+};
+
+static int
+cmd_write_record(FILE *out, void *ctx)
+{
+	const struct cmd_out *co = ctx;
+
+	return notation_write_record(co->nt, out, co->g);
+}
+
+int
+cmd_play_write(const struct play_opts *po, const char *file,
+    const struct notation *nt, const struct record *g,
+    const struct replay *rp, struct diag *d)
+{
+	struct cmd_out co = { nt, g };
+	const char *out = po->out != NULL ? po->out : file;
+
+	if (!po->dry &&
+	    fileio_write_atomic(out, cmd_write_record, &co, d) == -1)
+		return -1;
+	if (rp->outcome != OUTCOME_NONE && strcmp(out, "-") != 0)
+		printf("game over: %s (%s)\n",
+		    replay_result_token(rp->outcome),
+		    rp->why != NULL ? rp->why : "no legal move");
+	return 0;
+}
+
+int
+cmd_finish(struct diag *d)
+{
+	if (fclose(stdout) == EOF)
+		diag_report(d, DIAG_WRITE, NULL, strerror(errno));
+	return (int)d->status;
+}
+
+int
+cmd_gametype_style(const char *v)
+{
+	unsigned commas = 0;
+
+	for (; *v != '\0' && commas < 4; v++)
+		if (*v == ',')
+			commas++;
+	v += strspn(v, " \t");
+	if (commas < 4 || *v == '\0')
+		return -1;
+	if (*v == 'A' || *v == 'a')
+		return SQUARES_ALGEBRAIC;
+	if (*v == 'N' || *v == 'n')
+		return SQUARES_NUMERIC;
+	return -1;
+}
+
+int
+cmd_fen(const struct rules *r, const struct pos *p, int style, char *buf,
+    size_t size)
+{
+	char plain[2048];
+	int len;
+
+	if (style < 0)
+		return fen_format(r, p, buf, size);
+	if ((len = fen_format(r, p, plain, sizeof(plain))) < 0)
+		return -1;
+	return r->restyle(plain, (enum square_style)style, buf, size);
+}
+
+int
+cmd_square_style(const struct rules *r, const struct record *g)
+{
+	const char *v;
+	size_t i;
+	int st;
+
+	if (r->restyle == NULL)
+		return -1;
+	if ((v = record_tag(g, "GameType")) != NULL &&
+	    (st = cmd_gametype_style(v)) >= 0)
+		return (enum square_style)st;
+	for (i = 0; i < g->main.n; i++)
+		if (g->main.elems[i].kind == ELEM_MOVE &&
+		    g->main.elems[i].text != NULL) {
+			if ((st = r->text_style(g->main.elems[i].text)) >= 0)
+				return (enum square_style)st;
+			break;
+		}
+	if ((v = record_tag(g, "FEN")) != NULL &&
+	    (st = r->text_style(v)) >= 0)
+		return (enum square_style)st;
+	return SQUARES_NUMERIC;
+}

@@ -1,0 +1,115 @@
+/*
+ * move.c - stackref move: validate a move against a record and
+ * append it.  The record is written back atomically, and only when the
+ * move is accepted: no error ever touches it.  A move by the side a draw
+ * was offered to declines the offer (replay_ply).  The record is read,
+ * checked and written under its lock (cmd_play_load), so of two moves
+ * played at once on one record the second sees the first.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation/notation.h"
+#include "cmd/cmd.h"
+#include "base/fileio.h"
+#include "game/replay.h"
+
+const char cmd_move_usage[] =
+    "move [-n] [--as SIDE] [--ply N] [-o OUT] FILE MOVE";
+
+/* Checks --as and --ply against the position. */
+static int
+move_check_turn(const struct play_opts *po, const struct replay *rp,
+    const struct diag_where *w, struct diag *d)
+{
+	int side;
+
+	if (po->as != NULL) {
+		if (cmd_play_side(rp, po->as, &side, w, d) == -1)
+			return -1;
+		if (side != rp->pos.turn) {
+			diag_report(d, DIAG_WRONG_SIDE, w, rp->r->side[side],
+			    rp->r->side[rp->pos.turn]);
+			return -1;
+		}
+	}
+	if (po->ply != NULL && cmd_play_ply(rp, po->ply, NULL, w, d) == -1)
+		return -1;
+	return 0;
+}
+
+/* Appends the canonical text of the last ply; sets the result if over. */
+static int
+move_append(struct replay *rp, struct record *g)
+{
+	int style = cmd_square_style(rp->r, g);
+	const char *res;
+	char plain[256], text[256];
+	struct elem *e;
+	int len;
+
+	if ((len = replay_last_text(rp, plain, sizeof(plain))) < 0)
+		return -1;
+	if (style < 0)
+		memcpy(text, plain, (size_t)len + 1);
+	else if ((len = rp->r->restyle(plain, (enum square_style)style, text,
+	    sizeof(text))) < 0)
+		return -1;
+	if ((e = line_push(&g->main, ELEM_MOVE, NULL)) == NULL ||
+	    elem_set_text(e, text, (size_t)len) == -1)
+		return -1;
+	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
+	if (rp->outcome == OUTCOME_NONE)
+		return 0;
+	res = replay_result_token(rp->outcome);
+	if (record_tag_set(g, "Result", res, NULL) == -1 ||
+	    record_set_result(g, res) == -1)
+		return -1;
+	return 0;
+}
+
+/* Everything after loading: replay, checks, play, append, write. */
+static int
+move_play(const struct play_opts *po, const char *file, const char *text,
+    struct record *g, const struct notation *nt, struct diag *d)
+{
+	struct replay_opts o = { fileio_name(file), 0, REPLAY_ALL, 0 };
+	struct diag_where w = { o.file, NULL, 0, 0 };
+	struct replay rp;
+
+	if (replay_run(&rp, g, &o, d) == -1)
+		return -1;
+	w.ply = rp.plies + 1;
+	if (cmd_play_open(&rp, g, NULL, &w, d) == -1 ||
+	    move_check_turn(po, &rp, &w, d) == -1 ||
+	    replay_ply(&rp, text, &w, d, NULL) == -1)
+		return -1;
+	if (move_append(&rp, g) == -1) {
+		diag_report(d, DIAG_NOMEM, &w);
+		return -1;
+	}
+	return cmd_play_write(po, file, nt, g, &rp, d);
+}
+
+int
+cmd_move(int argc, char *argv[], struct diag *d)
+{
+	struct play_opts po = { 0, NULL, NULL, NULL };
+	const struct notation *nt;
+	struct fileio_lock lk;
+	struct record g;
+	int rc;
+
+	if ((rc = cmd_play_getopt(&po, argc, argv, cmd_move_usage, d)) != 0)
+		return rc;
+	if (argc - optind != 2)
+		return cmd_usage(d, cmd_move_usage, argc - optind < 2 ?
+		    "FILE and MOVE are needed" : "too many arguments");
+	record_init(&g);
+	if (cmd_play_load(&po, argv[optind], &g, &nt, &lk, d) == 0)
+		move_play(&po, argv[optind], argv[optind + 1], &g, nt, d);
+	fileio_unlock(&lk);
+	record_free(&g);
+	return cmd_finish(d);
+}

@@ -1,0 +1,60 @@
+/* moves.c - stackref moves: the legal moves of the side to move. */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "cmd/cmd.h"
+
+const char cmd_moves_usage[] = "moves [--ply N] FILE";
+
+struct moves_print {
+	const struct rules *r;
+	const struct pos *p;
+};
+
+static int
+moves_print_one(void *ctx, const struct move *m)
+{
+	struct moves_print *mp = ctx;
+	char text[256];
+
+	if (mp->r->move_format(mp->p, m, text, sizeof(text)) == -1)
+		return 0;
+	puts(text);
+	return 0;
+}
+
+int
+cmd_moves(int argc, char *argv[], struct diag *d)
+{
+	static const struct option longopts[] = {
+		{ "ply", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *ply = NULL;
+	struct moves_print mp;
+	struct replay rp;
+	struct record g;
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (ch == 'p')
+			ply = optarg;
+		else
+			return cmd_bad_option(d, cmd_moves_usage, ch, argv);
+	}
+	if (argc - optind != 1)
+		return cmd_usage(d, cmd_moves_usage, argc == optind ?
+		    "no file given" : "too many arguments");
+	record_init(&g);
+	/* nothing to list once the game is over, by a resignation or an
+	 * accepted draw too */
+	if (cmd_replay_to(argv[optind], ply, &g, &rp, d) == 0 &&
+	    rp.act_outcome == OUTCOME_NONE) {
+		mp.r = rp.r;
+		mp.p = &rp.pos;
+		rp.r->generate(&rp.pos, moves_print_one, &mp);
+	}
+	record_free(&g);
+	return cmd_finish(d);
+}

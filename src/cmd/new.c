@@ -1,0 +1,197 @@
+/* new.c - stackref new: write a new game record. */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "notation/notation.h"
+#include "cmd/cmd.h"
+#include "base/fileio.h"
+#include "game/replay.h"
+
+const char cmd_new_usage[] = "new GAME [-t TAG=VALUE]... [-o FILE]";
+
+/* Today as a PDN date, YYYY.MM.DD. */
+static void
+new_date(char *buf, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (localtime_r(&now, &tm) == NULL ||
+	    strftime(buf, size, "%Y.%m.%d", &tm) == 0)
+		snprintf(buf, size, "????.??.??");
+}
+
+/*
+ * A new game identifier, "sr-" and 16 hex digits from /dev/urandom,
+ * into buf (of at least 20 bytes); -1 when there is no randomness.
+ */
+static int
+new_game_id(char *buf, size_t size)
+{
+	unsigned char rnd[8];
+	FILE *f;
+	size_t i, n;
+
+	if ((f = fopen("/dev/urandom", "rb")) == NULL)
+		return -1;
+	n = fread(rnd, 1, sizeof(rnd), f);
+	fclose(f);
+	if (n != sizeof(rnd) || size < 20)
+		return -1;
+	memcpy(buf, "sr-", 3);
+	for (i = 0; i < sizeof(rnd); i++)
+		snprintf(buf + 3 + 2 * i, 3, "%02x", rnd[i]);
+	return 0;
+}
+
+static int
+new_tags(struct record *g, const struct rules *r, const char *id)
+{
+	char date[32], player[2][64];
+
+	new_date(date, sizeof(date));
+	notation_player_tag(r, 0, player[0], sizeof(player[0]));
+	notation_player_tag(r, 1, player[1], sizeof(player[1]));
+	if (record_tag_set(g, "Event", "?", NULL) == -1 ||
+	    record_tag_set(g, "Site", "?", NULL) == -1 ||
+	    record_tag_set(g, "Date", date, NULL) == -1 ||
+	    record_tag_set(g, "Round", "?", NULL) == -1 ||
+	    record_tag_set(g, player[0], "?", NULL) == -1 ||
+	    record_tag_set(g, player[1], "?", NULL) == -1 ||
+	    record_tag_set(g, "Result", "*", NULL) == -1 ||
+	    record_tag_set(g, "Game", r->name, NULL) == -1 ||
+	    (r->gametype != NULL &&
+	    record_tag_set(g, "GameType", r->gametype, NULL) == -1) ||
+	    record_tag_set(g, "GameId", id, NULL) == -1 ||
+	    record_set_result(g, "*") == -1)
+		return -1;
+	return 0;
+}
+
+/* Applies one -t TAG=VALUE; 1 if malformed, -1 out of memory. */
+static int
+new_set_tag(struct record *g, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char name[64];
+	size_t n, i;
+
+	if (eq == NULL || (n = (size_t)(eq - arg)) == 0 || n >= sizeof(name))
+		return 1;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)arg[i]) && arg[i] != '_')
+			return 1;
+	memcpy(name, arg, n);
+	name[n] = '\0';
+	if (record_tag_set(g, name, eq + 1, NULL) == -1)
+		return -1;
+	if (strcmp(name, "Result") == 0)
+		return record_set_result(g, eq + 1);
+	return 0;
+}
+
+/* The game and the position of the tags given (a [FEN] tag, [SetUp])
+ * must make a start: 0, or -1 after reporting DIAG_RECORD_GAME or
+ * DIAG_BAD_FEN, so that no record is written that cannot be read back. */
+static int
+new_check(const struct record *g, struct diag *d)
+{
+	struct replay_opts o = { NULL, 0, 0, 0 };
+	struct replay rp;
+
+	return replay_start(&rp, g, &o, d);
+}
+
+static int
+new_write(FILE *out, void *ctx)
+{
+	return notation_find("pdn")->write(out, ctx);
+}
+
+static int
+new_unknown_game(struct diag *d, const char *name)
+{
+	char known[256];
+
+	rules_names(known, sizeof(known));
+	diag_report(d, DIAG_UNKNOWN_GAME, NULL, name, known);
+	return STATUS_USAGE;
+}
+
+/* Sets the -t tags of argv (already checked) on g. */
+static int
+new_apply_tags(struct record *g, int argc, char *argv[], struct diag *d)
+{
+	static const struct option longopts[] = {
+		{ "tag", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char what[300];
+	int ch, rc;
+
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, ":o:t:", longopts, NULL)) != -1) {
+		if (ch != 't')
+			continue;
+		if ((rc = new_set_tag(g, optarg)) == 1) {
+			snprintf(what, sizeof(what),
+			    "-t %s: expected TAG=VALUE", optarg);
+			return cmd_usage(d, cmd_new_usage, what);
+		}
+		if (rc == -1) {
+			diag_report(d, DIAG_NOMEM, NULL);
+			return STATUS_SYSTEM;
+		}
+	}
+	return 0;
+}
+
+int
+cmd_new(int argc, char *argv[], struct diag *d)
+{
+	static const struct option longopts[] = {
+		{ "tag", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct rules *r;
+	const char *out = "-";
+	struct record g;
+	char id[32];
+	int ch, rc;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":o:t:", longopts, NULL)) != -1) {
+		if (ch == 'o')
+			out = optarg;
+		else if (ch != 't')
+			return cmd_bad_option(d, cmd_new_usage, ch, argv);
+	}
+	if (argc - optind != 1)
+		return cmd_usage(d, cmd_new_usage, argc - optind == 0 ?
+		    "no game given" : "too many arguments");
+	if ((r = rules_find(argv[optind])) == NULL)
+		return new_unknown_game(d, argv[optind]);
+	if (new_game_id(id, sizeof(id)) == -1) {
+		diag_report(d, DIAG_READ, &(struct diag_where){ "/dev/urandom",
+		    NULL, 0, 0 }, "no random bytes for the GameId");
+		return STATUS_SYSTEM;
+	}
+	record_init(&g);
+	if (new_tags(&g, r, id) == -1) {
+		diag_report(d, DIAG_NOMEM, NULL);
+		rc = STATUS_SYSTEM;
+	} else if ((rc = new_apply_tags(&g, argc, argv, d)) == 0 &&
+	    new_check(&g, d) == 0 &&
+	    fileio_write_atomic(out, new_write, &g, d) == 0)
+		rc = cmd_finish(d);
+	else if (rc == 0)
+		rc = (int)d->status;
+	record_free(&g);
+	return rc;
+}

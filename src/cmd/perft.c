@@ -1,0 +1,105 @@
+/* perft.c - stackref perft: count the leaves of the move tree. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+
+const char cmd_perft_usage[] = "perft [--divide] GAME|FILE DEPTH";
+
+#define PERFT_MAX_DEPTH 40
+
+struct perft_divide {
+	const struct rules *r;
+	const struct pos *p;
+	unsigned depth;
+	uint64_t total;
+};
+
+static int
+perft_divide_one(void *ctx, const struct move *m)
+{
+	struct perft_divide *pd = ctx;
+	struct pos next = *pd->p;
+	char text[256];
+	uint64_t n;
+
+	if (pd->r->move_format(pd->p, m, text, sizeof(text)) == -1)
+		snprintf(text, sizeof(text), "?");
+	pd->r->apply(&next, m);
+	n = rules_perft(pd->r, &next, pd->depth - 1);
+	pd->total += n;
+	printf("%s: %" PRIu64 "\n", text, n);
+	return 0;
+}
+
+static void
+perft_run(const struct rules *r, const struct pos *p, unsigned depth,
+    int divide)
+{
+	struct perft_divide pd = { r, p, depth, 0 };
+
+	if (!divide || depth == 0) {
+		pd.total = rules_perft(r, p, depth);
+		if (!divide) {
+			printf("%" PRIu64 "\n", pd.total);
+			return;
+		}
+	} else
+		r->generate(p, perft_divide_one, &pd);
+	printf("total: %" PRIu64 "\n", pd.total);
+}
+
+/* The position named by arg: a game's start, or a record's end. */
+static int
+perft_position(const char *arg, struct record *g, struct replay *rp,
+    struct diag *d)
+{
+	char known[256];
+
+	if ((rp->r = rules_find(arg)) != NULL) {
+		rp->r->start(&rp->pos);
+		return 0;
+	}
+	if (access(arg, F_OK) == -1 && strpbrk(arg, "./") == NULL &&
+	    strcmp(arg, "-") != 0) {
+		rules_names(known, sizeof(known));
+		diag_report(d, DIAG_UNKNOWN_GAME, NULL, arg, known);
+		return -1;
+	}
+	return cmd_replay_to(arg, NULL, g, rp, d);
+}
+
+int
+cmd_perft(int argc, char *argv[], struct diag *d)
+{
+	static const struct option longopts[] = {
+		{ "divide", no_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 }
+	};
+	unsigned long depth;
+	struct replay rp;
+	struct record g;
+	int ch, divide = 0;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (ch == 'd')
+			divide = 1;
+		else
+			return cmd_bad_option(d, cmd_perft_usage, ch, argv);
+	}
+	if (argc - optind != 2)
+		return cmd_usage(d, cmd_perft_usage,
+		    "GAME or FILE, and DEPTH, are needed");
+	if (cmd_number(d, "DEPTH", argv[optind + 1], 0, PERFT_MAX_DEPTH,
+	    &depth) == -1)
+		return STATUS_USAGE;
+	record_init(&g);
+	if (perft_position(argv[optind], &g, &rp, d) == 0)
+		perft_run(rp.r, &rp.pos, (unsigned)depth, divide);
+	record_free(&g);
+	return cmd_finish(d);
+}

@@ -1,0 +1,602 @@
+/*
+ * post.c - stackref post: send a record where the other player
+ * reads it.  smtp(s)://: a MIME mail to each recipient (the players'
+ * addresses in the record by default) with the last move, the board
+ * from the recipient's side and the record attached; imap(s)://host/Box:
+ * the same mail appended to a mailbox; http(s)://: the record uploaded
+ * by PUT.  With --pbem, a pbmserv command line for a referee instead.
+ */
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mail/message.h"
+#include "mail/pbem.h"
+#include "mail/transport.h"
+#include "notation/notation.h"
+#include "notation/svg.h"
+#include "notation/ascii.h"
+#include "cmd/cmd.h"
+#include "base/fileio.h"
+
+#define POST_TO_MAX 16
+
+const char cmd_post_usage[] = "post [--to ADDR]... [--from ADDR] [--svg] "
+    "[--pbem MOVE|resign|propose|accept|reject --user-id USERID "
+    "[--pbem-password-file FILE | --pbem-password-env VAR]] "
+    "[--user NAME] [--password-file FILE | --password-env VAR] "
+    "[--cacert FILE] [--timeout S] FILE URL";
+
+enum {
+	POST_OPT_TO = 0x200, POST_OPT_FROM, POST_OPT_SVG, POST_OPT_PBEM,
+	POST_OPT_USER_ID, POST_OPT_PBEM_FILE, POST_OPT_PBEM_ENV
+};
+
+struct post {
+	struct xfer x;
+	struct diag *d;
+	const char *file, *url;
+	const char *to[POST_TO_MAX];
+	size_t nto;
+	const char *from;
+	int svg;
+	const char *pbem, *user_id, *pbem_file, *pbem_env;
+	char name[256];             /* the URL without credentials */
+	char *raw;                  /* the record as read */
+	size_t len;
+	const struct notation *nt;
+	struct record g;
+	struct replay rp;
+};
+
+/* One mail being written: its recipient and side, its parts. */
+struct post_mail {
+	const char *to;              /* as given: "Name <addr>" */
+	char addr[MAIL_ADDR_MAX];    /* its address */
+	int side;                    /* the board is drawn from this side */
+};
+
+/* The player tag value of side, or NULL. */
+static const char *
+post_player(const struct post *p, int side)
+{
+	char tag[64];
+
+	notation_player_tag(p->rp.r, side, tag, sizeof(tag));
+	return record_tag(&p->g, tag);
+}
+
+/* The side whose player tag has the address addr, or -1. */
+static int
+post_side_of(const struct post *p, const char *addr)
+{
+	char a[MAIL_ADDR_MAX], name[256];
+	const char *v;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if ((v = post_player(p, s)) != NULL &&
+		    mail_address(v, a, name, sizeof(name)) == 0 &&
+		    strcasecmp(a, addr) == 0)
+			return s;
+	return -1;
+}
+
+/* Sets ml's address from its text; -1 after reporting. */
+static int
+post_rcpt(struct post *p, struct post_mail *ml)
+{
+	char name[256], what[600];
+	int s;
+
+	if (mail_address(ml->to, ml->addr, name, sizeof(name)) == -1) {
+		snprintf(what, sizeof(what), "--to: not a mail address: %.500s",
+		    ml->to);
+		diag_report(p->d, DIAG_USAGE, NULL, what);
+		return -1;
+	}
+	s = post_side_of(p, ml->addr);
+	ml->side = s < 0 ? 0 : s;
+	return 0;
+}
+
+/* The recipients when no --to is given: the players with an address
+ * in their tag, but the sender. */
+static void
+post_default_to(struct post *p)
+{
+	char a[MAIL_ADDR_MAX], from[MAIL_ADDR_MAX], name[256];
+	const char *v;
+	int s;
+
+	if (p->from == NULL || mail_address(p->from, from, name,
+	    sizeof(name)) == -1)
+		from[0] = '\0';
+	for (s = 0; s < 2; s++)
+		if ((v = post_player(p, s)) != NULL &&
+		    mail_address(v, a, name, sizeof(name)) == 0 &&
+		    strcasecmp(a, from) != 0)
+			p->to[p->nto++] = v;
+}
+
+/* Reads 16 random bytes. */
+static int
+post_random(unsigned char rnd[16])
+{
+	int fd;
+	ssize_t n;
+
+	if ((fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	n = read(fd, rnd, 16);
+	close(fd);
+	return n == 16 ? 0 : -1;
+}
+
+/* A new Message-ID in the domain of the sender into buf. */
+static int
+post_message_id(const struct post *p, time_t now, char *buf, size_t size)
+{
+	char addr[MAIL_ADDR_MAX], name[256];
+	unsigned char rnd[16];
+	const char *dom;
+
+	if (mail_address(p->from, addr, name, sizeof(name)) == -1 ||
+	    (dom = strrchr(addr, '@')) == NULL || post_random(rnd) == -1)
+		return -1;
+	return mail_message_id(buf, size, rnd, now, dom + 1) < 0 ? -1 : 0;
+}
+
+/* "checkers sr-...: ply 3 8-11, white to move" into buf. */
+static void
+post_subject(const struct post *p, char *buf, size_t size)
+{
+	const char *id = record_tag(&p->g, "GameId");
+	char last[128], tail[128];
+
+	if (replay_last_text(&p->rp, last, sizeof(last)) == -1)
+		snprintf(last, sizeof(last), "no move yet");
+	if (p->rp.outcome != OUTCOME_NONE)
+		snprintf(tail, sizeof(tail), "game over %s",
+		    replay_result_token(p->rp.outcome));
+	else
+		snprintf(tail, sizeof(tail), "%s to move",
+		    p->rp.r->side[p->rp.pos.turn]);
+	snprintf(buf, size, "%s %s: ply %lu %s, %s", p->rp.r->name,
+	    id != NULL ? id : "(no GameId)", p->rp.plies, last, tail);
+}
+
+/* The status lines of the text body and the SVG picture. */
+static void
+post_status(const struct post *p, FILE *out)
+{
+	char last[128], state[256];
+
+	if (replay_last_text(&p->rp, last, sizeof(last)) >= 0)
+		fprintf(out, "Last move: ply %lu, %s by %s\n", p->rp.plies,
+		    last, p->rp.r->side[p->rp.prev.turn]);
+	else
+		fputs("No move yet.\n", out);
+	if (p->rp.outcome != OUTCOME_NONE)
+		fprintf(out, "Game over: %s (%s)\n",
+		    replay_result_token(p->rp.outcome),
+		    p->rp.why != NULL ? p->rp.why : "no legal move");
+	else
+		fprintf(out, "%s to move, ply %lu.\n",
+		    p->rp.r->side[p->rp.pos.turn], p->rp.plies + 1);
+	if (replay_state_text(&p->rp, state, sizeof(state)) > 0)
+		fprintf(out, "%s\n", state);
+}
+
+/* The text body for a recipient on side. */
+static char *
+post_text(const struct post *p, int side)
+{
+	const char *id = record_tag(&p->g, "GameId"), *v;
+	char *buf = NULL;
+	size_t len;
+	FILE *out;
+	int s;
+
+	if ((out = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	fprintf(out, "%s, game %s\n", p->rp.r->title != NULL ?
+	    p->rp.r->title : p->rp.r->name, id != NULL ? id : "(no GameId)");
+	for (s = 0; s < 2; s++)
+		if ((v = post_player(p, s)) != NULL)
+			fprintf(out, "%s: %s\n", p->rp.r->side[s], v);
+	fputc('\n', out);
+	post_status(p, out);
+	fputc('\n', out);
+	board_ascii(out, p->rp.r, &p->rp.pos, side);
+	fputs("\nThe record is attached.\n", out);
+	if (fclose(out) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The SVG picture seen from side, or NULL. */
+static char *
+post_svg(const struct post *p, int side, size_t *len)
+{
+	struct svg_view v;
+	char *buf = NULL, *status = NULL;
+	size_t slen;
+	FILE *out;
+
+	memset(&v, 0, sizeof(v));
+	if ((out = open_memstream(&status, &slen)) == NULL)
+		return NULL;
+	post_status(p, out);
+	if (fclose(out) != 0 || (out = open_memstream(&buf, len)) == NULL) {
+		free(status);
+		return NULL;
+	}
+	v.r = p->rp.r;
+	v.pos = &p->rp.pos;
+	v.last = p->rp.plies > 0 ? &p->rp.last : NULL;
+	v.flip = side;
+	v.player[0] = post_player(p, 0);
+	v.player[1] = post_player(p, 1);
+	v.status = status;
+	if (svg_write(out, &v) == -1 || fclose(out) != 0) {
+		free(status);
+		free(buf);
+		return NULL;
+	}
+	free(status);
+	return buf;
+}
+
+/* The file names of the attachments: GAMEID.pdn (or .xml), GAMEID.svg. */
+static void
+post_file_names(const struct post *p, char fname[2][160])
+{
+	const char *id = record_tag(&p->g, "GameId");
+
+	if (id == NULL)
+		id = "game";
+	snprintf(fname[0], sizeof(fname[0]), "%s.%s", id,
+	    strcmp(p->nt->name, "xml") == 0 ? "xml" : "pdn");
+	snprintf(fname[1], sizeof(fname[1]), "%s.svg", id);
+}
+
+/* Composes the mail for ml into *text; -1 after reporting. */
+static int
+post_compose(struct post *p, const struct post_mail *ml, char **text,
+    size_t *len)
+{
+	struct mail_attachment att[2];
+	struct mail_out m;
+	char subject[512], mid[256], fname[2][160], what[300];
+	char *body = NULL, *svg = NULL;
+	const char *why;
+	size_t svglen = 0;
+	int rc = -1;
+
+	memset(&m, 0, sizeof(m));
+	m.date = time(NULL);
+	post_subject(p, subject, sizeof(subject));
+	post_file_names(p, fname);
+	if (post_message_id(p, m.date, mid, sizeof(mid)) == -1)
+		diag_report(p->d, DIAG_USAGE, NULL, "--from: no domain for "
+		    "a Message-ID");
+	else if ((body = post_text(p, ml->side)) == NULL ||
+	    (p->svg && (svg = post_svg(p, ml->side, &svglen)) == NULL))
+		diag_report(p->d, DIAG_NOMEM, NULL);
+	else {
+		att[0] = (struct mail_attachment){ fname[0],
+		    strcmp(p->nt->name, "xml") == 0 ? "application/xml" :
+		    "application/x-pdn", p->raw, p->len };
+		att[1] = (struct mail_attachment){ fname[1], "image/svg+xml",
+		    svg, svglen };
+		m = (struct mail_out){ p->from, &ml->to, 1, subject, body, att,
+		    p->svg ? 2 : 1, mid, NULL, m.date };
+		if ((rc = mail_compose(&m, text, len, &why)) == -1) {
+			snprintf(what, sizeof(what), "cannot compose the mail: "
+			    "%s", why);
+			diag_report(p->d, DIAG_USAGE, NULL, what);
+		}
+	}
+	free(body);
+	free(svg);
+	return rc;
+}
+
+/* Mails the record to each recipient, one mail each. */
+static int
+post_smtp(struct post *p)
+{
+	struct post_mail ml;
+	char from[MAIL_ADDR_MAX], name[256], *text;
+	const char *rcpt[1];
+	size_t i, len;
+	int rc;
+
+	if (mail_address(p->from, from, name, sizeof(name)) == -1)
+		return diag_report(p->d, DIAG_USAGE, NULL, "--from: not a mail "
+		    "address"), -1;
+	for (i = 0; i < p->nto; i++) {
+		ml.to = p->to[i];
+		if (post_rcpt(p, &ml) == -1 ||
+		    post_compose(p, &ml, &text, &len) == -1)
+			return -1;
+		rcpt[0] = ml.addr;
+		rc = xfer_send(&p->x, p->url, from, rcpt, 1, text, len);
+		free(text);
+		if (rc == -1)
+			return diag_report(p->d, DIAG_TRANSFER, NULL, "post",
+			    p->x.err), -1;
+	}
+	return 0;
+}
+
+/* Appends the mail (to the first recipient, or the sender) to the
+ * mailbox of the URL. */
+static int
+post_imap(struct post *p)
+{
+	struct post_mail ml;
+	char *text;
+	size_t len;
+	int rc;
+
+	ml.to = p->nto > 0 ? p->to[0] : p->from;
+	if (post_rcpt(p, &ml) == -1 || post_compose(p, &ml, &text, &len) == -1)
+		return -1;
+	rc = xfer_put(&p->x, p->url, text, len);
+	free(text);
+	if (rc == -1)
+		diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err);
+	return rc;
+}
+
+/* Fills c with the command --pbem asks for; -1 after reporting. */
+static int
+post_pbem_cmd(struct post *p, struct pbem_cmd *c)
+{
+	static const struct { const char *word; enum pbem_verb verb; } v[] = {
+		{ "resign", PBEM_RESIGN }, { "propose", PBEM_OFFER_DRAW },
+		{ "accept", PBEM_ACCEPT_DRAW }, { "reject", PBEM_DECLINE_DRAW }
+	};
+	const char *id = record_tag(&p->g, "GameId");
+	struct diag_where w = { fileio_name(p->file), NULL, 0,
+	    p->rp.plies + 1 };
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->verb = PBEM_MOVE;
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (strcasecmp(p->pbem, v[i].word) == 0)
+			c->verb = v[i].verb;
+	if (id == NULL || p->user_id == NULL)
+		return diag_report(p->d, DIAG_USAGE, NULL, id == NULL ?
+		    "--pbem: the record has no GameId tag" :
+		    "--pbem needs --user-id"), -1;
+	if (cmd_play_open(&p->rp, &p->g, NULL, &w, p->d) == -1 ||
+	    (c->verb == PBEM_MOVE &&
+	    replay_ply(&p->rp, p->pbem, &w, p->d, NULL) == -1))
+		return -1;
+	snprintf(c->game, sizeof(c->game), "%s", p->rp.r->name);
+	snprintf(c->board, sizeof(c->board), "%s", id);
+	snprintf(c->user, sizeof(c->user), "%s", p->user_id);
+	snprintf(c->move, sizeof(c->move), "%s", p->pbem);
+	c->ply = p->rp.plies + (c->verb == PBEM_MOVE ? 0 : 1);
+	return 0;
+}
+
+/* Mails subject (which holds the password) to the referee(s). */
+static int
+post_pbem_send(struct post *p, const char *subject)
+{
+	struct mail_out m;
+	char from[MAIL_ADDR_MAX], name[256], mid[256], what[300];
+	const char *rcpt[POST_TO_MAX], *why;
+	char addr[POST_TO_MAX][MAIL_ADDR_MAX], *text;
+	size_t i, len;
+	int rc;
+
+	memset(&m, 0, sizeof(m));
+	m.date = time(NULL);
+	if (mail_address(p->from, from, name, sizeof(name)) == -1 ||
+	    post_message_id(p, m.date, mid, sizeof(mid)) == -1)
+		return diag_report(p->d, DIAG_USAGE, NULL, "--from: not a mail "
+		    "address"), -1;
+	for (i = 0; i < p->nto; i++) {
+		if (mail_address(p->to[i], addr[i], name, sizeof(name)) == -1)
+			return diag_report(p->d, DIAG_USAGE, NULL, "--to: not a "
+			    "mail address"), -1;
+		rcpt[i] = addr[i];
+	}
+	m = (struct mail_out){ p->from, p->to, p->nto, subject,
+	    "Sent by stackref post --pbem.\n", NULL, 0, mid, NULL, m.date };
+	if (mail_compose(&m, &text, &len, &why) == -1) {
+		snprintf(what, sizeof(what), "cannot compose the mail: %s", why);
+		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;
+	}
+	rc = xfer_send(&p->x, p->url, from, rcpt, p->nto, text, len);
+	explicit_bzero(text, len);
+	free(text);
+	if (rc == -1)
+		diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err);
+	return rc;
+}
+
+/* Sends the pbmserv command line as the Subject of a mail to --to. */
+static int
+post_pbem(struct post *p)
+{
+	struct pbem_cmd c;
+	char subject[1024];
+	int rc = -1;
+
+	if (p->nto == 0)
+		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem needs --to "
+		    "(the referee's address)"), -1;
+	if (post_pbem_cmd(p, &c) == 0 && cmd_secret(p->pbem_file,
+	    p->pbem_env, p->user_id, c.password, sizeof(c.password),
+	    p->d) == 0) {
+		if (pbem_format(&c, subject, sizeof(subject)) < 0)
+			diag_report(p->d, DIAG_USAGE, NULL, "--pbem: a word is "
+			    "empty, too long or holds a blank");
+		else
+			rc = post_pbem_send(p, subject);
+	}
+	explicit_bzero(&c, sizeof(c));
+	explicit_bzero(subject, sizeof(subject));
+	return rc;
+}
+
+/* Sends the record (or the command) where the URL says. */
+static int
+post_send(struct post *p)
+{
+	int smtp = strncasecmp(p->url, "smtp", 4) == 0;
+
+	if (p->pbem != NULL && !smtp)
+		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem sends mail: "
+		    "give an smtp:// or smtps:// URL"), -1;
+	if (strncasecmp(p->url, "http", 4) == 0) {
+		if (xfer_put(&p->x, p->url, p->raw, p->len) == -1)
+			return diag_report(p->d, DIAG_TRANSFER, NULL, "post",
+			    p->x.err), -1;
+		return 0;
+	}
+	if (!smtp && strncasecmp(p->url, "imap", 4) != 0) {
+		diag_report(p->d, DIAG_USAGE, NULL, "post sends to smtp(s), "
+		    "imap(s) or http(s) URLs");
+		return -1;
+	}
+	if (p->from == NULL)
+		return diag_report(p->d, DIAG_USAGE, NULL, "a mail needs --from"),
+		    -1;
+	if (p->pbem != NULL)
+		return post_pbem(p);
+	if (p->nto == 0)
+		post_default_to(p);
+	if (p->nto == 0 && smtp)
+		return diag_report(p->d, DIAG_USAGE, NULL, "no recipient: give "
+		    "--to, or addresses in the player tags"), -1;
+	return smtp ? post_smtp(p) : post_imap(p);
+}
+
+/* Reads and replays the record. */
+static int
+post_load(struct post *p)
+{
+	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 0 };
+	struct reader *rd;
+	FILE *f;
+
+	if ((p->raw = fileio_slurp(p->file, &p->len, p->d)) == NULL ||
+	    cmd_read_mem(p->raw, p->len, fileio_name(p->file), &p->g,
+	    p->d) == -1)
+		return -1;
+	/* the notation it is written in, for the attachment's type */
+	if ((f = fmemopen(p->raw, p->len, "r")) == NULL)
+		return diag_report(p->d, DIAG_NOMEM, NULL), -1;
+	if ((rd = notation_open(f, fileio_name(p->file), p->d, &p->nt)) != NULL)
+		p->nt->close(rd);
+	fclose(f);
+	if (rd == NULL)
+		return -1;
+	return replay_run(&p->rp, &p->g, &o, p->d);
+}
+
+static int
+post_opt(struct post *p, int ch, const char *arg)
+{
+	switch (ch) {
+	case POST_OPT_TO:
+		if (p->nto == POST_TO_MAX)
+			return diag_report(p->d, DIAG_USAGE, NULL,
+			    "too many --to"), -1;
+		p->to[p->nto++] = arg;
+		return 0;
+	case POST_OPT_FROM:
+		p->from = arg;
+		return 0;
+	case POST_OPT_SVG:
+		p->svg = 1;
+		return 0;
+	case POST_OPT_PBEM:
+		p->pbem = arg;
+		return 0;
+	case POST_OPT_USER_ID:
+		p->user_id = arg;
+		return 0;
+	case POST_OPT_PBEM_FILE:
+		p->pbem_file = arg;
+		return 0;
+	case POST_OPT_PBEM_ENV:
+		p->pbem_env = arg;
+		return 0;
+	}
+	return 1;
+}
+
+static int
+post_getopt(struct post *p, struct xfer_opts *xo, int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "to", required_argument, NULL, POST_OPT_TO },
+		{ "from", required_argument, NULL, POST_OPT_FROM },
+		{ "svg", no_argument, NULL, POST_OPT_SVG },
+		{ "pbem", required_argument, NULL, POST_OPT_PBEM },
+		{ "user-id", required_argument, NULL, POST_OPT_USER_ID },
+		{ "pbem-password-file", required_argument, NULL,
+		    POST_OPT_PBEM_FILE },
+		{ "pbem-password-env", required_argument, NULL,
+		    POST_OPT_PBEM_ENV },
+		CMD_XFER_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch, rc;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (cmd_xfer_opt(xo, ch, optarg))
+			continue;
+		if ((rc = post_opt(p, ch, optarg)) == -1)
+			return cmd_usage(p->d, cmd_post_usage, NULL);
+		if (rc == 1)
+			return cmd_bad_option(p->d, cmd_post_usage, ch, argv);
+	}
+	if (argc - optind != 2)
+		return cmd_usage(p->d, cmd_post_usage, argc - optind < 2 ?
+		    "expected FILE and URL" : "too many arguments");
+	p->file = argv[optind];
+	p->url = argv[optind + 1];
+	return 0;
+}
+
+int
+cmd_post(int argc, char *argv[], struct diag *d)
+{
+	struct post p;
+	struct xfer_opts xo;
+	char pw[256];
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	memset(&xo, 0, sizeof(xo));
+	p.d = d;
+	record_init(&p.g);
+	if ((rc = post_getopt(&p, &xo, argc, argv)) != 0)
+		return rc;
+	xfer_url_clean(p.url, p.name, sizeof(p.name));
+	if (post_load(&p) == 0 &&
+	    cmd_xfer_begin(&xo, &p.x, pw, sizeof(pw), d) == 0)
+		post_send(&p);
+	cmd_xfer_end(pw, sizeof(pw));
+	record_free(&p.g);
+	free(p.raw);
+	return cmd_finish(d);
+}

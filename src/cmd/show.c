@@ -1,0 +1,188 @@
+/* show.c - stackref show: draw the position of a record. */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation/notation.h"
+#include "notation/svg.h"
+#include "notation/ascii.h"
+#include "cmd/cmd.h"
+
+const char cmd_show_usage[] =
+    "show [--ply N] [--format ascii|svg|fen] [--flip] FILE";
+
+struct show_opts {
+	const char *ply;
+	const char *format;
+	int flip;
+};
+
+/* Writes the lines under the board into buf: game, ply, last move,
+ * then who moves or the result. */
+static void
+show_status_text(const struct replay *rp, const struct record *g,
+    int at_end, char *buf, size_t size)
+{
+	const char *res = g->result != NULL ? g->result : record_tag(g,
+	    "Result");
+	char last[256];
+	size_t n;
+
+	snprintf(buf, size, "%s after %lu pl%s", rp->r->name, rp->plies,
+	    rp->plies == 1 ? "y" : "ies");
+	n = strlen(buf);
+	if (replay_last_text(rp, last, sizeof(last)) >= 0)
+		n += (size_t)snprintf(buf + n, size - n, ", last move %s",
+		    last);
+	if (n >= size)
+		return;
+	if (rp->outcome != OUTCOME_NONE)
+		snprintf(buf + n, size - n, "\nresult %s: %s",
+		    replay_result_token(rp->outcome),
+		    rp->why != NULL ? rp->why : "no legal move");
+	else if (at_end && res != NULL && strcmp(res, "*") != 0 &&
+	    res[0] != '\0')
+		snprintf(buf + n, size - n, "\nresult %s (recorded)", res);
+	else
+		snprintf(buf + n, size - n, "; %s to move",
+		    rp->r->side[rp->pos.turn]);
+}
+
+/*
+ * The record's correspondence state as one line ("white offers a
+ * draw") in buf, or NULL when there is nothing to add: an end by
+ * resignation or agreement is already in the status line.
+ */
+static const char *
+show_state(const struct replay *rp, char *buf, size_t size)
+{
+	if (rp->outcome != OUTCOME_NONE ||
+	    replay_state_text(rp, buf, size) <= 0)
+		return NULL;
+	return buf;
+}
+
+/* The ascii diagram and the lines under it. */
+static int
+show_ascii(const struct replay *rp, const struct record *g, int flip)
+{
+	char status[512], statebuf[128];
+	const char *state = show_state(rp, statebuf, sizeof(statebuf));
+
+	if (board_ascii(stdout, rp->r, &rp->pos, flip) == -1)
+		return -1;
+	show_status_text(rp, g, rp->plies == rp->total, status,
+	    sizeof(status));
+	puts(status);
+	if (state != NULL)
+		puts(state);
+	return 0;
+}
+
+/* The SVG picture: the board with the caption of the ascii lines. */
+static int
+show_svg(const struct replay *rp, const struct record *g, int flip,
+    struct diag *d)
+{
+	struct svg_view v;
+	const char *event = record_tag(g, "Event");
+	char title[SVG_TEXT_MAX], status[512], statebuf[128];
+
+	memset(&v, 0, sizeof(v));
+	v.r = rp->r;
+	v.pos = &rp->pos;
+	v.last = rp->plies > 0 ? &rp->last : NULL;
+	v.flip = flip;
+	if (event != NULL && event[0] != '\0' && strcmp(event, "?") != 0) {
+		snprintf(title, sizeof(title), "%s: %s", rp->r->title, event);
+		v.title = title;
+	}
+	v.player[0] = notation_player(rp->r, g, 0);
+	v.player[1] = notation_player(rp->r, g, 1);
+	show_status_text(rp, g, rp->plies == rp->total, status,
+	    sizeof(status));
+	v.status = status;
+	v.state = show_state(rp, statebuf, sizeof(statebuf));
+	errno = 0;
+	if (svg_write(stdout, &v) == -1) {
+		diag_report(d, DIAG_WRITE, NULL, errno != 0 ? strerror(errno) :
+		    "the SVG picture");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+show_fen(const struct replay *rp, const struct record *g, struct diag *d)
+{
+	char buf[2048];
+
+	if (cmd_fen(rp->r, &rp->pos, cmd_square_style(rp->r, g), buf,
+	    sizeof(buf)) == -1) {
+		diag_report(d, DIAG_TOO_BIG, NULL, "the FEN of the position");
+		return -1;
+	}
+	puts(buf);
+	return 0;
+}
+
+static int
+show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
+{
+	static const struct option longopts[] = {
+		{ "ply", required_argument, NULL, 'p' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "flip", no_argument, NULL, 'F' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char what[128];
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (ch == 'p')
+			so->ply = optarg;
+		else if (ch == 'f')
+			so->format = optarg;
+		else if (ch == 'F')
+			so->flip = 1;
+		else
+			return cmd_bad_option(d, cmd_show_usage, ch, argv);
+	}
+	if (strcmp(so->format, "ascii") != 0 &&
+	    strcmp(so->format, "svg") != 0 &&
+	    strcmp(so->format, "fen") != 0) {
+		snprintf(what, sizeof(what), "--format %s: %s", so->format,
+		    "expected ascii, svg or fen");
+		return cmd_usage(d, cmd_show_usage, what);
+	}
+	if (argc - optind != 1)
+		return cmd_usage(d, cmd_show_usage, argc == optind ?
+		    "no file given" : "too many arguments");
+	return 0;
+}
+
+int
+cmd_show(int argc, char *argv[], struct diag *d)
+{
+	struct show_opts so = { NULL, "ascii", 0 };
+	struct replay rp;
+	struct record g;
+	int rc;
+
+	if ((rc = show_getopt(&so, argc, argv, d)) != 0)
+		return rc;
+	record_init(&g);
+	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
+		if (strcmp(so.format, "fen") == 0)
+			show_fen(&rp, &g, d);
+		else if (strcmp(so.format, "svg") == 0)
+			show_svg(&rp, &g, so.flip, d);
+		else
+			show_ascii(&rp, &g, so.flip);
+	}
+	record_free(&g);
+	return cmd_finish(d);
+}

@@ -1,0 +1,574 @@
+/* replay.c - replaying a record's main line under its game's rules. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation/notation.h"
+#include "game/replay.h"
+#include "base/util.h"
+
+#define REPLAY_LIST 2048    /* bytes of a legal-move list in a message */
+
+static int
+replay_setup_fen(struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d)
+{
+	struct diag_where w = { o->file, &g->at, o->game, 0 };
+	const struct tag *t = NULL;
+	const char *why = NULL;
+	char msg[512];
+	size_t err = 0, i;
+
+	for (i = 0; i < g->ntags && t == NULL; i++)
+		if (strcmp(g->tags[i].name, "FEN") == 0)
+			t = &g->tags[i];
+
+	if (t == NULL) {
+		diag_report(d, DIAG_BAD_FEN, &w,
+		    "[SetUp \"1\"] without a [FEN] tag");
+		return -1;
+	}
+	if (t->at.line > 0)
+		w.at = &t->at;
+	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
+		snprintf(msg, sizeof(msg), "%s at character %zu of \"%s\"",
+		    why != NULL ? why : "unreadable", err + 1, t->value);
+		diag_report(d, DIAG_BAD_FEN, &w, msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the record sets up its own position. */
+static int
+replay_has_setup(const struct record *g)
+{
+	const char *s;
+
+	if (record_tag(g, "FEN") != NULL)
+		return 1;
+	if ((s = record_tag(g, "SetUp")) == NULL)
+		s = record_tag(g, "Setup");
+	return s != NULL && strcmp(s, "1") == 0;
+}
+
+int
+replay_start(struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d)
+{
+	struct diag_where w = { o->file, &g->at, o->game, 0 };
+	const char *name = NULL;
+	char known[256];
+
+	memset(rp, 0, sizeof(*rp));
+	rp->offer = -1;
+	if ((rp->r = notation_game(g, &name)) == NULL) {
+		rules_names(known, sizeof(known));
+		diag_report(d, DIAG_RECORD_GAME, &w,
+		    name != NULL ? name : "?", known);
+		return -1;
+	}
+	if (replay_has_setup(g))
+		return replay_setup_fen(rp, g, o, d);
+	rp->r->start(&rp->pos);
+	return 0;
+}
+
+struct replay_list {
+	const struct rules *r;
+	const struct pos *p;
+	const struct move *pattern;   /* only moves it denotes, or all */
+	const char *sep;
+	char *buf;
+	size_t size;
+};
+
+static int
+replay_list_one(void *ctx, const struct move *m)
+{
+	struct replay_list *l = ctx;
+	char text[256];
+
+	if (l->pattern != NULL && !l->r->move_match(l->p, l->pattern, m))
+		return 0;
+	if (l->r->move_format(l->p, m, text, sizeof(text)) == -1)
+		snprintf(text, sizeof(text), "?");
+	return util_append(l->buf, l->size, l->sep, text) == -1;
+}
+
+static void
+replay_list(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const char *sep, char *buf, size_t size)
+{
+	struct replay_list l = { r, p, pattern, sep, buf, size };
+
+	buf[0] = '\0';
+	r->generate(p, replay_list_one, &l);
+}
+
+void
+replay_legal_list(const struct rules *r, const struct pos *p,
+    const char *sep, char *buf, size_t size)
+{
+	replay_list(r, p, NULL, sep, buf, size);
+}
+
+const char *
+replay_result_token(enum outcome o)
+{
+	switch (o) {
+	case OUTCOME_FIRST_WINS:
+		return "1-0";
+	case OUTCOME_SECOND_WINS:
+		return "0-1";
+	case OUTCOME_DRAW:
+		return "1/2-1/2";
+	default:
+		return "*";
+	}
+}
+
+/* Explains why text resolved to n != 1 legal moves. */
+static int
+replay_unresolved(struct replay *rp, const char *text,
+    const struct move *pattern, unsigned n, const struct diag_where *w,
+    struct diag *d)
+{
+	char list[REPLAY_LIST];
+	const char *why = NULL;
+	enum outcome oc;
+
+	if (n > 1) {
+		replay_list(rp->r, &rp->pos, pattern, ", ", list,
+		    sizeof(list));
+		diag_report(d, DIAG_AMBIGUOUS_MOVE, w, text, list);
+		return -1;
+	}
+	if ((oc = rp->r->outcome(&rp->pos, &why)) != OUTCOME_NONE) {
+		diag_report(d, DIAG_GAME_OVER, w, replay_result_token(oc),
+		    why != NULL ? why : "no legal move");
+		return -1;
+	}
+	replay_legal_list(rp->r, &rp->pos, ", ", list, sizeof(list));
+	diag_report(d, DIAG_ILLEGAL_MOVE, w, text,
+	    list[0] != '\0' ? list : "none");
+	return -1;
+}
+
+static int
+replay_bad_text(const char *text, size_t err, const struct diag_where *w,
+    struct diag *d)
+{
+	char msg[128];
+	size_t n = strlen(text);
+
+	if (n == 0)
+		snprintf(msg, sizeof(msg), "empty move");
+	else if (err >= n)
+		snprintf(msg, sizeof(msg), "it ends too early");
+	else
+		snprintf(msg, sizeof(msg), "unexpected '%c' at character %zu",
+		    text[err], err + 1);
+	diag_report(d, DIAG_BAD_MOVE_TEXT, w, text, msg);
+	return -1;
+}
+
+/* Plays the legal move pattern denotes (its text is for diagnostics). */
+static int
+replay_pattern(struct replay *rp, const struct move *pattern,
+    const char *text, const struct diag_where *w, struct diag *d,
+    struct move *played)
+{
+	struct move m;
+	unsigned n;
+
+	if (rp->act_outcome != OUTCOME_NONE) {
+		diag_report(d, DIAG_GAME_OVER, w,
+		    replay_result_token(rp->act_outcome), rp->act_why);
+		return -1;
+	}
+	if ((n = rules_resolve(rp->r, &rp->pos, pattern, &m)) != 1)
+		return replay_unresolved(rp, text, pattern, n, w, d);
+	if (rp->offer != -1 && rp->offer != rp->pos.turn)
+		rp->offer = -1;   /* the move declines the offer */
+	rp->prev = rp->pos;
+	rp->last = m;
+	rp->r->apply(&rp->pos, &m);
+	rp->plies++;
+	if (played != NULL)
+		*played = m;
+	return 0;
+}
+
+int
+replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
+    struct diag *d, struct move *played)
+{
+	struct move pattern;
+	size_t err = 0;
+
+	if (rp->r->move_parse(text, strlen(text), &pattern, &err) == -1)
+		return replay_bad_text(text, err, w, d);
+	return replay_pattern(rp, &pattern, text, w, d, played);
+}
+
+/* The canonical form of a result as read, or NULL if none or unknown. */
+static const char *
+replay_normal_result(const char *token)
+{
+	const char *canonical;
+
+	if (token == NULL || notation_result_normal(token, &canonical) == -1)
+		return NULL;
+	return canonical;
+}
+
+int
+replay_result(const struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d)
+{
+	struct diag_where w = { o->file, &g->result_at, o->game, 0 };
+	const char *token = replay_normal_result(g->result);
+	const char *tag = replay_normal_result(record_tag(g, "Result"));
+	char decided[128];
+	size_t i;
+
+	if (token != NULL && tag != NULL && strcmp(token, tag) != 0) {
+		snprintf(decided, sizeof(decided), "the Result tag %s", tag);
+		diag_report(d, DIAG_WRONG_RESULT, &w, token, decided);
+		return -1;
+	}
+	if (token == NULL) {
+		token = tag;
+		for (i = 0; i < g->ntags; i++)
+			if (strcmp(g->tags[i].name, "Result") == 0)
+				w.at = &g->tags[i].at;
+	}
+	if (rp->outcome == OUTCOME_NONE || token == NULL ||
+	    strcmp(token, replay_result_token(rp->outcome)) == 0)
+		return 0;
+	snprintf(decided, sizeof(decided), "%s: %s (%s)",
+	    rp->act_outcome != OUTCOME_NONE ? "the actions of the record" :
+	    "the final position", replay_result_token(rp->outcome),
+	    rp->why != NULL ? rp->why : "no legal move");
+	diag_report(d, DIAG_WRONG_RESULT, &w, token, decided);
+	return -1;
+}
+
+int
+replay_last_text(const struct replay *rp, char *buf, size_t size)
+{
+	if (rp->plies == 0)
+		return -1;
+	return rp->r->move_format(&rp->prev, &rp->last, buf, size);
+}
+
+/* Replaces e's text by the canonical text of the ply just played. */
+static int
+replay_canonical(struct replay *rp, struct elem *e,
+    const struct diag_where *w, struct diag *d)
+{
+	char text[256];
+	int len;
+
+	if ((len = replay_last_text(rp, text, sizeof(text))) < 0)
+		return 0;
+	if (elem_set_text(e, text, (size_t)len) == -1) {
+		diag_report(d, DIAG_NOMEM, w);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Real archives glue words to a move (tinsley.pdn:
+ * "8-11Redoversteppedthetimecontrolonthismove.").  When the text of
+ * element i reads as a move up to a letter where the parse stopped, the
+ * move keeps that part and the rest becomes a comment after it.  Returns
+ * 1 when it split the element (pattern then holds the move), 0 when the
+ * text is not of that shape, -1 when out of memory.
+ */
+static int
+replay_unglue(const struct rules *r, struct line *l, size_t i, size_t err,
+    struct move *pattern)
+{
+	struct elem *e = &l->elems[i], *c;
+	size_t n = strlen(e->text), err2;
+	struct srcloc at = e->at;
+
+	if (err == 0 || err >= n || !isalpha((unsigned char)e->text[err]) ||
+	    r->move_parse(e->text, err, pattern, &err2) == -1)
+		return 0;
+	at.col += err;
+	if ((c = line_insert(l, i + 1, ELEM_COMMENT, &at)) == NULL)
+		return -1;
+	e = &l->elems[i];
+	c->style = COMMENT_BRACE;
+	if (elem_set_text(c, e->text + err, n - err) == -1)
+		return -1;
+	e->text[err] = '\0';
+	return 1;
+}
+
+/* Reads the move of element i of the main line into pattern, ungluing
+ * words from it; 0, or -1 after reporting. */
+static int
+replay_read(struct replay *rp, struct record *g, size_t i,
+    struct move *pattern, const struct diag_where *w, struct diag *d)
+{
+	const char *text = g->main.elems[i].text;
+	size_t err = 0;
+	int rc;
+
+	if (text == NULL)
+		return replay_bad_text("", 0, w, d);
+	if (rp->r->move_parse(text, strlen(text), pattern, &err) == 0)
+		return 0;
+	if ((rc = replay_unglue(rp->r, &g->main, i, err, pattern)) == 1)
+		return 0;
+	if (rc == -1) {
+		diag_report(d, DIAG_NOMEM, w);
+		return -1;
+	}
+	return replay_bad_text(text, err, w, d);
+}
+
+/* --- correspondence actions ----------------------------------- */
+
+static const char *const replay_act_names[] = {
+	"resign", "offer-draw", "accept-draw", "decline-draw"
+};
+
+/* Reasons of a resignation, static for rp->why: the colour names of
+ * the games, then a fallback for any other. */
+static const char *const replay_resigned[] = {
+	"black resigned", "red resigned", "white resigned"
+};
+
+const char *
+replay_act_name(enum replay_act a)
+{
+	if ((unsigned)a >= sizeof(replay_act_names) /
+	    sizeof(replay_act_names[0]))
+		return "?";
+	return replay_act_names[a];
+}
+
+int
+replay_act_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(replay_act_names) /
+	    sizeof(replay_act_names[0]); i++)
+		if (strcmp(name, replay_act_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+replay_act_parse(const struct rules *r, const char *text,
+    enum replay_act *act, int *side, char *why, size_t size)
+{
+	const char *sp = strchr(text, ' ');
+	char name[16];
+	int a;
+
+	if (sp == NULL || sp == text || sp[1] == '\0') {
+		snprintf(why, size, "expected ACTION SIDE");
+		return -1;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)(sp - text), text);
+	if ((size_t)(sp - text) >= sizeof(name) ||
+	    (a = replay_act_find(name)) == -1) {
+		snprintf(why, size, "unknown action; expected resign, "
+		    "offer-draw, accept-draw or decline-draw");
+		return -1;
+	}
+	if ((*side = rules_side_parse(r, sp + 1)) == -1) {
+		snprintf(why, size, "unknown side %s; expected %s, %s, first "
+		    "or second", sp + 1, r->side[0], r->side[1]);
+		return -1;
+	}
+	*act = (enum replay_act)a;
+	return 0;
+}
+
+/* Why side resigned (static). */
+static const char *
+replay_resign_why(const struct rules *r, int side)
+{
+	size_t i, n = strlen(r->side[side]);
+
+	for (i = 0; i < sizeof(replay_resigned) / sizeof(replay_resigned[0]);
+	    i++)
+		if (strncmp(replay_resigned[i], r->side[side], n) == 0 &&
+		    replay_resigned[i][n] == ' ')
+			return replay_resigned[i];
+	return side == SIDE_FIRST ? "the first player resigned" :
+	    "the second player resigned";
+}
+
+/* Refuses act when the state does not allow it; label names it. */
+static int
+replay_act_allowed(const struct replay *rp, enum replay_act act, int side,
+    const char *label, const struct diag_where *w, struct diag *d)
+{
+	const char *why = NULL;
+	enum outcome oc = rp->act_outcome;
+
+	if (oc != OUTCOME_NONE)
+		why = rp->act_why;
+	else
+		oc = rp->r->outcome(&rp->pos, &why);
+	if (oc != OUTCOME_NONE) {
+		diag_report(d, DIAG_ACTION_OVER, w, label,
+		    replay_result_token(oc), why != NULL ? why :
+		    "no legal move");
+		return -1;
+	}
+	if (act == REPLAY_OFFER_DRAW && rp->offer != -1)
+		diag_report(d, DIAG_OFFER_PENDING, w, label,
+		    rp->r->side[rp->offer]);
+	else if (act == REPLAY_RESIGN || act == REPLAY_OFFER_DRAW)
+		return 0;
+	else if (rp->offer == -1)
+		diag_report(d, DIAG_NO_OFFER, w, label);
+	else if (rp->offer == side)
+		diag_report(d, DIAG_OWN_OFFER, w, label, rp->r->side[side],
+		    rp->r->side[SIDE_OTHER(side)]);
+	else
+		return 0;
+	return -1;
+}
+
+/* Ends the game by an action. */
+static void
+replay_act_end(struct replay *rp, enum outcome oc, const char *why)
+{
+	rp->act_outcome = rp->outcome = oc;
+	rp->act_why = rp->why = why;
+	rp->offer = -1;
+}
+
+int
+replay_action(struct replay *rp, enum replay_act act, int side,
+    const struct diag_where *w, struct diag *d)
+{
+	char label[64];
+
+	snprintf(label, sizeof(label), "%s by %s", replay_act_name(act),
+	    rp->r->side[side]);
+	if (replay_act_allowed(rp, act, side, label, w, d) == -1)
+		return -1;
+	switch (act) {
+	case REPLAY_RESIGN:
+		replay_act_end(rp, side == SIDE_FIRST ? OUTCOME_SECOND_WINS :
+		    OUTCOME_FIRST_WINS, replay_resign_why(rp->r, side));
+		break;
+	case REPLAY_OFFER_DRAW:
+		rp->offer = side;
+		break;
+	case REPLAY_ACCEPT_DRAW:
+		replay_act_end(rp, OUTCOME_DRAW, "draw agreed");
+		break;
+	case REPLAY_DECLINE_DRAW:
+		rp->offer = -1;
+		break;
+	}
+	return 0;
+}
+
+int
+replay_state_text(const struct replay *rp, char *buf, size_t size)
+{
+	int n;
+
+	if (rp->act_outcome != OUTCOME_NONE && rp->act_why != NULL)
+		n = snprintf(buf, size, "%s", rp->act_why);
+	else if (rp->act_outcome == OUTCOME_NONE && rp->offer != -1)
+		n = snprintf(buf, size, "%s offers a draw",
+		    rp->r->side[rp->offer]);
+	else
+		n = snprintf(buf, size, "%s", "");
+	return n < 0 || (size_t)n >= size ? -1 : n;
+}
+
+/* Replays the action element e; with o->canonical rewrites its text. */
+static int
+replay_elem_action(struct replay *rp, struct elem *e,
+    const struct replay_opts *o, const struct diag_where *w,
+    struct diag *d)
+{
+	const char *text = e->text != NULL ? e->text : "";
+	enum replay_act act;
+	char why[128], canon[64];
+	int side, n;
+
+	if (replay_act_parse(rp->r, text, &act, &side, why,
+	    sizeof(why)) == -1) {
+		diag_report(d, DIAG_BAD_ACTION, w, text, why);
+		return -1;
+	}
+	if (replay_action(rp, act, side, w, d) == -1)
+		return -1;
+	if (!o->canonical)
+		return 0;
+	n = snprintf(canon, sizeof(canon), "%s %s", replay_act_name(act),
+	    rp->r->side[side]);
+	if (n < 0 || (size_t)n >= sizeof(canon) ||
+	    elem_set_text(e, canon, (size_t)n) == -1) {
+		diag_report(d, DIAG_NOMEM, w);
+		return -1;
+	}
+	return 0;
+}
+
+/* Replays the move element i of the main line. */
+static int
+replay_elem_move(struct replay *rp, struct record *g, size_t i,
+    const struct replay_opts *o, struct diag_where *w, struct diag *d)
+{
+	struct move pattern;
+	struct elem *e;
+
+	if (replay_read(rp, g, i, &pattern, w, d) == -1)
+		return -1;
+	e = &g->main.elems[i];
+	w->at = &e->at;
+	if (replay_pattern(rp, &pattern, e->text, w, d, NULL) == -1)
+		return -1;
+	if (o->canonical && replay_canonical(rp, e, w, d) == -1)
+		return -1;
+	return 0;
+}
+
+int
+replay_run(struct replay *rp, struct record *g, const struct replay_opts *o,
+    struct diag *d)
+{
+	struct diag_where w = { o->file, NULL, o->game, 0 };
+	struct elem *e;
+	size_t i;
+	int rc = 0;
+
+	if (replay_start(rp, g, o, d) == -1)
+		return -1;
+	rp->total = line_count_moves(&g->main);
+	for (i = 0; i < g->main.n && rc == 0; i++) {
+		e = &g->main.elems[i];
+		if (e->kind == ELEM_MOVE && rp->plies >= o->stop)
+			break;
+		w.at = &e->at;
+		w.ply = rp->plies + 1;
+		if (e->kind == ELEM_MOVE)
+			rc = replay_elem_move(rp, g, i, o, &w, d);
+		else if (e->kind == ELEM_ACTION)
+			rc = replay_elem_action(rp, e, o, &w, d);
+	}
+	if (rc == -1)
+		return -1;
+	if (rp->act_outcome == OUTCOME_NONE)
+		rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
+	return 0;
+}

@@ -1,0 +1,150 @@
+/*
+ * replay.h - replaying a record's main line under its game's rules.
+ *
+ * A replay finds the game a record is played under (notation_game), its
+ * start position ([FEN] tag, else the rules' start), then reads each move
+ * of the main line into a pattern (rules->move_parse), resolves it
+ * against the legal moves (rules_resolve) and plays it.  Problems are
+ * reported to a struct diag with the file, the move's line:col, the game
+ * index and the ply; replay stops at the first one.
+ *
+ * Speed: replay_run does not format move texts (unless asked to write
+ * canonical texts) and builds no lists except to explain an error.  The
+ * outcome is looked at only when a move does not resolve and once at the
+ * end, so a rules module must have no legal move in a finished game.
+ *
+ * Nothing here allocates except elem_set_text() when canonical is set;
+ * a struct replay is a plain value.
+ */
+#ifndef STACKREF_GAME_REPLAY_H
+#define STACKREF_GAME_REPLAY_H
+
+#include <limits.h>
+
+#include "base/diag.h"
+#include "model/record.h"
+#include "rules/rules.h"
+
+#define REPLAY_ALL ULONG_MAX     /* replay_opts.stop: every ply */
+
+struct replay_opts {
+	const char *file;         /* name for diagnostics, or NULL */
+	unsigned long game;       /* 1-based game index for diagnostics, or 0 */
+	unsigned long stop;       /* play at most this many plies */
+	int canonical;            /* rewrite move texts in canonical form */
+};
+
+struct replay {
+	const struct rules *r;    /* the game */
+	struct pos pos;           /* position after the plies played */
+	struct pos prev;          /* position before the last ply */
+	struct move last;         /* the last ply played (if plies > 0) */
+	unsigned long plies;      /* plies played */
+	unsigned long total;      /* moves in the main line */
+	enum outcome outcome;     /* outcome of the game, set by replay_run:
+				   * the final position's, else act_outcome */
+	const char *why;          /* its reason (static), or NULL */
+	int offer;                /* side whose draw offer is pending, or -1 */
+	enum outcome act_outcome; /* end by an action: a resignation (the
+				   * other side wins), an accepted draw
+				   * (OUTCOME_DRAW), or OUTCOME_NONE */
+	const char *act_why;      /* its reason (static): "red resigned",
+				   * "draw agreed"; NULL if none */
+};
+
+/* The correspondence actions, as ELEM_ACTION and the commands name them. */
+enum replay_act {
+	REPLAY_RESIGN,            /* "resign" */
+	REPLAY_OFFER_DRAW,        /* "offer-draw" */
+	REPLAY_ACCEPT_DRAW,       /* "accept-draw" */
+	REPLAY_DECLINE_DRAW       /* "decline-draw" */
+};
+
+/*
+ * Sets rp to the record's game and start position, no ply played, no
+ * offer pending.
+ * Returns 0, or -1 after reporting DIAG_RECORD_GAME or DIAG_BAD_FEN.
+ */
+int replay_start(struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d);
+
+/*
+ * replay_start, then plays the main line of g (at most o->stop plies,
+ * and the actions up to the move after the last of them), then sets
+ * rp->outcome.  With o->canonical, each move's text is replaced by its
+ * canonical text (the suffix is kept) and each action's text by
+ * "ACTION SIDE" with the colour name.  Returns 0, or -1 after reporting
+ * the first problem (DIAG_BAD_MOVE_TEXT, DIAG_ILLEGAL_MOVE,
+ * DIAG_AMBIGUOUS_MOVE, DIAG_GAME_OVER, DIAG_BAD_ACTION and the refusals
+ * of replay_action, DIAG_NOMEM); rp then holds the state before the
+ * offending element.
+ */
+int replay_run(struct replay *rp, struct record *g,
+    const struct replay_opts *o, struct diag *d);
+
+/*
+ * Reads the move text and plays it in rp->pos as ply rp->plies + 1,
+ * reporting problems at w (DIAG_GAME_OVER after an end by action).  A
+ * move by the side a draw was offered to declines the offer.  *played
+ * (may be NULL) gets the legal move.  Returns 0, or -1 after reporting.
+ */
+int replay_ply(struct replay *rp, const char *text,
+    const struct diag_where *w, struct diag *d, struct move *played);
+
+/*
+ * Checks the results a replayed record gives (the result after the
+ * movetext and the Result tag, variants read as their canonical form)
+ * against each other and, when the final position decides the game,
+ * against that decision, or the end by a resignation or an accepted
+ * draw the record's actions give.  A result on an undecided position
+ * without such actions is fine (resignation, agreement not recorded as
+ * actions).  Returns 0, or -1 after reporting DIAG_WRONG_RESULT.
+ */
+int replay_result(const struct replay *rp, const struct record *g,
+    const struct replay_opts *o, struct diag *d);
+
+/* Writes the canonical text of the last ply into buf; -1 if none. */
+int replay_last_text(const struct replay *rp, char *buf, size_t size);
+
+/* The PDN result token of an outcome: "1-0", "0-1", "1/2-1/2" or "*". */
+const char *replay_result_token(enum outcome o);
+
+/* The name of an action ("offer-draw"); its action by name, or -1. */
+const char *replay_act_name(enum replay_act a);
+int replay_act_find(const char *name);
+
+/*
+ * Reads an action text "ACTION SIDE" (one space; SIDE as
+ * rules_side_parse reads it) of game r.  Returns 0 with *act and *side
+ * set, or -1 with the reason written into why (of size bytes).
+ */
+int replay_act_parse(const struct rules *r, const char *text,
+    enum replay_act *act, int *side, char *why, size_t size);
+
+/*
+ * Takes action act by side in rp, after the plies played, as the rules
+ * in the comment at the top allow; a resignation or an accepted draw
+ * sets act_outcome, act_why, outcome and why.  Refusals are reported
+ * at w: DIAG_ACTION_OVER, DIAG_OFFER_PENDING (an offer by either side
+ * is pending), DIAG_NO_OFFER, DIAG_OWN_OFFER (accept or decline by the
+ * side that offered).  Returns 0, or -1 after reporting.
+ */
+int replay_action(struct replay *rp, enum replay_act act, int side,
+    const struct diag_where *w, struct diag *d);
+
+/*
+ * Writes the correspondence state of rp in one line into buf: "white
+ * offers a draw", "red resigned", "draw agreed", or "" when there is
+ * nothing to say.  Returns its length (0: nothing), or -1 if it does not
+ * fit.
+ */
+int replay_state_text(const struct replay *rp, char *buf, size_t size);
+
+/*
+ * Writes the canonical texts of the legal moves of p into buf, joined by
+ * sep, truncated with "..." when they do not fit.
+ */
+void replay_legal_list(const struct rules *r, const struct pos *p,
+    const char *sep, char *buf, size_t size);
+
+#endif

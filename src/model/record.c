@@ -1,0 +1,281 @@
+/* record.c - a game record: tags, movetext, result.  No I/O. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/record.h"
+
+static char *
+record_strndup(const char *s, size_t n)
+{
+	char *p;
+
+	if ((p = malloc(n + 1)) == NULL)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+static int
+record_replace(char **dst, const char *s)
+{
+	char *p = NULL;
+
+	if (s != NULL && (p = record_strndup(s, strlen(s))) == NULL)
+		return -1;
+	free(*dst);
+	*dst = p;
+	return 0;
+}
+
+void
+record_init(struct record *g)
+{
+	memset(g, 0, sizeof(*g));
+}
+
+void
+record_free(struct record *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++) {
+		free(g->tags[i].name);
+		free(g->tags[i].value);
+	}
+	free(g->tags);
+	line_free(&g->main);
+	free(g->result);
+	record_init(g);
+}
+
+struct tag *
+record_tag_find(struct record *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return &g->tags[i];
+	return NULL;
+}
+
+const char *
+record_tag(const struct record *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return g->tags[i].value;
+	return NULL;
+}
+
+int
+record_tag_add(struct record *g, const char *name, const char *value,
+    const struct srcloc *at)
+{
+	struct tag *t;
+	size_t cap;
+
+	if (g->ntags == g->tagcap) {
+		cap = g->tagcap == 0 ? 8 : g->tagcap * 2;
+		if ((t = realloc(g->tags, cap * sizeof(*t))) == NULL)
+			return -1;
+		g->tags = t;
+		g->tagcap = cap;
+	}
+	t = &g->tags[g->ntags];
+	memset(t, 0, sizeof(*t));
+	if ((t->name = record_strndup(name, strlen(name))) == NULL)
+		return -1;
+	if ((t->value = record_strndup(value, strlen(value))) == NULL) {
+		free(t->name);
+		return -1;
+	}
+	if (at != NULL)
+		t->at = *at;
+	g->ntags++;
+	return 0;
+}
+
+int
+record_tag_set(struct record *g, const char *name, const char *value,
+    const struct srcloc *at)
+{
+	struct tag *t;
+
+	if ((t = record_tag_find(g, name)) == NULL)
+		return record_tag_add(g, name, value, at);
+	if (record_replace(&t->value, value) == -1)
+		return -1;
+	if (at != NULL)
+		t->at = *at;
+	return 0;
+}
+
+void
+record_tag_remove(struct record *g, const char *name)
+{
+	size_t i, j;
+
+	for (i = j = 0; i < g->ntags; i++) {
+		if (strcmp(g->tags[i].name, name) == 0) {
+			free(g->tags[i].name);
+			free(g->tags[i].value);
+		} else
+			g->tags[j++] = g->tags[i];
+	}
+	g->ntags = j;
+}
+
+int
+record_set_result(struct record *g, const char *result)
+{
+	return record_replace(&g->result, result);
+}
+
+struct elem *
+line_push(struct line *l, enum elem_kind kind, const struct srcloc *at)
+{
+	struct elem *e;
+	size_t cap;
+
+	if (l->n == l->cap) {
+		cap = l->cap == 0 ? 16 : l->cap * 2;
+		if ((e = realloc(l->elems, cap * sizeof(*e))) == NULL)
+			return NULL;
+		l->elems = e;
+		l->cap = cap;
+	}
+	e = &l->elems[l->n++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	if (at != NULL)
+		e->at = *at;
+	return e;
+}
+
+struct elem *
+line_insert(struct line *l, size_t i, enum elem_kind kind,
+    const struct srcloc *at)
+{
+	struct elem e;
+
+	if (i > l->n || line_push(l, kind, at) == NULL)
+		return NULL;
+	e = l->elems[l->n - 1];
+	memmove(&l->elems[i + 1], &l->elems[i],
+	    (l->n - 1 - i) * sizeof(*l->elems));
+	l->elems[i] = e;
+	return &l->elems[i];
+}
+
+int
+elem_set_text(struct elem *e, const char *s, size_t n)
+{
+	char *p;
+
+	if ((p = record_strndup(s, n)) == NULL)
+		return -1;
+	free(e->text);
+	e->text = p;
+	return 0;
+}
+
+int
+elem_set_suffix(struct elem *e, const char *s, size_t n)
+{
+	char *p;
+
+	if ((p = record_strndup(s, n)) == NULL)
+		return -1;
+	free(e->suffix);
+	e->suffix = p;
+	return 0;
+}
+
+/* The last element of l that holds a variation, or NULL. */
+static struct elem *
+line_last_var(struct line *l)
+{
+	size_t i;
+
+	for (i = l->n; i > 0; i--)
+		if (l->elems[i - 1].var != NULL)
+			return &l->elems[i - 1];
+	return NULL;
+}
+
+/* Frees the elements of l from index i on, which hold no variation
+ * any more. */
+static void
+line_drop_flat(struct line *l, size_t i)
+{
+	for (; l->n > i; l->n--) {
+		free(l->elems[l->n - 1].text);
+		free(l->elems[l->n - 1].suffix);
+	}
+}
+
+/*
+ * Frees l and its variations in linear time, without recursion and
+ * without allocating: going down, the element holding the variation
+ * keeps the way back (the parent line, or l itself at the top), and
+ * what follows it is freed at once.
+ */
+void
+line_free(struct line *l)
+{
+	struct line *cur = l, *up = NULL, *child;
+	struct elem *e;
+
+	for (;;) {
+		if ((e = line_last_var(cur)) != NULL) {
+			line_drop_flat(cur, (size_t)(e - cur->elems) + 1);
+			child = e->var;
+			e->var = up == NULL ? cur : up;
+			up = cur;
+			cur = child;
+			continue;
+		}
+		line_drop_flat(cur, 0);
+		free(cur->elems);
+		memset(cur, 0, sizeof(*cur));
+		if (up == NULL)
+			return;
+		free(cur);
+		cur = up;
+		e = &cur->elems[cur->n - 1];
+		up = e->var == cur ? NULL : e->var;
+		e->var = NULL;
+		line_drop_flat(cur, cur->n - 1);
+	}
+}
+
+size_t
+line_count_moves(const struct line *l)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->n; i++)
+		if (l->elems[i].kind == ELEM_MOVE)
+			n++;
+	return n;
+}
+
+void
+line_truncate(struct line *l, size_t i)
+{
+	struct elem *e;
+
+	for (; l->n > i; l->n--) {
+		e = &l->elems[l->n - 1];
+		if (e->var != NULL) {
+			line_free(e->var);
+			free(e->var);
+		}
+		free(e->text);
+		free(e->suffix);
+	}
+}

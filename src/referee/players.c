@@ -1,0 +1,272 @@
+/*
+ * players.c - the referee's players file, password hashes
+ * (crypt(3), libxcrypt), the journal key of a mail and the reading of
+ * IMAP SEARCH answers, safe board names.  Pure: no files, no network.
+ */
+#include <crypt.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "referee/referee.h"
+
+void
+ref_players_free(struct ref_players *p)
+{
+	free(p->v);
+	p->v = NULL;
+	p->n = p->cap = 0;
+}
+
+int
+ref_player_add(struct ref_players *p, const struct ref_player *pl)
+{
+	struct ref_player *v;
+	size_t cap;
+
+	if (p->n >= REF_PLAYERS_MAX)
+		return -1;
+	if (p->n == p->cap) {
+		cap = p->cap == 0 ? 16 : p->cap * 2;
+		if ((v = realloc(p->v, cap * sizeof(*v))) == NULL)
+			return -1;
+		p->v = v;
+		p->cap = cap;
+	}
+	p->v[p->n++] = *pl;
+	return 0;
+}
+
+const struct ref_player *
+ref_player_find(const struct ref_players *p, const char *user)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->v[i].user, user) == 0)
+			return &p->v[i];
+	return NULL;
+}
+
+/* Copies the next blank-separated word of *s into buf; -1 if none or
+ * too long. */
+static int
+ref_word(const char **s, char *buf, size_t size)
+{
+	size_t n;
+
+	*s += strspn(*s, " \t");
+	n = strcspn(*s, " \t");
+	if (n == 0 || n >= size)
+		return -1;
+	memcpy(buf, *s, n);
+	buf[n] = '\0';
+	*s += n;
+	return 0;
+}
+
+/* Reads one line "USERID ADDRESS HASH" (NUL-terminated) into pl. */
+static int
+ref_player_line(const char *s, struct ref_player *pl)
+{
+	if (ref_word(&s, pl->user, sizeof(pl->user)) == -1 ||
+	    ref_word(&s, pl->addr, sizeof(pl->addr)) == -1 ||
+	    ref_word(&s, pl->hash, sizeof(pl->hash)) == -1)
+		return -1;
+	s += strspn(s, " \t\r");
+	return *s == '\0' ? 0 : -1;
+}
+
+int
+ref_players_parse(const char *text, struct ref_players *p,
+    const char **why)
+{
+	struct ref_player pl;
+	char line[1024];
+	size_t n;
+
+	while (*text != '\0') {
+		n = strcspn(text, "\n");
+		if (n >= sizeof(line)) {
+			*why = "a line of the players file is too long";
+			return -1;
+		}
+		memcpy(line, text, n);
+		line[n] = '\0';
+		text += n + (text[n] == '\n');
+		if (line[strspn(line, " \t\r")] == '\0' || line[0] == '#')
+			continue;
+		if (ref_player_line(line, &pl) == -1) {
+			*why = "a line of the players file is not "
+			    "USERID ADDRESS HASH";
+			return -1;
+		}
+		if (ref_player_add(p, &pl) == -1) {
+			*why = "too many players or out of memory";
+			return -1;
+		}
+	}
+	return 0;
+}
+
+char *
+ref_players_format(const struct ref_players *p, size_t *len)
+{
+	size_t i, size = 64, off;
+	char *buf;
+	int n;
+
+	for (i = 0; i < p->n; i++)
+		size += strlen(p->v[i].user) + strlen(p->v[i].addr) +
+		    strlen(p->v[i].hash) + 3;
+	if ((buf = malloc(size)) == NULL)
+		return NULL;
+	off = (size_t)snprintf(buf, size, "# stackref referee players: "
+	    "USERID ADDRESS HASH\n");
+	for (i = 0; i < p->n; i++) {
+		n = snprintf(buf + off, size - off, "%s %s %s\n",
+		    p->v[i].user, p->v[i].addr, p->v[i].hash);
+		off += (size_t)n;
+	}
+	*len = off;
+	return buf;
+}
+
+/* crypt_rn(phrase, setting) into out; -1 when it fails ('*' result). */
+static int
+ref_crypt(const char *phrase, const char *setting, char *out,
+    size_t size)
+{
+	struct crypt_data *cd;
+	int rc = -1;
+
+	if ((cd = calloc(1, sizeof(*cd))) == NULL)
+		return -1;
+	if (crypt_rn(phrase, setting, cd, (int)sizeof(*cd)) != NULL &&
+	    cd->output[0] != '*' && strlen(cd->output) < size) {
+		memcpy(out, cd->output, strlen(cd->output) + 1);
+		rc = 0;
+	}
+	explicit_bzero(cd, sizeof(*cd));
+	free(cd);
+	return rc;
+}
+
+int
+ref_hash(const char *password, const unsigned char rnd[16],
+    char out[REF_HASH])
+{
+	char setting[CRYPT_GENSALT_OUTPUT_SIZE];
+
+	if (crypt_gensalt_rn("$y$", 0, (const char *)rnd, 16, setting,
+	    (int)sizeof(setting)) == NULL)
+		return -1;
+	return ref_crypt(password, setting, out, REF_HASH);
+}
+
+int
+ref_verify(const char *password, const char *hash)
+{
+	char got[REF_HASH];
+	size_t i;
+	unsigned char diff = 0;
+
+	if (hash[0] != '$' || ref_crypt(password, hash, got,
+	    sizeof(got)) == -1 || strlen(got) != strlen(hash))
+		return 0;
+	for (i = 0; got[i] != '\0'; i++)
+		diff |= (unsigned char)(got[i] ^ hash[i]);
+	return diff == 0;
+}
+
+/* The Message-ID header of raw (a bounded copy), or "" when none. */
+static void
+ref_raw_msgid(const char *raw, size_t len, char *buf, size_t size)
+{
+	const char *p = raw, *end = raw + len, *nl;
+	size_t n;
+
+	buf[0] = '\0';
+	while (p < end && *p != '\r' && *p != '\n') {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 11 && strncasecmp(p, "Message-ID:", 11) == 0) {
+			p += 11;
+			n -= 11;
+			while (n > 0 && isspace((unsigned char)p[n - 1]))
+				n--;
+			while (n > 0 && isspace((unsigned char)*p))
+				p++, n--;
+			if (n > 0 && n < size) {
+				memcpy(buf, p, n);
+				buf[n] = '\0';
+			}
+			return;
+		}
+		p = nl != NULL ? nl + 1 : end;
+	}
+}
+
+int
+ref_key(const char *raw, size_t len, char key[REF_KEY])
+{
+	static const char salt[] = "$5$rounds=1000$stackrefkey$";
+	char id[1024], out[REF_HASH], *phrase, *h;
+	size_t n;
+	int rc;
+
+	ref_raw_msgid(raw, len, id, sizeof(id));
+	if (id[0] != '\0')
+		phrase = id;
+	else {
+		n = strnlen(raw, len);
+		if ((phrase = malloc(n + 2)) == NULL)
+			return -1;
+		phrase[0] = '#';
+		memcpy(phrase + 1, raw, n);
+		phrase[n + 1] = '\0';
+	}
+	rc = ref_crypt(phrase, salt, out, sizeof(out));
+	if (phrase != id)
+		free(phrase);
+	if (rc == -1 || (h = strrchr(out, '$')) == NULL ||
+	    strlen(h + 1) >= REF_KEY)
+		return -1;
+	for (n = 0, h++; h[n] != '\0'; n++)
+		key[n] = h[n] == '/' ? '_' : h[n];
+	key[n] = '\0';
+	return 0;
+}
+
+long
+ref_search_uids(const char *answer, unsigned long *uids, size_t max)
+{
+	const char *p = strstr(answer, "* SEARCH");
+	unsigned long v;
+	char *end;
+	size_t n = 0;
+
+	if (p == NULL)
+		return -1;
+	p += 8;
+	while (*p == ' ' && n < max) {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			break;
+		v = strtoul(p, &end, 10);
+		uids[n++] = v;
+		p = end;
+	}
+	return (long)n;
+}
+
+int
+ref_board_ok(const char *s)
+{
+	size_t n = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_-");
+
+	return n > 0 && n <= 32 && s[n] == '\0';
+}

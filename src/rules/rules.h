@@ -1,0 +1,183 @@
+/*
+ * rules.h - one interface for the rules of every game.
+ *
+ * A game is one file (src/rules/<game>.c) exposing one const struct rules,
+ * registered in the table in table.c.  Adding a game is adding one file
+ * and one table line.  Rules depend on the model only: no I/O, no file
+ * formats.  Move text and square names belong here because each game
+ * defines its own coordinates; everything around them (tags, FEN,
+ * records) belongs to notation/.
+ *
+ * Nothing here allocates.
+ */
+#ifndef STACKREF_RULES_RULES_H
+#define STACKREF_RULES_RULES_H
+
+#include "model/model.h"
+
+enum outcome {
+	OUTCOME_NONE,         /* the game goes on */
+	OUTCOME_FIRST_WINS,
+	OUTCOME_SECOND_WINS,
+	OUTCOME_DRAW          /* only by agreement: rules never return it;
+			       * replay does, for an accepted draw offer */
+};
+
+/* How the game writes a set-up position in the FEN tag. */
+enum fen_style {
+	FEN_CHECKERS,         /* PDN FEN: B:W18,24,K27:B12,16 */
+	FEN_STACKS            /* SPEC 1: w:11=bw,15=b,22=Wwb (top first) */
+};
+
+/*
+ * How squares are named in a game that has two namings: the PDN numbers
+ * (11) or algebraic names (f6), the GameType notation field "N1" or
+ * "A3" (checkers and stackup; see board32.h).
+ */
+enum square_style {
+	SQUARES_NUMERIC,
+	SQUARES_ALGEBRAIC
+};
+
+/* Receives one legal move; a nonzero return stops generation and is
+ * returned by generate. */
+typedef int (*rules_emit_fn)(void *ctx, const struct move *m);
+
+struct rules {
+	const char *name;            /* identifier: "checkers" */
+	const char *title;           /* "American checkers" */
+	const char *side[2];         /* colour names: "red", "white" */
+	char letter[2];              /* colour letters of stack strings: 'b','w' */
+	const char *gametype;        /* PDN GameType value, or NULL */
+	enum fen_style fen;
+	unsigned nsquares;
+	unsigned width, height;      /* display grid, in cells */
+
+	/* Sets p to the start position. */
+	void (*start)(struct pos *p);
+
+	/* Calls emit for every legal move of the side to move, in the
+	 * canonical order (the order `moves` lists them).  Returns 0, or the
+	 * first nonzero value emit returned. */
+	int (*generate)(const struct pos *p, rules_emit_fn emit, void *ctx);
+
+	/* Plays the legal move m on p (m came from generate on p). */
+	void (*apply)(struct pos *p, const struct move *m);
+
+	/* Whether the game is over in p, and why (a static English phrase
+	 * such as "white has no legal move"; may be NULL). */
+	enum outcome (*outcome)(const struct pos *p, const char **why);
+
+	/* Reads a square name at s[0..n); returns the square or -1.  *used
+	 * gets the number of bytes read. */
+	int (*square_parse)(const char *s, size_t n, size_t *used);
+
+	/* Writes the name of square sq into buf (NUL-terminated); returns
+	 * its length, or -1 if it does not fit. */
+	int (*square_name)(unsigned sq, char *buf, size_t size);
+
+	/* Display cell of sq seen from the first player's side: x grows to
+	 * the right, y grows away from the first player (row 0 is nearest). */
+	void (*square_xy)(unsigned sq, unsigned *x, unsigned *y);
+
+	/* Parses the move text s[0..n) into a pattern without looking at any
+	 * board (liberal).  Returns 0, or -1 with *err set to the byte offset
+	 * of the first character that does not fit. */
+	int (*move_parse)(const char *s, size_t n, struct move *pattern,
+	    size_t *err);
+
+	/* Writes the canonical text of the legal move m in position p into
+	 * buf (NUL-terminated); returns its length, or -1 if it does not
+	 * fit.  p is needed where the canonical form depends on the other
+	 * legal moves (checkers paths). */
+	int (*move_format)(const struct pos *p, const struct move *m,
+	    char *buf, size_t size);
+
+	/* Whether pattern (from move_parse) denotes the legal move legal in
+	 * position p.  Most games use move_match from the model. */
+	int (*move_match)(const struct pos *p, const struct move *pattern,
+	    const struct move *legal);
+
+	/* Optional fast leaf count of the legal-move tree (each move as
+	 * written counted once).  NULL: rules_perft walks generate/apply. */
+	uint64_t (*perft)(const struct pos *p, unsigned depth);
+
+	/* Optional: the side whose castle (home zone drawn marked) sq is,
+	 * or -1.  NULL: the game has no such squares. */
+	int (*square_castle)(unsigned sq);
+
+	/* Optional: writes into buf a short phrase about p that the board
+	 * does not show ("placement: 5 of 24 checkers placed", "borne off:
+	 * black 3, white 0"); returns its length, 0 for nothing, -1 if it
+	 * does not fit.  NULL: nothing to add. */
+	int (*pos_note)(const struct pos *p, char *buf, size_t size);
+
+	/* Optional: whether p, a set-up position, can occur in the game
+	 * (FEN reading refuses it otherwise); 0, or -1 with *why a static
+	 * English phrase.  NULL: any position. */
+	int (*pos_check)(const struct pos *p, const char **why);
+
+	/* Optional, for a game whose squares have two namings (enum
+	 * square_style): text_style gives the style of the first square
+	 * name in the move or FEN text s, or -1 when it has none; restyle
+	 * copies s into buf with every square name written in style st
+	 * and returns the length, or -1 if buf is too small.  NULL: the
+	 * game has one naming only. */
+	int (*text_style)(const char *s);
+	int (*restyle)(const char *s, enum square_style st, char *buf,
+	    size_t size);
+};
+
+/* Looks a game up by identifier (case-insensitive); NULL if unknown. */
+const struct rules *rules_find(const char *name);
+
+/* The registered games, NULL-terminated, in table order. */
+extern const struct rules *const rules_table[];
+
+/* Writes the identifiers of the known games into buf, separated by
+ * ", " (truncated to fit; always NUL-terminated when size > 0). */
+void rules_names(char *buf, size_t size);
+
+#define RULES_LABEL 8   /* a coordinate label and its NUL */
+
+/*
+ * Whether every square's name is the letters of its display column then
+ * the digits of its display row (coordinates like Brown's a1..h8, as
+ * square_xy places them); if so, fills col[x] (x < ncol) with the
+ * letters and row[y] (y < nrow) with the digits, others left empty.
+ */
+int rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
+    unsigned ncol, char (*row)[RULES_LABEL], unsigned nrow);
+
+/* The PDN GameType notation field of style st: "N1" or "A3". */
+const char *rules_style_code(enum square_style st);
+
+/* Parses a side as the game names it: colour name, its letter, "first"
+ * or "second" (case-insensitive).  Returns the side or -1. */
+int rules_side_parse(const struct rules *r, const char *text);
+
+/* Leaf count of the legal-move tree of depth from p (fast path if the
+ * game has one). */
+uint64_t rules_perft(const struct rules *r, const struct pos *p,
+    unsigned depth);
+
+/* The same count by the generic walk of generate/apply only; the tests
+ * use it to cross-check fast paths. */
+uint64_t rules_perft_generic(const struct rules *r, const struct pos *p,
+    unsigned depth);
+
+/* Whether p has a legal move (generation stops at the first). */
+int rules_has_move(const struct rules *r, const struct pos *p);
+
+/* Number of legal moves in p. */
+unsigned rules_count_moves(const struct rules *r, const struct pos *p);
+
+/*
+ * Finds the legal moves of p that pattern denotes.  Returns how many
+ * matched (0: illegal, 1: found, >1: ambiguous); the first match is
+ * copied to *found when found is not NULL.
+ */
+unsigned rules_resolve(const struct rules *r, const struct pos *p,
+    const struct move *pattern, struct move *found);
+
+#endif

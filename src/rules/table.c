@@ -1,0 +1,52 @@
+/*
+ * table.c - the table of games: adding a game is adding its file and
+ * one line here.
+ */
+#include <stdio.h>
+#include <strings.h>
+
+#include "rules/rules.h"
+
+extern const struct rules rules_checkers;
+extern const struct rules rules_stackup;
+extern const struct rules rules_brown;
+extern const struct rules rules_mogensen;
+extern const struct rules rules_accasta;
+
+const struct rules *const rules_table[] = {
+	&rules_checkers,
+	&rules_stackup,
+	&rules_brown,
+	&rules_mogensen,
+	&rules_accasta,
+	NULL
+};
+
+const struct rules *
+rules_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; rules_table[i] != NULL; i++)
+		if (strcasecmp(rules_table[i]->name, name) == 0)
+			return rules_table[i];
+	return NULL;
+}
+
+void
+rules_names(char *buf, size_t size)
+{
+	size_t i, len = 0;
+	int n;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; rules_table[i] != NULL && len < size; i++) {
+		n = snprintf(buf + len, size - len, "%s%s", i > 0 ? ", " : "",
+		    rules_table[i]->name);
+		if (n < 0)
+			break;
+		len += (size_t)n;
+	}
+}

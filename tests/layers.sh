@@ -1,0 +1,207 @@
+#!/bin/sh
+# layers.sh - the dependency direction of the README's Architecture holds
+# in the code:
+#
+#     main -> cmd -> referee -> game -> notation -> rules -> model
+#     base (src/base/) and mail (mail/): leaves anything may use; base
+#     uses nothing else, mail only base.
+#
+# A file may use its own layer and any layer below it, never one above or
+# beside it.  Checked twice:
+#   layers/includes      every #include "..." of src/, notation/ and mail/
+#                        (an include names its layer: "rules/rules.h");
+#   layers/private       headers behind an interface stay in their layer:
+#                        rules/board32.h (square styles go through struct
+#                        rules), notation/pdn.h and notation/xml.h (the
+#                        notation table), referee/job.h;
+#   layers/symbols       the symbols each object file takes from the
+#                        others (nm), so that a call declared by hand
+#                        cannot point up either;
+#   layers/no-circle     no two files use each other, directly or not;
+#   layers/unique-names  no two library files share a base name (ar keeps
+#                        one member per name);
+#   layers/self-test/*   each check fails on a tree made to break it.
+# Run from the top of the tree after a build.  Prints PASS:/FAIL: lines.
+set -u
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-layers.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# layer PATH: the layer a source file or an include path belongs to.
+layer() {
+	case $1 in
+	src/main.c) echo main ;;
+	src/base/* | base/*) echo base ;;
+	src/model/* | model/*) echo model ;;
+	src/rules/* | rules/*) echo rules ;;
+	notation/*) echo notation ;;
+	src/game/* | game/*) echo game ;;
+	src/referee/* | referee/*) echo referee ;;
+	src/cmd/* | cmd/*) echo cmd ;;
+	mail/*) echo mail ;;
+	*) echo unknown ;;
+	esac
+}
+
+# The awk function both checks use: whether layer a may use layer b.
+allowed_awk='
+function rank(l) {
+	if (l == "model") return 1
+	if (l == "rules") return 2
+	if (l == "notation") return 3
+	if (l == "game") return 4
+	if (l == "referee") return 5
+	if (l == "cmd") return 6
+	if (l == "main") return 7
+	return 0
+}
+function allowed(a, b) {
+	if (a == "unknown" || b == "unknown")
+		return 0
+	if (a == b || b == "base")
+		return 1
+	if (a == "base")
+		return 0
+	if (b == "mail")
+		return 1
+	if (a == "mail")
+		return 0
+	return rank(b) < rank(a)
+}'
+
+# sources DIR: the library and main sources under DIR, one per line.
+sources() {
+	(cd "$1" && find src notation mail -name '*.[ch]' ! -name '*-rng.h' |
+	    sort)
+}
+
+# includes DIR: "FILE FILELAYER INCLUDE INCLUDELAYER" per #include "...".
+includes() {
+	for f in $(sources "$1"); do
+		sed -n 's/^[ 	]*#[ 	]*include[ 	]*"\([^"]*\)".*/\1/p' \
+		    "$1/$f" | while read -r inc; do
+			echo "$f $(layer "$f") $inc $(layer "$inc")"
+		done
+	done
+}
+
+# check_includes DIR: prints each include pointing the wrong way.
+check_includes() {
+	includes "$1" | awk "$allowed_awk"'
+	!allowed($2, $4) { print $1 ": includes " $3 " (" $2 " may not use " $4 ")" }'
+}
+
+# check_private DIR: prints each private header used outside its room.
+check_private() {
+	includes "$1" | awk '
+	$3 == "rules/board32.h" && $1 !~ /^src\/rules\// ||
+	($3 == "notation/pdn.h" || $3 == "notation/xml.h") && $1 !~ /^notation\// ||
+	$3 == "referee/job.h" && $1 !~ /^src\/referee\// {
+		print $1 ": includes " $3 ", private to its layer"
+	}'
+}
+
+# edges OBJECT...: "FROM TO SYMBOL" for each symbol FROM takes from TO.
+edges() {
+	for o in "$@"; do
+		nm -P "$o" | awk -v f="$o" '
+		$2 ~ /^[TDRBCV]$/ { print "D", f, $1 }
+		$2 == "U" { print "U", f, $1 }'
+	done | awk '
+	$1 == "D" { def[$3] = $2 }
+	$1 == "U" { n++; uf[n] = $2; us[n] = $3 }
+	END {
+		for (i = 1; i <= n; i++)
+			if ((us[i] in def) && def[us[i]] != uf[i])
+				print uf[i], def[us[i]], us[i]
+	}'
+}
+
+# check_symbols EDGES: each edge that points the wrong way, by layer.
+check_symbols() {
+	while read -r from to sym; do
+		from=${from%.o}.c to=${to%.o}.c
+		echo "$from $(layer "$from") $to $(layer "$to") $sym"
+	done <"$1" | awk "$allowed_awk"'
+	!allowed($2, $4) { print $1 ": uses " $5 " of " $3 " (" $2 " may not use " $4 ")" }'
+}
+
+# check_circles EDGES: each pair of files that use each other.
+check_circles() {
+	awk '{ r[$1 " " $2] = 1; n[$1] = 1; n[$2] = 1 }
+	END {
+		for (k in n) for (i in n) if (r[i " " k]) for (j in n)
+			if (r[k " " j]) r[i " " j] = 1
+		for (i in n) for (j in n)
+			if (i < j && r[i " " j] && r[j " " i])
+				print i " and " j " use each other"
+	}' "$1"
+}
+
+# check_names DIR: library files sharing a base name.
+check_names() {
+	sources "$1" | grep '\.c$' | sed 's|.*/||' | sort | uniq -d |
+	    sed 's/$/: two library files of this name/'
+}
+
+# verdict NAME OUTPUT: PASS when OUTPUT is empty, else FAIL with it.
+verdict() {
+	if [ -z "$2" ]; then
+		echo "PASS: $1"
+	else
+		echo "FAIL: $1"
+		echo "$2" | sed 's/^/    /'
+	fi
+}
+
+# expect_fail NAME OUTPUT: the self-tests, the other way round.
+expect_fail() {
+	if [ -n "$2" ]; then
+		echo "PASS: layers/self-test/$1"
+	else
+		echo "FAIL: layers/self-test/$1 (the check found nothing)"
+	fi
+}
+
+verdict layers/includes "$(check_includes .)"
+verdict layers/private "$(check_private .)"
+verdict layers/unique-names "$(check_names .)"
+
+objs=$(sources . | grep '\.c$' | sed 's/\.c$/.o/')
+missing=""
+for o in $objs; do
+	[ -f "$o" ] || missing="$missing $o"
+done
+if [ -n "$missing" ]; then
+	echo "FAIL: layers/symbols (not built:$missing; run make first)"
+else
+	# shellcheck disable=SC2086
+	edges $objs >"$tmp/edges"
+	if [ ! -s "$tmp/edges" ]; then
+		echo "FAIL: layers/symbols (nm found no symbol taken across files)"
+	else
+		verdict layers/symbols "$(check_symbols "$tmp/edges")"
+		verdict layers/no-circle "$(check_circles "$tmp/edges")"
+	fi
+fi
+
+# Self-tests: a copy of the tree broken one way at a time.
+mkdir "$tmp/tree"
+cp -R src notation mail "$tmp/tree/"
+find "$tmp/tree" -name '*.[oda]' -delete
+t=$tmp/tree
+printf '#include "cmd/cmd.h"\n' >>"$t/src/rules/rules.c"
+expect_fail rules-includes-cmd "$(check_includes "$t")"
+rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
+printf '#include "notation/notation.h"\n' >>"$t/src/base/diag.c"
+expect_fail base-includes-notation "$(check_includes "$t")"
+printf '#include "rules/board32.h"\n' >>"$t/src/cmd/move.c"
+expect_fail cmd-includes-board32 "$(check_private "$t")"
+printf '#include "notation/pdn.h"\n' >>"$t/src/game/replay.c"
+expect_fail game-includes-pdn "$(check_private "$t")"
+cp src/cmd/move.c "$t/notation/move.c"
+expect_fail same-name "$(check_names "$t")"
+printf 'src/rules/rules.o src/cmd/common.o cmd_usage\n' >"$tmp/up"
+expect_fail symbol-up "$(check_symbols "$tmp/up")"
+printf 'a.o b.o f\nb.o c.o g\nc.o a.o h\n' >"$tmp/circle"
+expect_fail circle "$(check_circles "$tmp/circle")"
+exit 0
