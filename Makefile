@@ -13,7 +13,7 @@ PKG_CONFIG ?= pkg-config
 INSTALL ?= install
 OPT ?= -O2 -g
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-       -Wwrite-strings -Wpointer-arith -Wformat=2
+       -Wwrite-strings -Wpointer-arith -Wformat=2 -Werror=format
 CFLAGS ?= $(OPT)
 # Includes name their layer from the top: "rules/rules.h" (src/rules/),
 # "notation/pdn.h" (notation/); tests/layers.sh checks their direction.
@@ -80,6 +80,10 @@ tests/fuzz/run_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/driver.c \
 
 bench/%: bench/%.c libstackref.a .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS)
+
+# The flags a C file of the library is compiled with (tests/build.sh).
+print-cflags:
+	@echo $(CC) $(ALL_CFLAGS)
 
 deps:
 	@tools/deps.sh build
@@ -173,7 +177,7 @@ clean:
 	rm -rf $(FUZZ_DIR)
 	find . -name '*.d' -delete
 
-.PHONY: all deps deps-check demo check sanitize valgrind fuzz bench install \
+.PHONY: all print-cflags deps deps-check demo check sanitize valgrind fuzz bench install \
 	uninstall clean
 
 -include $(wildcard src/*.d $(LAYERS:%=%/*.d) tests/unit/*.d bench/*.d \

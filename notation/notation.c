@@ -3,6 +3,7 @@
 #include <sys/types.h>
 
 #include <ctype.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,8 +109,11 @@ notation_open(FILE *in, const char *file, struct diag *d,
 		errno = EOVERFLOW;     /* the C library took too few back */
 	free(pk.buf);
 	if (rc == -1) {
-		diag_report(d, ferror(in) || errno == EOVERFLOW ? DIAG_READ :
-		    DIAG_NOMEM, &w, strerror(errno != 0 ? errno : EIO));
+		if (ferror(in) || errno == EOVERFLOW)
+			diag_report(d, DIAG_READ, &w,
+			    strerror(errno != 0 ? errno : EIO));
+		else
+			diag_report(d, DIAG_NOMEM, &w);
 		return NULL;
 	}
 	if (pk.first == '<' || pk.first == 0xfe || pk.first == 0xff)
@@ -139,4 +143,53 @@ notation_find(const char *name)
 		if (strcasecmp(notation_table[i]->name, name) == 0)
 			return notation_table[i];
 	return NULL;
+}
+
+int
+notation_read_one(FILE *in, const char *file, struct record *g,
+    const struct notation **ntp, struct diag *d)
+{
+	const struct notation *nt;
+	struct record extra;
+	struct reader *rd;
+	unsigned long idx;
+	enum read_result rr;
+	struct diag_where w = { file, NULL, 0, 0 };
+
+	if ((rd = notation_open(in, file, d, &nt)) == NULL)
+		return -1;
+	if (ntp != NULL)
+		*ntp = nt;
+	if ((rr = nt->next(rd, g, &idx)) == READ_GAME) {
+		record_init(&extra);
+		rr = nt->next(rd, &extra, &idx);
+		if (rr == READ_GAME || rr == READ_MALFORMED) {
+			w.at = &extra.at;
+			w.game = idx;
+			diag_report(d, DIAG_SYNTAX, &w, "one game only",
+			    "a second game");
+		}
+		record_free(&extra);
+		rr = rr == READ_END ? READ_GAME : READ_MALFORMED;
+	} else if (rr == READ_END)
+		diag_report(d, DIAG_NO_GAME, &w);
+	nt->close(rd);
+	return rr == READ_GAME ? 0 : -1;
+}
+
+int
+notation_read_text(const char *data, size_t len, const char *file,
+    struct record *g, const struct notation **nt, struct diag *d)
+{
+	FILE *f;
+	int rc;
+
+	if (data == NULL || len == 0 ||
+	    (f = fmemopen((void *)(uintptr_t)data, len, "r")) == NULL) {
+		diag_report(d, DIAG_NO_GAME, DIAG_FILE(file));
+		return -1;
+	}
+	rc = notation_read_one(f, file, g, nt, d);
+	fclose(f);
+	return rc;
 }

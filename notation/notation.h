@@ -66,6 +66,20 @@ struct reader *notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt);
 
 /*
+ * Reads the one game of the stream in (named file for diagnostics), in
+ * whatever notation it is written, into g (record_init'ed by the
+ * caller); *nt (unless nt is NULL) gets the notation.  Returns 0, or -1
+ * after reporting (unreadable: status 4; malformed, empty or several
+ * games: status 3).
+ */
+int notation_read_one(FILE *in, const char *file, struct record *g,
+    const struct notation **nt, struct diag *d);
+
+/* notation_read_one of the text data[0..len). */
+int notation_read_text(const char *data, size_t len, const char *file,
+    struct record *g, const struct notation **nt, struct diag *d);
+
+/*
  * Writes into buf the name of the tag that names the player of side:
  * PDN's Black and White for a game with a PDN GameType (PDN calls the
  * first player of checkers Black), else the side's colour name with a

@@ -71,19 +71,28 @@ struct pdn_game {
 
 /* --- diagnostics ------------------------------------------------ */
 
-static enum pdn_tok
-pdn_report(struct reader *rd, const struct srcloc *at, enum diag_id id,
-    const char *a, const char *b)
+/* Where a diagnostic at at points: the file, the game being read. */
+static const struct diag_where *
+pdn_where(const struct reader *rd, const struct srcloc *at,
+    struct diag_where *w)
 {
-	struct diag_where w;
-
-	memset(&w, 0, sizeof(w));
-	w.file = rd->file;
-	w.at = at;
-	w.game = rd->index;
-	diag_report(rd->d, id, &w, a, b);
-	return diag_status(id) == STATUS_SYSTEM ? PDN_FAIL : PDN_BAD;
+	memset(w, 0, sizeof(*w));
+	w->file = rd->file;
+	w->at = at;
+	w->game = rd->index;
+	return w;
 }
+
+/* The token a diagnostic of status st makes: stop, or resynchronise. */
+static enum pdn_tok
+pdn_tok_of(enum status st)
+{
+	return st == STATUS_SYSTEM ? PDN_FAIL : PDN_BAD;
+}
+
+/* Reports diagnostic DIAG_ID at at with its arguments; the token. */
+#define pdn_report(rd, at, id, ...) pdn_tok_of(diag_report((rd)->d, id, \
+	pdn_where((rd), (at), &(struct diag_where){ 0 }), __VA_ARGS__))
 
 static enum pdn_tok
 pdn_syntax(struct reader *rd, const struct srcloc *at,
@@ -95,7 +104,8 @@ pdn_syntax(struct reader *rd, const struct srcloc *at,
 static enum pdn_tok
 pdn_nomem(struct reader *rd)
 {
-	return pdn_report(rd, &rd->at, DIAG_NOMEM, NULL, NULL);
+	return pdn_tok_of(diag_report(rd->d, DIAG_NOMEM,
+	    pdn_where(rd, &rd->at, &(struct diag_where){ 0 })));
 }
 
 /* How byte c (or EOF) reads in a diagnostic. */
@@ -202,7 +212,7 @@ pdn_text_add(struct reader *rd, struct pdn_text *t, int c, size_t max,
 	if (c == '\0')		/* text, never binary: C strings hold none */
 		return pdn_syntax(rd, &rd->tokat, "text", "a NUL byte");
 	if (t->len >= max)
-		return pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, what, NULL);
+		return pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, what);
 	if (t->len + 1 >= t->cap) {
 		cap = t->cap == 0 ? 64 : t->cap * 2;
 		if ((s = realloc(t->s, cap)) == NULL)
@@ -287,8 +297,7 @@ pdn_lex_nag(struct reader *rd)
 		return pdn_syntax(rd, &rd->at, "a number after '$'",
 		    pdn_describe(rd, c));
 	if (util_parse_ulong(rd->tok.s, 0, 65535, &v) == -1)
-		return pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, "NAG number",
-		    NULL);
+		return pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, "NAG number");
 	rd->nag = (unsigned)v;
 	return PDN_NAG;
 }
@@ -387,7 +396,7 @@ pdn_lex(struct reader *rd)
 		return t;
 	if ((c = pdn_peek(rd)) == EOF)
 		return rd->ioerr == 0 ? PDN_END : pdn_report(rd, NULL,
-		    DIAG_READ, strerror(rd->ioerr), NULL);
+		    DIAG_READ, strerror(rd->ioerr));
 	if (c == '%' && rd->at.col == 1)
 		return pdn_lex_line_comment(rd);
 	switch (c) {
@@ -511,7 +520,7 @@ pdn_count(struct reader *rd, struct pdn_game *pg, size_t n)
 	else if (n > PDN_GAME_MAX - pg->bytes)
 		what = "game over 64 MiB of text";
 	if (what != NULL) {
-		pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, what, NULL);
+		pdn_report(rd, &rd->tokat, DIAG_TOO_BIG, what);
 		return -1;
 	}
 	pg->elems++;
@@ -725,7 +734,7 @@ pdn_on_open(struct reader *rd, struct pdn_game *pg)
 	pg->movetext = 1;
 	if (pg->depth >= PDN_DEPTH_MAX)
 		return pdn_fail(rd, pdn_report(rd, &rd->tokat, DIAG_TOO_BIG,
-		    "variations nested over 256 deep", NULL));
+		    "variations nested over 256 deep"));
 	if (pdn_count(rd, pg, 0) == -1)
 		return pdn_bad(rd);
 	if ((e = line_push(pdn_top(pg), ELEM_VARIATION, &rd->tokat)) == NULL ||

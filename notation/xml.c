@@ -445,20 +445,30 @@ struct reader {
 	size_t hexlen;
 };
 
-static int
-xml_report(struct reader *rd, const struct srcloc *at, enum diag_id id,
-    const char *a, const char *b)
+/* Where a diagnostic at at points: the file, the game being read. */
+static const struct diag_where *
+xml_where(const struct reader *rd, const struct srcloc *at,
+    struct diag_where *w)
 {
-	struct diag_where w;
-
-	memset(&w, 0, sizeof(w));
-	w.file = rd->file;
-	w.at = at;
-	w.game = rd->ingame ? rd->index : 0;
-	diag_report(rd->d, id, &w, a, b);
-	rd->reported = 1;
-	return diag_status(id) == STATUS_SYSTEM ? READ_SYSTEM : READ_MALFORMED;
+	memset(w, 0, sizeof(*w));
+	w->file = rd->file;
+	w->at = at;
+	w->game = rd->ingame ? rd->index : 0;
+	return w;
 }
+
+/* The reading result a diagnostic of status st makes; marks it seen. */
+static int
+xml_result_of(struct reader *rd, enum status st)
+{
+	rd->reported = 1;
+	return st == STATUS_SYSTEM ? READ_SYSTEM : READ_MALFORMED;
+}
+
+/* Reports diagnostic DIAG_ID at at with its arguments; the result. */
+#define xml_report(rd, at, id, ...) xml_result_of((rd), diag_report( \
+	(rd)->d, id, xml_where((rd), (at), &(struct diag_where){ 0 }), \
+	##__VA_ARGS__))
 
 /* libxml2's errors and the schema's, the first one reported. */
 static void
@@ -513,13 +523,13 @@ xml_text_add(struct reader *rd, struct xml_text *t, const char *s,
 	size_t cap;
 
 	if (n > max || t->len > max - n)
-		return xml_report(rd, &rd->fieldat, DIAG_TOO_BIG, what, NULL);
+		return xml_report(rd, &rd->fieldat, DIAG_TOO_BIG, what);
 	if (t->len + n + 1 > t->cap) {
 		cap = t->cap == 0 ? 64 : t->cap;
 		while (cap < t->len + n + 1)
 			cap *= 2;
 		if ((p = realloc(t->s, cap)) == NULL)
-			return xml_report(rd, NULL, DIAG_NOMEM, NULL, NULL);
+			return xml_report(rd, NULL, DIAG_NOMEM);
 		t->s = p;
 		t->cap = cap;
 	}
@@ -681,7 +691,7 @@ xml_start_field(struct reader *rd, enum xml_field f)
 static int
 xml_nomem(struct reader *rd)
 {
-	return xml_report(rd, NULL, DIAG_NOMEM, NULL, NULL);
+	return xml_report(rd, NULL, DIAG_NOMEM);
 }
 
 /* Counts one more tag or element of n text bytes in the game at at:
@@ -692,10 +702,10 @@ xml_count(struct reader *rd, const struct srcloc *at, size_t n)
 {
 	if (rd->elems >= PDN_ELEMS_MAX)
 		return xml_report(rd, at, DIAG_TOO_BIG,
-		    "game over 2097152 tags and movetext elements", NULL);
+		    "game over 2097152 tags and movetext elements");
 	if (n > PDN_GAME_MAX - rd->bytes)
 		return xml_report(rd, at, DIAG_TOO_BIG,
-		    "game over 64 MiB of text", NULL);
+		    "game over 64 MiB of text");
 	rd->elems++;
 	rd->bytes += n;
 	return XML_CONTINUE;
@@ -789,7 +799,7 @@ xml_start_variation(struct reader *rd)
 	if (rd->depth >= XML_DEPTH_MAX) {
 		snprintf(what, sizeof(what), "variations nested over %d deep",
 		    XML_DEPTH_MAX);
-		return xml_report(rd, &at, DIAG_TOO_BIG, what, NULL);
+		return xml_report(rd, &at, DIAG_TOO_BIG, what);
 	}
 	if (xml_count(rd, &at, 0) != XML_CONTINUE)
 		return READ_MALFORMED;
@@ -927,8 +937,7 @@ xml_stopped(struct reader *rd)
 		return xml_report(rd, &rd->guard.bad, DIAG_SYNTAX,
 		    rd->guard.expected, rd->guard.read);
 	if (rd->ioerr != 0)
-		return xml_report(rd, NULL, DIAG_READ, strerror(rd->ioerr),
-		    NULL);
+		return xml_report(rd, NULL, DIAG_READ, strerror(rd->ioerr));
 	return xml_report(rd, NULL, DIAG_SYNTAX, "well-formed XML",
 	    "a document libxml2 cannot read");
 }

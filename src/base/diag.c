@@ -14,54 +14,35 @@ struct diag_msg {
 };
 
 static const struct diag_msg diag_table[DIAG__COUNT] = {
-	[DIAG_ILLEGAL_MOVE] = { STATUS_REJECTED,
-	    "illegal move %s; legal moves: %s" },
-	[DIAG_AMBIGUOUS_MOVE] = { STATUS_REJECTED,
-	    "ambiguous move %s; it fits %s (write the full path)" },
-	[DIAG_GAME_OVER] = { STATUS_REJECTED,
-	    "the game is over (%s, %s); no move may follow" },
-	[DIAG_WRONG_SIDE] = { STATUS_REJECTED,
-	    "move sent as %s, but %s is to move" },
-	[DIAG_WRONG_PLY] = { STATUS_REJECTED,
-	    "stale move: sent as ply %lu, but the next ply is %lu" },
-	[DIAG_WRONG_RESULT] = { STATUS_REJECTED,
-	    "result %s contradicts %s" },
-	[DIAG_ACTION_OVER] = { STATUS_REJECTED,
-	    "%s refused: the game is over (%s, %s)" },
-	[DIAG_ACTION_PLY] = { STATUS_REJECTED,
-	    "stale %s: sent as ply %lu, but the next ply is %lu" },
-	[DIAG_OFFER_PENDING] = { STATUS_REJECTED,
-	    "%s refused: a draw offer by %s is pending" },
-	[DIAG_NO_OFFER] = { STATUS_REJECTED,
-	    "%s refused: no draw offer is pending" },
-	[DIAG_OWN_OFFER] = { STATUS_REJECTED,
-	    "%s refused: the draw offer is %s's own; only %s may answer it" },
-	[DIAG_NOT_EXTENSION] = { STATUS_REJECTED,
-	    "the fetched record does not extend this one: %s" },
-	[DIAG_USAGE] = { STATUS_USAGE, "%s" },
-	[DIAG_UNKNOWN_COMMAND] = { STATUS_USAGE,
-	    "unknown command %s; try stackref --help" },
-	[DIAG_UNKNOWN_GAME] = { STATUS_USAGE,
-	    "unknown game %s; known games: %s" },
-	[DIAG_BAD_NUMBER] = { STATUS_USAGE,
-	    "%s: expected a number, read %s" },
-	[DIAG_BAD_SIDE] = { STATUS_USAGE,
-	    "unknown side %s; expected one of %s" },
-	[DIAG_SYNTAX] = { STATUS_MALFORMED, "expected %s, read %s" },
-	[DIAG_BAD_TAG] = { STATUS_MALFORMED, "bad tag: %s" },
-	[DIAG_BAD_FEN] = { STATUS_MALFORMED, "bad FEN position: %s" },
-	[DIAG_BAD_MOVE_TEXT] = { STATUS_MALFORMED,
-	    "unreadable move %s: %s" },
-	[DIAG_BAD_ACTION] = { STATUS_MALFORMED,
-	    "unreadable action %s: %s" },
-	[DIAG_RECORD_GAME] = { STATUS_MALFORMED,
-	    "the record names the unknown game %s; known games: %s" },
-	[DIAG_NO_GAME] = { STATUS_MALFORMED, "no game in the input" },
-	[DIAG_TOO_BIG] = { STATUS_MALFORMED, "too big: %s" },
-	[DIAG_READ] = { STATUS_SYSTEM, "cannot read: %s" },
-	[DIAG_WRITE] = { STATUS_SYSTEM, "cannot write: %s" },
-	[DIAG_NOMEM] = { STATUS_SYSTEM, "out of memory" },
-	[DIAG_TRANSFER] = { STATUS_TRANSFER, "%s: %s" },
+	[DIAG_ILLEGAL_MOVE] = { STATUS_REJECTED, DIAG_ILLEGAL_MOVE_MSG },
+	[DIAG_AMBIGUOUS_MOVE] = { STATUS_REJECTED, DIAG_AMBIGUOUS_MOVE_MSG },
+	[DIAG_GAME_OVER] = { STATUS_REJECTED, DIAG_GAME_OVER_MSG },
+	[DIAG_WRONG_SIDE] = { STATUS_REJECTED, DIAG_WRONG_SIDE_MSG },
+	[DIAG_WRONG_PLY] = { STATUS_REJECTED, DIAG_WRONG_PLY_MSG },
+	[DIAG_WRONG_RESULT] = { STATUS_REJECTED, DIAG_WRONG_RESULT_MSG },
+	[DIAG_ACTION_OVER] = { STATUS_REJECTED, DIAG_ACTION_OVER_MSG },
+	[DIAG_ACTION_PLY] = { STATUS_REJECTED, DIAG_ACTION_PLY_MSG },
+	[DIAG_OFFER_PENDING] = { STATUS_REJECTED, DIAG_OFFER_PENDING_MSG },
+	[DIAG_NO_OFFER] = { STATUS_REJECTED, DIAG_NO_OFFER_MSG },
+	[DIAG_OWN_OFFER] = { STATUS_REJECTED, DIAG_OWN_OFFER_MSG },
+	[DIAG_NOT_EXTENSION] = { STATUS_REJECTED, DIAG_NOT_EXTENSION_MSG },
+	[DIAG_USAGE] = { STATUS_USAGE, DIAG_USAGE_MSG },
+	[DIAG_UNKNOWN_COMMAND] = { STATUS_USAGE, DIAG_UNKNOWN_COMMAND_MSG },
+	[DIAG_UNKNOWN_GAME] = { STATUS_USAGE, DIAG_UNKNOWN_GAME_MSG },
+	[DIAG_BAD_NUMBER] = { STATUS_USAGE, DIAG_BAD_NUMBER_MSG },
+	[DIAG_BAD_SIDE] = { STATUS_USAGE, DIAG_BAD_SIDE_MSG },
+	[DIAG_SYNTAX] = { STATUS_MALFORMED, DIAG_SYNTAX_MSG },
+	[DIAG_BAD_TAG] = { STATUS_MALFORMED, DIAG_BAD_TAG_MSG },
+	[DIAG_BAD_FEN] = { STATUS_MALFORMED, DIAG_BAD_FEN_MSG },
+	[DIAG_BAD_MOVE_TEXT] = { STATUS_MALFORMED, DIAG_BAD_MOVE_TEXT_MSG },
+	[DIAG_BAD_ACTION] = { STATUS_MALFORMED, DIAG_BAD_ACTION_MSG },
+	[DIAG_RECORD_GAME] = { STATUS_MALFORMED, DIAG_RECORD_GAME_MSG },
+	[DIAG_NO_GAME] = { STATUS_MALFORMED, DIAG_NO_GAME_MSG },
+	[DIAG_TOO_BIG] = { STATUS_MALFORMED, DIAG_TOO_BIG_MSG },
+	[DIAG_READ] = { STATUS_SYSTEM, DIAG_READ_MSG },
+	[DIAG_WRITE] = { STATUS_SYSTEM, DIAG_WRITE_MSG },
+	[DIAG_NOMEM] = { STATUS_SYSTEM, DIAG_NOMEM_MSG },
+	[DIAG_TRANSFER] = { STATUS_TRANSFER, DIAG_TRANSFER_MSG },
 };
 
 void
@@ -113,18 +94,9 @@ diag_print_where(FILE *out, const struct diag_where *w)
 		fprintf(out, "ply %lu: ", w->ply);
 }
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-static void
-diag_vprint(FILE *out, const char *format, va_list ap)
-{
-	vfprintf(out, format, ap);
-}
-#pragma GCC diagnostic pop
-
 enum status
-diag_report(struct diag *d, enum diag_id id, const struct diag_where *w,
-    ...)
+diag_emit(struct diag *d, enum diag_id id, const struct diag_where *w,
+    const char *format, ...)
 {
 	enum status st = diag_status(id);
 	va_list ap;
@@ -136,8 +108,8 @@ diag_report(struct diag *d, enum diag_id id, const struct diag_where *w,
 		return st;
 	fprintf(d->out, "%s: ", d->prog != NULL ? d->prog : "stackref");
 	diag_print_where(d->out, w);
-	va_start(ap, w);
-	diag_vprint(d->out, diag_table[id].format, ap);
+	va_start(ap, format);
+	vfprintf(d->out, format, ap);
 	va_end(ap);
 	fputc('\n', d->out);
 	fflush(d->out);

@@ -28,7 +28,48 @@ enum status {
 	STATUS_TRANSFER = 5    /* server unreachable, refusing, failing */
 };
 
-/* Each message's arguments are given by its printf format in diag.c. */
+/*
+ * The message of each diagnostic, a printf format.  diag_report() is a
+ * macro that passes DIAG_<ID>_MSG to diag_emit() as a literal, so the
+ * compiler checks every call's arguments against its message
+ * (-Werror=format).  The table in diag.c gives each one its status.
+ */
+#define DIAG_ILLEGAL_MOVE_MSG "illegal move %s; legal moves: %s"
+#define DIAG_AMBIGUOUS_MOVE_MSG \
+	"ambiguous move %s; it fits %s (write the full path)"
+#define DIAG_GAME_OVER_MSG "the game is over (%s, %s); no move may follow"
+#define DIAG_WRONG_SIDE_MSG "move sent as %s, but %s is to move"
+#define DIAG_WRONG_PLY_MSG \
+	"stale move: sent as ply %lu, but the next ply is %lu"
+#define DIAG_WRONG_RESULT_MSG "result %s contradicts %s"
+#define DIAG_ACTION_OVER_MSG "%s refused: the game is over (%s, %s)"
+#define DIAG_ACTION_PLY_MSG \
+	"stale %s: sent as ply %lu, but the next ply is %lu"
+#define DIAG_OFFER_PENDING_MSG "%s refused: a draw offer by %s is pending"
+#define DIAG_NO_OFFER_MSG "%s refused: no draw offer is pending"
+#define DIAG_OWN_OFFER_MSG \
+	"%s refused: the draw offer is %s's own; only %s may answer it"
+#define DIAG_NOT_EXTENSION_MSG \
+	"the fetched record does not extend this one: %s"
+#define DIAG_USAGE_MSG "%s"
+#define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
+#define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
+#define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
+#define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
+#define DIAG_SYNTAX_MSG "expected %s, read %s"
+#define DIAG_BAD_TAG_MSG "bad tag: %s"
+#define DIAG_BAD_FEN_MSG "bad FEN position: %s"
+#define DIAG_BAD_MOVE_TEXT_MSG "unreadable move %s: %s"
+#define DIAG_BAD_ACTION_MSG "unreadable action %s: %s"
+#define DIAG_RECORD_GAME_MSG \
+	"the record names the unknown game %s; known games: %s"
+#define DIAG_NO_GAME_MSG "no game in the input"
+#define DIAG_TOO_BIG_MSG "too big: %s"
+#define DIAG_READ_MSG "cannot read: %s"
+#define DIAG_WRITE_MSG "cannot write: %s"
+#define DIAG_NOMEM_MSG "out of memory"
+#define DIAG_TRANSFER_MSG "%s: %s"
+
 enum diag_id {
 	/* rejected */
 	DIAG_ILLEGAL_MOVE,      /* "%s": move text; "%s": legal moves */
@@ -87,11 +128,23 @@ struct diag {
 /* Starts a diagnostics context printing to out. */
 void diag_init(struct diag *d, const char *prog, FILE *out);
 
-/* Reports diagnostic id at w (may be NULL) with the arguments its
- * format asks for; raises d->status to the message's status.  Returns
- * the message's status. */
-enum status diag_report(struct diag *d, enum diag_id id,
-    const struct diag_where *w, ...);
+/*
+ * diag_report(d, DIAG_ID, w, ...) reports diagnostic DIAG_ID at w (may
+ * be NULL) with the arguments its message DIAG_ID_MSG asks for; raises
+ * d->status to the message's status and returns that status.  DIAG_ID
+ * must be written out (an enum diag_id constant, not a variable) so
+ * that its message can be checked against the arguments.
+ */
+#define diag_report(d, id, w, ...) \
+	diag_emit((d), (id), (w), id##_MSG, ##__VA_ARGS__)
+
+/* A diag_where that names a file only, for diag_report's w. */
+#define DIAG_FILE(file) (&(struct diag_where){ (file), NULL, 0, 0 })
+
+/* What diag_report expands to: format must be id's message. */
+enum status diag_emit(struct diag *d, enum diag_id id,
+    const struct diag_where *w, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* The status a diagnostic carries. */
 enum status diag_status(enum diag_id id);

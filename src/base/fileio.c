@@ -18,12 +18,25 @@ fileio_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+/* Report that path cannot be read, or written, for errno err; -1. */
 static int
-fileio_fail(struct diag *d, enum diag_id id, const char *path, int err)
+fileio_read_fail(struct diag *d, const char *path, int err)
 {
 	struct diag_where w = { path, NULL, 0, 0 };
 
-	diag_report(d, id, &w, strerror(err));
+	if (err == ENOMEM)
+		diag_report(d, DIAG_NOMEM, &w);
+	else
+		diag_report(d, DIAG_READ, &w, strerror(err));
+	return -1;
+}
+
+static int
+fileio_write_fail(struct diag *d, const char *path, int err)
+{
+	struct diag_where w = { path, NULL, 0, 0 };
+
+	diag_report(d, DIAG_WRITE, &w, strerror(err));
 	return -1;
 }
 
@@ -36,12 +49,12 @@ fileio_open(const char *path, struct diag *d)
 	if (strcmp(path, "-") == 0)
 		return stdin;
 	if ((f = fopen(path, "r")) == NULL) {
-		fileio_fail(d, DIAG_READ, path, errno);
+		fileio_read_fail(d, path, errno);
 		return NULL;
 	}
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
 		fclose(f);
-		fileio_fail(d, DIAG_READ, path, EISDIR);
+		fileio_read_fail(d, path, EISDIR);
 		return NULL;
 	}
 	return f;
@@ -98,8 +111,7 @@ fileio_slurp(const char *path, size_t *len, struct diag *d)
 	err = errno;
 	fileio_close(f);
 	if (buf == NULL)
-		fileio_fail(d, err == ENOMEM ? DIAG_NOMEM : DIAG_READ,
-		    fileio_name(path), err);
+		fileio_read_fail(d, fileio_name(path), err);
 	return buf;
 }
 
@@ -109,10 +121,10 @@ fileio_write_stdout(fileio_write_fn fn, void *ctx, struct diag *d)
 	if (fn(stdout, ctx) == -1) {
 		if (errno == ECANCELED)
 			return -1;
-		return fileio_fail(d, DIAG_WRITE, "<stdout>", errno);
+		return fileio_write_fail(d, "<stdout>", errno);
 	}
 	if (fflush(stdout) == EOF || ferror(stdout))
-		return fileio_fail(d, DIAG_WRITE, "<stdout>", errno);
+		return fileio_write_fail(d, "<stdout>", errno);
 	return 0;
 }
 
@@ -192,14 +204,14 @@ fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
 	if (strcmp(path, "-") == 0)
 		return fileio_write_stdout(fn, ctx, d);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return fileio_fail(d, DIAG_WRITE, path,
+		return fileio_write_fail(d, path,
 		    S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
 	fileio_dirname(path, dir, sizeof(dir));
 	if (snprintf(tmp, sizeof(tmp), "%s/.stackref.XXXXXX", dir) >=
 	    (int)sizeof(tmp))
-		return fileio_fail(d, DIAG_WRITE, path, ENAMETOOLONG);
+		return fileio_write_fail(d, path, ENAMETOOLONG);
 	if ((fd = mkstemp(tmp)) == -1)
-		return fileio_fail(d, DIAG_WRITE, path, errno);
+		return fileio_write_fail(d, path, errno);
 	errno = 0;
 	if (fileio_fill(fd, path, fn, ctx) == -1 ||
 	    rename(tmp, path) == -1) {
@@ -207,7 +219,7 @@ fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
 		unlink(tmp);
 		if (err == ECANCELED)
 			return -1;
-		return fileio_fail(d, DIAG_WRITE, path, err);
+		return fileio_write_fail(d, path, err);
 	}
 	fileio_sync_dir(dir);
 	return 0;
@@ -268,6 +280,7 @@ int
 fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
 {
 	char lpath[4096 + 16], what[64];
+	struct diag_where w = { path, NULL, 0, 0 };
 	struct stat st;
 
 	lk->fd = -1;
@@ -275,19 +288,18 @@ fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
 	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
 		return 0;
 	if (fileio_lock_path(path, lpath, sizeof(lpath)) == -1)
-		return fileio_fail(d, DIAG_WRITE, path, ENAMETOOLONG);
+		return fileio_write_fail(d, path, ENAMETOOLONG);
 	if ((lk->fd = open(lpath, O_RDONLY | O_CREAT | O_CLOEXEC, 0666)) ==
 	    -1)
-		return fileio_fail(d, DIAG_WRITE, path, errno);
+		return fileio_write_fail(d, path, errno);
 	if (fileio_flock_wait(lk->fd, FILEIO_LOCK_WAIT) == 0)
 		return 0;
 	if (errno == EWOULDBLOCK) {
 		snprintf(what, sizeof(what), "record is locked by another "
 		    "process (waited %d s)", FILEIO_LOCK_WAIT);
-		diag_report(d, DIAG_WRITE, &(struct diag_where){ path, NULL,
-		    0, 0 }, what);
+		diag_report(d, DIAG_WRITE, &w, what);
 	} else
-		fileio_fail(d, DIAG_WRITE, path, errno);
+		fileio_write_fail(d, path, errno);
 	fileio_unlock(lk);
 	return -1;
 }

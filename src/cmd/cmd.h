@@ -102,10 +102,9 @@ int cmd_fen(const struct rules *r, const struct pos *p, int style,
 
 /*
  * Reads path ("-": standard input), which must hold exactly one game in
- * any notation, into g (record_init'ed by the caller); *nt (unless nt
- * is NULL) gets the notation it was written in.  Returns 0, or -1 after
- * reporting (unreadable: status 4; malformed, empty or several games:
- * status 3).
+ * any notation (notation_read_one), into g (record_init'ed by the
+ * caller); *nt (unless nt is NULL) gets the notation it was written in.
+ * Returns 0, or -1 after reporting.
  */
 int cmd_load_one(const char *path, struct record *g,
     const struct notation **nt, struct diag *d);
@@ -233,14 +232,6 @@ void cmd_xfer_end(char *pw, size_t size);
  */
 int cmd_secret(const char *file, const char *env, const char *user,
     char *pw, size_t size, struct diag *d);
-
-/*
- * Reads the one game of data[0..len) (any notation; name for
- * diagnostics) into g, record_init'ed by the caller.  Returns 0, or -1
- * after reporting to d (malformed, empty or several games: status 3).
- */
-int cmd_read_mem(const char *data, size_t len, const char *name,
-    struct record *g, struct diag *d);
 
 /*
  * Ends a command: flushes and closes standard output (a failure is

@@ -55,40 +55,6 @@ cmd_number(struct diag *d, const char *opt, const char *text,
 	return -1;
 }
 
-/* Reads the first game of the stream and makes sure no second follows. */
-static int
-cmd_read_one(FILE *f, const char *name, struct record *g,
-    const struct notation **ntp, struct diag *d)
-{
-	const struct notation *nt;
-	struct record extra;
-	struct reader *rd;
-	unsigned long idx;
-	enum read_result rr;
-	struct diag_where w = { name, NULL, 0, 0 };
-
-	if ((rd = notation_open(f, name, d, &nt)) == NULL)
-		return -1;
-	if (ntp != NULL)
-		*ntp = nt;
-	rr = nt->next(rd, g, &idx);
-	if (rr == READ_GAME) {
-		record_init(&extra);
-		rr = nt->next(rd, &extra, &idx);
-		if (rr == READ_GAME || rr == READ_MALFORMED) {
-			w.at = &extra.at;
-			w.game = idx;
-			diag_report(d, DIAG_SYNTAX, &w, "one game only",
-			    "a second game");
-		}
-		record_free(&extra);
-		rr = rr == READ_END ? READ_GAME : READ_MALFORMED;
-	} else if (rr == READ_END)
-		diag_report(d, DIAG_NO_GAME, &w);
-	nt->close(rd);
-	return rr == READ_GAME ? 0 : -1;
-}
-
 int
 cmd_load_one(const char *path, struct record *g,
     const struct notation **nt, struct diag *d)
@@ -98,7 +64,7 @@ cmd_load_one(const char *path, struct record *g,
 
 	if ((f = fileio_open(path, d)) == NULL)
 		return -1;
-	rc = cmd_read_one(f, fileio_name(path), g, nt, d);
+	rc = notation_read_one(f, fileio_name(path), g, nt, d);
 	fileio_close(f);
 	return rc;
 }

@@ -74,7 +74,7 @@ fetch_wanted(const struct fetch *f, const char *data, size_t len)
 	diag_init(&q, "stackref", NULL);
 	q.quiet = 1;
 	record_init(&g);
-	ok = cmd_read_mem(data, len, f->name, &g, &q) == 0 &&
+	ok = notation_read_text(data, len, f->name, &g, NULL, &q) == 0 &&
 	    (f->want == NULL || ((id = record_tag(&g, "GameId")) != NULL &&
 	    strcmp(id, f->want) == 0));
 	record_free(&g);
@@ -370,8 +370,7 @@ fetch_extends(struct fetch *f, const struct fetch_game *l,
 		snprintf(why, sizeof(why), "it starts from another position");
 	else if (fetch_history(&l->g.main, &n->g.main, why, sizeof(why)) == 0)
 		return 0;
-	diag_report(f->d, DIAG_NOT_EXTENSION, &(struct diag_where){ f->out,
-	    NULL, 0, 0 }, why);
+	diag_report(f->d, DIAG_NOT_EXTENSION, DIAG_FILE(f->out), why);
 	return -1;
 }
 
@@ -384,15 +383,15 @@ fetch_check(struct fetch *f, const struct xfer_buf *rec,
 	const char *id;
 	char why[300];
 
-	if (cmd_read_mem(rec->data, rec->len, f->name, &n->g, f->d) == -1 ||
+	if (notation_read_text(rec->data, rec->len, f->name, &n->g, NULL,
+	    f->d) == -1 ||
 	    replay_run(&n->rp, &n->g, &o, f->d) == -1)
 		return -1;
 	id = record_tag(&n->g, "GameId");
 	if (f->want != NULL && (id == NULL || strcmp(id, f->want) != 0)) {
 		snprintf(why, sizeof(why), "it is game %s, not %s",
 		    id != NULL ? id : "(no GameId)", f->want);
-		diag_report(f->d, DIAG_NOT_EXTENSION, &(struct diag_where){
-		    f->name, NULL, 0, 0 }, why);
+		diag_report(f->d, DIAG_NOT_EXTENSION, DIAG_FILE(f->name), why);
 		return -1;
 	}
 	return 0;

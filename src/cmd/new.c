@@ -178,8 +178,8 @@ cmd_new(int argc, char *argv[], struct diag *d)
 	if ((r = rules_find(argv[optind])) == NULL)
 		return new_unknown_game(d, argv[optind]);
 	if (new_game_id(id, sizeof(id)) == -1) {
-		diag_report(d, DIAG_READ, &(struct diag_where){ "/dev/urandom",
-		    NULL, 0, 0 }, "no random bytes for the GameId");
+		diag_report(d, DIAG_READ, DIAG_FILE("/dev/urandom"),
+		    "no random bytes for the GameId");
 		return STATUS_SYSTEM;
 	}
 	record_init(&g);

@@ -492,20 +492,11 @@ static int
 post_load(struct post *p)
 {
 	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 0 };
-	struct reader *rd;
-	FILE *f;
 
+	/* p->nt: the notation it is written in, for the attachment's type */
 	if ((p->raw = fileio_slurp(p->file, &p->len, p->d)) == NULL ||
-	    cmd_read_mem(p->raw, p->len, fileio_name(p->file), &p->g,
-	    p->d) == -1)
-		return -1;
-	/* the notation it is written in, for the attachment's type */
-	if ((f = fmemopen(p->raw, p->len, "r")) == NULL)
-		return diag_report(p->d, DIAG_NOMEM, NULL), -1;
-	if ((rd = notation_open(f, fileio_name(p->file), p->d, &p->nt)) != NULL)
-		p->nt->close(rd);
-	fclose(f);
-	if (rd == NULL)
+	    notation_read_text(p->raw, p->len, fileio_name(p->file), &p->g,
+	    &p->nt, p->d) == -1)
 		return -1;
 	return replay_run(&p->rp, &p->g, &o, p->d);
 }

@@ -94,29 +94,6 @@ ref_diag_text(struct ref_diag *rd)
 	return rd->buf[0] != '\0' ? rd->buf : "refused";
 }
 
-int
-ref_read_text(const char *text, size_t len, struct record *g,
-    const char *name, struct diag *d)
-{
-	const struct notation *nt;
-	struct reader *rd;
-	unsigned long idx;
-	FILE *f;
-	int rc = -1;
-
-	if (text == NULL || len == 0)
-		return -1;
-	if ((f = fmemopen((void *)(uintptr_t)text, len, "r")) == NULL)
-		return -1;
-	if ((rd = notation_open(f, name, d, &nt)) != NULL) {
-		if (nt->next(rd, g, &idx) == READ_GAME)
-			rc = 0;
-		nt->close(rd);
-	}
-	fclose(f);
-	return rc;
-}
-
 /* Reads the record text of j's board into j->g and replays it up to
  * stop plies.  -1 after refusing. */
 static int
@@ -130,8 +107,8 @@ ref_load(struct ref_job *j, unsigned long stop)
 	ro.stop = stop;
 	if (ref_diag_open(&dg) == -1)
 		return -1;
-	if (ref_read_text(c->record, c->record_len, &j->g, j->cmd.board,
-	    &dg.d) == 0 && (j->r = notation_game(&j->g, NULL)) != NULL &&
+	if (notation_read_text(c->record, c->record_len, j->cmd.board, &j->g,
+	    NULL, &dg.d) == 0 && (j->r = notation_game(&j->g, NULL)) != NULL &&
 	    replay_run(&j->rp, &j->g, &ro, &dg.d) == 0)
 		rc = 0;
 	if (rc == -1)
@@ -199,8 +176,8 @@ ref_check_attached(struct ref_job *j)
 			continue;
 		dg.d.quiet = 1;
 		record_init(&g);
-		bad = ref_read_text(p->data, p->len, &g, "attachment",
-		    &dg.d) == -1;
+		bad = notation_read_text(p->data, p->len, "attachment", &g,
+		    NULL, &dg.d) == -1;
 		id = record_tag(&g, "GameId");
 		game = record_tag(&g, "Game");
 		if (bad || id == NULL || strcmp(id, j->cmd.board) != 0 ||

@@ -39,11 +39,6 @@ int ref_refuse(struct ref_job *j, const char *reason, const char *extra);
 int ref_tell(struct ref_job *j, const char *addr, int side,
     const char *title, const char *intro);
 
-/* Reads the first game of text[0..len) (any notation) into g; 0, or
- * -1 (reported to d). */
-int ref_read_text(const char *text, size_t len, struct record *g,
-    const char *name, struct diag *d);
-
 /* Composes a mail to the nto (1 or 2) addresses to and adds it to the
  * outcome; attach: the record (new, else the board's). */
 int ref_push(struct ref_job *j, const char *const *to, size_t nto,

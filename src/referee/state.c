@@ -31,13 +31,17 @@ ref_path(char *buf, const struct ref_state *s, const char *a,
 	return buf;
 }
 
+/* Reports that path cannot be read, or written: "PATH: strerror". */
 static int
-ref_fail(struct ref_state *s, enum diag_id id, const char *path)
+ref_fail(struct ref_state *s, int writing, const char *path)
 {
 	char what[REF_PATH + 128];
 
 	snprintf(what, sizeof(what), "%s: %s", path, strerror(errno));
-	diag_report(s->d, id, NULL, what);
+	if (writing)
+		diag_report(s->d, DIAG_WRITE, NULL, what);
+	else
+		diag_report(s->d, DIAG_READ, NULL, what);
 	return -1;
 }
 
@@ -103,7 +107,7 @@ ref_load_players(struct ref_state *s)
 	ref_players_free(&s->players);
 	if ((text = ref_read(ref_path(path, s, "players", NULL), NULL)) ==
 	    NULL)
-		return errno == ENOENT ? 0 : ref_fail(s, DIAG_READ, path);
+		return errno == ENOENT ? 0 : ref_fail(s, 0, path);
 	if (ref_players_parse(text, &s->players, &why) == -1) {
 		diag_report(s->d, DIAG_SYNTAX, NULL, "a players file", why);
 		free(text);
@@ -122,15 +126,15 @@ ref_state_open(struct ref_state *s)
 
 	s->lockfd = -1;
 	if (mkdir(s->dir, 0700) == -1 && errno != EEXIST)
-		return ref_fail(s, DIAG_WRITE, s->dir);
+		return ref_fail(s, 1, s->dir);
 	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++)
 		if (mkdir(ref_path(path, s, sub[i], NULL), 0700) == -1 &&
 		    errno != EEXIST)
-			return ref_fail(s, DIAG_WRITE, path);
+			return ref_fail(s, 1, path);
 	s->lockfd = open(ref_path(path, s, "lock", NULL),
 	    O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (s->lockfd == -1 || flock(s->lockfd, LOCK_EX) == -1)
-		return ref_fail(s, DIAG_WRITE, path);
+		return ref_fail(s, 1, path);
 	return ref_load_players(s);
 }
 
@@ -276,12 +280,12 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 	ref_path(tmp, s, "queue", name);
 	ref_rmdir(tmp);
 	if (mkdir(tmp, 0700) == -1)
-		return ref_fail(s, DIAG_WRITE, tmp);
+		return ref_fail(s, 1, tmp);
 	if (ref_plan_files(s, tmp, uid, o) == -1 || fileio_sync_dir(tmp) == -1)
 		return ref_rmdir(tmp), -1;
 	if (rename(tmp, ref_path(dst, s, "queue", key)) == -1 ||
 	    fileio_sync_dir(ref_path(tmp, s, "queue", NULL)) == -1)
-		return ref_fail(s, DIAG_WRITE, dst);
+		return ref_fail(s, 1, dst);
 	return 0;
 }
 
@@ -297,7 +301,7 @@ ref_apply_file(struct ref_state *s, const char *entry, const char *name,
 	if (access(src, F_OK) == -1)
 		return 0;
 	if (rename(src, dst) == -1 || fileio_sync_dir(dstdir) == -1)
-		return ref_fail(s, DIAG_WRITE, dst);
+		return ref_fail(s, 1, dst);
 	return 0;
 }
 
@@ -353,7 +357,7 @@ ref_send_one(struct ref_state *s, const char *entry, size_t n)
 		return 0;
 	if ((rcpt = ref_read(rc_path, NULL)) == NULL) {
 		free(text);
-		return ref_fail(s, DIAG_READ, rc_path);
+		return ref_fail(s, 0, rc_path);
 	}
 	for (nl = rcpt; *nl != '\0' && nr < 2; nl++) {
 		rv[nr++] = nl;
@@ -370,7 +374,7 @@ ref_send_one(struct ref_state *s, const char *entry, size_t n)
 	} else if (rc == -1)
 		diag_report(s->d, DIAG_TRANSFER, NULL, "smtp", s->x->err);
 	if (rc == 0 && (unlink(eml) == -1 || unlink(rc_path) == -1))
-		rc = ref_fail(s, DIAG_WRITE, eml);
+		rc = ref_fail(s, 1, eml);
 	free(text);
 	free(rcpt);
 	return rc;
@@ -401,9 +405,9 @@ ref_done(struct ref_state *s, const char *entry, const char *key)
 	snprintf(src, sizeof(src), "%.4000s/summary", entry);
 	if (rename(src, ref_path(path, s, "done", key)) == -1 &&
 	    (errno != ENOENT || ref_write(s, path, "", 0) == -1))
-		return ref_fail(s, DIAG_WRITE, path);
+		return ref_fail(s, 1, path);
 	if (fileio_sync_dir(ref_path(path, s, "done", NULL)) == -1)
-		return ref_fail(s, DIAG_WRITE, path);
+		return ref_fail(s, 1, path);
 	return 0;
 }
 
@@ -447,7 +451,7 @@ ref_state_finish_all(struct ref_state *s)
 	int rc = 0;
 
 	if ((dp = opendir(ref_path(path, s, "queue", NULL))) == NULL)
-		return ref_fail(s, DIAG_READ, path);
+		return ref_fail(s, 0, path);
 	while (rc == 0 && (e = readdir(dp)) != NULL) {
 		if (e->d_name[0] == '.' || strlen(e->d_name) >= REF_KEY)
 			continue;
