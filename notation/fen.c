@@ -447,3 +447,17 @@ fen_format(const struct rules *r, const struct pos *p, char *buf,
 		fen_format_stacks(&fo, r, p);
 	return fo.full ? -1 : (int)fo.len;
 }
+
+int
+fen_format_style(const struct rules *r, const struct pos *p, int style, char *buf,
+    size_t size)
+{
+	char plain[2048];
+	int len;
+
+	if (style < 0)
+		return fen_format(r, p, buf, size);
+	if ((len = fen_format(r, p, plain, sizeof(plain))) < 0)
+		return -1;
+	return r->restyle(plain, (enum square_style)style, buf, size);
+}

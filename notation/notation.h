@@ -102,6 +102,20 @@ const char *notation_player(const struct rules *r, const struct record *g,
  */
 int notation_result_normal(const char *token, const char **canonical);
 
+/*
+ * The style (enum square_style) the GameType value v declares in its
+ * notation field (the fifth, "N1" or "A3" in PDN 3.0), or -1 when it has
+ * no such field or an unknown one.
+ */
+int notation_gametype_style(const char *v);
+
+/*
+ * The square style record g of game r is written in: its GameType
+ * notation field, else that of its first move, else that of its FEN,
+ * else numeric; -1 when r's squares have one style only.
+ */
+int notation_square_style(const struct rules *r, const struct record *g);
+
 /* Looks up a notation by name; NULL if unknown. */
 const struct notation *notation_find(const char *name);
 
@@ -130,5 +144,10 @@ int fen_parse(const struct rules *r, const char *s, struct pos *p,
  * not fit. */
 int fen_format(const struct rules *r, const struct pos *p, char *buf,
     size_t size);
+
+/* fen_format with square names in style (enum square_style; -1: the
+ * game's only style). */
+int fen_format_style(const struct rules *r, const struct pos *p, int style,
+    char *buf, size_t size);
 
 #endif

@@ -87,3 +87,46 @@ notation_game(const struct record *g, const char **name)
 		*name = "checkers";
 	return rules_find("checkers");
 }
+
+int
+notation_gametype_style(const char *v)
+{
+	unsigned commas = 0;
+
+	for (; *v != '\0' && commas < 4; v++)
+		if (*v == ',')
+			commas++;
+	v += strspn(v, " \t");
+	if (commas < 4 || *v == '\0')
+		return -1;
+	if (*v == 'A' || *v == 'a')
+		return SQUARES_ALGEBRAIC;
+	if (*v == 'N' || *v == 'n')
+		return SQUARES_NUMERIC;
+	return -1;
+}
+
+int
+notation_square_style(const struct rules *r, const struct record *g)
+{
+	const char *v;
+	size_t i;
+	int st;
+
+	if (r->restyle == NULL)
+		return -1;
+	if ((v = record_tag(g, "GameType")) != NULL &&
+	    (st = notation_gametype_style(v)) >= 0)
+		return (enum square_style)st;
+	for (i = 0; i < g->main.n; i++)
+		if (g->main.elems[i].kind == ELEM_MOVE &&
+		    g->main.elems[i].text != NULL) {
+			if ((st = r->text_style(g->main.elems[i].text)) >= 0)
+				return (enum square_style)st;
+			break;
+		}
+	if ((v = record_tag(g, "FEN")) != NULL &&
+	    (st = r->text_style(v)) >= 0)
+		return (enum square_style)st;
+	return SQUARES_NUMERIC;
+}

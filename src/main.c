@@ -55,7 +55,7 @@ main_help(FILE *out)
 	for (c = main_cmds; c->name != NULL; c++)
 		fprintf(out, "  %-12s  %s\n", c->name, c->summary);
 	fputs("\nExit status: 0 ok, 1 rejected, 2 usage, 3 malformed input,"
-	    " 4 system error.\nSee stackref(1).\n", out);
+	    " 4 system error,\n5 transfer error.  See stackref(1).\n", out);
 }
 
 /* stackref help [COMMAND] */

@@ -18,6 +18,7 @@
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/play.h"
 #include "game/replay.h"
 
 const char cmd_resign_usage[] =
@@ -28,33 +29,6 @@ const char cmd_accept_draw_usage[] =
     "accept-draw --as SIDE [--ply N] [-n] [-o OUT] FILE";
 const char cmd_decline_draw_usage[] =
     "decline-draw --as SIDE [--ply N] [-n] [-o OUT] FILE";
-
-/* Appends the action taken; sets result and Termination if it ended
- * the game.  -1 when out of memory. */
-static int
-action_append(const struct replay *rp, struct record *g,
-    enum replay_act act, int side)
-{
-	const char *res;
-	char text[64];
-	struct elem *e;
-	int n;
-
-	n = snprintf(text, sizeof(text), "%s %s", replay_act_name(act),
-	    rp->r->side[side]);
-	if (n < 0 || (size_t)n >= sizeof(text) ||
-	    (e = line_push(&g->main, ELEM_ACTION, NULL)) == NULL ||
-	    elem_set_text(e, text, (size_t)n) == -1)
-		return -1;
-	if (rp->act_outcome == OUTCOME_NONE)
-		return 0;
-	res = replay_result_token(rp->act_outcome);
-	if (record_tag_set(g, "Result", res, NULL) == -1 ||
-	    record_tag_set(g, "Termination", rp->act_why, NULL) == -1 ||
-	    record_set_result(g, res) == -1)
-		return -1;
-	return 0;
-}
 
 /* Everything after loading: replay, checks, action, append, write. */
 static int
@@ -80,7 +54,7 @@ action_take(enum replay_act act, const struct play_opts *po,
 	    cmd_play_ply(&rp, po->ply, label, &w, d) == -1) ||
 	    replay_action(&rp, act, side, &w, d) == -1)
 		return -1;
-	if (action_append(&rp, g, act, side) == -1) {
+	if (play_append_action(&rp, g, act, side) == -1) {
 		diag_report(d, DIAG_NOMEM, &w);
 		return -1;
 	}

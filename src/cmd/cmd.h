@@ -1,11 +1,11 @@
 /*
  * cmd.h - the subcommands of stackref and the glue they share.
  *
- * Each command lives in its own file (cmd_<name>.c) with its own usage
- * text and option parsing.  A command gets its arguments with argv[0]
- * the command's name and a diagnostics context printing to standard
- * error; it returns the exit status (SPEC 2): 0 ok, 1 rejected, 2 usage,
- * 3 malformed input, 4 system.
+ * Each command lives in its own file (src/cmd/<name>.c) with its own
+ * usage text and option parsing.  A command gets its arguments with
+ * argv[0] the command's name and a diagnostics context printing to
+ * standard error; it returns the exit status (SPEC 2, enum status): 0
+ * ok, 1 rejected, 2 usage, 3 malformed input, 4 system, 5 transfer.
  */
 #ifndef STACKREF_CMD_CMD_H
 #define STACKREF_CMD_CMD_H
@@ -77,28 +77,6 @@ int cmd_bad_option(struct diag *d, const char *usage, int c,
  */
 int cmd_number(struct diag *d, const char *opt, const char *text,
     unsigned long min, unsigned long max, unsigned long *out);
-
-/*
- * The style (enum square_style) the GameType value v declares in its
- * notation field (the fifth, "N1" or "A3" in PDN 3.0), or -1 when it has
- * no such field or an unknown one.
- */
-int cmd_gametype_style(const char *v);
-
-/*
- * The square style record g of game r is written in: its GameType
- * notation field, else that of its first move, else that of its FEN,
- * else numeric; -1 when r's squares have one style only.
- */
-int cmd_square_style(const struct rules *r, const struct record *g);
-
-/*
- * Writes the canonical FEN of p, a position of game r, into buf with
- * square names in style (enum square_style; -1: the game's only style).
- * Returns its length, or -1 if it does not fit.
- */
-int cmd_fen(const struct rules *r, const struct pos *p, int style,
-    char *buf, size_t size);
 
 /*
  * Reads path ("-": standard input), which must hold exactly one game in

@@ -11,6 +11,7 @@
 
 #include "notation/notation.h"
 #include "cmd/cmd.h"
+#include "game/play.h"
 #include "base/fileio.h"
 #include "base/util.h"
 
@@ -138,16 +139,10 @@ int
 cmd_play_open(const struct replay *rp, const struct record *g,
     const char *action, const struct diag_where *w, struct diag *d)
 {
-	const char *res = g->result != NULL ? g->result : record_tag(g,
-	    "Result");
-	const char *why = rp->why != NULL ? rp->why : "no legal move";
+	const char *res, *why;
 
-	if (rp->outcome == OUTCOME_NONE) {
-		if (res == NULL || strcmp(res, "*") == 0 || res[0] == '\0')
-			return 0;
-		why = "the record gives the result";
-	} else
-		res = replay_result_token(rp->outcome);
+	if (!play_over(rp, g, &res, &why))
+		return 0;
 	if (action == NULL)
 		diag_report(d, DIAG_GAME_OVER, w, res, why);
 	else
@@ -224,61 +219,4 @@ cmd_finish(struct diag *d)
 	if (fclose(stdout) == EOF)
 		diag_report(d, DIAG_WRITE, NULL, strerror(errno));
 	return (int)d->status;
-}
-
-int
-cmd_gametype_style(const char *v)
-{
-	unsigned commas = 0;
-
-	for (; *v != '\0' && commas < 4; v++)
-		if (*v == ',')
-			commas++;
-	v += strspn(v, " \t");
-	if (commas < 4 || *v == '\0')
-		return -1;
-	if (*v == 'A' || *v == 'a')
-		return SQUARES_ALGEBRAIC;
-	if (*v == 'N' || *v == 'n')
-		return SQUARES_NUMERIC;
-	return -1;
-}
-
-int
-cmd_fen(const struct rules *r, const struct pos *p, int style, char *buf,
-    size_t size)
-{
-	char plain[2048];
-	int len;
-
-	if (style < 0)
-		return fen_format(r, p, buf, size);
-	if ((len = fen_format(r, p, plain, sizeof(plain))) < 0)
-		return -1;
-	return r->restyle(plain, (enum square_style)style, buf, size);
-}
-
-int
-cmd_square_style(const struct rules *r, const struct record *g)
-{
-	const char *v;
-	size_t i;
-	int st;
-
-	if (r->restyle == NULL)
-		return -1;
-	if ((v = record_tag(g, "GameType")) != NULL &&
-	    (st = cmd_gametype_style(v)) >= 0)
-		return (enum square_style)st;
-	for (i = 0; i < g->main.n; i++)
-		if (g->main.elems[i].kind == ELEM_MOVE &&
-		    g->main.elems[i].text != NULL) {
-			if ((st = r->text_style(g->main.elems[i].text)) >= 0)
-				return (enum square_style)st;
-			break;
-		}
-	if ((v = record_tag(g, "FEN")) != NULL &&
-	    (st = r->text_style(v)) >= 0)
-		return (enum square_style)st;
-	return SQUARES_NUMERIC;
 }

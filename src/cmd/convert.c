@@ -51,7 +51,7 @@ convert_gametype_set(struct record *g, const struct rules *r,
 
 	if (r->gametype == NULL)
 		return 0;
-	if (v == NULL || cmd_gametype_style(v) < 0) {
+	if (v == NULL || notation_gametype_style(v) < 0) {
 		if (st == SQUARES_NUMERIC)
 			return 0;
 		snprintf(buf, sizeof(buf), "%s,B,%u,%u,%s,0", r->gametype,
@@ -109,7 +109,7 @@ convert_restyle(struct record *g, const struct rules *r, enum square_style st)
 		return -1;
 	if ((fen = record_tag(g, "FEN")) != NULL &&
 	    fen_parse(r, fen, &p, NULL, NULL) == 0 &&
-	    cmd_fen(r, &p, st, buf, sizeof(buf)) >= 0 &&
+	    fen_format_style(r, &p, st, buf, sizeof(buf)) >= 0 &&
 	    record_tag_set(g, "FEN", buf, NULL) == -1)
 		return -1;
 	return convert_gametype_set(g, r, st);
@@ -134,7 +134,7 @@ convert_at(struct convert *c, struct record *g, const struct replay *rp,
 	result = replay_result_token(rp->r->outcome(&rp->pos, &why));
 
 	if (st >= 0)
-		len = cmd_fen(rp->r, &rp->pos, (enum square_style)st, fen,
+		len = fen_format_style(rp->r, &rp->pos, (enum square_style)st, fen,
 		    sizeof(fen));
 	else
 		len = fen_format(rp->r, &rp->pos, fen, sizeof(fen));
@@ -182,7 +182,7 @@ convert_game(struct convert *c, struct record *g, unsigned long index)
 	int st = -1, rc = 1, replayed;
 
 	if (r != NULL && r->restyle != NULL)
-		st = c->squares >= 0 ? c->squares : cmd_square_style(r, g);
+		st = c->squares >= 0 ? c->squares : notation_square_style(r, g);
 	replayed = replay_run(&rp, g, &o, c->d) == 0;
 	if (c->at != REPLAY_ALL) {
 		if (!replayed || !convert_reached(c, g, &rp, index))

@@ -13,6 +13,7 @@
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/play.h"
 #include "game/replay.h"
 
 const char cmd_move_usage[] =
@@ -39,36 +40,6 @@ move_check_turn(const struct play_opts *po, const struct replay *rp,
 	return 0;
 }
 
-/* Appends the canonical text of the last ply; sets the result if over. */
-static int
-move_append(struct replay *rp, struct record *g)
-{
-	int style = cmd_square_style(rp->r, g);
-	const char *res;
-	char plain[256], text[256];
-	struct elem *e;
-	int len;
-
-	if ((len = replay_last_text(rp, plain, sizeof(plain))) < 0)
-		return -1;
-	if (style < 0)
-		memcpy(text, plain, (size_t)len + 1);
-	else if ((len = rp->r->restyle(plain, (enum square_style)style, text,
-	    sizeof(text))) < 0)
-		return -1;
-	if ((e = line_push(&g->main, ELEM_MOVE, NULL)) == NULL ||
-	    elem_set_text(e, text, (size_t)len) == -1)
-		return -1;
-	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
-	if (rp->outcome == OUTCOME_NONE)
-		return 0;
-	res = replay_result_token(rp->outcome);
-	if (record_tag_set(g, "Result", res, NULL) == -1 ||
-	    record_set_result(g, res) == -1)
-		return -1;
-	return 0;
-}
-
 /* Everything after loading: replay, checks, play, append, write. */
 static int
 move_play(const struct play_opts *po, const char *file, const char *text,
@@ -85,7 +56,7 @@ move_play(const struct play_opts *po, const char *file, const char *text,
 	    move_check_turn(po, &rp, &w, d) == -1 ||
 	    replay_ply(&rp, text, &w, d, NULL) == -1)
 		return -1;
-	if (move_append(&rp, g) == -1) {
+	if (play_append_move(&rp, g, NULL, 0) == -1) {
 		diag_report(d, DIAG_NOMEM, &w);
 		return -1;
 	}

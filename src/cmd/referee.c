@@ -67,9 +67,9 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 	return 0;
 }
 
-/* Decides mail raw (UID uid, key KEY) and writes the plan. */
+/* Decides mail l (UID uid, key KEY) and writes the plan. */
 static int
-referee_decide(struct ref_state *s, const char *raw, size_t len,
+referee_decide(struct ref_state *s, const struct ref_letter *l,
     unsigned long uid, const char *key)
 {
 	struct ref_outcome o;
@@ -81,7 +81,7 @@ referee_decide(struct ref_state *s, const char *raw, size_t len,
 	memset(&c, 0, sizeof(c));
 	c.referee = s->address;
 	c.players = &s->players;
-	if (ref_wanted_board(raw, len, board))
+	if (ref_wanted_board(l, board))
 		c.record = record = ref_state_record(s, board, &c.record_len);
 	c.next_board = ref_state_next_board(s);
 	c.now = time(NULL);
@@ -90,7 +90,7 @@ referee_decide(struct ref_state *s, const char *raw, size_t len,
 		diag_report(s->d, DIAG_READ, NULL, "getrandom");
 		return -1;
 	}
-	rc = ref_decide(raw, len, &c, &o);
+	rc = ref_decide(l, &c, &o);
 	free(record);
 	if (rc == -1) {
 		diag_report(s->d, DIAG_NOMEM, NULL);
@@ -106,6 +106,7 @@ static int
 referee_one(struct ref_state *s, unsigned long uid)
 {
 	struct xfer_buf raw = { NULL, 0 };
+	struct ref_letter l;
 	char url[2048], key[REF_KEY];
 	int rc = -1, seen;
 
@@ -115,13 +116,14 @@ referee_one(struct ref_state *s, unsigned long uid)
 		xfer_buf_free(&raw);
 		return -1;
 	}
-	if (ref_key(raw.data, raw.len, key) == -1)
+	ref_letter_read(raw.data, raw.len, &l);
+	if (ref_key(&l, key) == -1)
 		diag_report(s->d, DIAG_NOMEM, NULL);
 	else if ((seen = ref_state_seen(s, key)) == 1)
 		rc = ref_state_flag(s, uid);
-	else if (seen == 2 ||
-	    referee_decide(s, raw.data, raw.len, uid, key) == 0)
+	else if (seen == 2 || referee_decide(s, &l, uid, key) == 0)
 		rc = ref_state_finish(s, key);
+	ref_letter_free(&l);
 	xfer_buf_free(&raw);
 	return rc;
 }

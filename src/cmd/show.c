@@ -119,7 +119,7 @@ show_fen(const struct replay *rp, const struct record *g, struct diag *d)
 {
 	char buf[2048];
 
-	if (cmd_fen(rp->r, &rp->pos, cmd_square_style(rp->r, g), buf,
+	if (fen_format_style(rp->r, &rp->pos, notation_square_style(rp->r, g), buf,
 	    sizeof(buf)) == -1) {
 		diag_report(d, DIAG_TOO_BIG, NULL, "the FEN of the position");
 		return -1;

@@ -20,22 +20,37 @@ ref_verb_board(enum pbem_verb v)
 	return v != PBEM_SIGNUP && v != PBEM_CHALLENGE;
 }
 
-int
-ref_wanted_board(const char *raw, size_t len, char board[PBEM_WORD])
+void
+ref_letter_read(const char *raw, size_t len, struct ref_letter *l)
 {
-	struct mail_in m;
-	struct pbem_cmd cmd;
-	const char *why;
-	int rc = 0;
+	const char *why = NULL;
 
-	if (mail_parse(raw, len, &m, &why) == 0 && m.subject != NULL &&
-	    pbem_parse(m.subject, &cmd, &why) == 0 &&
-	    ref_verb_board(cmd.verb) && ref_board_ok(cmd.board)) {
-		memcpy(board, cmd.board, PBEM_WORD);
-		rc = 1;
-	}
-	mail_in_free(&m);
-	return rc;
+	memset(l, 0, sizeof(*l));
+	l->raw = raw;
+	l->len = len;
+	if (mail_parse(raw, len, &l->m, &l->bad) == -1)
+		return;
+	if (l->m.subject == NULL)
+		l->cmd_why = "no command in the Subject line";
+	else if (pbem_parse(l->m.subject, &l->cmd, &why) == -1)
+		l->cmd_why = why != NULL ? why :
+		    "no command in the Subject line";
+}
+
+void
+ref_letter_free(struct ref_letter *l)
+{
+	mail_in_free(&l->m);
+}
+
+int
+ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
+{
+	if (l->bad != NULL || l->cmd_why != NULL ||
+	    !ref_verb_board(l->cmd.verb) || !ref_board_ok(l->cmd.board))
+		return 0;
+	memcpy(board, l->cmd.board, PBEM_WORD);
+	return 1;
 }
 
 void
@@ -170,8 +185,8 @@ ref_check_attached(struct ref_job *j)
 	size_t i;
 	int bad;
 
-	for (i = 0; i < j->m.nparts; i++) {
-		p = &j->m.parts[i];
+	for (i = 0; i < j->m->nparts; i++) {
+		p = &j->m->parts[i];
 		if (!ref_part_record(p) || ref_diag_open(&dg) == -1)
 			continue;
 		dg.d.quiet = 1;
@@ -238,14 +253,11 @@ ref_auth(struct ref_job *j)
 static int
 ref_check_open(struct ref_job *j)
 {
-	const char *res = j->g.result;
+	const char *res, *reason;
 	char why[300];
 
-	if (j->rp.outcome != OUTCOME_NONE || (res != NULL &&
-	    strcmp(res, "*") != 0 && res[0] != '\0')) {
-		snprintf(why, sizeof(why), "the game is over (%s)",
-		    j->rp.outcome != OUTCOME_NONE ?
-		    replay_result_token(j->rp.outcome) : res);
+	if (play_over(&j->rp, &j->g, &res, &reason)) {
+		snprintf(why, sizeof(why), "the game is over (%s)", res);
 		return ref_refuse(j, why, NULL), -1;
 	}
 	if (j->cmd.ply != 0 && j->cmd.ply != j->rp.plies + 1) {
@@ -257,29 +269,12 @@ ref_check_open(struct ref_job *j)
 	return 0;
 }
 
-/* Sets the result (and Termination when why is not NULL) of j->g. */
-static int
-ref_set_result(struct ref_job *j, enum outcome oc, const char *why)
-{
-	const char *res = replay_result_token(oc);
-
-	if (oc == OUTCOME_NONE)
-		return 0;
-	if (record_tag_set(&j->g, "Result", res, NULL) == -1 ||
-	    (why != NULL &&
-	    record_tag_set(&j->g, "Termination", why, NULL) == -1) ||
-	    record_set_result(&j->g, res) == -1)
-		return -1;
-	return 0;
-}
-
 /* GAME move BOARD USERID PASSWORD MOVE[#N] */
 static int
 ref_move(struct ref_job *j, int side)
 {
 	struct ref_diag dg;
 	char why[300], text[256], intro[400];
-	struct elem *e;
 	int len;
 
 	if (side != j->rp.pos.turn) {
@@ -297,12 +292,7 @@ ref_move(struct ref_job *j, int side)
 	}
 	ref_diag_text(&dg);
 	free(dg.buf);
-	if ((len = replay_last_text(&j->rp, text, sizeof(text))) < 0 ||
-	    (e = line_push(&j->g.main, ELEM_MOVE, NULL)) == NULL ||
-	    elem_set_text(e, text, (size_t)len) == -1)
-		return -1;
-	j->rp.outcome = j->r->outcome(&j->rp.pos, &j->rp.why);
-	if (ref_set_result(j, j->rp.outcome, NULL) == -1)
+	if (play_append_move(&j->rp, &j->g, text, sizeof(text)) == -1)
 		return -1;
 	snprintf(intro, sizeof(intro), "%s (%s) played %s.", j->cmd.user,
 	    j->r->side[side], text);
@@ -333,8 +323,7 @@ ref_action(struct ref_job *j, int side)
 {
 	enum replay_act act = ref_act(j->cmd.verb);
 	struct ref_diag dg;
-	char text[64], intro[300];
-	struct elem *e;
+	char intro[300];
 	int n;
 
 	if (ref_diag_open(&dg) == -1)
@@ -346,11 +335,7 @@ ref_action(struct ref_job *j, int side)
 	}
 	ref_diag_text(&dg);
 	free(dg.buf);
-	n = snprintf(text, sizeof(text), "%s %s", replay_act_name(act),
-	    j->r->side[side]);
-	if ((e = line_push(&j->g.main, ELEM_ACTION, NULL)) == NULL ||
-	    elem_set_text(e, text, (size_t)n) == -1 ||
-	    ref_set_result(j, j->rp.act_outcome, j->rp.act_why) == -1)
+	if (play_append_action(&j->rp, &j->g, act, side) == -1)
 		return -1;
 	snprintf(intro, sizeof(intro), "%s (%s): %s.", j->cmd.user,
 	    j->r->side[side], replay_act_name(act));
@@ -369,12 +354,12 @@ ref_show(struct ref_job *j)
 	for (s = 0; s < 2; s++)
 		if ((pl = ref_player_find(j->c->players,
 		    ref_side_user(j, s))) != NULL &&
-		    strcasecmp(pl->addr, j->m.from) == 0)
+		    strcasecmp(pl->addr, j->m->from) == 0)
 			side = s;
 	j->o->status = REF_ANSWERED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s shown to "
-	    "%s", j->cmd.board, j->m.from);
-	return ref_tell(j, j->m.from, side, NULL, NULL);
+	    "%s", j->cmd.board, j->m->from);
+	return ref_tell(j, j->m->from, side, NULL, NULL);
 }
 
 /* The verbs that act on a board. */
@@ -402,7 +387,7 @@ static void
 ref_quote(struct ref_job *j, int parsed)
 {
 	struct pbem_cmd masked = j->cmd;
-	const char *s = j->m.subject != NULL ? j->m.subject : "(no subject)";
+	const char *s = j->m->subject != NULL ? j->m->subject : "(no subject)";
 
 	if (parsed && masked.password[0] != '\0') {
 		snprintf(masked.password, sizeof(masked.password), "********");
@@ -416,7 +401,7 @@ ref_quote(struct ref_job *j, int parsed)
 static int
 ref_loop(const struct ref_job *j)
 {
-	const char *f = j->m.from;
+	const char *f = j->m->from;
 
 	return strcasecmp(f, j->c->referee) == 0 ||
 	    strncasecmp(f, "mailer-daemon@", 14) == 0 ||
@@ -427,18 +412,14 @@ ref_loop(const struct ref_job *j)
 static int
 ref_dispatch(struct ref_job *j)
 {
-	const char *why = NULL;
-
-	if (j->m.from == NULL || ref_loop(j)) {
+	if (j->m->from == NULL || ref_loop(j)) {
 		snprintf(j->o->summary, sizeof(j->o->summary), "ignored a "
-		    "mail from %s", j->m.from != NULL ? j->m.from : "nobody");
+		    "mail from %s", j->m->from != NULL ? j->m->from : "nobody");
 		return 0;
 	}
-	if (j->m.subject == NULL ||
-	    pbem_parse(j->m.subject, &j->cmd, &why) == -1) {
+	if (j->l->cmd_why != NULL) {
 		ref_quote(j, 0);
-		return ref_refuse(j, why != NULL && j->m.subject != NULL ?
-		    why : "no command in the Subject line", NULL);
+		return ref_refuse(j, j->l->cmd_why, NULL);
 	}
 	ref_quote(j, 1);
 	if (j->cmd.verb == PBEM_SIGNUP)
@@ -449,24 +430,27 @@ ref_dispatch(struct ref_job *j)
 }
 
 int
-ref_decide(const char *raw, size_t len, const struct ref_ctx *c,
+ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
     struct ref_outcome *o)
 {
 	struct ref_job j;
-	const char *why;
 	int rc = 0;
 
 	memset(&j, 0, sizeof(j));
 	memset(o, 0, sizeof(*o));
 	j.c = c;
 	j.o = o;
+	j.l = l;
+	j.m = &l->m;
+	j.cmd = l->cmd;
 	record_init(&j.g);
-	if (mail_parse(raw, len, &j.m, &why) == -1)
+	if (l->bad != NULL)
 		snprintf(o->summary, sizeof(o->summary), "ignored an "
-		    "unreadable mail: %s", why);
+		    "unreadable mail: %s", l->bad);
 	else
 		rc = ref_dispatch(&j);
-	mail_in_free(&j.m);
+	if (j.nomem)
+		rc = -1;
 	record_free(&j.g);
 	if (rc == -1)
 		ref_outcome_free(o);

@@ -9,6 +9,7 @@
 
 #include "notation/notation.h"
 #include "model/record.h"
+#include "game/play.h"
 #include "game/replay.h"
 #include "referee/referee.h"
 
@@ -16,13 +17,16 @@
 struct ref_job {
 	const struct ref_ctx *c;
 	struct ref_outcome *o;
-	struct mail_in m;
-	struct pbem_cmd cmd;
+	const struct ref_letter *l;  /* the mail */
+	const struct mail_in *m;     /* its headers and parts: &l->m */
+	struct pbem_cmd cmd;         /* its command (l->cmd) */
 	char quoted[600];         /* the request, its password masked */
 	struct record g;          /* the board's record (or the new one) */
 	const struct rules *r;
 	struct replay rp;
-	int nomem;                /* set when memory ran out */
+	int nomem;                /* memory ran out in ref_refuse, whose
+				   * callers may not return its -1: the
+				   * decision then fails (ref_decide) */
 };
 
 /* The userid playing side on j's board, or "?". */
@@ -31,7 +35,8 @@ const char *ref_side_user(const struct ref_job *j, int side);
 /* Writes j->g as PDN into a malloc'ed text; NULL without memory. */
 char *ref_record_text(const struct record *g, size_t *len);
 
-/* Adds a refusal to the sender: reason, then (extra not NULL) more. */
+/* Adds a refusal to the sender: reason, then (extra not NULL) more.
+ * Returns 0, or -1 with j->nomem set when out of memory. */
 int ref_refuse(struct ref_job *j, const char *reason, const char *extra);
 
 /* Adds the position of j's board (after j->rp) to addr, drawn for

@@ -181,56 +181,26 @@ ref_verify(const char *password, const char *hash)
 	return diff == 0;
 }
 
-/* The Message-ID header of raw (a bounded copy), or "" when none. */
-static void
-ref_raw_msgid(const char *raw, size_t len, char *buf, size_t size)
-{
-	const char *p = raw, *end = raw + len, *nl;
-	size_t n;
-
-	buf[0] = '\0';
-	while (p < end && *p != '\r' && *p != '\n') {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
-		if (n > 11 && strncasecmp(p, "Message-ID:", 11) == 0) {
-			p += 11;
-			n -= 11;
-			while (n > 0 && isspace((unsigned char)p[n - 1]))
-				n--;
-			while (n > 0 && isspace((unsigned char)*p))
-				p++, n--;
-			if (n > 0 && n < size) {
-				memcpy(buf, p, n);
-				buf[n] = '\0';
-			}
-			return;
-		}
-		p = nl != NULL ? nl + 1 : end;
-	}
-}
-
 int
-ref_key(const char *raw, size_t len, char key[REF_KEY])
+ref_key(const struct ref_letter *l, char key[REF_KEY])
 {
 	static const char salt[] = "$5$rounds=1000$stackrefkey$";
-	char id[1024], out[REF_HASH], *phrase, *h;
+	const char *id = l->m.message_id;
+	char out[REF_HASH], *phrase, *h;
 	size_t n;
 	int rc;
 
-	ref_raw_msgid(raw, len, id, sizeof(id));
-	if (id[0] != '\0')
-		phrase = id;
-	else {
-		n = strnlen(raw, len);
-		if ((phrase = malloc(n + 2)) == NULL)
-			return -1;
+	if (id != NULL && id[0] != '\0')
+		phrase = strdup(id);
+	else if ((phrase = malloc((n = strnlen(l->raw, l->len)) + 2)) != NULL) {
 		phrase[0] = '#';
-		memcpy(phrase + 1, raw, n);
+		memcpy(phrase + 1, l->raw, n);
 		phrase[n + 1] = '\0';
 	}
+	if (phrase == NULL)
+		return -1;
 	rc = ref_crypt(phrase, salt, out, sizeof(out));
-	if (phrase != id)
-		free(phrase);
+	free(phrase);
 	if (rc == -1 || (h = strrchr(out, '$')) == NULL ||
 	    strlen(h + 1) >= REF_KEY)
 		return -1;

@@ -74,21 +74,38 @@ int ref_hash(const char *password, const unsigned char rnd[16],
 int ref_verify(const char *password, const char *hash);
 
 /*
- * The key of a raw mail in the journal: from its Message-ID when it
- * has one, else from its bytes; 43 characters of [A-Za-z0-9_.-],
- * derived with SHA-256 (crypt "$5$").  Returns 0, or -1.
+ * A mail as the referee reads it, once: its headers and parts, and the
+ * command of its Subject line.  Owns m (ref_letter_free).
  */
-int ref_key(const char *raw, size_t len, char key[REF_KEY]);
+struct ref_letter {
+	const char *raw;             /* the raw bytes (not owned) */
+	size_t len;
+	struct mail_in m;            /* empty when the mail is unreadable */
+	const char *bad;             /* why it is unreadable, or NULL */
+	struct pbem_cmd cmd;         /* the command of its Subject */
+	const char *cmd_why;         /* why it holds none, or NULL */
+};
+
+/* Reads the mail raw[0..len) (not copied: it must outlive l) into l. */
+void ref_letter_read(const char *raw, size_t len, struct ref_letter *l);
+void ref_letter_free(struct ref_letter *l);
+
+/*
+ * The key of a mail in the journal: from its Message-ID when it has
+ * one, else from its bytes; 43 characters of [A-Za-z0-9_.-], derived
+ * with SHA-256 (crypt "$5$").  Returns 0, or -1.
+ */
+int ref_key(const struct ref_letter *l, char key[REF_KEY]);
 
 /* Whether s is a safe board name: 1 to 32 of [A-Za-z0-9_-]. */
 int ref_board_ok(const char *s);
 
 /*
- * The board whose record a decision on raw needs: writes it into board
+ * The board whose record a decision on l needs: writes it into board
  * and returns 1; returns 0 when it needs none (signup, challenge, an
  * unreadable mail or command).
  */
-int ref_wanted_board(const char *raw, size_t len, char board[PBEM_WORD]);
+int ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD]);
 
 /* What a decision knows besides the mail. */
 struct ref_ctx {
@@ -130,12 +147,12 @@ struct ref_outcome {
 };
 
 /*
- * Decides what the mail raw[0..len) asks of the referee in state c and
- * fills o (zeroed by the caller).  Never fails on what the mail holds:
- * a bad request gives REF_REFUSED with a reply saying why.  Returns 0,
- * or -1 when out of memory (o is then freed).
+ * Decides what the mail l asks of the referee in state c and fills o.
+ * Never fails on what the mail holds: a bad request gives REF_REFUSED
+ * with a reply saying why.  Returns 0, or -1 when out of memory (o is
+ * then freed).
  */
-int ref_decide(const char *raw, size_t len, const struct ref_ctx *c,
+int ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
     struct ref_outcome *o);
 
 void ref_outcome_free(struct ref_outcome *o);

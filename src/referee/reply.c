@@ -67,7 +67,7 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	mo.subject = subject;
 	mo.text = text;
 	mo.message_id = mid;
-	mo.in_reply_to = j->m.message_id;
+	mo.in_reply_to = j->m->message_id;
 	mo.date = c->now;
 	if (attach && j->r != NULL) {
 		snprintf(fname, sizeof(fname), "%s-%s.pdn", j->r->name,
@@ -94,7 +94,7 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 int
 ref_refuse(struct ref_job *j, const char *reason, const char *extra)
 {
-	const char *to[1] = { j->m.from };
+	const char *to[1] = { j->m->from };
 	char *text = NULL, subject[700];
 	size_t len;
 	FILE *f;
@@ -103,10 +103,10 @@ ref_refuse(struct ref_job *j, const char *reason, const char *extra)
 	j->o->status = REF_REFUSED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "refused %.200s: %.280s",
 	    j->quoted, reason);
-	if (j->m.from == NULL)
+	if (j->m->from == NULL)
 		return 0;
 	if ((f = open_memstream(&text, &len)) == NULL)
-		return -1;
+		return j->nomem = 1, -1;
 	fprintf(f, "Your request\n\n    %s\n\nwas refused: %s\n", j->quoted,
 	    reason);
 	if (extra != NULL)
@@ -120,10 +120,13 @@ ref_refuse(struct ref_job *j, const char *reason, const char *extra)
 	    "propose|accept|reject|resign[#N]\n"
 	    "    GAME resign BOARD USERID PASSWORD[#N]\n"
 	    "    GAME show BOARD[#N]\n");
-	if (fclose(f) == EOF)
-		return -1;
+	if (fclose(f) == EOF) {
+		free(text);
+		return j->nomem = 1, -1;
+	}
 	snprintf(subject, sizeof(subject), "Refused: %s", j->quoted);
-	rc = ref_push(j, to, 1, subject, text, 0);
+	if ((rc = ref_push(j, to, 1, subject, text, 0)) == -1)
+		j->nomem = 1;
 	free(text);
 	return rc;
 }

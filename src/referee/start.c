@@ -72,7 +72,7 @@ ref_signup(struct ref_job *j)
 		return ref_refuse(j, why, NULL);
 	}
 	if (mail_address(j->cmd.address[0] != '\0' ? j->cmd.address :
-	    j->m.from, pl.addr, name, sizeof(name)) == -1)
+	    j->m->from, pl.addr, name, sizeof(name)) == -1)
 		return ref_refuse(j, "the address does not read", NULL);
 	snprintf(pl.user, sizeof(pl.user), "%s", j->cmd.user);
 	if (ref_hash(j->cmd.password, j->c->rnd, pl.hash) == -1 ||

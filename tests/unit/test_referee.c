@@ -49,6 +49,7 @@ decide(struct world *w, const char *from, const char *subject,
     const char *extra, struct ref_outcome *o)
 {
 	struct ref_ctx c;
+	struct ref_letter l;
 	const char *why;
 	char *raw = mk(w, from, subject, extra);
 	char board[PBEM_WORD];
@@ -56,15 +57,16 @@ decide(struct world *w, const char *from, const char *subject,
 	memset(&c, 0, sizeof(c));
 	c.referee = REFEREE;
 	c.players = &w->players;
-	if (ref_wanted_board(raw, strlen(raw), board) &&
-	    strcmp(board, "1") == 0) {
+	ref_letter_read(raw, strlen(raw), &l);
+	if (ref_wanted_board(&l, board) && strcmp(board, "1") == 0) {
 		c.record = w->record;
 		c.record_len = w->record_len;
 	}
 	c.next_board = w->next;
 	c.now = 1795255200;
 	memset(c.rnd, 7 + (int)w->seq, sizeof(c.rnd));
-	assert_int_equal(ref_decide(raw, strlen(raw), &c, o), 0);
+	assert_int_equal(ref_decide(&l, &c, o), 0);
+	ref_letter_free(&l);
 	free(raw);
 	if (o->players != NULL) {
 		ref_players_free(&w->players);
@@ -313,6 +315,19 @@ test_players_file(void **state)
 	ref_players_free(&p);
 }
 
+/* The journal key of the raw mail raw. */
+static int
+key_of(const char *raw, char key[REF_KEY])
+{
+	struct ref_letter l;
+	int rc;
+
+	ref_letter_read(raw, strlen(raw), &l);
+	rc = ref_key(&l, key);
+	ref_letter_free(&l);
+	return rc;
+}
+
 static void
 test_key_search(void **state)
 {
@@ -323,9 +338,9 @@ test_key_search(void **state)
 	static const char c[] = "Subject: b\r\n\r\nbody";
 
 	(void)state;
-	assert_int_equal(ref_key(a, strlen(a), k1), 0);
-	assert_int_equal(ref_key(b, strlen(b), k2), 0);
-	assert_int_equal(ref_key(c, strlen(c), k3), 0);
+	assert_int_equal(key_of(a, k1), 0);
+	assert_int_equal(key_of(b, k2), 0);
+	assert_int_equal(key_of(c, k3), 0);
 	assert_string_equal(k1, k2);
 	assert_string_not_equal(k1, k3);
 	assert_null(strchr(k1, '/'));

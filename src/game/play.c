@@ -1,0 +1,88 @@
+/* play.c - appending moves and actions to a replayed record. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/play.h"
+#include "notation/notation.h"
+
+int
+play_over(const struct replay *rp, const struct record *g,
+    const char **res, const char **why)
+{
+	const char *r = g->result != NULL ? g->result :
+	    record_tag(g, "Result");
+
+	if (rp->outcome != OUTCOME_NONE) {
+		*res = replay_result_token(rp->outcome);
+		*why = rp->why != NULL ? rp->why : "no legal move";
+		return 1;
+	}
+	if (r == NULL || r[0] == '\0' || strcmp(r, "*") == 0)
+		return 0;
+	*res = r;
+	*why = "the record gives the result";
+	return 1;
+}
+
+/* Sets the result of g to that of outcome o (and Termination to why
+ * when why is not NULL). */
+static int
+play_set_result(struct record *g, enum outcome o, const char *why)
+{
+	const char *res = replay_result_token(o);
+
+	if (record_tag_set(g, "Result", res, NULL) == -1 ||
+	    (why != NULL &&
+	    record_tag_set(g, "Termination", why, NULL) == -1) ||
+	    record_set_result(g, res) == -1)
+		return -1;
+	return 0;
+}
+
+int
+play_append_move(struct replay *rp, struct record *g, char *text,
+    size_t size)
+{
+	int style = notation_square_style(rp->r, g);
+	char plain[256], styled[256];
+	const char *t = plain;
+	struct elem *e;
+	int len;
+
+	if ((len = replay_last_text(rp, plain, sizeof(plain))) < 0)
+		return -1;
+	if (style >= 0) {
+		if ((len = rp->r->restyle(plain, (enum square_style)style,
+		    styled, sizeof(styled))) < 0)
+			return -1;
+		t = styled;
+	}
+	if ((e = line_push(&g->main, ELEM_MOVE, NULL)) == NULL ||
+	    elem_set_text(e, t, (size_t)len) == -1)
+		return -1;
+	if (text != NULL)
+		snprintf(text, size, "%s", t);
+	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
+	if (rp->outcome == OUTCOME_NONE)
+		return 0;
+	return play_set_result(g, rp->outcome, NULL);
+}
+
+int
+play_append_action(const struct replay *rp, struct record *g,
+    enum replay_act act, int side)
+{
+	char text[64];
+	struct elem *e;
+	int n;
+
+	n = snprintf(text, sizeof(text), "%s %s", replay_act_name(act),
+	    rp->r->side[side]);
+	if (n < 0 || (size_t)n >= sizeof(text) ||
+	    (e = line_push(&g->main, ELEM_ACTION, NULL)) == NULL ||
+	    elem_set_text(e, text, (size_t)n) == -1)
+		return -1;
+	if (rp->act_outcome == OUTCOME_NONE)
+		return 0;
+	return play_set_result(g, rp->act_outcome, rp->act_why);
+}
