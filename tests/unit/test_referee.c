@@ -299,6 +299,41 @@ test_actions(void **state)
 	ok(w, "eve@example.test", "stackers-brown show 1", REF_ANSWERED, 1);
 }
 
+/* A board record as the keeper may have written it: the referee plays
+ * on it as `stackref move` would. */
+static void
+set_record(struct world *w, const char *text)
+{
+	free(w->record);
+	w->record = strdup(text);
+	w->record_len = strlen(text);
+}
+
+static void
+test_record_style_result(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	set_record(w, "[Game \"checkers\"]\n[GameId \"1\"]\n"
+	    "[GameType \"21,B,8,8,A3,0\"]\n[Black \"ann\"]\n"
+	    "[White \"bob\"]\n[Result \"*\"]\n\n1. f6-e5 *\n");
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "1. f6-e5 c3-d4 *"));
+	ref_outcome_free(&o);
+	/* a game its Result tag ends takes no more moves */
+	set_record(w, "[Game \"checkers\"]\n[GameId \"1\"]\n"
+	    "[Black \"ann\"]\n[White \"bob\"]\n[Result \"0-1\"]\n\n"
+	    "1. 11-15\n");
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 9-13",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "the game is over (0-1)");
+	ref_outcome_free(&o);
+}
+
 static void
 test_players_file(void **state)
 {
@@ -336,6 +371,9 @@ test_key_search(void **state)
 	static const char a[] = "Message-ID: <1@x>\r\nSubject: a\r\n\r\n";
 	static const char b[] = "Subject: b\r\nMessage-Id:  <1@x> \r\n\r\n";
 	static const char c[] = "Subject: b\r\n\r\nbody";
+	static const char folded[] = "Subject: a\r\nMessage-ID:\r\n"
+	    " <1@x>\r\n\r\n";
+	char k4[REF_KEY];
 
 	(void)state;
 	assert_int_equal(key_of(a, k1), 0);
@@ -343,6 +381,8 @@ test_key_search(void **state)
 	assert_int_equal(key_of(c, k3), 0);
 	assert_string_equal(k1, k2);
 	assert_string_not_equal(k1, k3);
+	assert_int_equal(key_of(folded, k4), 0);
+	assert_string_equal(k1, k4);
 	assert_null(strchr(k1, '/'));
 	assert_int_equal(ref_search_uids("* SEARCH 3 7 12\r\n", uids, 4), 3);
 	assert_int_equal(uids[2], 12);
@@ -365,6 +405,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_other_record, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_actions, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_record_style_result, setup,
+		    teardown),
 		cmocka_unit_test(test_players_file),
 		cmocka_unit_test(test_key_search),
 	};
