@@ -105,6 +105,16 @@ void board32_start(struct pos *p);
  * overlap.
  */
 
+/* The struct rules members every game on the 32 squares shares. */
+#define BOARD32_RULES \
+	.nsquares = B32_SQUARES, \
+	.width = 8, \
+	.height = 8, \
+	.start = board32_start, \
+	.square_parse = board32_square_parse, \
+	.square_name = board32_square_name, \
+	.square_xy = board32_square_xy
+
 /* The rules-table square functions (see struct rules): square_parse
  * reads either form (11, f6), square_name writes the numeric one. */
 int board32_square_parse(const char *s, size_t n, size_t *used);
