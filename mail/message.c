@@ -1637,7 +1637,7 @@ param_next(const char **pp, char attr[64], struct mbuf *val)
 			continue;
 		for (p++; is_wsp((unsigned char)*p); p++)
 			continue;
-		val->len = 0;
+		mb_clear(val);
 		if (*p == '"') {
 			for (p++; *p != '\0' && *p != '"'; p++) {
 				if (*p == '\\' && p[1] != '\0')

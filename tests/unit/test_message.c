@@ -586,6 +586,17 @@ test_charset_filenames(void **state)
 	EQ(filename_of("attachment; filename*=UTF-8''"), "");
 }
 
+/* An empty quoted value is empty, not the value before it. */
+static void
+test_empty_parameter(void **state)
+{
+	(void)state;
+	EQ(filename_of("attachment; size=\"12345\"; filename=\"\""), "");
+	EQ(filename_of("attachment; size=\"12345\"; filename="), "");
+	EQ(text_of("text/plain; x=\"ISO-8859-15\"; charset=\"\"", "8bit",
+	    "\xa4"), FFFD);
+}
+
 static void
 test_charset_invalid(void **state)
 {
@@ -1049,6 +1060,7 @@ main(void)
 		cmocka_unit_test(test_charset_texts),
 		cmocka_unit_test(test_charset_filenames),
 		cmocka_unit_test(test_charset_invalid),
+		cmocka_unit_test(test_empty_parameter),
 		cmocka_unit_test(test_compose_simple),
 		cmocka_unit_test(test_compose_dates),
 		cmocka_unit_test(test_round_trips),
