@@ -12,11 +12,14 @@
  * refuses the mail); a message/rfc822 part is kept as one leaf part
  * holding the forwarded message as it is.  Line breaks of 7bit, 8bit
  * and quoted-printable bodies come out as LF; base64 bodies byte for
- * byte.  The text is converted to UTF-8 from ISO-8859-1 and
- * windows-1252.  A text/plain part with a file name or an attachment
+ * byte.  The text, the decoded header fields and file names are UTF-8,
+ * converted by iconv(3) from the charset they name (see "charsets"
+ * below).  A text/plain part with a file name or an attachment
  * disposition is a part, not the text.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <iconv.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +85,15 @@ mb_putc(struct mbuf *b, int ch)
 	char c = (char)ch;
 
 	mb_add(b, &c, 1);
+}
+
+/* Empties b, keeping its memory. */
+static void
+mb_clear(struct mbuf *b)
+{
+	b->len = 0;
+	if (b->p != NULL)
+		b->p[0] = '\0';
 }
 
 static void
@@ -979,63 +991,109 @@ mail_compose(const struct mail_out *m, char **text, size_t *len,
 
 /* ---- parsing: charsets and encodings ---- */
 
-/* 0: UTF-8 or ASCII, 1: ISO-8859-1, 2: windows-1252, -1: unknown. */
+/*
+ * Charsets are converted to UTF-8 by iconv(3), so any charset the C
+ * library knows is read.  A name is looked up upper case, without the
+ * blanks and quotes around it; US-ASCII and no name at all are read as
+ * UTF-8 (8-bit text labelled ASCII is UTF-8 more often than not).  A
+ * byte that starts no valid sequence of the charset becomes U+FFFD, so
+ * the result is always valid UTF-8.  A charset iconv does not know
+ * leaves an encoded word as it is; in a body or an RFC 2231 parameter
+ * it is read as UTF-8.
+ */
+#define CS_NAME_MAX 40      /* bytes of a charset name */
+#define CS_GROWTH 4         /* bytes of UTF-8 kept per byte converted */
+#define CS_REPLACEMENT "\xef\xbf\xbd"   /* U+FFFD in UTF-8 */
+#define CS_NONE ((iconv_t)-1)
+
+/* The charset name s[0..n) looked up: upper case, without the blanks
+ * and quotes around it, into name; -1 when it is empty, too long, or
+ * holds a byte no charset name has (iconv reads "" as the locale's
+ * charset and "//" as options). */
 static int
-charset_kind(const char *cs, size_t n)
+cs_name(const char *s, size_t n, char name[CS_NAME_MAX + 1])
 {
-	static const struct {
-		const char *name;
-		int kind;
-	} t[] = { { "utf-8", 0 }, { "utf8", 0 }, { "us-ascii", 0 },
-	    { "ascii", 0 }, { "iso-8859-1", 1 }, { "iso8859-1", 1 },
-	    { "latin1", 1 }, { "iso_8859-1", 1 }, { "iso-8859-15", 1 },
-	    { "windows-1252", 2 }, { "cp1252", 2 } };
 	size_t i;
 
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (strlen(t[i].name) == n && strncasecmp(cs, t[i].name, n) == 0)
-			return t[i].kind;
-	return -1;
-}
-
-static void
-put_utf8(struct mbuf *b, unsigned int cp)
-{
-	if (cp < 0x80)
-		mb_putc(b, (int)cp);
-	else if (cp < 0x800) {
-		mb_putc(b, 0xc0 | (cp >> 6));
-		mb_putc(b, 0x80 | (cp & 0x3f));
-	} else {
-		mb_putc(b, 0xe0 | (cp >> 12));
-		mb_putc(b, 0x80 | ((cp >> 6) & 0x3f));
-		mb_putc(b, 0x80 | (cp & 0x3f));
+	while (n > 0 && (is_wsp((unsigned char)*s) || *s == '"' || *s == '\''))
+		s++, n--;
+	while (n > 0 && (is_wsp((unsigned char)s[n - 1]) || s[n - 1] == '"' ||
+	    s[n - 1] == '\''))
+		n--;
+	if (n == 0 || n > CS_NAME_MAX)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!isalnum((unsigned char)s[i]) &&
+		    strchr("-_.:+()", s[i]) == NULL)
+			return -1;
+		name[i] = (char)toupper((unsigned char)s[i]);
 	}
+	name[n] = '\0';
+	return 0;
 }
 
-/* Appends s[0..n) converted from charset kind to UTF-8. */
-static void
-to_utf8(struct mbuf *b, const char *s, size_t n, int kind)
+/* A converter from the charset named name (cs_name's form) to UTF-8,
+ * or CS_NONE when iconv does not know it. */
+static iconv_t
+cs_open(const char *name)
 {
-	static const unsigned short w1252[32] = { 0x20ac, 0x81, 0x201a,
-	    0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160,
-	    0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c,
-	    0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a,
-	    0x153, 0x9d, 0x17e, 0x178 };
-	unsigned char ch;
-	size_t i;
+	if (strcmp(name, "US-ASCII") == 0 || strcmp(name, "ASCII") == 0)
+		name = "UTF-8";
+	return iconv_open("UTF-8", name);
+}
 
-	if (kind <= 0) {
-		mb_add(b, s, n);
+/* Runs iconv once on *in[0..*left) and appends the UTF-8 it gives to b;
+ * a sequence that is invalid, or cut short at the end, becomes U+FFFD
+ * (then one byte, or the rest, is skipped). */
+static void
+cs_step(struct mbuf *b, iconv_t cd, char **in, size_t *left)
+{
+	char out[512], *o = out;
+	size_t room = sizeof(out);
+	size_t rc = iconv(cd, in, left, &o, &room);
+	int err = errno;
+
+	mb_add(b, out, (size_t)(o - out));
+	if (rc != (size_t)-1 || err == E2BIG)
+		return;
+	mb_add(b, CS_REPLACEMENT, 3);
+	if (err == EILSEQ && *left > 0)
+		(*in)++, (*left)--;
+	else
+		*left = 0;
+}
+
+/* Appends s[0..n) converted by cd to b, at most about CS_GROWTH bytes
+ * for each byte of s (no charset gives more; the rest would be cut). */
+static void
+cs_convert(struct mbuf *b, iconv_t cd, const char *s, size_t n)
+{
+	char out[64], *o = out, *in = (char *)s;  /* iconv does not write */
+	size_t left = n, room = sizeof(out), max = b->len + CS_GROWTH * n;
+
+	iconv(cd, NULL, NULL, NULL, NULL);
+	while (left > 0 && !b->oom && b->len <= max)
+		cs_step(b, cd, &in, &left);
+	if (iconv(cd, NULL, NULL, &o, &room) != (size_t)-1)
+		mb_add(b, out, (size_t)(o - out));
+}
+
+/* Appends s[0..n) in the charset named cs (as written; NULL: none) to b
+ * in UTF-8; a charset iconv does not know is read as UTF-8. */
+static void
+to_utf8(struct mbuf *b, const char *s, size_t n, const char *cs)
+{
+	char name[CS_NAME_MAX + 1];
+	iconv_t cd = CS_NONE;
+
+	if (cs != NULL && cs_name(cs, strlen(cs), name) == 0)
+		cd = cs_open(name);
+	if (cd == CS_NONE && (cd = cs_open("UTF-8")) == CS_NONE) {
+		b->oom = 1;
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		ch = (unsigned char)s[i];
-		if (kind == 2 && ch >= 0x80 && ch < 0xa0)
-			put_utf8(b, w1252[ch - 0x80]);
-		else
-			put_utf8(b, ch);
-	}
+	cs_convert(b, cd, s, n);
+	iconv_close(cd);
 }
 
 static int
@@ -1139,52 +1197,103 @@ plain_decode(struct mbuf *b, const char *s, size_t n)
 	mb_add(b, s + start, n - start);
 }
 
-/* Decodes one encoded word at s ("=?cs?E?text?=") into b (with b NULL,
- * only measures it); returns its length, or 0 when s is not one (or
- * names an unknown charset). */
+/* An encoded word "=?charset*lang?E?text?=" (RFC 2047, RFC 2231). */
+struct ew {
+	char cs[CS_NAME_MAX + 1];   /* cs_name's form */
+	int b64;                    /* B, else Q */
+	const char *txt, *end;      /* the encoded text */
+};
+
+/* Reads the encoded word at s into w; returns its length, or 0 when s is
+ * not one. */
 static size_t
-ew_one(struct mbuf *b, const char *s)
+ew_scan(const char *s, struct ew *w)
 {
-	const char *cs, *enc, *txt, *end, *star;
-	struct mbuf raw = { 0 };
+	const char *cs, *enc, *star;
 	size_t i;
-	int kind, hi, lo;
 
 	if (s[0] != '=' || s[1] != '?')
 		return 0;
 	cs = s + 2;
-	if ((enc = strchr(cs, '?')) == NULL || enc - cs > 40 ||
+	if ((enc = strchr(cs, '?')) == NULL || enc - cs > CS_NAME_MAX ||
 	    strchr("BbQq", enc[1]) == NULL || enc[1] == '\0' || enc[2] != '?')
 		return 0;
-	txt = enc + 3;
-	if ((end = strstr(txt, "?=")) == NULL || end - txt > 1024)
+	w->b64 = enc[1] == 'B' || enc[1] == 'b';
+	w->txt = enc + 3;
+	if ((w->end = strstr(w->txt, "?=")) == NULL || w->end - w->txt > 1024)
 		return 0;
-	for (i = 0; txt + i < end; i++)
-		if (is_wsp((unsigned char)txt[i]))
+	for (i = 0; w->txt + i < w->end; i++)
+		if (is_wsp((unsigned char)w->txt[i]))
 			return 0;
 	star = memchr(cs, '*', enc - cs);
-	if ((kind = charset_kind(cs, (star != NULL ? star : enc) - cs)) < 0)
+	if (cs_name(cs, (star != NULL ? star : enc) - cs, w->cs) == -1)
 		return 0;
-	if (b == NULL)
-		return end + 2 - s;
-	if (enc[1] == 'B' || enc[1] == 'b')
-		b64_decode(&raw, txt, end - txt);
-	else
-		for (i = 0; txt + i < end; i++) {
-			if (txt[i] == '_')
-				mb_putc(&raw, ' ');
-			else if (txt[i] == '=' && txt + i + 2 < end &&
-			    (hi = hexval(txt[i + 1])) >= 0 &&
-			    (lo = hexval(txt[i + 2])) >= 0) {
-				mb_putc(&raw, hi << 4 | lo);
-				i += 2;
-			} else
-				mb_putc(&raw, txt[i]);
-		}
-	to_utf8(b, raw.p != NULL ? raw.p : "", raw.len, kind);
-	b->oom |= raw.oom;
-	mb_free(&raw);
-	return end + 2 - s;
+	return w->end + 2 - s;
+}
+
+/* Appends the bytes the text of w encodes to raw. */
+static void
+ew_bytes(struct mbuf *raw, const struct ew *w)
+{
+	const char *t = w->txt;
+	int hi, lo;
+
+	if (w->b64) {
+		b64_decode(raw, t, w->end - t);
+		return;
+	}
+	for (; t < w->end; t++) {
+		if (*t == '_')
+			mb_putc(raw, ' ');
+		else if (*t == '=' && t + 2 < w->end &&
+		    (hi = hexval(t[1])) >= 0 && (lo = hexval(t[2])) >= 0) {
+			mb_putc(raw, hi << 4 | lo);
+			t += 2;
+		} else
+			mb_putc(raw, *t);
+	}
+}
+
+/* Encoded words in a row in one charset: their bytes are converted
+ * together, so that a character may be split between two words. */
+struct ew_run {
+	char cs[CS_NAME_MAX + 1];
+	iconv_t cd;                 /* CS_NONE: no run */
+	struct mbuf raw;
+};
+
+/* Ends the run r: its bytes converted onto b. */
+static void
+ew_flush(struct ew_run *r, struct mbuf *b)
+{
+	if (r->cd == CS_NONE)
+		return;
+	cs_convert(b, r->cd, r->raw.p != NULL ? r->raw.p : "", r->raw.len);
+	iconv_close(r->cd);
+	r->cd = CS_NONE;
+	b->oom |= r->raw.oom;
+	mb_clear(&r->raw);
+}
+
+/* Takes the encoded word w at s into the run r (the blanks from ws, when
+ * not NULL, before it); 0 when its charset is unknown: then it is text. */
+static int
+ew_take(struct ew_run *r, struct mbuf *b, const struct ew *w,
+    const char *ws, const char *s)
+{
+	iconv_t cd;
+
+	if (r->cd == CS_NONE || strcmp(r->cs, w->cs) != 0) {
+		if ((cd = cs_open(w->cs)) == CS_NONE)
+			return 0;
+		if (r->cd == CS_NONE && ws != NULL)
+			mb_add(b, ws, s - ws);
+		ew_flush(r, b);
+		r->cd = cd;
+		memcpy(r->cs, w->cs, sizeof(r->cs));
+	}
+	ew_bytes(&r->raw, w);
+	return 1;
 }
 
 /* The length of the UTF-8 sequence at s, 0 when it is not one. */
@@ -1221,7 +1330,8 @@ utf8_valid(const unsigned char *s)
 }
 
 /* Makes s valid UTF-8 without control characters: a byte that starts
- * no sequence becomes '?', a control a blank. */
+ * no sequence (none should be left after to_utf8) becomes '?', a
+ * control a blank. */
 static void
 utf8_clean(char *s)
 {
@@ -1242,9 +1352,10 @@ utf8_clean(char *s)
 static void
 ew_decode(struct mbuf *b, const char *s)
 {
+	struct ew_run run = { .cd = CS_NONE };
 	const char *ws = NULL;
+	struct ew w;
 	size_t n;
-	int last_ew = 0;
 
 	while (*s != '\0') {
 		if (is_wsp((unsigned char)*s)) {
@@ -1253,27 +1364,24 @@ ew_decode(struct mbuf *b, const char *s)
 			s++;
 			continue;
 		}
-		if ((n = ew_one(NULL, s)) > 0) {
-			if (ws != NULL && !last_ew)
-				mb_add(b, ws, s - ws);
-			ew_one(b, s);
-			last_ew = 1;
+		if ((n = ew_scan(s, &w)) > 0 && ew_take(&run, b, &w, ws, s))
 			s += n;
-		} else {
+		else {
+			ew_flush(&run, b);
 			if (ws != NULL)
 				mb_add(b, ws, s - ws);
 			mb_putc(b, *s++);
-			last_ew = 0;
 		}
 		ws = NULL;
 	}
+	ew_flush(&run, b);
 	if (ws != NULL)
 		mb_add(b, ws, s - ws);
+	mb_free(&run.raw);
 }
 
 /* A header value decoded: RFC 2047 words, raw 8-bit text read as
- * ISO-8859-1 unless it is UTF-8, control characters made blanks, bytes
- * of encoded words that are not UTF-8 made '?'.
+ * ISO-8859-1 unless it is UTF-8, control characters made blanks.
  * Returns a malloc'ed string, NULL when out of memory. */
 static char *
 hdr_decode(const char *s)
@@ -1281,9 +1389,11 @@ hdr_decode(const char *s)
 	struct mbuf b = { 0 }, l1 = { 0 };
 
 	if (!utf8_valid((const unsigned char *)s)) {
-		to_utf8(&l1, s, strlen(s), 1);
-		if (l1.oom)
+		to_utf8(&l1, s, strlen(s), "ISO-8859-1");
+		if (l1.oom) {
+			mb_free(&l1);
 			return NULL;
+		}
 		s = l1.p;
 	}
 	ew_decode(&b, s);
@@ -1527,7 +1637,7 @@ param_next(const char **pp, char attr[64], struct mbuf *val)
 			continue;
 		for (p++; is_wsp((unsigned char)*p); p++)
 			continue;
-		val->len = 0;
+		mb_clear(val);
 		if (*p == '"') {
 			for (p++; *p != '\0' && *p != '"'; p++) {
 				if (*p == '\\' && p[1] != '\0')
@@ -1562,23 +1672,50 @@ pct_decode(struct mbuf *raw, const char *s)
 	}
 }
 
-/* RFC 2231 "charset'lang'value" (the first segment) to UTF-8 on b. */
+/* The segments of one RFC 2231 parameter value put together: each run of
+ * extended segments is percent-decoded, then converted to UTF-8 from
+ * the charset the first extended segment names. */
+struct ext_join {
+	struct mbuf *out;
+	struct mbuf raw;            /* the run not yet converted */
+	char cs[CS_NAME_MAX + 1];   /* as written; "": UTF-8 */
+	int seen;                   /* an extended segment was read */
+	int pending;                /* raw holds a run */
+};
+
+/* Converts the run of j onto its output. */
 static void
-ext_decode(struct mbuf *b, const char *v, int *kind)
+ext_flush(struct ext_join *j)
 {
-	struct mbuf raw = { 0 };
+	if (!j->pending)
+		return;
+	mb_add(j->out, "", 0);      /* the value is there, even empty */
+	to_utf8(j->out, j->raw.p != NULL ? j->raw.p : "", j->raw.len, j->cs);
+	j->out->oom |= j->raw.oom;
+	mb_clear(&j->raw);
+	j->pending = 0;
+}
+
+/* Adds the segment v, extended (ext: "charset'lang'value" the first
+ * time, then percent-encoded) or not, to j. */
+static void
+ext_add(struct ext_join *j, const char *v, int ext)
+{
 	const char *q1, *q2;
 
-	if (*kind == -2 && (q1 = strchr(v, '\'')) != NULL &&
+	if (!ext) {
+		ext_flush(j);
+		mb_puts(j->out, v);
+		return;
+	}
+	if (!j->seen && (q1 = strchr(v, '\'')) != NULL &&
 	    (q2 = strchr(q1 + 1, '\'')) != NULL) {
-		*kind = charset_kind(v, q1 - v);
+		if (q1 - v <= CS_NAME_MAX)
+			memcpy(j->cs, v, q1 - v), j->cs[q1 - v] = '\0';
 		v = q2 + 1;
-	} else if (*kind == -2)
-		*kind = 0;
-	pct_decode(&raw, v);
-	to_utf8(b, raw.p != NULL ? raw.p : "", raw.len, *kind);
-	b->oom |= raw.oom;
-	mb_free(&raw);
+	}
+	j->seen = j->pending = 1;
+	pct_decode(&j->raw, v);
 }
 
 /* Segment "name*N" or "name*N*" of the attribute attr: N and whether it
@@ -1619,8 +1756,9 @@ static char *
 param_get(const char *v, const char *name, int words)
 {
 	char attr[64], *seg[PARAM_SEGS + 2] = { 0 }, *res = NULL;
-	int ext[PARAM_SEGS + 2] = { 0 }, i, k, e, kind = -2;
+	int ext[PARAM_SEGS + 2] = { 0 }, i, k, e;
 	struct mbuf val = { 0 }, out = { 0 };
+	struct ext_join j = { .out = &out };
 
 	if (v == NULL)
 		return NULL;
@@ -1630,21 +1768,18 @@ param_get(const char *v, const char *name, int words)
 			ext[k] = e;
 		}
 	if (seg[0] != NULL)
-		for (i = 0; i < PARAM_SEGS && seg[i] != NULL; i++) {
-			if (ext[i])
-				ext_decode(&out, seg[i], &kind);
-			else
-				mb_puts(&out, seg[i]);
-		}
+		for (i = 0; i < PARAM_SEGS && seg[i] != NULL; i++)
+			ext_add(&j, seg[i], ext[i]);
 	else if (seg[PARAM_SEGS + 1] != NULL)
-		ext_decode(&out, seg[PARAM_SEGS + 1], &kind);
+		ext_add(&j, seg[PARAM_SEGS + 1], 1);
 	else if (seg[PARAM_SEGS] != NULL)
 		mb_puts(&out, seg[PARAM_SEGS]);
+	ext_flush(&j);
 	if (out.p != NULL && !out.oom)
 		res = words ? hdr_decode(out.p) : strdup(out.p);
 	for (i = 0; i < PARAM_SEGS + 2; i++)
 		free(seg[i]);
-	mb_free(&val), mb_free(&out);
+	mb_free(&val), mb_free(&out), mb_free(&j.raw);
 	return res;
 }
 
@@ -1748,11 +1883,10 @@ take_text(struct walk *w, const struct hdrs *h, const struct span *body)
 {
 	struct mbuf raw = { 0 }, out = { 0 };
 	char *cs = param_get(h->ctype, "charset", 0);
-	int kind = cs != NULL ? charset_kind(cs, strlen(cs)) : 0;
 
-	free(cs);
 	decode_body(&raw, h->cte, body);
-	to_utf8(&out, raw.p != NULL ? raw.p : "", raw.len, kind);
+	to_utf8(&out, raw.p != NULL ? raw.p : "", raw.len, cs);
+	free(cs);
 	out.oom |= raw.oom;
 	mb_free(&raw);
 	if ((w->m->text = mb_take(&out)) == NULL) {

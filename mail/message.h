@@ -89,7 +89,8 @@ struct mail_in {
 	char *message_id;        /* with its angle brackets */
 	char *in_reply_to;
 	char *date;
-	char *text;              /* the first text/plain part, decoded; "" */
+	char *text;              /* the first text/plain part, decoded,
+				  * UTF-8; "" when there is none */
 	struct mail_part *parts; /* every other leaf part */
 	size_t nparts;
 };
@@ -100,6 +101,16 @@ struct mail_in {
  * base64, quoted-printable, 7bit and 8bit).  Returns 0, or -1 with *why
  * (a static phrase) when it is not a readable mail or exceeds the bounds
  * above; m is then empty (mail_in_free is still safe).
+ *
+ * The text, from_name, subject and file names come out in valid UTF-8,
+ * converted with iconv(3) from any charset the C library knows (the
+ * text's charset parameter, RFC 2047 encoded words, RFC 2231 values);
+ * US-ASCII and a missing charset are read as UTF-8.  A byte that starts
+ * no valid sequence of its charset becomes U+FFFD.  An encoded word in
+ * a charset iconv does not know is kept as it is written; a text or
+ * file name in one is read as UTF-8.  Raw 8-bit header text that is not
+ * UTF-8 is read as ISO-8859-1.  Parts other than the text keep their
+ * bytes.
  */
 int mail_parse(const char *raw, size_t len, struct mail_in *m,
     const char **why);

@@ -14,6 +14,10 @@
  *    or password given is refused, ~/.netrc is not read;
  *  - credentials: user and password when given, else ~/.netrc;
  *  - messages name the URL without its user and password.
+ * URLs are read by libcurl's own parser (curl_url), and the transfer is
+ * given the URL as that parser writes it back, so the scheme, host and
+ * credentials the policy judges are those libcurl acts on.  (Not
+ * CURLOPT_CURLU: before libcurl 7.72 it loops on redirects.)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +30,21 @@
 
 #define XFER_DOWNLOAD_MAX (64u * 1024 * 1024)
 #define XFER_PROTOCOLS "http,https,smtp,smtps,imap,imaps,pop3,pop3s"
+#define XFER_SCHEME_MAX 16
+#define XFER_URL_HIDDEN "(a URL that does not parse, not shown)"
+#define XFER_UNSUPPORTED "unsupported protocol (http, https, smtp, smtps, " \
+    "imap, imaps, pop3 or pop3s)"
+
+/* One transfer under way. */
+struct xfer_job {
+	struct xfer *x;
+	const char *url;                /* as given; messages clean it */
+	CURLU *u;                       /* url as libcurl reads it */
+	CURL *c;
+	char scheme[XFER_SCHEME_MAX];   /* lower case */
+	int local;                      /* the host is this machine */
+	char errbuf[CURL_ERROR_SIZE];
+};
 
 /* Bytes to upload, read by curl through xfer_read. */
 struct xfer_src {
@@ -64,89 +83,138 @@ xfer_read(char *p, size_t size, size_t n, void *ctx)
 	return len;
 }
 
-void
-xfer_url_clean(const char *url, char *buf, size_t size)
+/* url parsed by libcurl (any scheme), or NULL with *rc saying why. */
+static CURLU *
+xfer_url_parse(const char *url, CURLUcode *rc)
 {
-	const char *host = strstr(url, "://"), *end, *at;
+	CURLU *u = curl_url();
 
-	if (host == NULL) {
-		snprintf(buf, size, "%s", url);
-		return;
+	*rc = CURLUE_OUT_OF_MEMORY;
+	if (u != NULL &&
+	    (*rc = curl_url_set(u, CURLUPART_URL, url,
+	    CURLU_NON_SUPPORT_SCHEME)) != CURLUE_OK) {
+		curl_url_cleanup(u);
+		u = NULL;
 	}
-	host += 3;
-	end = host + strcspn(host, "/?#");
-	for (at = end; at > host && at[-1] != '@'; at--)
-		continue;
-	snprintf(buf, size, "%.*s%s", (int)(host - url), url, at);
+	return u;
 }
 
-/* The scheme of url, lower case, into buf ("" if none). */
-static void
-xfer_scheme(const char *url, char *buf, size_t size)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < size && url[i] != '\0' && url[i] != ':'; i++)
-		buf[i] = (char)(url[i] >= 'A' && url[i] <= 'Z' ?
-		    url[i] - 'A' + 'a' : url[i]);
-	buf[url[i] == ':' ? i : 0] = '\0';
-}
-
-/* Whether url's host is this machine. */
+/* Whether u has the part what (a user, a host...); with buf, copies it
+ * there (cut to size bytes). */
 static int
-xfer_local(const char *url)
+xfer_url_has(CURLU *u, CURLUPart what, char *buf, size_t size)
+{
+	char *v;
+
+	if (curl_url_get(u, what, &v, 0) != CURLUE_OK)
+		return 0;
+	if (buf != NULL)
+		snprintf(buf, size, "%s", v);
+	curl_free(v);
+	return 1;
+}
+
+/* Whether the host of u is this machine: exactly 127.0.0.1, [::1] or
+ * localhost (as libcurl reads it: 127.1 is 127.0.0.1). */
+static int
+xfer_url_local(CURLU *u)
 {
 	static const char *const local[] = { "127.0.0.1", "[::1]",
 	    "localhost" };
-	const char *host = strstr(url, "://"), *end, *at;
-	size_t i, n;
+	char host[256];
+	size_t i;
 
-	if (host == NULL)
+	if (!xfer_url_has(u, CURLUPART_HOST, host, sizeof(host)))
 		return 0;
-	host += 3;
-	end = host + strcspn(host, "/?#");
-	for (at = end; at > host && at[-1] != '@'; at--)
-		continue;
-	n = strcspn(at, "/?#");
-	if (at[0] != '[' && memchr(at, ':', n) != NULL)
-		n = (size_t)((const char *)memchr(at, ':', n) - at);
-	else if (at[0] == '[' && memchr(at, ']', n) != NULL)
-		n = (size_t)((const char *)memchr(at, ']', n) - at) + 1;
 	for (i = 0; i < sizeof(local) / sizeof(local[0]); i++)
-		if (strlen(local[i]) == n && strncasecmp(at, local[i], n) == 0)
+		if (strcasecmp(host, local[i]) == 0)
 			return 1;
 	return 0;
 }
 
-/* Sets x->err to "URL: why". */
+/* Whether u carries a user, a password or login options. */
+static int
+xfer_url_creds(CURLU *u)
+{
+	return xfer_url_has(u, CURLUPART_USER, NULL, 0) ||
+	    xfer_url_has(u, CURLUPART_PASSWORD, NULL, 0) ||
+	    xfer_url_has(u, CURLUPART_OPTIONS, NULL, 0);
+}
+
+/* Writes u without its user, password and login options into buf;
+ * 0, or -1 (out of memory). */
+static int
+xfer_url_strip(CURLU *u, char *buf, size_t size)
+{
+	return curl_url_set(u, CURLUPART_USER, NULL, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_PASSWORD, NULL, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_OPTIONS, NULL, 0) == CURLUE_OK &&
+	    xfer_url_has(u, CURLUPART_URL, buf, size) ? 0 : -1;
+}
+
+void
+xfer_url_clean(const char *url, char *buf, size_t size)
+{
+	CURLUcode rc;
+	CURLU *u = xfer_url_parse(url, &rc);
+
+	if (u != NULL && xfer_url_strip(u, buf, size) == 0) {
+		curl_url_cleanup(u);
+		return;
+	}
+	snprintf(buf, size, "%s", u == NULL && strchr(url, '@') == NULL ?
+	    url : XFER_URL_HIDDEN);
+	curl_url_cleanup(u);
+}
+
+/* Sets x->err to "URL: why" (why is shorter than CURL_ERROR_SIZE). */
 static void
 xfer_fail(struct xfer *x, const char *url, const char *why)
 {
-	char clean[XFER_ERR / 2];
+	char clean[XFER_ERR - CURL_ERROR_SIZE - 2];
 
 	xfer_url_clean(url, clean, sizeof(clean));
 	snprintf(x->err, sizeof(x->err), "%s: %s", clean, why);
 }
 
-/* Whether url may be used under the policy above; sets x->err if not. */
-static int
-xfer_allowed(struct xfer *x, const char *url)
+/* Why libcurl cannot read a URL. */
+static const char *
+xfer_url_why(CURLUcode rc, char *buf, size_t size)
 {
-	char scheme[16], item[20];
+	if (rc == CURLUE_BAD_SCHEME || rc == CURLUE_UNSUPPORTED_SCHEME)
+		return XFER_UNSUPPORTED;
+#if LIBCURL_VERSION_NUM >= 0x075000
+	snprintf(buf, size, "URL rejected: %s", curl_url_strerror(rc));
+#else
+	snprintf(buf, size, "URL rejected: error %d", (int)rc);
+#endif
+	return buf;
+}
 
-	xfer_scheme(url, scheme, sizeof(scheme));
-	snprintf(item, sizeof(item), ",%s,", scheme);
-	if (scheme[0] == '\0' ||
-	    strstr("," XFER_PROTOCOLS ",", item) == NULL) {
-		xfer_fail(x, url, "unsupported protocol (http, https, smtp, "
-		    "smtps, imap, imaps, pop3 or pop3s)");
+/* Reads j->url into j->u, j->scheme and j->local, and checks it
+ * against the policy above; -1 with x->err set if it fails. */
+static int
+xfer_allowed(struct xfer_job *j)
+{
+	char why[CURL_ERROR_SIZE], item[XFER_SCHEME_MAX + 2];
+	CURLUcode rc;
+
+	if ((j->u = xfer_url_parse(j->url, &rc)) == NULL) {
+		xfer_fail(j->x, j->url, xfer_url_why(rc, why, sizeof(why)));
 		return -1;
 	}
-	if (strcmp(scheme, "http") == 0 && !xfer_local(url) &&
-	    (x->user != NULL || x->password != NULL ||
-	    strchr(url + 7, '@') != NULL)) {
-		xfer_fail(x, url, "no password is sent over plain http to "
-		    "another host; use https");
+	xfer_url_has(j->u, CURLUPART_SCHEME, j->scheme, sizeof(j->scheme));
+	j->local = xfer_url_local(j->u);
+	snprintf(item, sizeof(item), ",%s,", j->scheme);
+	if (strstr("," XFER_PROTOCOLS ",", item) == NULL) {
+		xfer_fail(j->x, j->url, XFER_UNSUPPORTED);
+		return -1;
+	}
+	if (strcmp(j->scheme, "http") == 0 && !j->local &&
+	    (j->x->user != NULL || j->x->password != NULL ||
+	    xfer_url_creds(j->u))) {
+		xfer_fail(j->x, j->url, "no password is sent over plain http "
+		    "to another host; use https");
 		return -1;
 	}
 	return 0;
@@ -170,106 +238,132 @@ xfer_set_protocols(CURL *c, const char *scheme)
 }
 
 static void
-xfer_set_auth(CURL *c, const struct xfer *x, const char *url,
-    const char *scheme)
+xfer_set_auth(const struct xfer_job *j)
 {
-	if (x->user != NULL)
-		curl_easy_setopt(c, CURLOPT_USERNAME, x->user);
-	if (x->password != NULL)
-		curl_easy_setopt(c, CURLOPT_PASSWORD, x->password);
-	else if (strcmp(scheme, "http") != 0 || xfer_local(url))
-		curl_easy_setopt(c, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+	if (j->x->user != NULL)
+		curl_easy_setopt(j->c, CURLOPT_USERNAME, j->x->user);
+	if (j->x->password != NULL)
+		curl_easy_setopt(j->c, CURLOPT_PASSWORD, j->x->password);
+	else if (strcmp(j->scheme, "http") != 0 || j->local)
+		curl_easy_setopt(j->c, CURLOPT_NETRC,
+		    (long)CURL_NETRC_OPTIONAL);
 }
 
 static void
-xfer_set_tls(CURL *c, const struct xfer *x, const char *url,
-    const char *scheme)
+xfer_set_tls(const struct xfer_job *j)
 {
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
-	if (x->cacert != NULL)
-		curl_easy_setopt(c, CURLOPT_CAINFO, x->cacert);
-	if (strcmp(scheme, "smtp") == 0 || strcmp(scheme, "imap") == 0 ||
-	    strcmp(scheme, "pop3") == 0)
-		curl_easy_setopt(c, CURLOPT_USE_SSL, xfer_local(url) ?
+	curl_easy_setopt(j->c, CURLOPT_SSL_VERIFYPEER, 1L);
+	curl_easy_setopt(j->c, CURLOPT_SSL_VERIFYHOST, 2L);
+	if (j->x->cacert != NULL)
+		curl_easy_setopt(j->c, CURLOPT_CAINFO, j->x->cacert);
+	if (strcmp(j->scheme, "smtp") == 0 || strcmp(j->scheme, "imap") == 0 ||
+	    strcmp(j->scheme, "pop3") == 0)
+		curl_easy_setopt(j->c, CURLOPT_USE_SSL, j->local ?
 		    (long)CURLUSESSL_TRY : (long)CURLUSESSL_ALL);
 }
 
-/* A handle for url with the policy set, or NULL with x->err set. */
-static CURL *
-xfer_open(struct xfer *x, const char *url, char *errbuf)
+/* Frees what j holds. */
+static void
+xfer_close(struct xfer_job *j)
 {
-	char scheme[16];
-	CURL *c;
-
-	x->err[0] = '\0';
-	if (xfer_allowed(x, url) == -1)
-		return NULL;
-	if ((c = curl_easy_init()) == NULL) {
-		xfer_fail(x, url, "cannot start libcurl");
-		return NULL;
-	}
-	xfer_scheme(url, scheme, sizeof(scheme));
-	errbuf[0] = '\0';
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, "stackref");
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, x->timeout > 0 ? x->timeout : 60L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT,
-	    x->connect_timeout > 0 ? x->connect_timeout : 10L);
-	curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
-	xfer_set_protocols(c, scheme);
-	xfer_set_tls(c, x, url, scheme);
-	xfer_set_auth(c, x, url, scheme);
-	return c;
+	if (j->c != NULL)
+		curl_easy_cleanup(j->c);
+	curl_url_cleanup(j->u);
+	j->c = NULL;
+	j->u = NULL;
 }
 
-/* Runs c and closes it; 0, or -1 with x->err set. */
+/* Gives j->c the URL j->u as libcurl's parser writes it (curl copies
+ * it); 0 or -1. */
 static int
-xfer_run(struct xfer *x, CURL *c, const char *url, const char *errbuf)
+xfer_set_url(struct xfer_job *j)
 {
-	CURLcode rc = curl_easy_perform(c);
+	CURLcode rc;
+	char *s;
+
+	if (curl_url_get(j->u, CURLUPART_URL, &s, 0) != CURLUE_OK)
+		return -1;
+	rc = curl_easy_setopt(j->c, CURLOPT_URL, s);
+	curl_free(s);
+	return rc == CURLE_OK ? 0 : -1;
+}
+
+/* Starts the job j for url with the policy set; 0, or -1 with x->err
+ * set (j then holds nothing). */
+static int
+xfer_open(struct xfer_job *j, struct xfer *x, const char *url)
+{
+	memset(j, 0, sizeof(*j));
+	j->x = x;
+	j->url = url;
+	x->err[0] = '\0';
+	if (xfer_allowed(j) == -1 || (j->c = curl_easy_init()) == NULL ||
+	    xfer_set_url(j) == -1) {
+		if (x->err[0] == '\0')
+			xfer_fail(x, url, "cannot start libcurl");
+		xfer_close(j);
+		return -1;
+	}
+	curl_easy_setopt(j->c, CURLOPT_ERRORBUFFER, j->errbuf);
+	curl_easy_setopt(j->c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(j->c, CURLOPT_USERAGENT, "stackref");
+	curl_easy_setopt(j->c, CURLOPT_TIMEOUT,
+	    x->timeout > 0 ? x->timeout : 60L);
+	curl_easy_setopt(j->c, CURLOPT_CONNECTTIMEOUT,
+	    x->connect_timeout > 0 ? x->connect_timeout : 10L);
+	curl_easy_setopt(j->c, CURLOPT_FAILONERROR, 1L);
+	curl_easy_setopt(j->c, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(j->c, CURLOPT_MAXREDIRS, 5L);
+	xfer_set_protocols(j->c, j->scheme);
+	xfer_set_tls(j);
+	xfer_set_auth(j);
+	return 0;
+}
+
+/* Runs j and closes it; 0, or -1 with x->err set. */
+static int
+xfer_run(struct xfer_job *j)
+{
+	CURLcode rc = curl_easy_perform(j->c);
 	long code = 0;
 	char why[64];
 
-	if (rc == CURLE_OK && curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE,
-	    &code) == CURLE_OK && code >= 400 && strncmp(url, "http", 4) == 0) {
+	if (rc == CURLE_OK && strncmp(j->scheme, "http", 4) == 0 &&
+	    curl_easy_getinfo(j->c, CURLINFO_RESPONSE_CODE, &code) ==
+	    CURLE_OK && code >= 400) {
 		snprintf(why, sizeof(why), "the server answered %ld", code);
-		xfer_fail(x, url, why);
+		xfer_fail(j->x, j->url, why);
 	} else if (rc != CURLE_OK)
-		xfer_fail(x, url, errbuf[0] != '\0' ? errbuf :
+		xfer_fail(j->x, j->url, j->errbuf[0] != '\0' ? j->errbuf :
 		    curl_easy_strerror(rc));
-	curl_easy_cleanup(c);
-	return x->err[0] == '\0' ? 0 : -1;
+	xfer_close(j);
+	return j->x->err[0] == '\0' ? 0 : -1;
 }
 
-/* Sets c to upload data[0..len). */
+/* Sets j to upload data[0..len). */
 static void
-xfer_upload(CURL *c, struct xfer_src *src)
+xfer_upload(struct xfer_job *j, struct xfer_src *src)
 {
-	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
-	curl_easy_setopt(c, CURLOPT_READFUNCTION, xfer_read);
-	curl_easy_setopt(c, CURLOPT_READDATA, src);
-	curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)src->len);
+	curl_easy_setopt(j->c, CURLOPT_UPLOAD, 1L);
+	curl_easy_setopt(j->c, CURLOPT_READFUNCTION, xfer_read);
+	curl_easy_setopt(j->c, CURLOPT_READDATA, src);
+	curl_easy_setopt(j->c, CURLOPT_INFILESIZE_LARGE,
+	    (curl_off_t)src->len);
 }
 
-/* Runs c, collecting what the server sends into out (always a string,
+/* Runs j, collecting what the server sends into out (always a string,
  * "" when nothing came; freed on failure). */
 static int
-xfer_collect(struct xfer *x, CURL *c, const char *url, char *errbuf,
-    struct xfer_buf *out)
+xfer_collect(struct xfer_job *j, struct xfer_buf *out)
 {
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, xfer_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, out);
-	if (xfer_run(x, c, url, errbuf) == -1) {
+	curl_easy_setopt(j->c, CURLOPT_WRITEFUNCTION, xfer_write);
+	curl_easy_setopt(j->c, CURLOPT_WRITEDATA, out);
+	if (xfer_run(j) == -1) {
 		xfer_buf_free(out);
 		return -1;
 	}
 	if (out->data == NULL && (out->data = calloc(1, 1)) == NULL) {
-		xfer_fail(x, url, "out of memory");
+		xfer_fail(j->x, j->url, "out of memory");
 		return -1;
 	}
 	return 0;
@@ -278,14 +372,13 @@ xfer_collect(struct xfer *x, CURL *c, const char *url, char *errbuf,
 int
 xfer_get(struct xfer *x, const char *url, struct xfer_buf *out)
 {
-	char errbuf[CURL_ERROR_SIZE];
-	CURL *c;
+	struct xfer_job j;
 
 	out->data = NULL;
 	out->len = 0;
-	if ((c = xfer_open(x, url, errbuf)) == NULL)
+	if (xfer_open(&j, x, url) == -1)
 		return -1;
-	return xfer_collect(x, c, url, errbuf, out);
+	return xfer_collect(&j, out);
 }
 
 int
@@ -293,16 +386,15 @@ xfer_put(struct xfer *x, const char *url, const char *data, size_t len)
 {
 	struct xfer_src src = { data, len, 0 };
 	struct xfer_buf sink = { NULL, 0 };
-	char errbuf[CURL_ERROR_SIZE];
-	CURL *c;
+	struct xfer_job j;
 	int rc;
 
-	if ((c = xfer_open(x, url, errbuf)) == NULL)
+	if (xfer_open(&j, x, url) == -1)
 		return -1;
-	xfer_upload(c, &src);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, xfer_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &sink);
-	rc = xfer_run(x, c, url, errbuf);
+	xfer_upload(&j, &src);
+	curl_easy_setopt(j.c, CURLOPT_WRITEFUNCTION, xfer_write);
+	curl_easy_setopt(j.c, CURLOPT_WRITEDATA, &sink);
+	rc = xfer_run(&j);
 	xfer_buf_free(&sink);
 	return rc;
 }
@@ -313,26 +405,25 @@ xfer_send(struct xfer *x, const char *url, const char *from,
 {
 	struct xfer_src src = { data, len, 0 };
 	struct curl_slist *list = NULL, *l;
-	char errbuf[CURL_ERROR_SIZE];
+	struct xfer_job j;
 	size_t i;
-	CURL *c;
 	int rc;
 
-	if ((c = xfer_open(x, url, errbuf)) == NULL)
+	if (xfer_open(&j, x, url) == -1)
 		return -1;
 	for (i = 0; i < nrcpt; i++) {
 		if ((l = curl_slist_append(list, rcpt[i])) == NULL) {
 			curl_slist_free_all(list);
-			curl_easy_cleanup(c);
+			xfer_close(&j);
 			xfer_fail(x, url, "out of memory");
 			return -1;
 		}
 		list = l;
 	}
-	curl_easy_setopt(c, CURLOPT_MAIL_FROM, from);
-	curl_easy_setopt(c, CURLOPT_MAIL_RCPT, list);
-	xfer_upload(c, &src);
-	rc = xfer_run(x, c, url, errbuf);
+	curl_easy_setopt(j.c, CURLOPT_MAIL_FROM, from);
+	curl_easy_setopt(j.c, CURLOPT_MAIL_RCPT, list);
+	xfer_upload(&j, &src);
+	rc = xfer_run(&j);
 	curl_slist_free_all(list);
 	return rc;
 }
@@ -340,14 +431,12 @@ xfer_send(struct xfer *x, const char *url, const char *from,
 /* POP3 commands answered with one line only (curl must not wait for a
  * listing). */
 static int
-xfer_pop3_one_line(const char *url, const char *command)
+xfer_pop3_one_line(const struct xfer_job *j, const char *command)
 {
 	static const char *const one[] = { "DELE", "NOOP", "RSET", "STAT" };
-	char scheme[16];
 	size_t i;
 
-	xfer_scheme(url, scheme, sizeof(scheme));
-	if (strncmp(scheme, "pop3", 4) != 0)
+	if (strncmp(j->scheme, "pop3", 4) != 0)
 		return 0;
 	for (i = 0; i < sizeof(one) / sizeof(one[0]); i++)
 		if (strncasecmp(command, one[i], 4) == 0)
@@ -359,8 +448,7 @@ int
 xfer_command(struct xfer *x, const char *url, const char *command,
     struct xfer_buf *out)
 {
-	char errbuf[CURL_ERROR_SIZE];
-	CURL *c;
+	struct xfer_job j;
 
 	out->data = NULL;
 	out->len = 0;
@@ -368,12 +456,12 @@ xfer_command(struct xfer *x, const char *url, const char *command,
 		xfer_fail(x, url, "a command may not hold a line break");
 		return -1;
 	}
-	if ((c = xfer_open(x, url, errbuf)) == NULL)
+	if (xfer_open(&j, x, url) == -1)
 		return -1;
-	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, command);
-	if (xfer_pop3_one_line(url, command))
-		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
-	return xfer_collect(x, c, url, errbuf, out);
+	curl_easy_setopt(j.c, CURLOPT_CUSTOMREQUEST, command);
+	if (xfer_pop3_one_line(&j, command))
+		curl_easy_setopt(j.c, CURLOPT_NOBODY, 1L);
+	return xfer_collect(&j, out);
 }
 
 void

@@ -251,6 +251,31 @@ status_is auth/plain-http-other-host 5 $?
 check auth/plain-http-message grep -q 'no password is sent over plain http' err
 "$bin" fetch "http://bob:hunter2@127.0.0.1:$SR_HTTP_PORT/private/none" 2>err
 check_not auth/url-password-not-shown grep -q hunter2 err
+# Hosts as libcurl reads them: names that only look local are other
+# hosts; this machine, however written, may be sent a password over plain
+# http; a URL libcurl cannot read is not shown when it may hold one.
+for h in 127.0.0.1.evil.example localhost.evil.example LOCALHOST.evil.example \
+    127.0.0.2; do
+	"$bin" fetch --user bob --password-env BOB_PW \
+	    "http://$h:$SR_HTTP_PORT/private/none" 2>err
+	status_is "auth/plain-http-lookalike-$h" 5 $?
+	check "auth/plain-http-lookalike-$h-message" \
+	    grep -q 'no password is sent over plain http' err
+done
+"$bin" fetch 'http://us%40er:p%40ss@localhost.evil.example/x' 2>err
+check auth/plain-http-url-user grep -q \
+    'http://localhost.evil.example/x: no password is sent over plain http' err
+check_not auth/url-encoded-password-not-shown grep -q 'p%40ss' err
+cp a.pdn "$SR_WWW/private/a.pdn"
+"$bin" fetch --user ann --password-env ANN_PW \
+    "HTTP://LOCALHOST:$SR_HTTP_PORT/private/a.pdn" >pa.pdn 2>err
+check auth/plain-http-local-uppercase cmp -s a.pdn pa.pdn
+"$bin" fetch "http://ann:ann-secret@127.1:$SR_HTTP_PORT/private/a.pdn" \
+    >pa.pdn 2>err
+check auth/plain-http-local-127.1 cmp -s a.pdn pa.pdn
+"$bin" fetch "http://bob:hun?ter2@127.0.0.1:$SR_HTTP_PORT/x" 2>err
+status_is auth/url-unreadable 5 $?
+check_not auth/url-unreadable-password-not-shown grep -q ter2 err
 
 # --- A server that does not answer.
 "$bin" fetch -o keep.pdn --timeout 5 http://127.0.0.1:1/x.pdn 2>err

@@ -17,6 +17,7 @@
 #define FIX "fixtures/mail/"
 #define T0 1795255083        /* Sat, 21 Nov 2026 09:58:03 +0000 */
 #define FNAME 256            /* a file name of 255 bytes, NUL */
+#define FFFD "\xef\xbf\xbd"     /* U+FFFD, the replacement character */
 
 static const char pdn[] = "[Event \"Casual game\"]\n[GameType \"21\"]\n"
     "[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]\n\n"
@@ -437,10 +438,10 @@ test_encoded_words(void **state)
 	    "From: <x@y.z>\r\nMessage-ID: junk\r\n\r\n", &m);
 	assert_string_equal(m.subject, "Gr\xc3\xbc\xc3\x9f a  b");
 	mail_in_free(&m);
-	/* an encoded word that is not the UTF-8 it says */
+	/* an encoded word that is not the UTF-8 it says: U+FFFD */
 	parse_str("Subject: =?UTF-8?Q?a=FFb=C3?= end\r\nFrom: <x@y.z>\r\n"
 	    "Message-ID: junk\r\n\r\n", &m);
-	assert_string_equal(m.subject, "a?b? end");
+	assert_string_equal(m.subject, "a" FFFD "b" FFFD " end");
 	assert_string_equal(m.from_name, "");
 	assert_null(m.message_id);
 	assert_null(m.date);
@@ -451,6 +452,187 @@ test_encoded_words(void **state)
 	assert_string_equal(m.message_id, "<no-at-sign>");
 	assert_null(m.in_reply_to);
 	mail_in_free(&m);
+}
+
+/* ---- charsets (iconv) ---- */
+
+#define EURO "\xe2\x82\xac"
+
+/* The subject of a mail whose Subject field is subject. */
+static char *
+subject_of(const char *subject)
+{
+	char raw[1024];
+	struct mail_in m;
+	char *s;
+
+	snprintf(raw, sizeof(raw), "From: a@b.c\r\nSubject: %s\r\n\r\nx\r\n",
+	    subject);
+	parse_str(raw, &m);
+	s = strdup(m.subject);
+	mail_in_free(&m);
+	return s;
+}
+
+/* The text of a mail whose Content-Type is ctype, whose
+ * Content-Transfer-Encoding is cte, whose body is body. */
+static char *
+text_of(const char *ctype, const char *cte, const char *body)
+{
+	size_t n = strlen(ctype) + strlen(cte) + strlen(body) + 100;
+	char *raw = malloc(n), *s;
+	struct mail_in m;
+
+	assert_non_null(raw);
+	snprintf(raw, n, "From: a@b.c\r\nContent-Type: %s\r\n"
+	    "Content-Transfer-Encoding: %s\r\n\r\n%s", ctype, cte, body);
+	parse_str(raw, &m);
+	free(raw);
+	s = strdup(m.text);
+	mail_in_free(&m);
+	return s;
+}
+
+/* The file name of the one part of a mail whose Content-Disposition
+ * is cdisp. */
+static char *
+filename_of(const char *cdisp)
+{
+	char raw[1024];
+	struct mail_in m;
+	char *s;
+
+	snprintf(raw, sizeof(raw), "From: a@b.c\r\nContent-Type: "
+	    "application/x-pdn\r\nContent-Disposition: %s\r\n\r\nx\r\n", cdisp);
+	parse_str(raw, &m);
+	assert_int_equal(m.nparts, 1);
+	s = m.parts[0].filename != NULL ? strdup(m.parts[0].filename) : NULL;
+	mail_in_free(&m);
+	return s;
+}
+
+#define EQ(got, want) do { \
+	char *got_ = (got); \
+	assert_non_null(got_); \
+	assert_string_equal(got_, want); \
+	free(got_); \
+} while (0)
+
+static void
+test_charset_words(void **state)
+{
+	(void)state;
+	/* ISO-8859-15 is not Latin-1: 0xA4 is the euro sign */
+	EQ(subject_of("=?ISO-8859-15?Q?100_=A4?="), "100 " EURO);
+	EQ(subject_of("=?iso-8859-1?Q?=A4?="), "\xc2\xa4");
+	EQ(subject_of("=?koi8-r?B?8NLJ18XU?="), "Привет");
+	EQ(subject_of("=?windows-1252?B?k2hplCCA?="), "“hi” " EURO);
+	EQ(subject_of("=?ISO-2022-JP?B?GyRCRnxLXBsoQg==?= go"), "日本 go");
+	EQ(subject_of("=?GB18030?B?xuU=?="), "棋");
+	/* a Shift_JIS character split over two words; words in two
+	 * charsets side by side */
+	EQ(subject_of("=?Shift_JIS?B?kw==?= =?shift_jis?B?+pZ7?="), "日本");
+	EQ(subject_of("=?ISO-8859-15?Q?=A4?= =?UTF-8?Q?=E2=82=AC?= x"),
+	    EURO EURO " x");
+	/* the RFC 2231 language of a word; odd case */
+	EQ(subject_of("=?Iso-8859-15*fr?q?=A4?="), EURO);
+	/* unknown charsets and names that are no charset stay words */
+	EQ(subject_of("a =?x-unknown?Q?=A4?= b"), "a =?x-unknown?Q?=A4?= b");
+	EQ(subject_of("=?UTF-8//IGNORE?Q?a?="), "=?UTF-8//IGNORE?Q?a?=");
+	EQ(subject_of("=??Q?a?="), "=??Q?a?=");
+	EQ(subject_of("=?utf-8?Q?a?= =?x-unknown?Q?b?= =?utf-8?Q?c?="),
+	    "a =?x-unknown?Q?b?= c");
+}
+
+static void
+test_charset_texts(void **state)
+{
+	(void)state;
+	EQ(text_of("text/plain; charset=iso-8859-15", "quoted-printable",
+	    "Prix: 5 =A4, =E9t=E9\r\n"), "Prix: 5 " EURO ", été\n");
+	EQ(text_of("text/plain; charset=\"Windows-1252\"", "quoted-printable",
+	    "=93hi=94 =80\r\n"), "“hi” " EURO "\n");
+	EQ(text_of("text/plain; charset=ISO-8859-1", "8bit", "caf\xe9\r\n"),
+	    "café\n");
+	EQ(text_of("text/plain; charset=KOI8-R", "8bit", "\xf0\xd2\xc9\xd7"
+	    "\xc5\xd4\r\n"), "Привет\n");
+	EQ(text_of("text/plain; charset=Shift_JIS", "base64", "k/qWew==\r\n"),
+	    "日本");
+	EQ(text_of("text/plain; charset=utf-16", "base64",
+	    "//5hAC4AcABkAG4A\r\n"), "a.pdn");
+	/* charset names: quotes, blanks, case, RFC 2231 */
+	EQ(text_of("text/plain; charset= 'iso-8859-15' ", "8bit", "\xa4"),
+	    EURO);
+	EQ(text_of("text/plain; charset*=''ISO-8859-15", "8bit", "\xa4"),
+	    EURO);
+	EQ(text_of("text/plain; CHARSET=\"iSo-8859-15\"", "8bit", "\xa4"),
+	    EURO);
+}
+
+static void
+test_charset_filenames(void **state)
+{
+	(void)state;
+	EQ(filename_of("attachment; filename*=iso-8859-15'fr'%A4.pdn"),
+	    EURO ".pdn");
+	EQ(filename_of("attachment; filename*=UTF-16''%FF%FEa%00.%00p%00d"
+	    "%00n%00"), "a.pdn");
+	/* a character split over two segments */
+	EQ(filename_of("attachment; filename*0*=Shift_JIS''%93; "
+	    "filename*1*=%FA%96%7B.pdn"), "日本.pdn");
+	/* unknown: read as UTF-8 */
+	EQ(filename_of("attachment; filename*=x-unknown''caf%C3%A9%FF"),
+	    "café" FFFD);
+	EQ(filename_of("attachment; filename*=UTF-8''"), "");
+}
+
+/* An empty quoted value is empty, not the value before it. */
+static void
+test_empty_parameter(void **state)
+{
+	(void)state;
+	EQ(filename_of("attachment; size=\"12345\"; filename=\"\""), "");
+	EQ(filename_of("attachment; size=\"12345\"; filename="), "");
+	EQ(text_of("text/plain; x=\"ISO-8859-15\"; charset=\"\"", "8bit",
+	    "\xa4"), FFFD);
+}
+
+static void
+test_charset_invalid(void **state)
+{
+	char *body, *want, *got;
+	size_t n = 100000, i;
+
+	(void)state;
+	/* an unknown charset is read as UTF-8; invalid bytes become U+FFFD */
+	EQ(text_of("text/plain; charset=x-unknown", "8bit",
+	    "caf\xc3\xa9 \xff!"), "café " FFFD "!");
+	EQ(text_of("text/plain; charset=\"UTF-8//TRANSLIT\"", "8bit",
+	    "\xa4"), FFFD);
+	EQ(text_of("text/plain", "8bit", "a\xff\xfe" "b\xe2\x82"),
+	    "a" FFFD FFFD "b" FFFD);
+	EQ(text_of("text/plain; charset=us-ascii", "8bit", "\xc3\xa9\x80"),
+	    "é" FFFD);
+	EQ(text_of("text/plain; charset=Shift_JIS", "8bit", "a\x81\x20" "b"),
+	    "a" FFFD " b");
+	EQ(text_of("text/plain; charset=utf-16le", "base64", "YQBi\r\n"),
+	    "a" FFFD);
+	/* a charset name iconv would take for the locale's */
+	EQ(text_of("text/plain; charset=\"\"", "8bit", "\xc3\xa9"), "é");
+	/* 100000 invalid bytes: 300000 bytes of U+FFFD, no more */
+	body = malloc(n + 1);
+	want = malloc(3 * n + 1);
+	assert_non_null(body);
+	assert_non_null(want);
+	memset(body, 0xff, n);
+	body[n] = '\0';
+	for (i = 0; i < n; i++)
+		memcpy(want + 3 * i, FFFD, 3);
+	want[3 * n] = '\0';
+	got = text_of("text/plain; charset=utf-8", "8bit", body);
+	assert_int_equal(strlen(got), 3 * n);
+	assert_string_equal(got, want);
+	free(got), free(want), free(body);
 }
 
 static void
@@ -874,6 +1056,11 @@ main(void)
 		cmocka_unit_test(test_oversized_header),
 		cmocka_unit_test(test_encoded_words),
 		cmocka_unit_test(test_transfer_encodings),
+		cmocka_unit_test(test_charset_words),
+		cmocka_unit_test(test_charset_texts),
+		cmocka_unit_test(test_charset_filenames),
+		cmocka_unit_test(test_charset_invalid),
+		cmocka_unit_test(test_empty_parameter),
 		cmocka_unit_test(test_compose_simple),
 		cmocka_unit_test(test_compose_dates),
 		cmocka_unit_test(test_round_trips),
