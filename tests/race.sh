@@ -25,14 +25,17 @@
 #                         holds for longer than the wait (10 s): status 4
 #                         "record is locked", the record untouched; run in
 #                         the background while the rounds above run.
+#                         (flock(1) is util-linux's: missing, race.sh fails)
 # The processes are released together through a FIFO.  Two referee runs
 # at once are tested by tests/referee.sh ("overlap/one-reply": the
-# referee's own lock on its state directory).  Prints PASS:/FAIL:/SKIP:.
+# referee's own lock on its state directory).  Prints PASS:/FAIL: lines.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 procs=${RACE_PROCS:-20}
 rounds=${RACE_ROUNDS:-24}
 stack_rounds=${RACE_STACK_ROUNDS:-6}
+. "$root/tests/lib/common.sh"
+need flock util-linux
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -158,12 +161,8 @@ action_race() {
 # locked_start / locked_end: a move, and a convert -o over its own
 # input, on a record whose lock is held.
 locked_start() {
-	if ! command -v flock >/dev/null 2>&1; then
-		echo "SKIP: race/locked (no flock(1))"
-		return
-	fi
 	mkdir locked && "$bin" new checkers -o locked/g.pdn &&
-	    cp locked/g.pdn locked/before || return
+	    cp locked/g.pdn locked/before || { fail "locked (no record)"; return; }
 	flock locked/.g.pdn.lock sleep 14 &
 	holder=$!
 	sleep 1

@@ -2,19 +2,20 @@
 # xml.sh - the XML notation (stackref-xml(5)), end to end:
 #   xml/roundtrip/F  canonical PDN (`stackref convert F`) -> XML -> PDN is
 #                    byte-identical, for every file of ../shared/data/pdn
-#                    (SKIP if absent), fixtures/games, fixtures/pdn and the
+#                    (FAIL if absent), fixtures/games, fixtures/pdn and the
 #                    golden cases' .pdn files that read cleanly;
 #   xml/valid/F      `xmllint --relaxng notation/stackref.rng` accepts
-#                    every XML written (SKIP without xmllint);
+#                    every XML written;
 #   xml/refuse/F     each malicious or malformed input of fixtures/xml is
 #                    refused with status 3 and its exact message, fast, in
 #                    bounded memory, with no network and no file read
-#                    (watched with strace when it works);
+#                    (watched with strace, which must work);
 #   xml/limits/...   huge texts and attributes are refused, bounded;
 #   xml/commands/... check, move, moves, show read XML; move writes XML.
 # Until `stackref convert --to xml` exists, the PDN<->XML step goes
 # through tests/unit/test_xml --convert (the same notation table).
-# Prints PASS:/FAIL:/SKIP: lines, with details on failure.
+# Prints PASS:/FAIL: lines, with details on failure; a missing program
+# (xmllint, strace) or ../shared/data is a failure.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 conv=$root/tests/unit/test_xml
@@ -22,11 +23,11 @@ rng=$root/notation/stackref.rng
 fx=$root/fixtures/xml
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-have_xmllint=0
-command -v xmllint >/dev/null 2>&1 && have_xmllint=1
+. "$root/tests/lib/common.sh"
+need xmllint libxml2-utils
+need strace strace
 have_strace=0
-command -v strace >/dev/null 2>&1 &&
-    strace -f -o /dev/null true >/dev/null 2>&1 && have_strace=1
+strace -f -o /dev/null true >/dev/null 2>&1 && have_strace=1
 
 # Memory bound for the refusals: 200 MB, unless the binary cannot run
 # within it at all (built with a sanitizer).
@@ -51,7 +52,6 @@ to_() {
 
 # valid NAME FILE: xmllint accepts FILE under the schema.
 valid() {
-	[ $have_xmllint = 1 ] || { echo "SKIP: xml/valid/$1 (no xmllint)"; return; }
 	if xmllint --noout --relaxng "$rng" "$2" >"$tmp/lint" 2>&1; then
 		pass "xml/valid/$1"
 	else
@@ -63,7 +63,7 @@ valid() {
 roundtrip() {
 	"$bin" convert "$2" >"$tmp/a.pdn" 2>/dev/null
 	if [ ! -s "$tmp/a.pdn" ]; then
-		echo "SKIP: xml/roundtrip/$1 (no canonical PDN)"
+		fail "xml/roundtrip/$1 (convert wrote nothing)"
 		return
 	fi
 	if to_ xml "$tmp/a.pdn" "$tmp/a.xml" &&
@@ -83,7 +83,7 @@ if [ -d "$root/../shared/data/pdn" ]; then
 		roundtrip "data/${f##*/}" "$f"
 	done
 else
-	echo "SKIP: xml/roundtrip/data (../shared/data/pdn not found)"
+	fail "xml/roundtrip/data (../shared/data/pdn not found: the shared folder must be beside the repository)"
 fi
 for f in "$root"/fixtures/games/*.pdn "$root"/fixtures/pdn/*.pdn; do
 	[ -f "$f" ] && roundtrip "fixtures/${f#"$root"/fixtures/}" "$f"
@@ -111,7 +111,7 @@ refuse() {
 	fi
 	pass "xml/refuse/$1"
 	if [ $have_strace = 0 ]; then
-		echo "SKIP: xml/refuse/$1/syscalls (no working strace)"
+		fail "xml/refuse/$1/syscalls (strace does not work here: ptrace refused?)"
 		return
 	fi
 	(cd "$fx" && strace -f -qq -e trace=network,open,openat \
