@@ -91,10 +91,21 @@ why() {
 }
 
 # move_round FILE N MODE: one round at ply N; 0 when it passed, 1 when
-# it failed, 2 when the game is over.  The test is named after $game.
+# it failed, 2 when the game is over (no move listed, and `show` states
+# the result the rules found: an empty listing alone, as from a crash,
+# is no proof).  The test is named after $game.
 move_round() {
-	"$bin" moves "$1" >moves 2>/dev/null
-	[ -s moves ] || return 2
+	"$bin" moves "$1" >moves 2>moves.err
+	st=$?
+	if [ $st -ne 0 ] || [ -s moves.err ]; then
+		fail "moves/$game/$3-$2 (moves exited $st)" "$(cat moves.err)"
+		return 1
+	fi
+	if [ ! -s moves ]; then
+		"$bin" show "$1" 2>&1 | grep -q '^result [^ ]*: ' && return 2
+		fail "moves/$game/$3-$2 (no move listed, and show states no result)"
+		return 1
+	fi
 	cp "$1" prev
 	side=second
 	"$bin" move -n --as first "$1" "$(head -n 1 moves)" 2>/dev/null &&
@@ -199,13 +210,20 @@ locked_end() {
 }
 
 locked_start
-"$bin" new checkers -o checkers.pdn && play checkers checkers.pdn "$rounds"
+if "$bin" new checkers -o checkers.pdn; then
+	play checkers checkers.pdn "$rounds"
+else
+	fail "moves/checkers (new failed)"
+fi
 for f in "$root"/fixtures/games/*.pdn; do
 	g=$(basename "$f" .pdn)
 	total=$( ("$bin" moves --ply 999999 "$f" 2>&1 || :) |
 	    sed -n 's/.*has only \([0-9]*\) pl.*/\1/p')
-	"$bin" convert --at $((total - 8)) "$f" >"$g.pdn" &&
-	    play "$g" "$g.pdn" "$stack_rounds"
+	if "$bin" convert --at $((total - 8)) "$f" >"$g.pdn"; then
+		play "$g" "$g.pdn" "$stack_rounds"
+	else
+		fail "moves/$g (no record 8 plies before the end: $total plies?)"
+	fi
 done
 
 "$bin" new checkers -o act.pdn

@@ -4,6 +4,13 @@
 #                    byte-identical, for every file of ../shared/data/pdn
 #                    (FAIL if absent), fixtures/games, fixtures/pdn and the
 #                    golden cases' .pdn files that read cleanly;
+#   xml/diagnostics/data/F, xml/games/data/F
+#                    the same for the real archive F checked apart from
+#                    stackref itself: F to XML and that XML back to PDN
+#                    each report exactly the known errors of moves
+#                    (tests/data/pdn-known.err, as tests/data.sh) and
+#                    exit 1 if there are any, else 0, and the XML holds as
+#                    many games as F has (counted with awk);
 #   xml/valid/F      `xmllint --relaxng notation/stackref.rng` accepts
 #                    every XML written;
 #   xml/refuse/F     each malicious or malformed input of fixtures/xml is
@@ -78,9 +85,41 @@ roundtrip() {
 	valid "$1" "$tmp/a.xml"
 }
 
+# known B F: F (the real archive B) to XML and back reports its known
+# errors of moves, with their status; the XML has all its games.
+known() {
+	pdn_known "$1" replay >"$tmp/want.err"
+	diag_messages <"$tmp/want.err" >"$tmp/want.msg"
+	want=0
+	[ -s "$tmp/want.err" ] && want=1
+	(cd "$(dirname "$2")" && exec "$bin" convert --to xml "$1") \
+	    >"$tmp/k.xml" 2>"$tmp/k1.err"
+	st1=$?
+	"$bin" convert --to pdn "$tmp/k.xml" >/dev/null 2>"$tmp/k2.err"
+	st2=$?
+	diag_messages <"$tmp/k2.err" >"$tmp/k2.msg"
+	if [ $st1 = $want ] && [ $st2 = $want ] &&
+	    cmp -s "$tmp/want.err" "$tmp/k1.err" &&
+	    cmp -s "$tmp/want.msg" "$tmp/k2.msg"; then
+		pass "xml/diagnostics/data/$1"
+	else
+		fail "xml/diagnostics/data/$1 (statuses $st1 and $st2, want" \
+		    "$want)" "want: $(cat "$tmp/want.err")" \
+		    "got:  $(cat "$tmp/k1.err" "$tmp/k2.err")"
+	fi
+	games=$(grep -c '^  <game>' "$tmp/k.xml")
+	n=$(pdn_games "$2")
+	if [ "$games" -eq "$n" ] && [ "$n" -gt 0 ]; then
+		pass "xml/games/data/$1 ($n games)"
+	else
+		fail "xml/games/data/$1 ($games games in the XML, want $n)"
+	fi
+}
+
 if [ -d "$root/../shared/data/pdn" ]; then
 	for f in "$root"/../shared/data/pdn/*.pdn; do
 		roundtrip "data/${f##*/}" "$f"
+		known "${f##*/}" "$f"
 	done
 else
 	fail "xml/roundtrip/data (../shared/data/pdn not found: the shared folder must be beside the repository)"
