@@ -242,9 +242,14 @@ else
 	fail "xml/commands/moves"
 fi
 "$bin" show g.xml >show.xml.out 2>&1
+st_xml=$?
 to_ pdn g.xml g2.pdn
 "$bin" show g2.pdn >show.pdn.out 2>&1
-if cmp -s show.xml.out show.pdn.out && [ -s show.xml.out ]; then
+st_pdn=$?
+# the same board, the status 0 and, after 11-15 23-19, red to move
+if cmp -s show.xml.out show.pdn.out && [ -s show.xml.out ] &&
+    [ $st_xml -eq 0 ] && [ $st_pdn -eq 0 ] &&
+    grep -q 'after 2 plies, last move 23-19; red to move$' show.xml.out; then
 	pass "xml/commands/show"
 else
 	fail "xml/commands/show" "$(diff show.pdn.out show.xml.out)"
