@@ -20,7 +20,9 @@
 #                         for 6 rounds (or to its end);
 #   race/actions/...      two offer-draw at once, then accept-draw and
 #                         decline-draw at once, then two resign at once:
-#                         one lands each time, the other exits 1;
+#                         one lands each time, the other exits 1 (when
+#                         accept-draw landed, the game is over and both
+#                         resigns exit 1);
 #   race/locked/...       a record whose lock another process (flock(1))
 #                         holds for longer than the wait (10 s): status 4
 #                         "record is locked", the record untouched; run in
@@ -233,6 +235,19 @@ action_race answer act.pdn "accept-draw --as second" \
     "decline-draw --as second"
 if grep -q 'decline-draw' act.pdn; then
 	action_race resign act.pdn "resign --as first" "resign --as second"
+else
+	# the draw was accepted: the game is over, so neither side can
+	# resign, and the record stays as it is
+	cp act.pdn prev
+	"$bin" resign --as first act.pdn 2>/dev/null
+	st1=$?
+	"$bin" resign --as second act.pdn 2>/dev/null
+	st2=$?
+	if [ $st1 -eq 1 ] && [ $st2 -eq 1 ] && cmp -s prev act.pdn; then
+		pass "actions/resign-after-draw (both refused)"
+	else
+		fail "actions/resign-after-draw (statuses $st1 and $st2, want 1)"
+	fi
 fi
 "$bin" new checkers -o act2.pdn
 action_race offer-both act2.pdn "offer-draw --as first" \
