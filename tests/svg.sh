@@ -57,7 +57,10 @@ wellformed() {
 
 # start GAME: the start position, its discs, determinism and flip.
 start() {
-	"$bin" new "$1" >"$tmp/g.pdn" || return
+	if ! "$bin" new "$1" >"$tmp/g.pdn"; then
+		result "svg/start/$1 (new failed)" 1
+		return
+	fi
 	"$bin" show --format svg "$tmp/g.pdn" >"$tmp/a.svg"
 	"$bin" show --format svg "$tmp/g.pdn" >"$tmp/b.svg"
 	"$bin" show --format svg --flip "$tmp/g.pdn" >"$tmp/f.svg"
