@@ -1,7 +1,7 @@
 #!/bin/bash
 # faults.sh - when writing fails or the network does, a record is the old
 # one or the new one, never a mix, and nothing is written.
-#   disk/*      a full tmpfs (mounted here, root only; SKIP otherwise):
+#   disk/*      a full tmpfs (mounted here: root only, FAIL otherwise):
 #               move, convert -o and new -o end with status 4, the old
 #               record intact, no temporary file left
 #   readonly/*  the tmpfs remounted read-only: the same
@@ -16,12 +16,15 @@
 #               accepting and never answering (--timeout 2 must hold);
 #               each ends with status 5 and writes nothing
 #   tls/*       TLS to a plain port and plain to a TLS port of the
-#               servers of tests/servers.sh (SKIP when they cannot run):
+#               servers of tests/servers.sh (FAIL when they cannot run):
 #               status 5, nothing written
-# Prints PASS:/FAIL:/SKIP: lines.
+# Prints PASS:/FAIL: lines.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
+. "$root/tests/lib/common.sh"
+need perl perl-base
+need mount mount
 tmp=$(mktemp -d) || exit 1
 mnt="" srv_dir="" perl_pids=""
 cleanup() {
@@ -73,7 +76,7 @@ gen_plies 100000 >small.pdn
 
 # --- a full disk, a read-only one ------------------------------------------
 if [ "$(id -u)" -ne 0 ]; then
-	echo "SKIP: disk (not root: no tmpfs)"
+	fail "disk (not root: cannot mount a tmpfs; make check runs as root)"
 elif mkdir mnt && mount -t tmpfs -o size=2m tmpfs mnt 2>mount.err; then
 	mnt=$tmp/mnt
 	cp small.pdn mnt/rec.pdn
@@ -106,11 +109,11 @@ elif mkdir mnt && mount -t tmpfs -o size=2m tmpfs mnt 2>mount.err; then
 		same readonly/convert-record-intact mnt/rec.pdn small.pdn
 		no_temp readonly/no-temp mnt
 	else
-		echo "SKIP: readonly (remount: $(head -n 1 mount.err))"
+		fail "readonly (remount: $(head -n 1 mount.err))"
 	fi
 	umount mnt && mnt=""
 else
-	echo "SKIP: disk (mount -t tmpfs: $(head -n 1 mount.err))"
+	fail "disk (mount -t tmpfs: $(head -n 1 mount.err))"
 fi
 
 # --- killed at any point --------------------------------------------------
@@ -335,6 +338,5 @@ case $? in
 	    "smtp://127.0.0.1:$SR_SMTPS_PORT/x" --timeout 2 $CA --user ann \
 	    --password-env ANN_PW
 	;;
-77) echo "SKIP: tls (servers: $(tail -n 1 start.err))" ;;
 *) fail tls/servers "$(cat start.err)" ;;
 esac

@@ -25,5 +25,9 @@ for run in tests/fuzz/run_*; do
 		fi
 	done
 done
-ls tests/fuzz/run_* >/dev/null 2>&1 ||
-    echo "SKIP: fuzz (no tests/fuzz/run_*: run \`make check\`)"
+# every target must have been built: one missing is a failure, not a skip
+for src in tests/fuzz/fuzz_*.c; do
+	t=${src#tests/fuzz/fuzz_} t=${t%.c}
+	[ -x "tests/fuzz/run_$t" ] ||
+	    echo "FAIL: fuzz $t (no tests/fuzz/run_$t: \`make check\` builds it)"
+done

@@ -23,6 +23,8 @@
 #   layers/self-test/*   each check fails on a tree made to break it.
 # Run from the top of the tree after a build.  Prints PASS:/FAIL: lines.
 set -u
+. tests/lib/common.sh
+need nm binutils
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-layers.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 

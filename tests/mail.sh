@@ -2,8 +2,9 @@
 # mail.sh - stackref post and fetch against real servers on 127.0.0.1
 # (tests/servers.sh: Dovecot IMAP/IMAPS/POP3/POP3S, Exim SMTP/SMTPS
 # delivering over LMTP, nginx HTTP/HTTPS with PUT), started here and
-# always stopped.  SKIP when they cannot run (not root, packages missing).
-# Prints PASS:/FAIL:/SKIP: lines.
+# always stopped.  When they cannot run (not root, packages missing: as
+# root, tools/deps.sh check installs them) mail.sh fails.
+# Prints PASS:/FAIL: lines.
 #
 #   roundtrip/*   post then fetch: SMTP (STARTTLS) + IMAP, SMTPS + POP3S,
 #                 SMTP + POP3 (STARTTLS), HTTP, HTTPS, IMAP APPEND + IMAP
@@ -23,15 +24,12 @@
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 servers=$root/tests/servers.sh
+. "$root/tests/lib/common.sh"
+need setsid util-linux
 tmp=$(mktemp -d) || exit 1; [ -n "${MAIL_KEEP:-}" ] && echo "tmp=$tmp"
 env_text=$(bash "$servers" start 2>"$tmp/start.err")
 case $? in
 0) ;;
-77)
-	echo "SKIP: mail ($(tail -n 1 "$tmp/start.err"))"
-	rm -rf "$tmp"
-	exit 0
-	;;
 *)
 	echo "FAIL: mail/servers (tests/servers.sh start failed)"
 	cat "$tmp/start.err"
@@ -242,10 +240,8 @@ status_is auth/password-file-missing 4 $?
 "$bin" fetch --user bob --password-env NO_SUCH_VAR $CA "$POP3S" >/dev/null 2>err
 status_is auth/password-env-unset 2 $?
 # without a terminal (setsid), --user alone cannot ask for the password
-if command -v setsid >/dev/null; then
-	setsid "$bin" fetch --user bob $CA "$POP3S" </dev/null >/dev/null 2>err
-	status_is auth/no-tty 2 $?
-fi
+setsid "$bin" fetch --user bob $CA "$POP3S" </dev/null >/dev/null 2>err
+status_is auth/no-tty 2 $?
 "$bin" fetch --user bob --password-env BOB_PW http://example.invalid/x 2>err
 status_is auth/plain-http-other-host 5 $?
 check auth/plain-http-message grep -q 'no password is sent over plain http' err

@@ -1,10 +1,11 @@
 #!/bin/sh
 # man.sh - the man pages are clean and their examples run.
 #
-# 1. `mandoc -Tlint` on every man/*.[1-8]: PASS/FAIL per page (SKIP when
-#    mandoc is missing).  A cross-reference to another page of man/ is not
-#    a problem even though that page is not installed yet, nor one to a
-#    system page this machine lacks (that depends on the machine).
+# 1. `mandoc -Tlint` on every man/*.[1-8]: PASS/FAIL per page (FAIL when
+#    mandoc is missing: package mandoc).  A cross-reference to another
+#    page of man/ is not a problem even though that page is not installed
+#    yet, nor one to a system page this machine lacks (that depends on
+#    the machine).
 # 2. The EXAMPLES of every page (man/stackref.1 must have some): every
 #    `.Bd -literal` block of that section holding `$ ` lines is one example.  Its `$ ` lines are shell
 #    commands, run in order in one fresh scratch directory with stackref on
@@ -17,15 +18,13 @@ top=$(pwd)
 PATH=$top:$PATH
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-man.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/common.sh"
+need mandoc mandoc
 
 # Lint each page.
 for page in man/*.[1-8]; do
 	[ -f "$page" ] || continue
 	name=${page#man/}
-	if ! command -v mandoc >/dev/null 2>&1; then
-		echo "SKIP: lint $name (mandoc not installed)"
-		continue
-	fi
 	mandoc -Tlint "$page" 2>&1 | while IFS= read -r l; do
 		# whether a cross-reference resolves depends on the manuals
 		# this machine has installed (and its mandoc.db), not on the

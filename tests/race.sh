@@ -20,19 +20,24 @@
 #                         for 6 rounds (or to its end);
 #   race/actions/...      two offer-draw at once, then accept-draw and
 #                         decline-draw at once, then two resign at once:
-#                         one lands each time, the other exits 1;
+#                         one lands each time, the other exits 1 (when
+#                         accept-draw landed, the game is over and both
+#                         resigns exit 1);
 #   race/locked/...       a record whose lock another process (flock(1))
 #                         holds for longer than the wait (10 s): status 4
 #                         "record is locked", the record untouched; run in
 #                         the background while the rounds above run.
+#                         (flock(1) is util-linux's: missing, race.sh fails)
 # The processes are released together through a FIFO.  Two referee runs
 # at once are tested by tests/referee.sh ("overlap/one-reply": the
-# referee's own lock on its state directory).  Prints PASS:/FAIL:/SKIP:.
+# referee's own lock on its state directory).  Prints PASS:/FAIL: lines.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 procs=${RACE_PROCS:-20}
 rounds=${RACE_ROUNDS:-24}
 stack_rounds=${RACE_STACK_ROUNDS:-6}
+. "$root/tests/lib/common.sh"
+need flock util-linux
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -88,10 +93,21 @@ why() {
 }
 
 # move_round FILE N MODE: one round at ply N; 0 when it passed, 1 when
-# it failed, 2 when the game is over.  The test is named after $game.
+# it failed, 2 when the game is over (no move listed, and `show` states
+# the result the rules found: an empty listing alone, as from a crash,
+# is no proof).  The test is named after $game.
 move_round() {
-	"$bin" moves "$1" >moves 2>/dev/null
-	[ -s moves ] || return 2
+	"$bin" moves "$1" >moves 2>moves.err
+	st=$?
+	if [ $st -ne 0 ] || [ -s moves.err ]; then
+		fail "moves/$game/$3-$2 (moves exited $st)" "$(cat moves.err)"
+		return 1
+	fi
+	if [ ! -s moves ]; then
+		"$bin" show "$1" 2>&1 | grep -q '^result [^ ]*: ' && return 2
+		fail "moves/$game/$3-$2 (no move listed, and show states no result)"
+		return 1
+	fi
 	cp "$1" prev
 	side=second
 	"$bin" move -n --as first "$1" "$(head -n 1 moves)" 2>/dev/null &&
@@ -158,12 +174,8 @@ action_race() {
 # locked_start / locked_end: a move, and a convert -o over its own
 # input, on a record whose lock is held.
 locked_start() {
-	if ! command -v flock >/dev/null 2>&1; then
-		echo "SKIP: race/locked (no flock(1))"
-		return
-	fi
 	mkdir locked && "$bin" new checkers -o locked/g.pdn &&
-	    cp locked/g.pdn locked/before || return
+	    cp locked/g.pdn locked/before || { fail "locked (no record)"; return; }
 	flock locked/.g.pdn.lock sleep 14 &
 	holder=$!
 	sleep 1
@@ -200,13 +212,20 @@ locked_end() {
 }
 
 locked_start
-"$bin" new checkers -o checkers.pdn && play checkers checkers.pdn "$rounds"
+if "$bin" new checkers -o checkers.pdn; then
+	play checkers checkers.pdn "$rounds"
+else
+	fail "moves/checkers (new failed)"
+fi
 for f in "$root"/fixtures/games/*.pdn; do
 	g=$(basename "$f" .pdn)
 	total=$( ("$bin" moves --ply 999999 "$f" 2>&1 || :) |
 	    sed -n 's/.*has only \([0-9]*\) pl.*/\1/p')
-	"$bin" convert --at $((total - 8)) "$f" >"$g.pdn" &&
-	    play "$g" "$g.pdn" "$stack_rounds"
+	if "$bin" convert --at $((total - 8)) "$f" >"$g.pdn"; then
+		play "$g" "$g.pdn" "$stack_rounds"
+	else
+		fail "moves/$g (no record 8 plies before the end: $total plies?)"
+	fi
 done
 
 "$bin" new checkers -o act.pdn
@@ -216,6 +235,19 @@ action_race answer act.pdn "accept-draw --as second" \
     "decline-draw --as second"
 if grep -q 'decline-draw' act.pdn; then
 	action_race resign act.pdn "resign --as first" "resign --as second"
+else
+	# the draw was accepted: the game is over, so neither side can
+	# resign, and the record stays as it is
+	cp act.pdn prev
+	"$bin" resign --as first act.pdn 2>/dev/null
+	st1=$?
+	"$bin" resign --as second act.pdn 2>/dev/null
+	st2=$?
+	if [ $st1 -eq 1 ] && [ $st2 -eq 1 ] && cmp -s prev act.pdn; then
+		pass "actions/resign-after-draw (both refused)"
+	else
+		fail "actions/resign-after-draw (statuses $st1 and $st2, want 1)"
+	fi
 fi
 "$bin" new checkers -o act2.pdn
 action_race offer-both act2.pdn "offer-draw --as first" \

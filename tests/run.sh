@@ -5,7 +5,11 @@
 # tests/unit/test_* binary are built.  Runs the cmocka unit tests (TAP
 # output: `ok`, `not ok`, `# SKIP`), then every other tests/*.sh script
 # but servers.sh (each prints `PASS: name`, `FAIL: name`, `SKIP: name
-# (reason)` and free text).  Shows the output of whatever failed and ends with exactly one line
+# (reason)` and free text).  A skip is allowed only when tests/skips names
+# it (README, Tests: valgrind.sh in make check); any other skip counts as a
+# failure, named in the output, and so does a test that cannot run (each
+# script fails when a program, ../shared/data or a server is missing).
+# Shows the output of whatever failed and ends with exactly one line
 #     N passed, N failed, N skipped
 # Exit status 1 if anything failed or if nothing passed at all.
 set -u
@@ -14,6 +18,8 @@ PATH=$top:$PATH
 export PATH
 STACKREF=$top/stackref
 export STACKREF
+. "$top/tests/lib/common.sh"
+skips=$top/tests/skips
 [ -x "$STACKREF" ] || echo "run.sh: no ./stackref: run \`make check\`" >&2
 limit=${TEST_TIMEOUT:-600}   # seconds one binary or script may take
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-run.XXXXXX") || exit 1
@@ -21,13 +27,9 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 passed=0 failed=0 skipped=0
 
-# timed CMD...: runs CMD under timeout(1) when there is one.
+# timed CMD...: runs CMD under timeout(1) (coreutils, Essential).
 timed() {
-	if command -v timeout >/dev/null 2>&1; then
-		timeout "$limit" "$@"
-	else
-		"$@"
-	fi
+	timeout "$limit" "$@"
 }
 
 # count LOG MODE: prints "pass fail skip" counted in LOG; MODE tap or lines.
@@ -47,11 +49,17 @@ count() {
 }
 
 # report NAME LOG STATUS MODE: adds LOG's counts to the totals; shows LOG
-# but its passes when something failed.  A nonzero STATUS with no failure counted is a
-# failure of its own (a crash, a timeout, a script that died).
+# but its passes when something failed.  A nonzero STATUS with no failure
+# counted is a failure of its own (a crash, a timeout, a script that
+# died), and so is a skip that tests/skips does not list.
 report() {
 	set -- "$1" "$2" "$3" "$4" $(count "$2" "$4")
 	p=$5 f=$6 s=$7
+	for n in $(unlisted_skips "$skips" "$2"); do
+		echo "FAIL: $1: skipped $n, which tests/skips does not list" >>"$2"
+		echo "$1: unlisted skip $n" >>"$tmp/unlisted"
+		f=$((f + 1)) s=$((s - 1))
+	done
 	if [ "$3" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL: $1 exited with status $3" >>"$2"
 		f=1
@@ -65,12 +73,17 @@ report() {
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
-for t in tests/unit/test_*; do
-	case $t in *.c | *.o | *.d | *.dSYM) continue ;; esac
-	[ -f "$t" ] && [ -x "$t" ] || continue
+# one program per tests/unit/test_*.c: one not built is a failure
+for src in tests/unit/test_*.c; do
+	t=${src%.c}
 	log=$tmp/${t##*/}.log
-	CMOCKA_MESSAGE_OUTPUT=TAP timed "./$t" >"$log" 2>&1
-	report "${t#tests/}" "$log" $? tap
+	if [ -f "$t" ] && [ -x "$t" ]; then
+		CMOCKA_MESSAGE_OUTPUT=TAP timed "./$t" >"$log" 2>&1
+		report "${t#tests/}" "$log" $? tap
+	else
+		echo "FAIL: ${t#tests/} (not built: run \`make check\`)" >"$log"
+		report "${t#tests/}" "$log" 1 lines
+	fi
 done
 
 for t in tests/*.sh; do
@@ -85,5 +98,6 @@ for t in tests/*.sh; do
 	report "${t#tests/}" "$log" $? lines
 done
 
+[ -s "$tmp/unlisted" ] && cat "$tmp/unlisted"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

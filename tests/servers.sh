@@ -17,7 +17,8 @@
 #   tests/servers.sh stop             stops the servers of SR_DIR, removes it
 #
 # start exits 77 (printing why on standard error) when it cannot run here:
-# not root, or a package missing (tools/deps.sh check installs them).
+# not root, or a package missing (tools/deps.sh check installs them); the
+# tests that use it count that as a failure, as any other.
 # Ports: SR_PORT_BASE, else the first base from 20000 up, in steps of 100,
 # whose eight ports are free.  Everything lives under SR_DIR (a new
 # /tmp/stackref-servers.XXXXXX unless given); nothing else is touched.
@@ -94,11 +95,14 @@ can_run() {
 		echo "servers.sh: not root" >&2
 		return 1
 	fi
-	for p in /usr/sbin/dovecot /usr/lib/dovecot/pop3 /usr/lib/dovecot/lmtp \
-	    /usr/sbin/exim4 /usr/sbin/nginx; do
-		[ -x "$p" ] || { echo "servers.sh: $p not installed" >&2; return 1; }
+	# program:package, as tools/deps.sh check installs them
+	for p in /usr/sbin/dovecot:dovecot-imapd /usr/lib/dovecot/pop3:dovecot-pop3d \
+	    /usr/lib/dovecot/lmtp:dovecot-lmtpd /usr/sbin/exim4:exim4-daemon-light \
+	    /usr/sbin/nginx:nginx /usr/bin/openssl:openssl; do
+		[ -x "${p%%:*}" ] && continue
+		echo "servers.sh: ${p%%:*} not installed (package ${p#*:})" >&2
+		return 1
 	done
-	command -v openssl >/dev/null || { echo "servers.sh: no openssl" >&2; return 1; }
 }
 
 # make_certs: a private CA, and a server certificate it signs.

@@ -9,24 +9,24 @@
 # scripts' comparisons still hold.  A memory error or a definite or
 # indirect leak makes the run exit 99 and leaves a log: the case fails,
 # with the log shown.  Prints PASS:/FAIL: valgrind/SCRIPT/NAME per case;
-# SKIP: when valgrind is not installed.  Exit status 1 when a case failed.
+# A case the script skipped is a failure here (it did not run), and so is
+# valgrind missing (package valgrind).  Exit status 1 when a case failed.
 #   tests/valgrind.sh [SCRIPT...]   (default: golden fixtures data)
 # Any tests/SCRIPT.sh taking $STACKREF can be named: mail (3 min),
 # referee (4.5 min) and race (RACE_ROUNDS=2 RACE_STACK_ROUNDS=1
 # RACE_PROCS=6: 2 min) were clean too, but are left out of the default.
 # It takes about 4.5 minutes (a second or so per run of stackref), too
 # long for `make check`: there (STACKREF_VALGRIND unset) it only says
-# SKIP; `make valgrind` runs it with STACKREF_VALGRIND=1, and so does CI.
+# SKIP (a skip that tests/skips lists); `make valgrind` runs it with
+# STACKREF_VALGRIND=1, and so does CI.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 if [ -z "${STACKREF_VALGRIND:-}" ]; then
 	echo "SKIP: valgrind (slow: run by make valgrind)"
 	exit 0
 fi
-if ! command -v valgrind >/dev/null 2>&1; then
-	echo "SKIP: valgrind (valgrind is not installed)"
-	exit 0
-fi
+. "$root/tests/lib/common.sh"
+need valgrind valgrind valgrind
 if [ ! -x "$bin" ]; then
 	echo "FAIL: valgrind (no stackref binary at $bin)"
 	exit 1
@@ -78,8 +78,10 @@ run() {
 				echo "FAIL: valgrind/$name"
 				cat $logs
 			fi ;;
-		FAIL:\ * | SKIP:\ *)
-			echo "${line%%:*}: valgrind/${line#*: }" ;;
+		FAIL:\ *)
+			echo "FAIL: valgrind/${line#*: }" ;;
+		SKIP:\ *)
+			echo "FAIL: valgrind/${line#*: } (skipped: not run)" ;;
 		*)
 			echo "$line" ;;
 		esac

@@ -2,19 +2,27 @@
 # xml.sh - the XML notation (stackref-xml(5)), end to end:
 #   xml/roundtrip/F  canonical PDN (`stackref convert F`) -> XML -> PDN is
 #                    byte-identical, for every file of ../shared/data/pdn
-#                    (SKIP if absent), fixtures/games, fixtures/pdn and the
+#                    (FAIL if absent), fixtures/games, fixtures/pdn and the
 #                    golden cases' .pdn files that read cleanly;
+#   xml/diagnostics/data/F, xml/games/data/F
+#                    the same for the real archive F checked apart from
+#                    stackref itself: F to XML and that XML back to PDN
+#                    each report exactly the known errors of moves
+#                    (tests/data/pdn-known.err, as tests/data.sh) and
+#                    exit 1 if there are any, else 0, and the XML holds as
+#                    many games as F has (counted with awk);
 #   xml/valid/F      `xmllint --relaxng notation/stackref.rng` accepts
-#                    every XML written (SKIP without xmllint);
+#                    every XML written;
 #   xml/refuse/F     each malicious or malformed input of fixtures/xml is
 #                    refused with status 3 and its exact message, fast, in
 #                    bounded memory, with no network and no file read
-#                    (watched with strace when it works);
+#                    (watched with strace, which must work);
 #   xml/limits/...   huge texts and attributes are refused, bounded;
 #   xml/commands/... check, move, moves, show read XML; move writes XML.
 # Until `stackref convert --to xml` exists, the PDN<->XML step goes
 # through tests/unit/test_xml --convert (the same notation table).
-# Prints PASS:/FAIL:/SKIP: lines, with details on failure.
+# Prints PASS:/FAIL: lines, with details on failure; a missing program
+# (xmllint, strace) or ../shared/data is a failure.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 conv=$root/tests/unit/test_xml
@@ -22,11 +30,11 @@ rng=$root/notation/stackref.rng
 fx=$root/fixtures/xml
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-have_xmllint=0
-command -v xmllint >/dev/null 2>&1 && have_xmllint=1
+. "$root/tests/lib/common.sh"
+need xmllint libxml2-utils
+need strace strace
 have_strace=0
-command -v strace >/dev/null 2>&1 &&
-    strace -f -o /dev/null true >/dev/null 2>&1 && have_strace=1
+strace -f -o /dev/null true >/dev/null 2>&1 && have_strace=1
 
 # Memory bound for the refusals: 200 MB, unless the binary cannot run
 # within it at all (built with a sanitizer).
@@ -51,7 +59,6 @@ to_() {
 
 # valid NAME FILE: xmllint accepts FILE under the schema.
 valid() {
-	[ $have_xmllint = 1 ] || { echo "SKIP: xml/valid/$1 (no xmllint)"; return; }
 	if xmllint --noout --relaxng "$rng" "$2" >"$tmp/lint" 2>&1; then
 		pass "xml/valid/$1"
 	else
@@ -63,7 +70,7 @@ valid() {
 roundtrip() {
 	"$bin" convert "$2" >"$tmp/a.pdn" 2>/dev/null
 	if [ ! -s "$tmp/a.pdn" ]; then
-		echo "SKIP: xml/roundtrip/$1 (no canonical PDN)"
+		fail "xml/roundtrip/$1 (convert wrote nothing)"
 		return
 	fi
 	if to_ xml "$tmp/a.pdn" "$tmp/a.xml" &&
@@ -78,12 +85,44 @@ roundtrip() {
 	valid "$1" "$tmp/a.xml"
 }
 
+# known B F: F (the real archive B) to XML and back reports its known
+# errors of moves, with their status; the XML has all its games.
+known() {
+	pdn_known "$1" replay >"$tmp/want.err"
+	diag_messages <"$tmp/want.err" >"$tmp/want.msg"
+	want=0
+	[ -s "$tmp/want.err" ] && want=1
+	(cd "$(dirname "$2")" && exec "$bin" convert --to xml "$1") \
+	    >"$tmp/k.xml" 2>"$tmp/k1.err"
+	st1=$?
+	"$bin" convert --to pdn "$tmp/k.xml" >/dev/null 2>"$tmp/k2.err"
+	st2=$?
+	diag_messages <"$tmp/k2.err" >"$tmp/k2.msg"
+	if [ $st1 = $want ] && [ $st2 = $want ] &&
+	    cmp -s "$tmp/want.err" "$tmp/k1.err" &&
+	    cmp -s "$tmp/want.msg" "$tmp/k2.msg"; then
+		pass "xml/diagnostics/data/$1"
+	else
+		fail "xml/diagnostics/data/$1 (statuses $st1 and $st2, want" \
+		    "$want)" "want: $(cat "$tmp/want.err")" \
+		    "got:  $(cat "$tmp/k1.err" "$tmp/k2.err")"
+	fi
+	games=$(grep -c '^  <game>' "$tmp/k.xml")
+	n=$(pdn_games "$2")
+	if [ "$games" -eq "$n" ] && [ "$n" -gt 0 ]; then
+		pass "xml/games/data/$1 ($n games)"
+	else
+		fail "xml/games/data/$1 ($games games in the XML, want $n)"
+	fi
+}
+
 if [ -d "$root/../shared/data/pdn" ]; then
 	for f in "$root"/../shared/data/pdn/*.pdn; do
 		roundtrip "data/${f##*/}" "$f"
+		known "${f##*/}" "$f"
 	done
 else
-	echo "SKIP: xml/roundtrip/data (../shared/data/pdn not found)"
+	fail "xml/roundtrip/data (../shared/data/pdn not found: the shared folder must be beside the repository)"
 fi
 for f in "$root"/fixtures/games/*.pdn "$root"/fixtures/pdn/*.pdn; do
 	[ -f "$f" ] && roundtrip "fixtures/${f#"$root"/fixtures/}" "$f"
@@ -111,7 +150,7 @@ refuse() {
 	fi
 	pass "xml/refuse/$1"
 	if [ $have_strace = 0 ]; then
-		echo "SKIP: xml/refuse/$1/syscalls (no working strace)"
+		fail "xml/refuse/$1/syscalls (strace does not work here: ptrace refused?)"
 		return
 	fi
 	(cd "$fx" && strace -f -qq -e trace=network,open,openat \
@@ -203,9 +242,14 @@ else
 	fail "xml/commands/moves"
 fi
 "$bin" show g.xml >show.xml.out 2>&1
+st_xml=$?
 to_ pdn g.xml g2.pdn
 "$bin" show g2.pdn >show.pdn.out 2>&1
-if cmp -s show.xml.out show.pdn.out && [ -s show.xml.out ]; then
+st_pdn=$?
+# the same board, the status 0 and, after 11-15 23-19, red to move
+if cmp -s show.xml.out show.pdn.out && [ -s show.xml.out ] &&
+    [ $st_xml -eq 0 ] && [ $st_pdn -eq 0 ] &&
+    grep -q 'after 2 plies, last move 23-19; red to move$' show.xml.out; then
 	pass "xml/commands/show"
 else
 	fail "xml/commands/show" "$(diff show.pdn.out show.xml.out)"

@@ -5,20 +5,36 @@
 #   tools/deps.sh build   packages to build stackref
 #   tools/deps.sh check   packages to build and run the tests
 #   tools/deps.sh bench   packages to build and run `make bench`
+#   tools/deps.sh list SET  prints the packages of SET (build, check, bench)
 set -u
 need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libcrypt-dev"
 # tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
 need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
-# valgrind: tests/valgrind.sh, which .ci/run runs after make check
-# time: tests/limits.sh measures peak memory with /usr/bin/time
-need_check="$need_build libcmocka-dev mandoc libxml2-utils valgrind time $need_servers"
+# The programs the tests run, each script naming its package with `need`
+# (tests/lib/common.sh), so that one missing fails its test; tests/needs.sh
+# checks that every package named there is in this list:
+#   curl (referee.sh), strace (xml.sh), libxml2-utils: xmllint (xml.sh,
+#   svg.sh), mandoc (man.sh), time: /usr/bin/time (limits.sh), valgrind
+#   (valgrind.sh, which .ci/run runs after make check), binutils: nm
+#   (layers.sh), mount (faults.sh), and the Essential perl-base (perl:
+#   faults.sh, policy.sh) and util-linux (flock: race.sh, setsid: mail.sh)
+need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux"
+need_check="$need_build libcmocka-dev $need_tools $need_servers"
 need_bench="$need_build time"
-case "${1:-build}" in
-build) need=$need_build ;;
-check) need=$need_check ;;
-bench) need=$need_bench ;;
-*) echo "usage: tools/deps.sh build|check|bench" >&2; exit 2 ;;
-esac
+set_of() {
+	case $1 in
+	build) need=$need_build ;;
+	check) need=$need_check ;;
+	bench) need=$need_bench ;;
+	*) echo "usage: tools/deps.sh build|check|bench|list SET" >&2; exit 2 ;;
+	esac
+}
+if [ "${1:-}" = list ]; then
+	set_of "${2:-}"
+	printf '%s\n' $need
+	exit 0
+fi
+set_of "${1:-build}"
 missing=""
 for p in $need; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -216,7 +216,12 @@ cmd_play_write(const struct play_opts *po, const char *file,
 int
 cmd_finish(struct diag *d)
 {
-	if (fclose(stdout) == EOF)
+	/* A write that failed in an earlier fflush (check flushes after
+	 * each file) leaves fclose nothing to write, only the error flag;
+	 * one reported already (fileio) has made the status 4. */
+	int failed = ferror(stdout) && d->status < STATUS_SYSTEM;
+
+	if (fclose(stdout) == EOF || failed)
 		diag_report(d, DIAG_WRITE, NULL, strerror(errno));
 	return (int)d->status;
 }

@@ -646,7 +646,8 @@ is_pdn(const struct dirent *de)
 	return n > 4 && strcmp(de->d_name + n - 4, ".pdn") == 0;
 }
 
-/* Reads every PDN file of dir; skips the test when dir is absent. */
+/* Reads every PDN file of dir; fails when dir is absent (a test that
+ * cannot run is a failure: ../shared must be beside the repository). */
 static void
 read_dir(const char *dir)
 {
@@ -654,10 +655,8 @@ read_dir(const char *dir)
 	char path[1024];
 	int i, n;
 
-	if ((n = scandir(dir, &list, is_pdn, alphasort)) < 0) {
-		printf("%s is absent: its files are not tested\n", dir);
-		skip();
-	}
+	if ((n = scandir(dir, &list, is_pdn, alphasort)) < 0)
+		fail_msg("%s is absent: its files cannot be tested", dir);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, list[i]->d_name);
 		printf("%s: %u games\n", list[i]->d_name, real_file(path));

@@ -16,8 +16,11 @@
 #include <cmocka.h>
 
 #include "rules/rules.h"
+#include "perft_source.h"
 
 #define FIXTURE "tests/data/perft-stackup.txt"
+#define FAST_MAX 1000000ULL     /* fixture counts checked (depth 8 and less) */
+#define NAIVE_MAX 200000ULL     /* ... also by the generic and naive walks */
 #define CELL 26
 
 static const struct rules *
@@ -290,6 +293,13 @@ naive_perft(const struct naive *nb, unsigned depth)
 	return n > 0 ? n : naive_plain(nb, depth);
 }
 
+/* naive_perft for perft_line. */
+static uint64_t
+naive_any(const void *nb, unsigned depth)
+{
+	return naive_perft(nb, depth);
+}
+
 /* Both generators agree on p at every depth up to max. */
 static void
 cross_check(const struct pos *p, unsigned max)
@@ -350,10 +360,13 @@ tall_stacks(const struct pos *p)
 
 /* ---- Perft ------------------------------------------------------ */
 
+/* The published checkers perft (RULES.md section 1), which RULES.md
+ * section 2 says stackup equals to depth 5. */
+static const uint64_t checkers[] = { 1, 7, 49, 302, 1469, 7361 };
+
 static void
 test_perft_start(void **state)
 {
-	static const uint64_t checkers[] = { 1, 7, 49, 302, 1469, 7361 };
 	struct pos p;
 	unsigned d;
 
@@ -361,6 +374,7 @@ test_perft_start(void **state)
 	su()->start(&p);
 	for (d = 0; d <= 5; d++)
 		assert_int_equal(rules_perft(su(), &p, d), checkers[d]);
+	/* RULES.md: it differs from checkers from depth 6 on */
 	assert_true(rules_perft(su(), &p, 6) != 36768);
 }
 
@@ -370,18 +384,30 @@ test_perft_fixture(void **state)
 	FILE *f = fopen(FIXTURE, "r");
 	unsigned long long nodes;
 	unsigned depth, lines = 0;
+	char line[256];
 	struct pos p;
+	struct naive nb;
+	struct perft_check c = { NULL, FAST_MAX, NAIVE_MAX, naive_any,
+	    { 0 } };
 
 	(void)state;
+	c.r = su();
 	assert_non_null(f);
 	su()->start(&p);
-	while (fscanf(f, "%u %llu", &depth, &nodes) == 2) {
+	naive_from_pos(&nb, &p);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		assert_int_equal(sscanf(line, "%u %llu", &depth, &nodes), 2);
 		lines++;
 		if (depth <= 8)
-			assert_int_equal(rules_perft(su(), &p, depth), nodes);
+			assert_true(nodes <= FAST_MAX);
+		perft_line(&c, &p, &nb, line, depth <= 5 ? checkers[depth] :
+		    0, 0);
 	}
 	assert_true(feof(f));
 	fclose(f);
+	perft_summary(&c, FIXTURE);
 	assert_true(lines >= 8);
 }
 

@@ -1,0 +1,101 @@
+# tests/lib/common.sh - helpers the test scripts source (POSIX sh); not a
+# test itself (tests/run.sh runs tests/*.sh only):
+#     . "$root/tests/lib/common.sh"
+
+# need PROGRAM PACKAGE [NAME]: a test that cannot run is a failure, not a
+# skip.  When PROGRAM is missing, prints "FAIL: NAME" naming the Debian
+# package that has it (tools/deps.sh check installs them all) and ends
+# the script with status 1.  NAME defaults to the script's name.
+need() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	echo "FAIL: ${3:-${0##*/}} (no $1: apt-get install $2;" \
+	    "tools/deps.sh check installs it)"
+	exit 1
+}
+
+# unlisted_skips SKIPS LOG: the names of the skips reported in LOG
+# ("SKIP: NAME (why)" lines, or TAP "ok N - NAME # SKIP") that the file
+# SKIPS does not list (its lines "NAME reason", # for comments), one a
+# line.  tests/run.sh counts each as a failure.
+unlisted_skips() {
+	awk -v skips="$1" 'BEGIN {
+		while ((r = getline line <skips) > 0)
+			if (split(line, w) > 0 && w[1] !~ /^#/) ok[w[1]] = 1
+		if (r < 0) { print "(no-list:" skips ")"; exit 1 }
+	}
+	/^SKIP: / { n = $2; s = 1 }
+	/^(not )?ok [0-9]+.*# SKIP/ {
+		n = $0; sub(/^(not )?ok [0-9]+( - )?/, "", n); sub(/ *#.*/, "", n)
+		if (n == "") n = "test-" $2
+		s = 1
+	}
+	s { if (!(n in ok)) print n; s = 0 }' "$2"
+}
+
+# The PDN helpers below read records with awk alone, apart from stackref,
+# so that what they find is evidence of their own.
+
+# pdn_split FILE: each line of PDN FILE (without its carriage return)
+# after the number of its game and a tab.  A game starts with a tag
+# section: a run of tag lines, which a tag line with text after its "]"
+# (as `[FEN "..."] *`) ends.  Lines before the first tag are game 0.
+pdn_split() {
+	awk '{ sub(/\r$/, "") }
+	/^[ \t]*\[/ {
+		if (!intag) g++
+		intag = 1; s = $0; sub(/^.*\]/, "", s)
+		if (s ~ /[^ \t]/) intag = 0
+	}
+	/^[ \t]*[^[ \t]/ { intag = 0 }
+	{ print g + 0 "\t" $0 }' "$1"
+}
+
+# pdn_games FILE: the number of games of PDN FILE.
+pdn_games() {
+	pdn_split "$1" | awk -F '\t' 'END { print $1 + 0 }'
+}
+
+# pdn_game FILE N: the lines of game N of PDN FILE.
+pdn_game() {
+	pdn_split "$1" | awk -v n="$2" '{ g = $0; sub(/\t.*/, "", g) }
+	g == n { sub(/^[0-9]*\t/, ""); print }'
+}
+
+# pdn_moves FILE N: the moves of game N of PDN FILE, one a line, each as
+# its first and last square ("24x15x6" and "24-6" both give 24-6):
+# comments, variations, NAGs, move numbers, marks and the result left
+# out; a token that is none of these comes out as "?TOKEN".
+pdn_moves() {
+	pdn_game "$1" "$2" | awk '/^[ \t]*\[/ { sub(/^.*\]/, "") }
+	{ text = text " " $0 }
+	END {
+		gsub(/\{[^}]*\}/, " ", text)
+		while (gsub(/\([^()]*\)/, " ", text)) ;
+		gsub(/\$[0-9]+/, " ", text)
+		n = split(text, t, /[ \t]+/)
+		for (i = 1; i <= n; i++) {
+			m = t[i]; sub(/^[0-9]+\.+/, "", m); sub(/[!?]+$/, "", m)
+			if (m == "" || m ~ /^(1-0|0-1|1\/2-1\/2|\*)$/) continue
+			if (m !~ /^[0-9]+([-x][0-9]+)+$/) { print "?" m; continue }
+			from = m; sub(/[-x].*/, "", from)
+			to = m; sub(/.*[-x]/, "", to)
+			print from "-" to
+		}
+	}'
+}
+
+# diag_messages: standard input's diagnostics without their
+# "stackref: FILE:LINE[:COL]: " prefix (the message and its game and ply).
+diag_messages() {
+	sed -E 's/^stackref: [^ ]+:[0-9]+(:[0-9]+)?: //'
+}
+
+# pdn_known F [replay]: the known diagnostics of file F of
+# ../shared/data/pdn (tests/data/pdn-known.err, under $root), without the
+# comment lines; with "replay", only those of moves that do not replay
+# ("game N, ply P: ..."), the ones convert reports too.
+pdn_known() {
+	grep -v '^#' "$root/tests/data/pdn-known.err" | grep -F "stackref: $1:" |
+	    if [ "${2:-}" = replay ]; then grep ': game [0-9]*, ply [0-9]*: '
+	    else cat; fi || :
+}
