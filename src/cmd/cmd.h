@@ -169,14 +169,16 @@ enum {
 	CMD_OPT_PASSWORD_FILE,      /* --password-file FILE: its first line */
 	CMD_OPT_PASSWORD_ENV,       /* --password-env VAR */
 	CMD_OPT_CACERT,             /* --cacert FILE */
-	CMD_OPT_TIMEOUT             /* --timeout SECONDS */
+	CMD_OPT_TIMEOUT,            /* --timeout SECONDS */
+	CMD_OPT_STARTTLS            /* --starttls: also to this machine */
 };
 #define CMD_XFER_LONGOPTS \
 	{ "user", required_argument, NULL, CMD_OPT_USER }, \
 	{ "password-file", required_argument, NULL, CMD_OPT_PASSWORD_FILE }, \
 	{ "password-env", required_argument, NULL, CMD_OPT_PASSWORD_ENV }, \
 	{ "cacert", required_argument, NULL, CMD_OPT_CACERT }, \
-	{ "timeout", required_argument, NULL, CMD_OPT_TIMEOUT }
+	{ "timeout", required_argument, NULL, CMD_OPT_TIMEOUT }, \
+	{ "starttls", no_argument, NULL, CMD_OPT_STARTTLS }
 
 struct xfer;
 
@@ -186,6 +188,7 @@ struct xfer_opts {
 	const char *password_env;
 	const char *cacert;
 	const char *timeout;
+	int starttls;
 };
 
 /* Stores option ch (a CMD_OPT_* value) with argument arg in o; returns

@@ -25,7 +25,7 @@
 
 const char cmd_fetch_usage[] = "fetch [-o FILE] [--game ID] [--user NAME] "
     "[--password-file FILE | --password-env VAR] [--cacert FILE] "
-    "[--timeout S] URL";
+    "[--starttls] [--timeout S] URL";
 
 struct fetch {
 	struct xfer x;
@@ -224,19 +224,7 @@ fetch_scan(struct fetch *f, const char *base, const char *sep,
 static int
 fetch_base(const struct fetch *f, int imap, char *buf, size_t size)
 {
-	const char *host = strstr(f->url, "://"), *path;
-	int n;
-
-	if (host == NULL)
-		return -1;
-	path = strchr(host + 3, '/');
-	if (imap && path != NULL && path[1] != '\0')
-		n = snprintf(buf, size, "%s", f->url);
-	else
-		n = snprintf(buf, size, "%.*s/%s", path == NULL ?
-		    (int)strlen(f->url) : (int)(path - f->url), f->url,
-		    imap ? "INBOX" : "");
-	return n < 0 || (size_t)n >= size ? -1 : 0;
+	return xfer_url_path(f->url, imap ? "/INBOX" : "/", imap, buf, size);
 }
 
 static int
@@ -270,14 +258,17 @@ fetch_mailbox(struct fetch *f, int imap, struct xfer_buf *rec)
 static int
 fetch_download(struct fetch *f, struct xfer_buf *rec)
 {
-	if (strncasecmp(f->url, "imap", 4) == 0)
+	switch (xfer_url_kind(f->url)) {
+	case XFER_KIND_IMAP:
 		return fetch_mailbox(f, 1, rec);
-	if (strncasecmp(f->url, "pop3", 4) == 0)
+	case XFER_KIND_POP3:
 		return fetch_mailbox(f, 0, rec);
-	if (strncasecmp(f->url, "smtp", 4) == 0) {
+	case XFER_KIND_SMTP:
 		diag_report(f->d, DIAG_USAGE, NULL, "fetch reads http(s), "
 		    "imap(s) or pop3(s) URLs; smtp is for post");
 		return -1;
+	default:
+		break;
 	}
 	if (xfer_get(&f->x, f->url, rec) == -1) {
 		diag_report(f->d, DIAG_TRANSFER, NULL, "fetch", f->x.err);

@@ -30,7 +30,7 @@ const char cmd_post_usage[] = "post [--to ADDR]... [--from ADDR] [--svg] "
     "[--pbem MOVE|resign|propose|accept|reject --user-id USERID "
     "[--pbem-password-file FILE | --pbem-password-env VAR]] "
     "[--user NAME] [--password-file FILE | --password-env VAR] "
-    "[--cacert FILE] [--timeout S] FILE URL";
+    "[--cacert FILE] [--starttls] [--timeout S] FILE URL";
 
 enum {
 	POST_OPT_TO = 0x200, POST_OPT_FROM, POST_OPT_SVG, POST_OPT_PBEM,
@@ -458,18 +458,18 @@ post_pbem(struct post *p)
 static int
 post_send(struct post *p)
 {
-	int smtp = strncasecmp(p->url, "smtp", 4) == 0;
+	enum xfer_kind k = xfer_url_kind(p->url);
 
-	if (p->pbem != NULL && !smtp)
+	if (p->pbem != NULL && k != XFER_KIND_SMTP)
 		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem sends mail: "
 		    "give an smtp:// or smtps:// URL"), -1;
-	if (strncasecmp(p->url, "http", 4) == 0) {
+	if (k == XFER_KIND_HTTP) {
 		if (xfer_put(&p->x, p->url, p->raw, p->len) == -1)
 			return diag_report(p->d, DIAG_TRANSFER, NULL, "post",
 			    p->x.err), -1;
 		return 0;
 	}
-	if (!smtp && strncasecmp(p->url, "imap", 4) != 0) {
+	if (k != XFER_KIND_SMTP && k != XFER_KIND_IMAP) {
 		diag_report(p->d, DIAG_USAGE, NULL, "post sends to smtp(s), "
 		    "imap(s) or http(s) URLs");
 		return -1;
@@ -481,10 +481,10 @@ post_send(struct post *p)
 		return post_pbem(p);
 	if (p->nto == 0)
 		post_default_to(p);
-	if (p->nto == 0 && smtp)
+	if (p->nto == 0 && k == XFER_KIND_SMTP)
 		return diag_report(p->d, DIAG_USAGE, NULL, "no recipient: give "
 		    "--to, or addresses in the player tags"), -1;
-	return smtp ? post_smtp(p) : post_imap(p);
+	return k == XFER_KIND_SMTP ? post_smtp(p) : post_imap(p);
 }
 
 /* Reads and replays the record. */

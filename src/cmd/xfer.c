@@ -1,6 +1,7 @@
 /*
  * xfer.c - the transfer options fetch and post share: credentials
- * (never from the command line), a private CA, a timeout.
+ * (never from the command line), a private CA, STARTTLS to this
+ * machine, a timeout.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,9 @@ cmd_xfer_opt(struct xfer_opts *o, int ch, const char *arg)
 		return 1;
 	case CMD_OPT_TIMEOUT:
 		o->timeout = arg;
+		return 1;
+	case CMD_OPT_STARTTLS:
+		o->starttls = 1;
 		return 1;
 	default:
 		return 0;
@@ -166,6 +170,7 @@ cmd_xfer_begin(const struct xfer_opts *o, struct xfer *x, char *pw,
 	}
 	x->user = o->user;
 	x->cacert = o->cacert;
+	x->starttls = o->starttls;
 	if ((rc = cmd_secret(o->password_file, o->password_env, o->user, pw,
 	    size, d)) == -1)
 		return -1;
