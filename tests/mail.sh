@@ -14,6 +14,8 @@
 #                 STARTTLS to this machine only with --starttls
 #   auth/*        wrong password, netrc, password file and variable; a
 #                 password in a URL refused
+#   redirect/*    redirects followed hop by hop under the policy; no
+#                 credentials to another host (its log is checked)
 #   down/*        a server that does not answer
 #   extend/*      fetch over a local copy: rewritten history, another
 #                 game, an illegal move refused; an extension accepted
@@ -322,6 +324,32 @@ rm home/.netrc
 "$bin" fetch "http://bob:hun?ter2@127.0.0.1:$SR_HTTP_PORT/x" 2>err
 status_is auth/url-unreadable 5 $?
 check_not auth/url-unreadable-password-not-shown grep -q ter2 err
+
+# --- Redirects: every hop judged by the policy; credentials (given or
+# from ~/.netrc) only to the origin of the URL given.
+cp a.pdn "$SR_WWW/games/a.pdn"
+"$bin" fetch $ANN "$HTTP/same/a.pdn" >ra.pdn 2>err
+check redirect/same-origin-credentials cmp -s a.pdn ra.pdn
+printf 'machine %s\nlogin bob\npassword bob-secret\n' 127.0.0.1 127.0.0.2 \
+    >home/.netrc
+chmod 600 home/.netrc
+"$bin" fetch "$HTTP/away/a.pdn" >ra.pdn 2>err
+status_is redirect/other-host 0 $?
+check redirect/other-host-record cmp -s a.pdn ra.pdn
+"$bin" fetch $ANN "$HTTP/away/a.pdn" >ra.pdn 2>err
+status_is redirect/other-host-given 0 $?
+rm home/.netrc
+check redirect/other-host-reached grep -q 'GET /games/a.pdn' "$SR_DIR/http/other.log"
+check_not redirect/other-host-no-credentials grep -q 'auth=\[Basic' \
+    "$SR_DIR/http/other.log"
+"$bin" fetch $CA "$HTTPS/down/a.pdn" 2>err
+status_is redirect/https-to-http 5 $?
+check redirect/https-to-http-message grep -q 'a redirect from https' err
+"$bin" fetch "$HTTP/redirect/x" 2>err
+status_is redirect/ftp 5 $?
+check redirect/ftp-message grep -q 'unsupported protocol' err
+"$bin" fetch "$HTTP/down/a.pdn" >ra.pdn 2>err
+check redirect/http-to-http cmp -s a.pdn ra.pdn
 
 # --- A server that does not answer.
 "$bin" fetch -o keep.pdn --timeout 5 http://127.0.0.1:1/x.pdn 2>err

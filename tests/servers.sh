@@ -6,7 +6,10 @@
 #   Exim      SMTP (STARTTLS offered), SMTPS; AUTH PLAIN/LOGIN required;
 #             delivers to Dovecot over LMTP at once
 #   nginx     HTTP and HTTPS: GET, PUT, DELETE under /games/; the same
-#             behind basic auth under /private/
+#             behind basic auth under /private/; redirects to the same
+#             server (/same/ to /private/), to another host (/away/ to
+#             127.0.0.2, whose requests and credentials go to
+#             SR_DIR/http/other.log), to plain http (/down/)
 # A private CA and a server certificate for 127.0.0.1 and localhost are
 # made with openssl.  Test users (mail domain example.test, the same
 # passwords for IMAP, POP3, SMTP AUTH and HTTP): ann, bob, referee.
@@ -281,6 +284,25 @@ http {
         location /redirect/ {
             return 302 ftp://127.0.0.1/x;
         }
+        # redirects: to this server (/same/), to another host (/away/),
+        # to plain http (/down/: from https, a downgrade)
+        location /same/ {
+            rewrite ^/same/(.*)\$ /private/\$1 redirect;
+        }
+        location /away/ {
+            rewrite ^/away/(.*)\$ http://127.0.0.2:$HTTP/games/\$1 redirect;
+        }
+        location /down/ {
+            rewrite ^/down/(.*)\$ http://127.0.0.1:$HTTP/games/\$1 redirect;
+        }
+    }
+    # "another host" for the redirects: 127.0.0.2, logging the
+    # credentials it is sent in other.log
+    log_format auth '\$remote_addr "\$request" auth=[\$http_authorization]';
+    server {
+        listen 127.0.0.2:$HTTP;
+        access_log $D/http/other.log auth;
+        root $D/http/www;
     }
 }
 EOF
