@@ -18,7 +18,11 @@
 #                 credentials to another host (its log is checked)
 #   down/*        a server that does not answer
 #   extend/*      fetch over a local copy: rewritten history, another
-#                 game, an illegal move refused; an extension accepted
+#                 game, an illegal move, a result no move or action
+#                 gives, changed, added or dropped tags refused; an
+#                 extension by moves, a draw agreed, a resignation
+#                 accepted
+#   stale/*       fetch from a mailbox past delayed copies of older mails
 #   parse/*       attachments quoted-printable and 7bit in nested parts;
 #                 the newest of several messages chosen
 #   inject/*      header injection through options and tags refused
@@ -140,9 +144,10 @@ cp b1.pdn bob.pdn
 "$bin" post --from 'Ann <ann@example.test>' $ANN $CA --starttls a.pdn "$SMTP" 2>err
 status_is roundtrip/smtp-post 0 $?
 wait_mails bob 1
-"$bin" fetch -o bob.pdn $BOB $CA --starttls "$IMAP/INBOX" 2>err
+"$bin" fetch -o bob.pdn $BOB $CA --starttls "$IMAP/INBOX" >took 2>err
 status_is roundtrip/imap-fetch-status 0 $?
 check roundtrip/smtp-imap cmp -s a.pdn bob.pdn
+check roundtrip/imap-fetch-says-which grep -q '^bob.pdn: took message 1 of imap://127.0.0.1:[0-9]*/INBOX (<' took
 m=$(newest bob)
 check mail/not-to-sender test -z "$(mails ann)"
 check mail/starttls-used grep -q 'with esmtpsa' "$m"
@@ -392,6 +397,40 @@ check extend/extension-written cmp -s keep.pdn a.pdn
 "$bin" convert --to xml -o a.xml a.pdn
 extend_case extension-xml 0 a.xml
 check extend/extension-xml-written cmp -s keep.pdn a.xml
+# A record extends the local one only by legal moves and recorded
+# actions: the same tags (but Result, Termination, PlyCount as moves and
+# actions change them), and the result its moves and actions give.
+sed 's/^\[Result "\*"\]/[Result "0-1"]/; s/ \*$/ 0-1/' b1.pdn >res.pdn
+extend_case result-declared 1 res.pdn
+check extend/result-declared-message grep -q 'declares the result 0-1 where this one has \*' err
+check extend/result-declared-unchanged cmp -s keep.pdn b1.pdn
+sed 's/^\[Result "\*"\]/[Result "0-1"]/; s/ \*$/ 0-1/' a.pdn >res3.pdn
+extend_case result-after-moves 1 res3.pdn
+check extend/result-after-moves-message grep -q 'declares the result 0-1, but its moves and actions give \*' err
+sed 's/bob@example.test/eve@evil.example/' b1.pdn >addr.pdn
+extend_case address-changed 1 addr.pdn
+check extend/address-changed-message grep -q 'sets the tag White "Bob <eve@evil.example>"' err
+check extend/address-changed-unchanged cmp -s keep.pdn b1.pdn
+sed 's/bob@example.test/eve@evil.example/' a.pdn >addr3.pdn
+extend_case address-changed-with-moves 1 addr3.pdn
+sed '/^\[Round /d' a.pdn >dropped.pdn
+extend_case tag-dropped 1 dropped.pdn
+check extend/tag-dropped-message grep -q 'lacks the tag Round' err
+sed 's/^\[Round .*/&\n[Annotator "Eve"]/' a.pdn >added.pdn
+extend_case tag-added 1 added.pdn
+sed 's/^\[Result "\*"\]/[Result "*"]\n[Termination "time forfeit"]/' b1.pdn >term.pdn
+extend_case termination-without-move 1 term.pdn
+cp b1.pdn act.pdn
+"$bin" offer-draw --as white act.pdn && "$bin" accept-draw --as red act.pdn >/dev/null
+extend_case draw-agreed 0 act.pdn
+check extend/draw-agreed-written cmp -s keep.pdn act.pdn
+cp b1.pdn rs.pdn
+"$bin" resign --as red rs.pdn >/dev/null
+extend_case resigned 0 rs.pdn
+sed 's/{\[%resign red\]}//' rs.pdn >rs2.pdn
+extend_case result-without-resign 1 rs2.pdn
+sed 's/^1\. 11-15/1. 11-15 {a comment}/' a.pdn >comment.pdn
+extend_case annotations 0 comment.pdn
 
 # --- Attachments in other encodings, nested; the newest message chosen.
 qp() { sed 's/=/=3D/g; s/^\[Event/[Ev=\n\ent/'; }
@@ -439,6 +478,49 @@ check parse/newest-of-game cmp -s sb.pdn got-aa.pdn
 check parse/newest-any cmp -s cc.pdn got.pdn
 "$bin" fetch --game sr-0000000000000099 $BOB $CA "$IMAPS/INBOX" 2>err
 status_is parse/no-such-game 5 $?
+
+# --- Delayed mails: the newest record that extends the local one is
+# taken, past stale copies; which mail it came from is said.  bob7.pdn
+# is at ply 2; mails come in as g1 (ply 1, delayed: it arrives last), g3
+# (ply 3), and later a copy of g3 after g3d (ply 3 and a draw offer).
+send_ann() {   # FILE: ann mails FILE to bob, and it arrives
+	local n
+	n=$(mails bob | wc -l)
+	"$bin" post --to bob@example.test --from ann@example.test $ANN "$1" \
+	    "$SMTP" 2>err && wait_mails bob $((n + 1))
+}
+game7() {
+	"$bin" new checkers -t Date=2026.01.01 -t GameId=sr-0000000000000077 \
+	    -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
+	    -o "$1" || return
+	local f=$1
+	shift
+	for m; do "$bin" move "$f" "$m" || return; done
+}
+game7 g1.pdn 11-15
+game7 bob7.pdn 11-15 23-19
+game7 g3.pdn 11-15 23-19 8-11
+cp g3.pdn g3d.pdn
+"$bin" offer-draw --as red g3d.pdn
+send_ann g3.pdn && send_ann g1.pdn
+cp bob7.pdn bob7.before
+"$bin" fetch -o bob7.pdn $BOB $CA "$IMAP/INBOX" >took 2>err
+status_is stale/past-delayed-copy 0 $?
+check stale/past-delayed-copy-record cmp -s bob7.pdn g3.pdn
+check stale/says-which grep -q 'bob7.pdn: took message [0-9]* of imap://.*; passed over 1 newer record of the game' took
+"$bin" fetch -o bob7.pdn $BOB $CA "$POP3" >took 2>err
+status_is stale/up-to-date 0 $?
+check stale/up-to-date-unchanged cmp -s bob7.pdn g3.pdn
+check stale/up-to-date-message grep -q 'bob7.pdn: up to date: message [0-9]* of pop3://.* holds the same game' took
+send_ann g3d.pdn && send_ann g3.pdn
+"$bin" fetch -o bob7.pdn $BOB $CA "$IMAPS/INBOX" >took 2>err
+status_is stale/past-copy 0 $?
+check stale/past-copy-record cmp -s bob7.pdn g3d.pdn
+cp bob7.before bob7.pdn
+game7 bob7.pdn 9-13
+"$bin" fetch -o bob7.pdn $BOB $CA "$IMAP/INBOX" >took 2>err
+status_is stale/none-extends 1 $?
+check stale/none-extends-message grep -q 'does not extend this one: it has 11-15 where this one has 9-13' err
 
 # --- Header injection: options and tags with line breaks.
 n=$(mails bob | wc -l)
