@@ -7,6 +7,8 @@
 #
 #   roundtrip/*   post then fetch: SMTP (STARTTLS) + IMAP, SMTPS + POP3S,
 #                 SMTP + POP3 (STARTTLS), HTTP, HTTPS, IMAP APPEND + IMAP
+#   put/*         post by conditional PUT: a record that does not extend
+#                 the server's refused, the server's copy kept
 #   mail/*        the mail on the server: headers, subject, text, the
 #                 board from the recipient's side, attachments, TLS used,
 #                 the result of a game over
@@ -205,6 +207,51 @@ status_is roundtrip/https-put 0 $?
 check roundtrip/https cmp -s a.pdn hs.pdn
 "$bin" fetch --user ann --password-env ANN_PW "$HTTP/private/none.pdn" 2>err
 status_is roundtrip/http-404 5 $?
+
+# --- post by PUT is conditional: the server's record must be one the
+# local one extends, and is replaced only if it is still the copy read
+# (If-Match its ETag; If-None-Match: * for a new one).
+check put/new-file-stored cmp -s a.pdn "$SR_WWW/games/s/a.pdn"
+cp "$SR_WWW/games/a.pdn" srv.before
+"$bin" post b1.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/stale-refused 1 $?
+check put/stale-message grep -q 'this record does not extend the one on the server: it lacks 23-19, and what follows' err
+check put/stale-server-unchanged cmp -s srv.before "$SR_WWW/games/a.pdn"
+game put-rw.pdn 9-13 23-19
+"$bin" post put-rw.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/rewritten-refused 1 $?
+check put/rewritten-message grep -q "it has 9-13 where the server's has 11-15" err
+"$bin" new checkers -t GameId=sr-00000000000000bb -o put-other.pdn
+"$bin" post put-other.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/other-game-refused 1 $?
+check put/refused-server-unchanged cmp -s srv.before "$SR_WWW/games/a.pdn"
+"$bin" post a.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/same 0 $?
+cp a.pdn a4.pdn
+"$bin" move a4.pdn 22-18
+"$bin" post a4.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/extension 0 $?
+check put/extension-stored cmp -s a4.pdn "$SR_WWW/games/a.pdn"
+"$bin" post a.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/older-refused 1 $?
+check put/older-server-unchanged cmp -s a4.pdn "$SR_WWW/games/a.pdn"
+cp a4.pdn "$SR_WWW/private/p.pdn"
+"$bin" post $ANN a4.pdn "$HTTP/private/p.pdn" 2>err
+status_is put/private-same 0 $?
+printf 'garbage\n' >"$SR_WWW/games/g.pdn"
+"$bin" post a.pdn "$HTTP/games/g.pdn" 2>err
+status_is put/server-garbage 3 $?
+# the test server honours the preconditions (servers.sh: nginx itself
+# does not): a PUT with a stale If-Match, or If-None-Match: * on an
+# existing file, gets 412 and writes nothing
+etag=$(curl -sI "$HTTP/games/a.pdn" | tr -d '\r' | sed -n 's/^ETag: //ip')
+code=$(curl -s -o /dev/null -w '%{http_code}' -T a.pdn -H 'If-Match: "0-0"' "$HTTP/games/a.pdn")
+check put/server-if-match-stale test "$code" = 412
+code=$(curl -s -o /dev/null -w '%{http_code}' -T a.pdn -H 'If-None-Match: *' "$HTTP/games/a.pdn")
+check put/server-if-none-match test "$code" = 412
+check put/server-unchanged cmp -s a4.pdn "$SR_WWW/games/a.pdn"
+code=$(curl -s -o /dev/null -w '%{http_code}' -T a4.pdn -H "If-Match: $etag" "$HTTP/games/a.pdn")
+check put/server-if-match test "$code" = 204
 
 # --- Certificates.
 cp b1.pdn keep.pdn

@@ -454,6 +454,60 @@ post_pbem(struct post *p)
 	return rc;
 }
 
+/* The server's record cur must be one this one extends. */
+static int
+post_check_server(struct post *p, const struct xfer_buf *cur)
+{
+	struct cmd_game srv, loc;
+	char why[512];
+	int rc = -1;
+
+	record_init(&srv.g);
+	loc.g = p->g;
+	loc.rp = p->rp;
+	if (cmd_game_read(&srv, cur->data, cur->len, p->name, NULL, p->d) == 0) {
+		if (cmd_extends(&srv, &loc, "the server's", why,
+		    sizeof(why)) != CMD_EXT_NO)
+			rc = 0;
+		else
+			diag_report(p->d, DIAG_SERVER_NEWER,
+			    DIAG_FILE(fileio_name(p->file)), why);
+	}
+	record_free(&srv.g);
+	return rc;
+}
+
+/*
+ * Uploads the record by a conditional PUT: the server's copy is read
+ * first (GET), must be one this record extends, and is replaced only if
+ * still the copy read (If-Match its ETag, else If-Unmodified-Since its
+ * date; If-None-Match: * when there is none), so that of two posters
+ * racing from one copy only one lands.
+ */
+static int
+post_http(struct post *p)
+{
+	struct xfer_version v;
+	struct xfer_buf cur;
+	int rc;
+
+	if (xfer_get_version(&p->x, p->url, &cur, &v) == -1)
+		return diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err),
+		    -1;
+	rc = v.found ? post_check_server(p, &cur) : 0;
+	xfer_buf_free(&cur);
+	if (rc == -1)
+		return -1;
+	if ((rc = xfer_put_version(&p->x, p->url, p->raw, p->len, &v)) ==
+	    XFER_STALE)
+		diag_report(p->d, DIAG_SERVER_NEWER,
+		    DIAG_FILE(fileio_name(p->file)), "the server's copy "
+		    "changed after it was read (412 Precondition Failed)");
+	else if (rc == -1)
+		diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err);
+	return rc == 0 ? 0 : -1;
+}
+
 /* Sends the record (or the command) where the URL says. */
 static int
 post_send(struct post *p)
@@ -463,12 +517,8 @@ post_send(struct post *p)
 	if (p->pbem != NULL && k != XFER_KIND_SMTP)
 		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem sends mail: "
 		    "give an smtp:// or smtps:// URL"), -1;
-	if (k == XFER_KIND_HTTP) {
-		if (xfer_put(&p->x, p->url, p->raw, p->len) == -1)
-			return diag_report(p->d, DIAG_TRANSFER, NULL, "post",
-			    p->x.err), -1;
-		return 0;
-	}
+	if (k == XFER_KIND_HTTP)
+		return post_http(p);
 	if (k != XFER_KIND_SMTP && k != XFER_KIND_IMAP) {
 		diag_report(p->d, DIAG_USAGE, NULL, "post sends to smtp(s), "
 		    "imap(s) or http(s) URLs");
@@ -487,11 +537,12 @@ post_send(struct post *p)
 	return k == XFER_KIND_SMTP ? post_smtp(p) : post_imap(p);
 }
 
-/* Reads and replays the record. */
+/* Reads and replays the record (canonical texts, as cmd_extends
+ * compares them). */
 static int
 post_load(struct post *p)
 {
-	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 0 };
+	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 1 };
 
 	/* p->nt: the notation it is written in, for the attachment's type */
 	if ((p->raw = fileio_slurp(p->file, &p->len, p->d)) == NULL ||
