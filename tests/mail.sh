@@ -28,7 +28,8 @@
 #   parse/*       attachments quoted-printable and 7bit in nested parts;
 #                 the newest of several messages chosen
 #   inject/*      header injection through options and tags refused
-#   pbem/*        a pbmserv command sent to a referee address
+#   pbem/*        a pbmserv command sent to a referee address, then
+#                 recorded in the file; a second one refused
 # A refused fetch must leave the local file as it was (checked by cmp).
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
@@ -600,20 +601,42 @@ check inject/xml-attachment grep -q 'filename="sr-2.xml"' "$m"
 check inject/referee-got-nothing test -z "$(mails referee)"
 check inject/mails-kept test "$(mails bob | wc -l)" = $((n + 1))
 
-# --- A move sent to a referee as a pbmserv command.
+# --- A move sent to a referee as a pbmserv command, then recorded in
+# the file (a second one for the same turn is refused).
+cp a.pdn pbem.pdn
+cp a.pdn pbemp.pdn
 "$bin" post --pbem 9-14 --user-id bob --pbem-password-env BOB_PW \
-    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+    --from bob@example.test --to referee@example.test $BOB $CA pbem.pdn "$SMTP" 2>err
 status_is pbem/move 1 $?
 "$bin" post --pbem 22-18 --user-id bob --pbem-password-env BOB_PW \
-    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+    --from bob@example.test --to referee@example.test $BOB $CA pbem.pdn "$SMTP" 2>err
 status_is pbem/move-sent 0 $?
 wait_mails referee 1
 check pbem/subject grep -q '^Subject: checkers move sr-00000000000000aa bob bob-secret 22-18#4' "$(newest referee)"
+"$bin" move -o pbem.want a.pdn 22-18
+check pbem/move-recorded cmp -s pbem.want pbem.pdn
+"$bin" post --pbem 24-20 --user-id bob --pbem-password-env BOB_PW \
+    --from bob@example.test --to referee@example.test $BOB $CA pbem.pdn "$SMTP" 2>err
+status_is pbem/second-move-refused 1 $?
+check pbem/second-move-message grep -q 'move sent as white, but red is to move' err
+check pbem/second-move-not-sent test "$(mails referee | wc -l)" = 1
+check pbem/second-move-unchanged cmp -s pbem.want pbem.pdn
 "$bin" post --pbem propose --user-id bob --pbem-password-env BOB_PW \
-    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+    --from bob@example.test --to referee@example.test $BOB $CA pbemp.pdn "$SMTP" 2>err
 wait_mails referee 2
 check pbem/propose grep -q '^Subject: checkers move sr-00000000000000aa bob bob-secret propose#4' "$(newest referee)"
 check_not pbem/password-not-printed grep -q bob-secret err
+cp a.pdn pbemp.want
+"$bin" offer-draw --as white pbemp.want
+check pbem/propose-recorded cmp -s pbemp.want pbemp.pdn
+"$bin" post --pbem propose --user-id bob --pbem-password-env BOB_PW \
+    --from bob@example.test --to referee@example.test $BOB $CA pbemp.pdn "$SMTP" 2>err
+status_is pbem/second-propose-refused 1 $?
+check pbem/second-propose-not-sent test "$(mails referee | wc -l)" = 2
+"$bin" new checkers -t GameId=sr-00000000000000dd -o anon.pdn
+"$bin" post --pbem resign --user-id zed --pbem-password-env BOB_PW \
+    --from zed@example.test --to referee@example.test $BOB $CA anon.pdn "$SMTP" 2>err
+status_is pbem/action-side-unknown 2 $?
 "$bin" post --pbem 22-18 --user-id bob --from bob@example.test \
     --to referee@example.test a.pdn "$HTTP/games/x" 2>err
 status_is pbem/needs-smtp 2 $?
