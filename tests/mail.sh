@@ -123,15 +123,16 @@ drop() {
 	mv "$d/tmp/$n" "$d/new/$n"
 }
 
-# A game between ann (red) and bob (white).
-game() {
-	"$bin" new checkers -t Date=2026.01.01 -t GameId=sr-00000000000000aa \
+# game_of ID FILE [MOVE]...: game ID between ann (red) and bob (white).
+game_of() {
+	"$bin" new checkers -t Date=2026.01.01 -t "GameId=$1" \
 	    -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
-	    -o "$1" || return
-	local f=$1
-	shift
+	    -o "$2" || return
+	local f=$2
+	shift 2
 	for m; do "$bin" move "$f" "$m" || return; done
 }
+game() { game_of sr-00000000000000aa "$@"; }
 game3() {
 	game "$1" && "$bin" move "$1" 11-15 && "$bin" move "$1" 23-19 &&
 	    "$bin" move "$1" 8-11
@@ -537,14 +538,7 @@ send_ann() {   # FILE: ann mails FILE to bob, and it arrives
 	"$bin" post --to bob@example.test --from ann@example.test $ANN "$1" \
 	    "$SMTP" 2>err && wait_mails bob $((n + 1))
 }
-game7() {
-	"$bin" new checkers -t Date=2026.01.01 -t GameId=sr-0000000000000077 \
-	    -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
-	    -o "$1" || return
-	local f=$1
-	shift
-	for m; do "$bin" move "$f" "$m" || return; done
-}
+game7() { game_of sr-0000000000000077 "$@"; }
 game7 g1.pdn 11-15
 game7 bob7.pdn 11-15 23-19
 game7 g3.pdn 11-15 23-19 8-11

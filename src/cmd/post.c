@@ -49,6 +49,7 @@ struct post {
 	int svg;
 	const char *pbem, *user_id, *pbem_file, *pbem_env;
 	int side;                   /* --pbem: the side of the poster */
+	enum replay_act act;        /* --pbem: its action, if not a move */
 	char name[256];             /* the URL without credentials */
 	char *raw;                  /* the record as read */
 	size_t len;
@@ -381,22 +382,6 @@ post_pbem_side(const struct post *p)
 	return post_side_of(p, from);
 }
 
-/* The action of a --pbem verb other than a move. */
-static enum replay_act
-post_pbem_act(enum pbem_verb verb)
-{
-	switch (verb) {
-	case PBEM_OFFER_DRAW:
-		return REPLAY_OFFER_DRAW;
-	case PBEM_ACCEPT_DRAW:
-		return REPLAY_ACCEPT_DRAW;
-	case PBEM_DECLINE_DRAW:
-		return REPLAY_DECLINE_DRAW;
-	default:
-		return REPLAY_RESIGN;
-	}
-}
-
 /*
  * Checks the move or action of c against p->rp, taken by the player
  * posting (post_pbem_side): a move must be by the side to move (a
@@ -425,17 +410,22 @@ post_pbem_check(struct post *p, const struct pbem_cmd *c,
 		    "is cannot be told", p->pbem);
 		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;
 	}
-	return replay_action(&p->rp, post_pbem_act(c->verb), p->side, w,
-	    p->d);
+	return replay_action(&p->rp, p->act, p->side, w, p->d);
 }
 
 /* Fills c with the command --pbem asks for; -1 after reporting. */
 static int
 post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 {
-	static const struct { const char *word; enum pbem_verb verb; } v[] = {
-		{ "resign", PBEM_RESIGN }, { "propose", PBEM_OFFER_DRAW },
-		{ "accept", PBEM_ACCEPT_DRAW }, { "reject", PBEM_DECLINE_DRAW }
+	static const struct {
+		const char *word;
+		enum pbem_verb verb;
+		enum replay_act act;
+	} v[] = {
+		{ "resign", PBEM_RESIGN, REPLAY_RESIGN },
+		{ "propose", PBEM_OFFER_DRAW, REPLAY_OFFER_DRAW },
+		{ "accept", PBEM_ACCEPT_DRAW, REPLAY_ACCEPT_DRAW },
+		{ "reject", PBEM_DECLINE_DRAW, REPLAY_DECLINE_DRAW }
 	};
 	const char *id = record_tag(&p->g, "GameId");
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
@@ -445,8 +435,10 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 	memset(c, 0, sizeof(*c));
 	c->verb = PBEM_MOVE;
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (strcasecmp(p->pbem, v[i].word) == 0)
+		if (strcasecmp(p->pbem, v[i].word) == 0) {
 			c->verb = v[i].verb;
+			p->act = v[i].act;
+		}
 	if (id == NULL || p->user_id == NULL)
 		return diag_report(p->d, DIAG_USAGE, NULL, id == NULL ?
 		    "--pbem: the record has no GameId tag" :
@@ -469,7 +461,7 @@ post_pbem_apply(struct post *p, const struct pbem_cmd *c, int side,
 {
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
 	    rp->plies + 1 };
-	enum replay_act act = post_pbem_act(c->verb);
+	enum replay_act act = p->act;
 
 	if (c->verb == PBEM_MOVE ? replay_ply(rp, c->move, &w, p->d,
 	    NULL) == -1 : replay_action(rp, act, side, &w, p->d) == -1)
