@@ -279,22 +279,27 @@ fileio_flock_wait(int fd, long long deadline)
  * Opens (creating it) the lock file lpath without following a symbolic
  * link and without waiting (O_NONBLOCK: a FIFO opens at once), and
  * keeps it only when it is a regular file.  Returns the descriptor, or
- * -1 with why (of size bytes) set.
+ * -1 with why (of size bytes) saying what the lock file is, or "" and
+ * errno set when it cannot be opened.
  */
 static int
 fileio_lock_open(const char *lpath, char *why, size_t size)
 {
 	struct stat st;
-	int fd, err;
+	int fd;
 
+	why[0] = '\0';
 	do
 		fd = open(lpath, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
 		    O_CLOEXEC, 0666);
 	while (fd == -1 && errno == EINTR);
 	if (fd == -1) {
-		err = errno;
-		snprintf(why, size, "lock file %s: %s", lpath, err == ELOOP ?
-		    "a symbolic link, not followed" : strerror(err));
+		if (errno == ELOOP)
+			snprintf(why, size, "lock file %s: a symbolic link, "
+			    "not followed", lpath);
+		else if (errno == EISDIR || errno == ENXIO)
+			snprintf(why, size, "lock file %s: not a regular file",
+			    lpath);
 		return -1;
 	}
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
@@ -320,6 +325,8 @@ fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
 	if (fileio_lock_path(path, lpath, sizeof(lpath)) == -1)
 		return fileio_write_fail(d, path, ENAMETOOLONG);
 	if ((lk->fd = fileio_lock_open(lpath, what, sizeof(what))) == -1) {
+		if (what[0] == '\0')
+			return fileio_write_fail(d, path, errno);
 		diag_report(d, DIAG_WRITE, &w, what);
 		return -1;
 	}
