@@ -2,16 +2,24 @@
  * transport.c - SMTP, IMAP, POP3 and HTTP through libcurl, the only file
  * of stackref that includes it.
  *
- * Policy, the same for every call:
- *  - protocols http, https, smtp(s), imap(s), pop3(s) only; HTTP
- *    redirects are followed (at most 5) to http or https, to https only
- *    from https; an HTTP status of 400 or more is a failure;
+ * Policy, the same for every call and for every hop of a redirect:
+ *  - protocols http, https, smtp(s), imap(s), pop3(s) only; an HTTP
+ *    status of 400 or more is a failure;
+ *  - HTTP redirects are followed by xfer_get only, one hop at a time
+ *    (at most 5), each hop judged anew by this policy: to http or https
+ *    only, to https only once on https; the credentials (given, in the
+ *    URL or from ~/.netrc) go only to the origin of the URL given (same
+ *    scheme, host and port), a hop to another origin gets none at all;
  *  - TLS certificates and host names are verified, against cacert when
- *    given; smtp://, imap:// and pop3:// upgrade with STARTTLS whenever
- *    the server offers it, and demand it (refusing to log in in clear)
- *    unless the host is the local machine (127.0.0.1, ::1, localhost);
+ *    given; smtp://, imap:// and pop3:// demand STARTTLS (refusing to
+ *    log in in clear) unless the host is the local machine (127.0.0.1,
+ *    ::1, localhost), where STARTTLS is not tried unless x->starttls
+ *    asks for it (and then demanded): a local server's certificate is
+ *    often the self-signed "snakeoil" one;
  *  - an http:// URL to another host gets no credentials at all: a user
  *    or password given is refused, ~/.netrc is not read;
+ *  - a password in a URL is refused: passwords come from x->password
+ *    or ~/.netrc, never from a command line;
  *  - credentials: user and password when given, else ~/.netrc;
  *  - messages name the URL without its user and password.
  * URLs are read by libcurl's own parser (curl_url), and the transfer is
@@ -31,6 +39,8 @@
 #define XFER_DOWNLOAD_MAX (64u * 1024 * 1024)
 #define XFER_PROTOCOLS "http,https,smtp,smtps,imap,imaps,pop3,pop3s"
 #define XFER_SCHEME_MAX 16
+#define XFER_REDIRECTS_MAX 5
+#define XFER_URL_MAX 4096
 #define XFER_URL_HIDDEN "(a URL that does not parse, not shown)"
 #define XFER_UNSUPPORTED "unsupported protocol (http, https, smtp, smtps, " \
     "imap, imaps, pop3 or pop3s)"
@@ -41,8 +51,11 @@ struct xfer_job {
 	const char *url;                /* as given; messages clean it */
 	CURLU *u;                       /* url as libcurl reads it */
 	CURL *c;
+	CURLU *origin;                  /* the URL first given, for a
+					 * redirect's hop; else NULL */
 	char scheme[XFER_SCHEME_MAX];   /* lower case */
 	int local;                      /* the host is this machine */
+	int creds;                      /* credentials may be sent */
 	char errbuf[CURL_ERROR_SIZE];
 };
 
@@ -99,19 +112,26 @@ xfer_url_parse(const char *url, CURLUcode *rc)
 	return u;
 }
 
-/* Whether u has the part what (a user, a host...); with buf, copies it
- * there (cut to size bytes). */
+/* Whether u has the part what (a user, a host...), read with flags;
+ * with buf, copies it there (cut to size bytes). */
 static int
-xfer_url_has(CURLU *u, CURLUPart what, char *buf, size_t size)
+xfer_url_part(CURLU *u, CURLUPart what, unsigned flags, char *buf,
+    size_t size)
 {
 	char *v;
 
-	if (curl_url_get(u, what, &v, 0) != CURLUE_OK)
+	if (curl_url_get(u, what, &v, flags) != CURLUE_OK)
 		return 0;
 	if (buf != NULL)
 		snprintf(buf, size, "%s", v);
 	curl_free(v);
 	return 1;
+}
+
+static int
+xfer_url_has(CURLU *u, CURLUPart what, char *buf, size_t size)
+{
+	return xfer_url_part(u, what, 0, buf, size);
 }
 
 /* Whether the host of u is this machine: exactly 127.0.0.1, [::1] or
@@ -132,6 +152,24 @@ xfer_url_local(CURLU *u)
 	return 0;
 }
 
+/* Whether a and b have the same scheme, host and port. */
+static int
+xfer_url_same_origin(CURLU *a, CURLU *b)
+{
+	static const CURLUPart part[] = { CURLUPART_SCHEME, CURLUPART_HOST,
+	    CURLUPART_PORT };
+	char va[256], vb[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+		if (!xfer_url_part(a, part[i], CURLU_DEFAULT_PORT, va,
+		    sizeof(va)) || !xfer_url_part(b, part[i],
+		    CURLU_DEFAULT_PORT, vb, sizeof(vb)) ||
+		    strcasecmp(va, vb) != 0)
+			return 0;
+	return 1;
+}
+
 /* Whether u carries a user, a password or login options. */
 static int
 xfer_url_creds(CURLU *u)
@@ -141,14 +179,21 @@ xfer_url_creds(CURLU *u)
 	    xfer_url_has(u, CURLUPART_OPTIONS, NULL, 0);
 }
 
+/* Removes the user, password and login options of u; 0, or -1. */
+static int
+xfer_url_drop_creds(CURLU *u)
+{
+	return curl_url_set(u, CURLUPART_USER, NULL, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_PASSWORD, NULL, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_OPTIONS, NULL, 0) == CURLUE_OK ? 0 : -1;
+}
+
 /* Writes u without its user, password and login options into buf;
  * 0, or -1 (out of memory). */
 static int
 xfer_url_strip(CURLU *u, char *buf, size_t size)
 {
-	return curl_url_set(u, CURLUPART_USER, NULL, 0) == CURLUE_OK &&
-	    curl_url_set(u, CURLUPART_PASSWORD, NULL, 0) == CURLUE_OK &&
-	    curl_url_set(u, CURLUPART_OPTIONS, NULL, 0) == CURLUE_OK &&
+	return xfer_url_drop_creds(u) == 0 &&
 	    xfer_url_has(u, CURLUPART_URL, buf, size) ? 0 : -1;
 }
 
@@ -165,6 +210,48 @@ xfer_url_clean(const char *url, char *buf, size_t size)
 	snprintf(buf, size, "%s", u == NULL && strchr(url, '@') == NULL ?
 	    url : XFER_URL_HIDDEN);
 	curl_url_cleanup(u);
+}
+
+enum xfer_kind
+xfer_url_kind(const char *url)
+{
+	static const struct { const char *scheme; enum xfer_kind kind; }
+	    k[] = { { "http", XFER_KIND_HTTP }, { "https", XFER_KIND_HTTP },
+	    { "smtp", XFER_KIND_SMTP }, { "smtps", XFER_KIND_SMTP },
+	    { "imap", XFER_KIND_IMAP }, { "imaps", XFER_KIND_IMAP },
+	    { "pop3", XFER_KIND_POP3 }, { "pop3s", XFER_KIND_POP3 } };
+	char scheme[XFER_SCHEME_MAX] = "";
+	CURLUcode rc;
+	CURLU *u = xfer_url_parse(url, &rc);
+	size_t i;
+
+	if (u != NULL)
+		xfer_url_has(u, CURLUPART_SCHEME, scheme, sizeof(scheme));
+	curl_url_cleanup(u);
+	for (i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+		if (strcmp(scheme, k[i].scheme) == 0)
+			return k[i].kind;
+	return XFER_KIND_NONE;
+}
+
+int
+xfer_url_path(const char *url, const char *path, int keep, char *buf,
+    size_t size)
+{
+	char old[XFER_URL_MAX] = "";
+	CURLUcode rc;
+	CURLU *u = xfer_url_parse(url, &rc);
+	int ok;
+
+	if (u == NULL)
+		return -1;
+	xfer_url_has(u, CURLUPART_PATH, old, sizeof(old));
+	ok = (keep && strcmp(old, "") != 0 && strcmp(old, "/") != 0) ||
+	    curl_url_set(u, CURLUPART_PATH, path, 0) == CURLUE_OK;
+	ok = ok && xfer_url_has(u, CURLUPART_URL, buf, size) &&
+	    strlen(buf) + 1 < size;
+	curl_url_cleanup(u);
+	return ok ? 0 : -1;
 }
 
 /* Sets x->err to "URL: why" (why is shorter than CURL_ERROR_SIZE). */
@@ -191,12 +278,35 @@ xfer_url_why(CURLUcode rc, char *buf, size_t size)
 	return buf;
 }
 
-/* Reads j->url into j->u, j->scheme and j->local, and checks it
- * against the policy above; -1 with x->err set if it fails. */
+/* Why the policy refuses the parsed job j, or NULL. */
+static const char *
+xfer_refusal(const struct xfer_job *j)
+{
+	char item[XFER_SCHEME_MAX + 2];
+
+	snprintf(item, sizeof(item), ",%s,", j->scheme);
+	if (strstr("," XFER_PROTOCOLS ",", item) == NULL)
+		return XFER_UNSUPPORTED;
+	if (j->origin != NULL && strncmp(j->scheme, "http", 4) != 0)
+		return "a redirect to another protocol than http or https";
+	if (strcmp(j->scheme, "http") == 0 && !j->local && j->creds &&
+	    (j->x->user != NULL || j->x->password != NULL ||
+	    xfer_url_creds(j->u)))
+		return "no password is sent over plain http to another host; "
+		    "use https";
+	if (xfer_url_has(j->u, CURLUPART_PASSWORD, NULL, 0))
+		return "a password is never taken from a URL; give it in "
+		    "~/.netrc, a password file or a variable";
+	return NULL;
+}
+
+/* Reads j->url into j->u, j->scheme, j->local and j->creds, and checks
+ * it against the policy above; -1 with x->err set if it fails. */
 static int
 xfer_allowed(struct xfer_job *j)
 {
-	char why[CURL_ERROR_SIZE], item[XFER_SCHEME_MAX + 2];
+	char why[CURL_ERROR_SIZE];
+	const char *no;
 	CURLUcode rc;
 
 	if ((j->u = xfer_url_parse(j->url, &rc)) == NULL) {
@@ -205,16 +315,13 @@ xfer_allowed(struct xfer_job *j)
 	}
 	xfer_url_has(j->u, CURLUPART_SCHEME, j->scheme, sizeof(j->scheme));
 	j->local = xfer_url_local(j->u);
-	snprintf(item, sizeof(item), ",%s,", j->scheme);
-	if (strstr("," XFER_PROTOCOLS ",", item) == NULL) {
-		xfer_fail(j->x, j->url, XFER_UNSUPPORTED);
+	j->creds = j->origin == NULL || xfer_url_same_origin(j->origin, j->u);
+	if ((no = xfer_refusal(j)) != NULL) {
+		xfer_fail(j->x, j->url, no);
 		return -1;
 	}
-	if (strcmp(j->scheme, "http") == 0 && !j->local &&
-	    (j->x->user != NULL || j->x->password != NULL ||
-	    xfer_url_creds(j->u))) {
-		xfer_fail(j->x, j->url, "no password is sent over plain http "
-		    "to another host; use https");
+	if (!j->creds && xfer_url_drop_creds(j->u) == -1) {
+		xfer_fail(j->x, j->url, "out of memory");
 		return -1;
 	}
 	return 0;
@@ -237,9 +344,14 @@ xfer_set_protocols(CURL *c, const char *scheme)
 #endif
 }
 
+/* Credentials for j: none to another origin than the URL first given;
+ * else user and password when given, else ~/.netrc (not for plain http
+ * to another host). */
 static void
 xfer_set_auth(const struct xfer_job *j)
 {
+	if (!j->creds)
+		return;
 	if (j->x->user != NULL)
 		curl_easy_setopt(j->c, CURLOPT_USERNAME, j->x->user);
 	if (j->x->password != NULL)
@@ -249,6 +361,9 @@ xfer_set_auth(const struct xfer_job *j)
 		    (long)CURL_NETRC_OPTIONAL);
 }
 
+/* TLS verified; STARTTLS demanded on plain mail URLs to another host,
+ * and to this machine only when x->starttls asks for it (else not
+ * tried). */
 static void
 xfer_set_tls(const struct xfer_job *j)
 {
@@ -258,11 +373,12 @@ xfer_set_tls(const struct xfer_job *j)
 		curl_easy_setopt(j->c, CURLOPT_CAINFO, j->x->cacert);
 	if (strcmp(j->scheme, "smtp") == 0 || strcmp(j->scheme, "imap") == 0 ||
 	    strcmp(j->scheme, "pop3") == 0)
-		curl_easy_setopt(j->c, CURLOPT_USE_SSL, j->local ?
-		    (long)CURLUSESSL_TRY : (long)CURLUSESSL_ALL);
+		curl_easy_setopt(j->c, CURLOPT_USE_SSL,
+		    !j->local || j->x->starttls ? (long)CURLUSESSL_ALL :
+		    (long)CURLUSESSL_NONE);
 }
 
-/* Frees what j holds. */
+/* Frees what j holds (not j->origin). */
 static void
 xfer_close(struct xfer_job *j)
 {
@@ -288,14 +404,17 @@ xfer_set_url(struct xfer_job *j)
 	return rc == CURLE_OK ? 0 : -1;
 }
 
-/* Starts the job j for url with the policy set; 0, or -1 with x->err
- * set (j then holds nothing). */
+/* Starts the job j for url with the policy set, as a hop of a redirect
+ * from the URL origin when origin is not NULL; 0, or -1 with x->err set
+ * (j then holds nothing).  libcurl follows no redirect itself. */
 static int
-xfer_open(struct xfer_job *j, struct xfer *x, const char *url)
+xfer_open(struct xfer_job *j, struct xfer *x, const char *url,
+    CURLU *origin)
 {
 	memset(j, 0, sizeof(*j));
 	j->x = x;
 	j->url = url;
+	j->origin = origin;
 	x->err[0] = '\0';
 	if (xfer_allowed(j) == -1 || (j->c = curl_easy_init()) == NULL ||
 	    xfer_set_url(j) == -1) {
@@ -312,11 +431,39 @@ xfer_open(struct xfer_job *j, struct xfer *x, const char *url)
 	curl_easy_setopt(j->c, CURLOPT_CONNECTTIMEOUT,
 	    x->connect_timeout > 0 ? x->connect_timeout : 10L);
 	curl_easy_setopt(j->c, CURLOPT_FAILONERROR, 1L);
-	curl_easy_setopt(j->c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(j->c, CURLOPT_MAXREDIRS, 5L);
+	curl_easy_setopt(j->c, CURLOPT_FOLLOWLOCATION, 0L);
 	xfer_set_protocols(j->c, j->scheme);
 	xfer_set_tls(j);
 	xfer_set_auth(j);
+	return 0;
+}
+
+/*
+ * Runs j (and leaves it open): 0 with *code the HTTP status (0 for the
+ * other protocols), or -1 with x->err set.  A status of 400 or more
+ * fails, but accept (0: none).
+ */
+static int
+xfer_perform(struct xfer_job *j, long accept, long *code)
+{
+	CURLcode rc = curl_easy_perform(j->c);
+	char why[64];
+
+	*code = 0;
+	if (strncmp(j->scheme, "http", 4) == 0)
+		curl_easy_getinfo(j->c, CURLINFO_RESPONSE_CODE, code);
+	if (accept != 0 && *code == accept)
+		return 0;
+	if (rc != CURLE_OK) {
+		xfer_fail(j->x, j->url, j->errbuf[0] != '\0' ? j->errbuf :
+		    curl_easy_strerror(rc));
+		return -1;
+	}
+	if (*code >= 400) {
+		snprintf(why, sizeof(why), "the server answered %ld", *code);
+		xfer_fail(j->x, j->url, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -324,20 +471,11 @@ xfer_open(struct xfer_job *j, struct xfer *x, const char *url)
 static int
 xfer_run(struct xfer_job *j)
 {
-	CURLcode rc = curl_easy_perform(j->c);
-	long code = 0;
-	char why[64];
+	long code;
+	int rc = xfer_perform(j, 0, &code);
 
-	if (rc == CURLE_OK && strncmp(j->scheme, "http", 4) == 0 &&
-	    curl_easy_getinfo(j->c, CURLINFO_RESPONSE_CODE, &code) ==
-	    CURLE_OK && code >= 400) {
-		snprintf(why, sizeof(why), "the server answered %ld", code);
-		xfer_fail(j->x, j->url, why);
-	} else if (rc != CURLE_OK)
-		xfer_fail(j->x, j->url, j->errbuf[0] != '\0' ? j->errbuf :
-		    curl_easy_strerror(rc));
 	xfer_close(j);
-	return j->x->err[0] == '\0' ? 0 : -1;
+	return rc;
 }
 
 /* Sets j to upload data[0..len). */
@@ -351,6 +489,17 @@ xfer_upload(struct xfer_job *j, struct xfer_src *src)
 	    (curl_off_t)src->len);
 }
 
+/* Makes out an empty string when nothing came; -1 out of memory. */
+static int
+xfer_terminate(struct xfer_job *j, struct xfer_buf *out)
+{
+	if (out->data == NULL && (out->data = calloc(1, 1)) == NULL) {
+		xfer_fail(j->x, j->url, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 /* Runs j, collecting what the server sends into out (always a string,
  * "" when nothing came; freed on failure). */
 static int
@@ -362,23 +511,209 @@ xfer_collect(struct xfer_job *j, struct xfer_buf *out)
 		xfer_buf_free(out);
 		return -1;
 	}
-	if (out->data == NULL && (out->data = calloc(1, 1)) == NULL) {
-		xfer_fail(j->x, j->url, "out of memory");
+	return xfer_terminate(j, out);
+}
+
+/*
+ * One hop of xfer_get: gets url into out (emptied first), the hop of a
+ * redirect from origin when origin is not NULL.  Returns 0 done, 1 with
+ * the URL the server redirects to in next (of XFER_URL_MAX bytes), or
+ * -1 with x->err set.
+ */
+static int
+xfer_get_hop(struct xfer *x, const char *url, CURLU *origin,
+    struct xfer_buf *out, char *next)
+{
+	struct xfer_job j;
+	char *to = NULL;
+	long code;
+	int rc;
+
+	xfer_buf_free(out);
+	if (xfer_open(&j, x, url, origin) == -1)
+		return -1;
+	curl_easy_setopt(j.c, CURLOPT_WRITEFUNCTION, xfer_write);
+	curl_easy_setopt(j.c, CURLOPT_WRITEDATA, out);
+	if ((rc = xfer_perform(&j, 0, &code)) == 0 && code >= 300 &&
+	    code < 400 && curl_easy_getinfo(j.c, CURLINFO_REDIRECT_URL,
+	    &to) == CURLE_OK && to != NULL) {
+		snprintf(next, XFER_URL_MAX, "%s", to);
+		rc = strlen(to) < XFER_URL_MAX ? 1 : -1;
+		if (rc == -1)
+			xfer_fail(x, url, "a redirect to a URL too long");
+	}
+	if (rc == 0)
+		rc = xfer_terminate(&j, out);
+	xfer_close(&j);
+	return rc;
+}
+
+/* Whether the redirect from the URL from to the URL to may be taken:
+ * from https, only to https. */
+static int
+xfer_hop_scheme(struct xfer *x, const char *from, const char *to)
+{
+	if (strncasecmp(from, "https:", 6) != 0 ||
+	    strncasecmp(to, "https:", 6) == 0)
+		return 0;
+	xfer_fail(x, to, "a redirect from https to another protocol");
+	return -1;
+}
+
+int
+xfer_get(struct xfer *x, const char *url, struct xfer_buf *out)
+{
+	char cur[XFER_URL_MAX], next[XFER_URL_MAX];
+	CURLU *origin = NULL;
+	CURLUcode uc;
+	int hops = 0, rc;
+
+	out->data = NULL;
+	out->len = 0;
+	snprintf(cur, sizeof(cur), "%s", url);
+	while ((rc = xfer_get_hop(x, cur, origin, out, next)) == 1) {
+		if (origin == NULL && (origin = xfer_url_parse(url, &uc)) ==
+		    NULL) {
+			xfer_fail(x, url, "out of memory");
+			rc = -1;
+			break;
+		}
+		if (++hops > XFER_REDIRECTS_MAX) {
+			xfer_fail(x, url, "more than 5 redirects");
+			rc = -1;
+			break;
+		}
+		if ((rc = xfer_hop_scheme(x, cur, next)) == -1)
+			break;
+		memcpy(cur, next, sizeof(cur));
+	}
+	curl_url_cleanup(origin);
+	if (rc == -1)
+		xfer_buf_free(out);
+	return rc;
+}
+
+/* Keeps the ETag (if strong) and Last-Modified headers of the last
+ * answer in the struct xfer_version ctx. */
+static size_t
+xfer_header(char *p, size_t size, size_t n, void *ctx)
+{
+	struct xfer_version *v = ctx;
+	size_t len = size * n, vl;
+	const char *val;
+
+	if (len >= 5 && strncmp(p, "HTTP/", 5) == 0) {
+		v->etag[0] = '\0';
+		v->modified[0] = '\0';
+		return len;
+	}
+	if ((val = memchr(p, ':', len)) == NULL)
+		return len;
+	val += strspn(val + 1, " \t") + 1;
+	vl = len - (size_t)(val - p);
+	while (vl > 0 && (val[vl - 1] == '\r' || val[vl - 1] == '\n' ||
+	    val[vl - 1] == ' '))
+		vl--;
+	if (vl >= XFER_VALIDATOR_MAX)
+		return len;
+	if (strncasecmp(p, "ETag:", 5) == 0 && val[0] == '"')
+		snprintf(v->etag, sizeof(v->etag), "%.*s", (int)vl, val);
+	else if (strncasecmp(p, "Last-Modified:", 14) == 0)
+		snprintf(v->modified, sizeof(v->modified), "%.*s", (int)vl,
+		    val);
+	return len;
+}
+
+int
+xfer_get_version(struct xfer *x, const char *url, struct xfer_buf *out,
+    struct xfer_version *v)
+{
+	struct xfer_job j;
+	long code;
+	int rc;
+
+	out->data = NULL;
+	out->len = 0;
+	memset(v, 0, sizeof(*v));
+	if (xfer_open(&j, x, url, NULL) == -1)
+		return -1;
+	curl_easy_setopt(j.c, CURLOPT_WRITEFUNCTION, xfer_write);
+	curl_easy_setopt(j.c, CURLOPT_WRITEDATA, out);
+	curl_easy_setopt(j.c, CURLOPT_HEADERFUNCTION, xfer_header);
+	curl_easy_setopt(j.c, CURLOPT_HEADERDATA, v);
+	rc = xfer_perform(&j, 404, &code);
+	if (rc == 0 && code >= 300 && code < 400) {
+		xfer_fail(x, url, "the server redirects; give the URL it "
+		    "redirects to");
+		rc = -1;
+	}
+	v->found = code != 404;
+	if (rc == 0 && !v->found)
+		xfer_buf_free(out);
+	if (rc == 0)
+		rc = xfer_terminate(&j, out);
+	else
+		xfer_buf_free(out);
+	xfer_close(&j);
+	return rc;
+}
+
+/* The precondition of a PUT replacing version v into *list; -1 with
+ * x->err set when v gives nothing to check. */
+static int
+xfer_precondition(struct xfer *x, const char *url,
+    const struct xfer_version *v, struct curl_slist **list)
+{
+	char h[XFER_VALIDATOR_MAX + 32];
+
+	if (!v->found)
+		snprintf(h, sizeof(h), "If-None-Match: *");
+	else if (v->etag[0] != '\0')
+		snprintf(h, sizeof(h), "If-Match: %s", v->etag);
+	else if (v->modified[0] != '\0')
+		snprintf(h, sizeof(h), "If-Unmodified-Since: %s", v->modified);
+	else {
+		xfer_fail(x, url, "the server gives neither an ETag nor a "
+		    "Last-Modified date: the record cannot be replaced safely");
+		return -1;
+	}
+	if ((*list = curl_slist_append(NULL, h)) == NULL) {
+		xfer_fail(x, url, "out of memory");
 		return -1;
 	}
 	return 0;
 }
 
 int
-xfer_get(struct xfer *x, const char *url, struct xfer_buf *out)
+xfer_put_version(struct xfer *x, const char *url, const char *data,
+    size_t len, const struct xfer_version *v)
 {
+	struct xfer_src src = { data, len, 0 };
+	struct xfer_buf sink = { NULL, 0 };
+	struct curl_slist *list = NULL;
 	struct xfer_job j;
+	long code;
+	int rc;
 
-	out->data = NULL;
-	out->len = 0;
-	if (xfer_open(&j, x, url) == -1)
+	if (xfer_open(&j, x, url, NULL) == -1)
 		return -1;
-	return xfer_collect(&j, out);
+	if (xfer_precondition(x, url, v, &list) == -1) {
+		xfer_close(&j);
+		return -1;
+	}
+	xfer_upload(&j, &src);
+	curl_easy_setopt(j.c, CURLOPT_HTTPHEADER, list);
+	curl_easy_setopt(j.c, CURLOPT_WRITEFUNCTION, xfer_write);
+	curl_easy_setopt(j.c, CURLOPT_WRITEDATA, &sink);
+	if ((rc = xfer_perform(&j, 412, &code)) == 0 && code == 412) {
+		xfer_fail(x, url, "the server's copy changed meanwhile "
+		    "(412 Precondition Failed)");
+		rc = XFER_STALE;
+	}
+	xfer_close(&j);
+	curl_slist_free_all(list);
+	xfer_buf_free(&sink);
+	return rc;
 }
 
 int
@@ -389,7 +724,7 @@ xfer_put(struct xfer *x, const char *url, const char *data, size_t len)
 	struct xfer_job j;
 	int rc;
 
-	if (xfer_open(&j, x, url) == -1)
+	if (xfer_open(&j, x, url, NULL) == -1)
 		return -1;
 	xfer_upload(&j, &src);
 	curl_easy_setopt(j.c, CURLOPT_WRITEFUNCTION, xfer_write);
@@ -409,7 +744,7 @@ xfer_send(struct xfer *x, const char *url, const char *from,
 	size_t i;
 	int rc;
 
-	if (xfer_open(&j, x, url) == -1)
+	if (xfer_open(&j, x, url, NULL) == -1)
 		return -1;
 	for (i = 0; i < nrcpt; i++) {
 		if ((l = curl_slist_append(list, rcpt[i])) == NULL) {
@@ -456,7 +791,7 @@ xfer_command(struct xfer *x, const char *url, const char *command,
 		xfer_fail(x, url, "a command may not hold a line break");
 		return -1;
 	}
-	if (xfer_open(&j, x, url) == -1)
+	if (xfer_open(&j, x, url, NULL) == -1)
 		return -1;
 	curl_easy_setopt(j.c, CURLOPT_CUSTOMREQUEST, command);
 	if (xfer_pop3_one_line(&j, command))

@@ -2,14 +2,18 @@
  * transport.h - moving bytes to and from mail and web servers.  The only
  * code of stackref that talks to the network, and the only one that
  * includes libcurl: SMTP, IMAP, POP3 and HTTP, each with TLS (smtps://,
- * imaps://, pop3s://, https://, and STARTTLS where the server offers
- * it).  TLS certificates and host names are always verified; cacert
- * names a private CA.  Credentials: user and password when given, else
- * ~/.netrc (libcurl's netrc support); never logged.  Plain smtp://,
- * imap:// and pop3:// must upgrade with STARTTLS unless the host is
- * 127.0.0.1, ::1 or localhost; no credentials go over plain http:// to
- * another host.  Only these eight protocols are spoken; HTTP redirects
- * go to http or https only (https only from https).
+ * imaps://, pop3s://, https://, and STARTTLS).  TLS certificates and
+ * host names are always verified; cacert names a private CA.
+ * Credentials: user and password when given, else ~/.netrc (libcurl's
+ * netrc support); never logged, and never read from a URL: a URL
+ * holding a password is refused.  Plain smtp://, imap:// and pop3://
+ * must upgrade with STARTTLS unless the host is 127.0.0.1, ::1 or
+ * localhost, where STARTTLS is tried only when starttls asks for it;
+ * no credentials go over plain http:// to another host.  Only these
+ * eight protocols are spoken.  xfer_get follows HTTP redirects (at most
+ * 5) to http or https only (https only from https), judging each hop by
+ * the same policy and sending credentials only to the origin of the URL
+ * given; nothing else follows redirects.
  *
  * Every function returns 0, or -1 with x->err holding libcurl's message
  * (CURLOPT_ERRORBUFFER, else curl_easy_strerror) and the URL without
@@ -31,6 +35,7 @@ struct xfer {
 	long timeout;             /* seconds for a whole transfer; 0: 60 */
 	long connect_timeout;     /* seconds to connect; 0: 10 */
 	char err[XFER_ERR];       /* set when a call fails */
+	int starttls;             /* demand STARTTLS from this machine too */
 };
 
 struct xfer_buf {
@@ -38,11 +43,61 @@ struct xfer_buf {
 	size_t len;
 };
 
+/* What a URL is for, by its scheme. */
+enum xfer_kind {
+	XFER_KIND_NONE,           /* unreadable, or none of the eight */
+	XFER_KIND_HTTP,           /* http, https */
+	XFER_KIND_SMTP,           /* smtp, smtps */
+	XFER_KIND_IMAP,           /* imap, imaps */
+	XFER_KIND_POP3            /* pop3, pop3s */
+};
+
+/* The kind of url as libcurl reads its scheme (case-insensitive). */
+enum xfer_kind xfer_url_kind(const char *url);
+
+/*
+ * Writes into buf (of size bytes) url as libcurl writes it back, its
+ * path replaced by path ("/INBOX"), or, when keep is set, only if it
+ * has none ("" or "/").  Returns 0, or -1 when url does not parse or
+ * does not fit.
+ */
+int xfer_url_path(const char *url, const char *path, int keep, char *buf,
+    size_t size);
+
 /*
  * Downloads url into out: an HTTP(S) GET (a status >= 400 fails), a
  * POP3 RETR (pop3://host/N), an IMAP FETCH (imap://host/box;UID=N).
  */
 int xfer_get(struct xfer *x, const char *url, struct xfer_buf *out);
+
+#define XFER_VALIDATOR_MAX 256
+#define XFER_STALE 1              /* xfer_put_version: the copy changed */
+
+/* The version of an HTTP resource, as the server's answer gave it. */
+struct xfer_version {
+	int found;                          /* it exists (not 404) */
+	char etag[XFER_VALIDATOR_MAX];      /* its strong ETag, or "" */
+	char modified[XFER_VALIDATOR_MAX];  /* its Last-Modified, or "" */
+};
+
+/*
+ * An HTTP(S) GET of url into out, as xfer_get but following no
+ * redirect (one fails), that also fills v: a 404 is no failure (v->found
+ * 0, out "").
+ */
+int xfer_get_version(struct xfer *x, const char *url, struct xfer_buf *out,
+    struct xfer_version *v);
+
+/*
+ * Uploads data[0..len) to url by an HTTP(S) PUT only if the resource is
+ * still at version v: If-None-Match: * when it was not found, else
+ * If-Match: its ETag, else If-Unmodified-Since: its Last-Modified (a
+ * version with neither fails).  Returns 0, XFER_STALE with x->err set
+ * when the server answers 412 Precondition Failed (the copy changed),
+ * or -1.
+ */
+int xfer_put_version(struct xfer *x, const char *url, const char *data,
+    size_t len, const struct xfer_version *v);
 
 /* Uploads data[0..len) to url: an HTTP(S) PUT, or an IMAP APPEND to the
  * mailbox the URL names (imap://host/Sent). */

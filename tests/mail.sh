@@ -8,18 +8,29 @@
 #
 #   roundtrip/*   post then fetch: SMTP (STARTTLS) + IMAP, SMTPS + POP3S,
 #                 SMTP + POP3 (STARTTLS), HTTP, HTTPS, IMAP APPEND + IMAP
+#   put/*         post by conditional PUT: a record that does not extend
+#                 the server's refused, the server's copy kept
 #   mail/*        the mail on the server: headers, subject, text, the
 #                 board from the recipient's side, attachments, TLS used,
 #                 the result of a game over
-#   tls/*         an untrusted certificate refused without --cacert
-#   auth/*        wrong password, netrc, password file and variable
+#   tls/*         an untrusted certificate refused without --cacert;
+#                 STARTTLS to this machine only with --starttls
+#   auth/*        wrong password, netrc, password file and variable; a
+#                 password in a URL refused
+#   redirect/*    redirects followed hop by hop under the policy; no
+#                 credentials to another host (its log is checked)
 #   down/*        a server that does not answer
 #   extend/*      fetch over a local copy: rewritten history, another
-#                 game, an illegal move refused; an extension accepted
+#                 game, an illegal move, a result no move or action
+#                 gives, changed, added or dropped tags refused; an
+#                 extension by moves, a draw agreed, a resignation
+#                 accepted
+#   stale/*       fetch from a mailbox past delayed copies of older mails
 #   parse/*       attachments quoted-printable and 7bit in nested parts;
 #                 the newest of several messages chosen
 #   inject/*      header injection through options and tags refused
-#   pbem/*        a pbmserv command sent to a referee address
+#   pbem/*        a pbmserv command sent to a referee address, then
+#                 recorded in the file; a second one refused
 # A refused fetch must leave the local file as it was (checked by cmp).
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
@@ -110,15 +121,16 @@ drop() {
 	mv "$d/tmp/$n" "$d/new/$n"
 }
 
-# A game between ann (red) and bob (white).
-game() {
-	"$bin" new checkers -t Date=2026.01.01 -t GameId=sr-00000000000000aa \
+# game_of ID FILE [MOVE]...: game ID between ann (red) and bob (white).
+game_of() {
+	"$bin" new checkers -t Date=2026.01.01 -t "GameId=$1" \
 	    -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
-	    -o "$1" || return
-	local f=$1
-	shift
+	    -o "$2" || return
+	local f=$2
+	shift 2
 	for m; do "$bin" move "$f" "$m" || return; done
 }
+game() { game_of sr-00000000000000aa "$@"; }
 game3() {
 	game "$1" && "$bin" move "$1" 11-15 && "$bin" move "$1" 23-19 &&
 	    "$bin" move "$1" 8-11
@@ -131,12 +143,13 @@ game b1.pdn
 cp b1.pdn bob.pdn
 
 # --- SMTP with STARTTLS to the players' addresses, fetched over IMAP.
-"$bin" post --from 'Ann <ann@example.test>' $ANN $CA a.pdn "$SMTP" 2>err
+"$bin" post --from 'Ann <ann@example.test>' $ANN $CA --starttls a.pdn "$SMTP" 2>err
 status_is roundtrip/smtp-post 0 $?
 wait_mails bob 1
-"$bin" fetch -o bob.pdn $BOB $CA "$IMAP/INBOX" 2>err
+"$bin" fetch -o bob.pdn $BOB $CA --starttls "$IMAP/INBOX" >took 2>err
 status_is roundtrip/imap-fetch-status 0 $?
 check roundtrip/smtp-imap cmp -s a.pdn bob.pdn
+check roundtrip/imap-fetch-says-which grep -q '^bob.pdn: took message 1 of imap://127.0.0.1:[0-9]*/INBOX (<' took
 m=$(newest bob)
 check mail/not-to-sender test -z "$(mails ann)"
 check mail/starttls-used grep -q 'with esmtpsa' "$m"
@@ -172,7 +185,7 @@ check mail/smtps-tls grep -q 'with esmtpsa' "$m"
 "$bin" fetch --game sr-00000000000000aa $BOB $CA "$POP3S" >pop.pdn 2>err
 status_is roundtrip/pop3s-fetch-status 0 $?
 check roundtrip/smtps-pop3s cmp -s a.pdn pop.pdn
-"$bin" fetch --game sr-00000000000000aa $BOB $CA "$POP3/" >pop.pdn 2>err
+"$bin" fetch --game sr-00000000000000aa $BOB $CA --starttls "$POP3/" >pop.pdn 2>err
 check roundtrip/smtp-pop3-starttls cmp -s a.pdn pop.pdn
 
 # --- IMAP APPEND to a Sent folder, read back.
@@ -195,6 +208,51 @@ check roundtrip/https cmp -s a.pdn hs.pdn
 "$bin" fetch --user ann --password-env ANN_PW "$HTTP/private/none.pdn" 2>err
 status_is roundtrip/http-404 5 $?
 
+# --- post by PUT is conditional: the server's record must be one the
+# local one extends, and is replaced only if it is still the copy read
+# (If-Match its ETag; If-None-Match: * for a new one).
+check put/new-file-stored cmp -s a.pdn "$SR_WWW/games/s/a.pdn"
+cp "$SR_WWW/games/a.pdn" srv.before
+"$bin" post b1.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/stale-refused 1 $?
+check put/stale-message grep -q 'this record does not extend the one on the server: it lacks 23-19, and what follows' err
+check put/stale-server-unchanged cmp -s srv.before "$SR_WWW/games/a.pdn"
+game put-rw.pdn 9-13 23-19
+"$bin" post put-rw.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/rewritten-refused 1 $?
+check put/rewritten-message grep -q "it has 9-13 where the server's has 11-15" err
+"$bin" new checkers -t GameId=sr-00000000000000bb -o put-other.pdn
+"$bin" post put-other.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/other-game-refused 1 $?
+check put/refused-server-unchanged cmp -s srv.before "$SR_WWW/games/a.pdn"
+"$bin" post a.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/same 0 $?
+cp a.pdn a4.pdn
+"$bin" move a4.pdn 22-18
+"$bin" post a4.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/extension 0 $?
+check put/extension-stored cmp -s a4.pdn "$SR_WWW/games/a.pdn"
+"$bin" post a.pdn "$HTTP/games/a.pdn" 2>err
+status_is put/older-refused 1 $?
+check put/older-server-unchanged cmp -s a4.pdn "$SR_WWW/games/a.pdn"
+cp a4.pdn "$SR_WWW/private/p.pdn"
+"$bin" post $ANN a4.pdn "$HTTP/private/p.pdn" 2>err
+status_is put/private-same 0 $?
+printf 'garbage\n' >"$SR_WWW/games/g.pdn"
+"$bin" post a.pdn "$HTTP/games/g.pdn" 2>err
+status_is put/server-garbage 3 $?
+# the test server honours the preconditions (servers.sh: nginx itself
+# does not): a PUT with a stale If-Match, or If-None-Match: * on an
+# existing file, gets 412 and writes nothing
+etag=$(curl -sI "$HTTP/games/a.pdn" | tr -d '\r' | sed -n 's/^ETag: //ip')
+code=$(curl -s -o /dev/null -w '%{http_code}' -T a.pdn -H 'If-Match: "0-0"' "$HTTP/games/a.pdn")
+check put/server-if-match-stale test "$code" = 412
+code=$(curl -s -o /dev/null -w '%{http_code}' -T a.pdn -H 'If-None-Match: *' "$HTTP/games/a.pdn")
+check put/server-if-none-match test "$code" = 412
+check put/server-unchanged cmp -s a4.pdn "$SR_WWW/games/a.pdn"
+code=$(curl -s -o /dev/null -w '%{http_code}' -T a4.pdn -H "If-Match: $etag" "$HTTP/games/a.pdn")
+check put/server-if-match test "$code" = 204
+
 # --- Certificates.
 cp b1.pdn keep.pdn
 "$bin" fetch -o keep.pdn "$HTTPS/games/s/a.pdn" 2>err
@@ -203,12 +261,26 @@ check tls/https-untrusted-message grep -q 'SSL certificate problem' err
 check tls/https-untrusted-unchanged cmp -s keep.pdn b1.pdn
 "$bin" fetch $BOB "$IMAPS/INBOX" >/dev/null 2>err
 status_is tls/imaps-untrusted 5 $?
-"$bin" post --from ann@example.test $ANN a.pdn "$SMTP" 2>err
+"$bin" post --from ann@example.test $ANN --starttls a.pdn "$SMTP" 2>err
 status_is tls/starttls-untrusted 5 $?
-"$bin" fetch $BOB "$IMAP/INBOX" >/dev/null 2>err
+"$bin" fetch $BOB --starttls "$IMAP/INBOX" >/dev/null 2>err
 status_is tls/imap-starttls-untrusted 5 $?
-"$bin" fetch $BOB "$POP3" >/dev/null 2>err
+"$bin" fetch $BOB --starttls "$POP3" >/dev/null 2>err
 status_is tls/pop3-starttls-untrusted 5 $?
+# To this machine, STARTTLS is not tried unless asked for (--starttls):
+# a local server's certificate is often self-signed ("snakeoil"), and
+# the servers here offer STARTTLS with one no system CA knows.
+n=$(mails bob | wc -l)
+"$bin" post --to bob@example.test --from ann@example.test $ANN a.pdn "$SMTP" 2>err
+status_is tls/local-smtp-no-starttls 0 $?
+wait_mails bob $((n + 1))
+check tls/local-smtp-in-clear grep -q 'with esmtpa ' "$(newest bob)"
+"$bin" fetch $BOB "$IMAP/INBOX" >/dev/null 2>err
+status_is tls/local-imap-no-starttls 0 $?
+"$bin" fetch $BOB "$POP3" >/dev/null 2>err
+status_is tls/local-pop3-no-starttls 0 $?
+"$bin" fetch $BOB "smtp://localhost:$SR_SMTP_PORT/" >/dev/null 2>err
+status_is tls/fetch-smtp-usage 2 $?
 check tls/imap-login-over-tls grep -q 'imap-login: Info: Login: user=<bob>.*, TLS' \
     "$SR_DIR/mail/dovecot.log"
 "$bin" fetch $BOB --cacert "$SR_DIR/key.pem" "$IMAPS/INBOX" >/dev/null 2>err
@@ -266,12 +338,68 @@ cp a.pdn "$SR_WWW/private/a.pdn"
 "$bin" fetch --user ann --password-env ANN_PW \
     "HTTP://LOCALHOST:$SR_HTTP_PORT/private/a.pdn" >pa.pdn 2>err
 check auth/plain-http-local-uppercase cmp -s a.pdn pa.pdn
-"$bin" fetch "http://ann:ann-secret@127.1:$SR_HTTP_PORT/private/a.pdn" \
-    >pa.pdn 2>err
+"$bin" fetch --user ann --password-env ANN_PW \
+    "http://127.1:$SR_HTTP_PORT/private/a.pdn" >pa.pdn 2>err
 check auth/plain-http-local-127.1 cmp -s a.pdn pa.pdn
+# A password is never taken from the command line: not in a URL either,
+# whatever the scheme, for fetch and post alike; and never shown.
+url_password() {   # NAME EXPECTED-STATUS COMMAND...
+	local name=$1 want=$2
+	shift 2
+	"$@" 2>err
+	status_is "auth/url-password-$name" "$want" $?
+	check "auth/url-password-$name-message" grep -q \
+	    'a password is never taken from a URL' err
+	check_not "auth/url-password-$name-not-shown" grep -q ann-secret err
+}
+url_password https 5 "$bin" fetch $CA "https://ann:ann-secret@localhost:$SR_HTTPS_PORT/private/a.pdn"
+url_password http-local 5 "$bin" fetch "http://ann:ann-secret@127.1:$SR_HTTP_PORT/private/a.pdn"
+url_password imaps 5 "$bin" fetch $CA "imaps://bob:ann-secret@127.0.0.1:$SR_IMAPS_PORT/INBOX"
+url_password pop3 5 "$bin" fetch "pop3://bob:ann-secret@127.0.0.1:$SR_POP3_PORT/"
+n=$(mails bob | wc -l)
+url_password smtp 5 "$bin" post --to bob@example.test --from ann@example.test \
+    a.pdn "smtp://ann:ann-secret@127.0.0.1:$SR_SMTP_PORT/c"
+url_password https-put 5 "$bin" post $CA a.pdn \
+    "https://ann:ann-secret@localhost:$SR_HTTPS_PORT/private/u.pdn"
+url_password imap-append 5 "$bin" post --from ann@example.test $CA a.pdn \
+    "imaps://ann:ann-secret@127.0.0.1:$SR_IMAPS_PORT/Sent"
+check auth/url-password-nothing-sent test "$(mails bob | wc -l)" = "$n"
+check auth/url-password-nothing-put test ! -e "$SR_WWW/private/u.pdn"
+# a user in the URL, the password from ~/.netrc, is fine
+printf 'machine 127.0.0.1\nlogin ann\npassword ann-secret\n' >home/.netrc
+chmod 600 home/.netrc
+"$bin" fetch "http://ann@127.0.0.1:$SR_HTTP_PORT/private/a.pdn" >pa.pdn 2>err
+check auth/url-user-netrc-password cmp -s a.pdn pa.pdn
+rm home/.netrc
 "$bin" fetch "http://bob:hun?ter2@127.0.0.1:$SR_HTTP_PORT/x" 2>err
 status_is auth/url-unreadable 5 $?
 check_not auth/url-unreadable-password-not-shown grep -q ter2 err
+
+# --- Redirects: every hop judged by the policy; credentials (given or
+# from ~/.netrc) only to the origin of the URL given.
+cp a.pdn "$SR_WWW/games/a.pdn"
+"$bin" fetch $ANN "$HTTP/same/a.pdn" >ra.pdn 2>err
+check redirect/same-origin-credentials cmp -s a.pdn ra.pdn
+printf 'machine %s\nlogin bob\npassword bob-secret\n' 127.0.0.1 127.0.0.2 \
+    >home/.netrc
+chmod 600 home/.netrc
+"$bin" fetch "$HTTP/away/a.pdn" >ra.pdn 2>err
+status_is redirect/other-host 0 $?
+check redirect/other-host-record cmp -s a.pdn ra.pdn
+"$bin" fetch $ANN "$HTTP/away/a.pdn" >ra.pdn 2>err
+status_is redirect/other-host-given 0 $?
+rm home/.netrc
+check redirect/other-host-reached grep -q 'GET /games/a.pdn' "$SR_DIR/http/other.log"
+check_not redirect/other-host-no-credentials grep -q 'auth=\[Basic' \
+    "$SR_DIR/http/other.log"
+"$bin" fetch $CA "$HTTPS/down/a.pdn" 2>err
+status_is redirect/https-to-http 5 $?
+check redirect/https-to-http-message grep -q 'a redirect from https' err
+"$bin" fetch "$HTTP/redirect/x" 2>err
+status_is redirect/ftp 5 $?
+check redirect/ftp-message grep -q 'unsupported protocol' err
+"$bin" fetch "$HTTP/down/a.pdn" >ra.pdn 2>err
+check redirect/http-to-http cmp -s a.pdn ra.pdn
 
 # --- A server that does not answer.
 "$bin" fetch -o keep.pdn --timeout 5 http://127.0.0.1:1/x.pdn 2>err
@@ -314,6 +442,40 @@ check extend/extension-written cmp -s keep.pdn a.pdn
 "$bin" convert --to xml -o a.xml a.pdn
 extend_case extension-xml 0 a.xml
 check extend/extension-xml-written cmp -s keep.pdn a.xml
+# A record extends the local one only by legal moves and recorded
+# actions: the same tags (but Result, Termination, PlyCount as moves and
+# actions change them), and the result its moves and actions give.
+sed 's/^\[Result "\*"\]/[Result "0-1"]/; s/ \*$/ 0-1/' b1.pdn >res.pdn
+extend_case result-declared 1 res.pdn
+check extend/result-declared-message grep -q 'declares the result 0-1 where this one has \*' err
+check extend/result-declared-unchanged cmp -s keep.pdn b1.pdn
+sed 's/^\[Result "\*"\]/[Result "0-1"]/; s/ \*$/ 0-1/' a.pdn >res3.pdn
+extend_case result-after-moves 1 res3.pdn
+check extend/result-after-moves-message grep -q 'declares the result 0-1, but its moves and actions give \*' err
+sed 's/bob@example.test/eve@evil.example/' b1.pdn >addr.pdn
+extend_case address-changed 1 addr.pdn
+check extend/address-changed-message grep -q 'sets the tag White "Bob <eve@evil.example>"' err
+check extend/address-changed-unchanged cmp -s keep.pdn b1.pdn
+sed 's/bob@example.test/eve@evil.example/' a.pdn >addr3.pdn
+extend_case address-changed-with-moves 1 addr3.pdn
+sed '/^\[Round /d' a.pdn >dropped.pdn
+extend_case tag-dropped 1 dropped.pdn
+check extend/tag-dropped-message grep -q 'lacks the tag Round' err
+sed 's/^\[Round .*/&\n[Annotator "Eve"]/' a.pdn >added.pdn
+extend_case tag-added 1 added.pdn
+sed 's/^\[Result "\*"\]/[Result "*"]\n[Termination "time forfeit"]/' b1.pdn >term.pdn
+extend_case termination-without-move 1 term.pdn
+cp b1.pdn act.pdn
+"$bin" offer-draw --as white act.pdn && "$bin" accept-draw --as red act.pdn >/dev/null
+extend_case draw-agreed 0 act.pdn
+check extend/draw-agreed-written cmp -s keep.pdn act.pdn
+cp b1.pdn rs.pdn
+"$bin" resign --as red rs.pdn >/dev/null
+extend_case resigned 0 rs.pdn
+sed 's/{\[%resign red\]}//' rs.pdn >rs2.pdn
+extend_case result-without-resign 1 rs2.pdn
+sed 's/^1\. 11-15/1. 11-15 {a comment}/' a.pdn >comment.pdn
+extend_case annotations 0 comment.pdn
 
 # --- Attachments in other encodings, nested; the newest message chosen.
 qp() { sed 's/=/=3D/g; s/^\[Event/[Ev=\n\ent/'; }
@@ -362,6 +524,42 @@ check parse/newest-any cmp -s cc.pdn got.pdn
 "$bin" fetch --game sr-0000000000000099 $BOB $CA "$IMAPS/INBOX" 2>err
 status_is parse/no-such-game 5 $?
 
+# --- Delayed mails: the newest record that extends the local one is
+# taken, past stale copies; which mail it came from is said.  bob7.pdn
+# is at ply 2; mails come in as g1 (ply 1, delayed: it arrives last), g3
+# (ply 3), and later a copy of g3 after g3d (ply 3 and a draw offer).
+send_ann() {   # FILE: ann mails FILE to bob, and it arrives
+	local n
+	n=$(mails bob | wc -l)
+	"$bin" post --to bob@example.test --from ann@example.test $ANN "$1" \
+	    "$SMTP" 2>err && wait_mails bob $((n + 1))
+}
+game7() { game_of sr-0000000000000077 "$@"; }
+game7 g1.pdn 11-15
+game7 bob7.pdn 11-15 23-19
+game7 g3.pdn 11-15 23-19 8-11
+cp g3.pdn g3d.pdn
+"$bin" offer-draw --as red g3d.pdn
+send_ann g3.pdn && send_ann g1.pdn
+cp bob7.pdn bob7.before
+"$bin" fetch -o bob7.pdn $BOB $CA "$IMAP/INBOX" >took 2>err
+status_is stale/past-delayed-copy 0 $?
+check stale/past-delayed-copy-record cmp -s bob7.pdn g3.pdn
+check stale/says-which grep -q 'bob7.pdn: took message [0-9]* of imap://.*; passed over 1 newer record of the game' took
+"$bin" fetch -o bob7.pdn $BOB $CA "$POP3" >took 2>err
+status_is stale/up-to-date 0 $?
+check stale/up-to-date-unchanged cmp -s bob7.pdn g3.pdn
+check stale/up-to-date-message grep -q 'bob7.pdn: up to date: message [0-9]* of pop3://.* holds the same game' took
+send_ann g3d.pdn && send_ann g3.pdn
+"$bin" fetch -o bob7.pdn $BOB $CA "$IMAPS/INBOX" >took 2>err
+status_is stale/past-copy 0 $?
+check stale/past-copy-record cmp -s bob7.pdn g3d.pdn
+cp bob7.before bob7.pdn
+game7 bob7.pdn 9-13
+"$bin" fetch -o bob7.pdn $BOB $CA "$IMAP/INBOX" >took 2>err
+status_is stale/none-extends 1 $?
+check stale/none-extends-message grep -q 'does not extend this one: it has 11-15 where this one has 9-13' err
+
 # --- Header injection: options and tags with line breaks.
 n=$(mails bob | wc -l)
 "$bin" post --to bob@example.test --from $'ann@example.test\r\nBcc: referee@example.test' \
@@ -393,20 +591,42 @@ check inject/xml-attachment grep -q 'filename="sr-2.xml"' "$m"
 check inject/referee-got-nothing test -z "$(mails referee)"
 check inject/mails-kept test "$(mails bob | wc -l)" = $((n + 1))
 
-# --- A move sent to a referee as a pbmserv command.
+# --- A move sent to a referee as a pbmserv command, then recorded in
+# the file (a second one for the same turn is refused).
+cp a.pdn pbem.pdn
+cp a.pdn pbemp.pdn
 "$bin" post --pbem 9-14 --user-id bob --pbem-password-env BOB_PW \
-    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+    --from bob@example.test --to referee@example.test $BOB $CA pbem.pdn "$SMTP" 2>err
 status_is pbem/move 1 $?
 "$bin" post --pbem 22-18 --user-id bob --pbem-password-env BOB_PW \
-    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+    --from bob@example.test --to referee@example.test $BOB $CA pbem.pdn "$SMTP" 2>err
 status_is pbem/move-sent 0 $?
 wait_mails referee 1
 check pbem/subject grep -q '^Subject: checkers move sr-00000000000000aa bob bob-secret 22-18#4' "$(newest referee)"
+"$bin" move -o pbem.want a.pdn 22-18
+check pbem/move-recorded cmp -s pbem.want pbem.pdn
+"$bin" post --pbem 24-20 --user-id bob --pbem-password-env BOB_PW \
+    --from bob@example.test --to referee@example.test $BOB $CA pbem.pdn "$SMTP" 2>err
+status_is pbem/second-move-refused 1 $?
+check pbem/second-move-message grep -q 'move sent as white, but red is to move' err
+check pbem/second-move-not-sent test "$(mails referee | wc -l)" = 1
+check pbem/second-move-unchanged cmp -s pbem.want pbem.pdn
 "$bin" post --pbem propose --user-id bob --pbem-password-env BOB_PW \
-    --from bob@example.test --to referee@example.test $BOB $CA a.pdn "$SMTP" 2>err
+    --from bob@example.test --to referee@example.test $BOB $CA pbemp.pdn "$SMTP" 2>err
 wait_mails referee 2
 check pbem/propose grep -q '^Subject: checkers move sr-00000000000000aa bob bob-secret propose#4' "$(newest referee)"
 check_not pbem/password-not-printed grep -q bob-secret err
+cp a.pdn pbemp.want
+"$bin" offer-draw --as white pbemp.want
+check pbem/propose-recorded cmp -s pbemp.want pbemp.pdn
+"$bin" post --pbem propose --user-id bob --pbem-password-env BOB_PW \
+    --from bob@example.test --to referee@example.test $BOB $CA pbemp.pdn "$SMTP" 2>err
+status_is pbem/second-propose-refused 1 $?
+check pbem/second-propose-not-sent test "$(mails referee | wc -l)" = 2
+"$bin" new checkers -t GameId=sr-00000000000000dd -o anon.pdn
+"$bin" post --pbem resign --user-id zed --pbem-password-env BOB_PW \
+    --from zed@example.test --to referee@example.test $BOB $CA anon.pdn "$SMTP" 2>err
+status_is pbem/action-side-unknown 2 $?
 "$bin" post --pbem 22-18 --user-id bob --from bob@example.test \
     --to referee@example.test a.pdn "$HTTP/games/x" 2>err
 status_is pbem/needs-smtp 2 $?

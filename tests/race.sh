@@ -26,8 +26,12 @@
 #   race/locked/...       a record whose lock another process (flock(1))
 #                         holds for longer than the wait (10 s): status 4
 #                         "record is locked", the record untouched; run in
-#                         the background while the rounds above run.
+#                         the background while the rounds above run;
 #                         (flock(1) is util-linux's: missing, race.sh fails)
+#   race/planted/...      a lock file planted as a symbolic link (move
+#                         must not create its target) or as a FIFO (move
+#                         must not block): status 4 at once, the record
+#                         untouched.
 # The processes are released together through a FIFO.  Two referee runs
 # at once are tested by tests/referee.sh ("overlap/one-reply": the
 # referee's own lock on its state directory).  Prints PASS:/FAIL: lines.
@@ -210,6 +214,25 @@ locked_end() {
 		fail "locked/released"
 	fi
 }
+
+# planted NAME MAKE: move on a record whose lock file MAKE (a command
+# given the lock file's path) planted: status 4 within the wait, the
+# record and the link's target untouched.
+planted() {
+	rm -rf planted && mkdir planted && "$bin" new checkers -o planted/g.pdn &&
+	    cp planted/g.pdn planted/before && $2 planted/.g.pdn.lock || return
+	timeout 30 "$bin" move planted/g.pdn 11-15 2>planted/err
+	st=$?
+	if [ $st = 4 ] && cmp -s planted/before planted/g.pdn &&
+	    [ ! -e planted/target ] && grep -q 'lock file' planted/err; then
+		pass "planted/$1"
+	else
+		fail "planted/$1" "status $st: $(cat planted/err)"
+	fi
+}
+planted symlink "ln -s target"
+planted dangling-symlink "ln -s /nonexistent/target"
+planted fifo mkfifo
 
 locked_start
 if "$bin" new checkers -o checkers.pdn; then

@@ -6,7 +6,12 @@
 #   Exim      SMTP (STARTTLS offered), SMTPS; AUTH PLAIN/LOGIN required;
 #             delivers to Dovecot over LMTP at once
 #   nginx     HTTP and HTTPS: GET, PUT, DELETE under /games/; the same
-#             behind basic auth under /private/
+#             behind basic auth under /private/; conditional PUT
+#             (If-Match, If-None-Match, If-Unmodified-Since: 412 when
+#             they fail), see nginx_conf; redirects to the same
+#             server (/same/ to /private/), to another host (/away/ to
+#             127.0.0.2, whose requests and credentials go to
+#             SR_DIR/http/other.log), to plain http (/down/)
 # A private CA and a server certificate for 127.0.0.1 and localhost are
 # made with openssl.  Test users (mail domain example.test, the same
 # passwords for IMAP, POP3, SMTP AUTH and HTTP): ann, bob, referee.
@@ -26,7 +31,8 @@ set -u
 DOMAIN=example.test
 USERS="ann:ann-secret bob:bob-secret referee:referee-secret"
 MAIL_UID=65534 MAIL_GID=65534
-OFFSETS="25 65 43 93 10 95 80 44"   # smtp smtps imap imaps pop3 pop3s http https
+# smtp smtps imap imaps pop3 pop3s http https, and nginx's own check
+OFFSETS="25 65 43 93 10 95 80 44 81"
 
 # alive PID: PID runs and is not a zombie.
 alive() {
@@ -86,7 +92,7 @@ set_ports() {
 	set -- $OFFSETS
 	SMTP=$((BASE + $1)) SMTPS=$((BASE + $2)) IMAP=$((BASE + $3))
 	IMAPS=$((BASE + $4)) POP3=$((BASE + $5)) POP3S=$((BASE + $6))
-	HTTP=$((BASE + $7)) HTTPS=$((BASE + $8))
+	HTTP=$((BASE + $7)) HTTPS=$((BASE + $8)) CHECK=$((BASE + $9))
 }
 
 can_run() {
@@ -248,6 +254,17 @@ LOGIN:
 EOF
 }
 
+# nginx's WebDAV PUT (Debian 12, nginx 1.22) ignores If-Match,
+# If-None-Match and If-Unmodified-Since: it always writes.  Here a PUT
+# that carries one is first checked by auth_request: a HEAD of the same
+# URI, with the same headers, to a plain static server on port CHECK,
+# whose answer says whether the preconditions hold (200; or 404 without
+# If-Match: a new file) or fail (412, or 304 for If-None-Match: * on an
+# existing file), and a failure becomes 412 Precondition Failed.  The
+# check and the write are two steps, not one atomic one: enough for
+# tests that post one after the other, not for two posts at the same
+# instant (a real server that honours If-Match checks and writes at
+# once).
 nginx_conf() {
 	cat <<EOF
 worker_processes 1;
@@ -264,6 +281,10 @@ http {
     uwsgi_temp_path $D/http/tmp/uwsgi;
     scgi_temp_path $D/http/tmp/scgi;
     default_type application/octet-stream;
+    map "\$http_if_match\$http_if_none_match\$http_if_unmodified_since" \$sr_conditional {
+        "" 0;
+        default 1;
+    }
     server {
         listen 127.0.0.1:$HTTP;
         listen 127.0.0.1:$HTTPS ssl;
@@ -275,15 +296,73 @@ http {
             dav_methods PUT DELETE MKCOL;
             create_full_put_path on;
             dav_access user:rw group:r all:r;
+            auth_request /_precondition;
+            error_page 403 = @precondition_failed;
         }
         location /private/ {
             auth_basic "stackref test";
             auth_basic_user_file $D/http/htpasswd;
             dav_methods PUT DELETE MKCOL;
             create_full_put_path on;
+            auth_request /_precondition;
+            error_page 403 = @precondition_failed;
+        }
+        location = /_precondition {
+            internal;
+            if (\$request_method != PUT) {
+                return 204;
+            }
+            if (\$sr_conditional = 0) {
+                return 204;
+            }
+            proxy_pass http://127.0.0.1:$CHECK\$request_uri;
+            proxy_method HEAD;
+            proxy_pass_request_body off;
+            proxy_set_header Content-Length "";
+            proxy_set_header Authorization "";
+            proxy_intercept_errors on;
+            error_page 304 412 = @precondition_deny;
+        }
+        location @precondition_deny {
+            return 403;
+        }
+        location @precondition_failed {
+            return 412;
         }
         location /redirect/ {
             return 302 ftp://127.0.0.1/x;
+        }
+        # redirects: to this server (/same/), to another host (/away/),
+        # to plain http (/down/: from https, a downgrade)
+        location /same/ {
+            rewrite ^/same/(.*)\$ /private/\$1 redirect;
+        }
+        location /away/ {
+            rewrite ^/away/(.*)\$ http://127.0.0.2:$HTTP/games/\$1 redirect;
+        }
+        location /down/ {
+            rewrite ^/down/(.*)\$ http://127.0.0.1:$HTTP/games/\$1 redirect;
+        }
+    }
+    # "another host" for the redirects: 127.0.0.2, logging the
+    # credentials it is sent in other.log
+    log_format auth '\$remote_addr "\$request" auth=[\$http_authorization]';
+    server {
+        listen 127.0.0.2:$HTTP;
+        access_log $D/http/other.log auth;
+        root $D/http/www;
+    }
+    # the preconditions of a PUT, checked on a HEAD (see above)
+    server {
+        listen 127.0.0.1:$CHECK;
+        access_log off;
+        root $D/http/www;
+        error_page 404 = @missing;
+        location @missing {
+            if (\$http_if_match) {
+                return 412;
+            }
+            return 204;
         }
     }
 }
@@ -361,7 +440,7 @@ do_start() {
 		SR_DIR=$D do_stop
 		return 1
 	fi
-	for p in $SMTP $SMTPS $IMAP $IMAPS $POP3 $POP3S $HTTP $HTTPS; do
+	for p in $SMTP $SMTPS $IMAP $IMAPS $POP3 $POP3S $HTTP $HTTPS $CHECK; do
 		wait_port "$p" || { SR_DIR=$D do_stop; return 1; }
 	done
 	print_env

@@ -252,13 +252,12 @@ fileio_ms(void)
 
 /*
  * Takes the exclusive flock on fd, trying again after 1 ms, doubling to
- * 32 ms, until secs seconds have passed.  Returns 0, or -1 with errno
+ * 32 ms, until the deadline (fileio_ms).  Returns 0, or -1 with errno
  * set (EWOULDBLOCK: still held by another process at the deadline).
  */
 static int
-fileio_flock_wait(int fd, int secs)
+fileio_flock_wait(int fd, long long deadline)
 {
-	long long deadline = fileio_ms() + secs * 1000LL;
 	struct timespec pause = { 0, 1000000 };
 
 	for (;;) {
@@ -276,11 +275,47 @@ fileio_flock_wait(int fd, int secs)
 	}
 }
 
+/*
+ * Opens (creating it) the lock file lpath without following a symbolic
+ * link and without waiting (O_NONBLOCK: a FIFO opens at once), and
+ * keeps it only when it is a regular file.  Returns the descriptor, or
+ * -1 with why (of size bytes) saying what the lock file is, or "" and
+ * errno set when it cannot be opened.
+ */
+static int
+fileio_lock_open(const char *lpath, char *why, size_t size)
+{
+	struct stat st;
+	int fd;
+
+	why[0] = '\0';
+	do
+		fd = open(lpath, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+		    O_CLOEXEC, 0666);
+	while (fd == -1 && errno == EINTR);
+	if (fd == -1) {
+		if (errno == ELOOP)
+			snprintf(why, size, "lock file %s: a symbolic link, "
+			    "not followed", lpath);
+		else if (errno == EISDIR || errno == ENXIO)
+			snprintf(why, size, "lock file %s: not a regular file",
+			    lpath);
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		snprintf(why, size, "lock file %s: not a regular file", lpath);
+		return -1;
+	}
+	return fd;
+}
+
 int
 fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
 {
-	char lpath[4096 + 16], what[64];
+	char lpath[4096 + 16], what[4096 + 80];
 	struct diag_where w = { path, NULL, 0, 0 };
+	long long deadline = fileio_ms() + FILEIO_LOCK_WAIT * 1000LL;
 	struct stat st;
 
 	lk->fd = -1;
@@ -289,10 +324,13 @@ fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
 		return 0;
 	if (fileio_lock_path(path, lpath, sizeof(lpath)) == -1)
 		return fileio_write_fail(d, path, ENAMETOOLONG);
-	if ((lk->fd = open(lpath, O_RDONLY | O_CREAT | O_CLOEXEC, 0666)) ==
-	    -1)
-		return fileio_write_fail(d, path, errno);
-	if (fileio_flock_wait(lk->fd, FILEIO_LOCK_WAIT) == 0)
+	if ((lk->fd = fileio_lock_open(lpath, what, sizeof(what))) == -1) {
+		if (what[0] == '\0')
+			return fileio_write_fail(d, path, errno);
+		diag_report(d, DIAG_WRITE, &w, what);
+		return -1;
+	}
+	if (fileio_flock_wait(lk->fd, deadline) == 0)
 		return 0;
 	if (errno == EWOULDBLOCK) {
 		snprintf(what, sizeof(what), "record is locked by another "

@@ -67,9 +67,13 @@ struct fileio_lock {
  * the same file across the rename that replaces path.  Take it before
  * reading path; release it after fileio_write_atomic.  "-" and an
  * existing path that is not a regular file take no lock (lk->fd is -1).
- * Waits up to FILEIO_LOCK_WAIT seconds for another holder, then reports
- * DIAG_WRITE "record is locked" (status 4).  Returns 0, or -1 after
- * reporting.
+ * The lock file is opened without following a symbolic link (O_NOFOLLOW)
+ * and without blocking (O_NONBLOCK), and must be a regular file: a
+ * planted symbolic link, FIFO, socket or device is refused with
+ * DIAG_WRITE "lock file PATH: ..." (status 4), nothing created.  The
+ * wait of FILEIO_LOCK_WAIT seconds counts from before the open; past it
+ * reports DIAG_WRITE "record is locked" (status 4).  Returns 0, or -1
+ * after reporting.
  */
 int fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d);
 

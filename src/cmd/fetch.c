@@ -1,10 +1,14 @@
 /*
  * fetch.c - stackref fetch: download a record over HTTP(S), or find
- * it attached to the newest mail of its game in an IMAP mailbox or a
- * POP3 maildrop.  The record is replayed in full before anything is
- * written; with -o naming an existing record, it must extend that one
- * (same game, same moves and actions so far, then legal moves only), and
- * replaces it atomically, checked again under its lock (fileio_lock).
+ * it attached to a mail of its game in an IMAP mailbox or a POP3
+ * maildrop.  The record is replayed in full before anything is written;
+ * with -o naming an existing record, it must extend that one
+ * (cmd_extends: same game and tags, same moves and actions so far, then
+ * legal moves and actions only, a result they give), and replaces it
+ * atomically, checked again under its lock (fileio_lock).  In a mailbox
+ * the newest record that extends the local one by something is taken,
+ * looking past stale copies (delayed mails) and records that do not
+ * extend it; which mail it came from is said.
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -25,7 +29,14 @@
 
 const char cmd_fetch_usage[] = "fetch [-o FILE] [--game ID] [--user NAME] "
     "[--password-file FILE | --password-env VAR] [--cacert FILE] "
-    "[--timeout S] URL";
+    "[--starttls] [--timeout S] URL";
+
+/* A record found in a mailbox: its bytes and the message it came in. */
+struct fetch_found {
+	struct xfer_buf rec;
+	unsigned long num;          /* IMAP UID or POP3 message number */
+	char about[300];            /* its Message-ID and Date */
+};
 
 struct fetch {
 	struct xfer x;
@@ -36,12 +47,12 @@ struct fetch {
 	const char *unread;         /* why the newest unreadable mail is
 				     * (mail_parse, static), or NULL */
 	struct diag *d;
-};
-
-/* One game read from memory, or from the local file, and replayed. */
-struct fetch_game {
-	struct record g;
-	struct replay rp;
+	const struct cmd_game *local;  /* the local record, or NULL */
+	struct fetch_found stale;   /* the newest record passed over */
+	unsigned long nstale;       /* records passed over */
+	struct fetch_found same;    /* the newest copy of the local record
+				     * (num 0: none; no rec) */
+	unsigned long num;          /* the message being read */
 };
 
 /* Whether a mail part is a record, by its type or its file name. */
@@ -81,32 +92,101 @@ fetch_wanted(const struct fetch *f, const char *data, size_t len)
 	return ok;
 }
 
-/* Moves the first wanted record attached to raw into rec; 1 when there
- * is one, 0 if not, -1 out of memory. */
+/* Message-ID and Date of m into buf. */
+static void
+fetch_about(const struct mail_in *m, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.200s, %.60s", m->message_id != NULL ?
+	    m->message_id : "no Message-ID", m->date != NULL ? m->date :
+	    "no Date");
+}
+
+/* How a record of the game, part p of mail m, compares with the local
+ * one (quietly): a CMD_EXT_* value; CMD_EXT_NO for one that does not
+ * read or replay either. */
+static int
+fetch_judge(const struct fetch *f, const struct mail_part *p)
+{
+	struct cmd_game n;
+	struct diag q;
+	char why[512];
+	int rc = CMD_EXT_NO;
+
+	diag_init(&q, "stackref", NULL);
+	q.quiet = 1;
+	record_init(&n.g);
+	if (cmd_game_read(&n, p->data, p->len, f->name, NULL, &q) == 0)
+		rc = cmd_extends(f->local, &n, "this one", why, sizeof(why));
+	record_free(&n.g);
+	return rc;
+}
+
+/* Notes in found that mail m, being read, held a record. */
+static void
+fetch_mark(const struct fetch *f, const struct mail_in *m,
+    struct fetch_found *found)
+{
+	found->num = f->num;
+	fetch_about(m, found->about, sizeof(found->about));
+}
+
+/* Keeps part p of mail m in found (taking its data). */
+static void
+fetch_keep(const struct fetch *f, struct mail_part *p,
+    const struct mail_in *m, struct fetch_found *found)
+{
+	fetch_mark(f, m, found);
+	found->rec.data = p->data;
+	found->rec.len = p->len;
+	p->data = NULL;
+}
+
+/*
+ * Looks at the records of the game attached to m: without a local
+ * record the first is taken; with one, the first that extends it by
+ * something, while copies of it and the others are counted (the first
+ * of those others kept in f->stale).  1 when one is taken into got.
+ */
+static int
+fetch_pick(struct fetch *f, struct mail_in *m, struct fetch_found *got)
+{
+	struct mail_part *p;
+	size_t i;
+	int v;
+
+	for (i = 0; i < m->nparts; i++) {
+		p = &m->parts[i];
+		if (!fetch_record_part(p) || !fetch_wanted(f, p->data, p->len))
+			continue;
+		v = f->local == NULL ? CMD_EXT_MORE : fetch_judge(f, p);
+		if (v == CMD_EXT_MORE) {
+			fetch_keep(f, p, m, got);
+			return 1;
+		}
+		f->nstale++;
+		if (v == CMD_EXT_SAME && f->same.num == 0)
+			fetch_mark(f, m, &f->same);
+		if (v == CMD_EXT_NO && f->stale.rec.data == NULL)
+			fetch_keep(f, p, m, &f->stale);
+	}
+	return 0;
+}
+
+/* Parses the mail raw and picks a record from it into got (fetch_pick):
+ * 1 when there is one, else 0. */
 static int
 fetch_from_mail(struct fetch *f, const struct xfer_buf *raw,
-    struct xfer_buf *rec)
+    struct fetch_found *got)
 {
 	struct mail_in m;
 	const char *why;
-	size_t i;
 	int found = 0;
 
 	if (mail_parse(raw->data, raw->len, &m, &why) == -1) {
 		if (f->unread == NULL)
 			f->unread = why;
-		mail_in_free(&m);
-		return 0;
-	}
-	for (i = 0; i < m.nparts && !found; i++) {
-		if (!fetch_record_part(&m.parts[i]) ||
-		    !fetch_wanted(f, m.parts[i].data, m.parts[i].len))
-			continue;
-		rec->data = m.parts[i].data;
-		rec->len = m.parts[i].len;
-		m.parts[i].data = NULL;
-		found = 1;
-	}
+	} else
+		found = fetch_pick(f, &m, got);
 	mail_in_free(&m);
 	return found;
 }
@@ -126,14 +206,15 @@ fetch_none(struct fetch *f)
 }
 
 /*
- * Gets message url, of size bytes (its POP3 LIST size; 0: unknown), and
- * looks for the record in it: 1 found, 0 not, -1 after reporting.
- * libcurl takes a POP3 message cut short by a closed connection for a
- * whole one: a message shorter than its size is refused.
+ * Gets message url, number num, of size bytes (its POP3 LIST size; 0:
+ * unknown), and looks for the record in it (fetch_from_mail): 1 found,
+ * 0 not, -1 after reporting.  libcurl takes a POP3 message cut short by
+ * a closed connection for a whole one: a message shorter than its size
+ * is refused.
  */
 static int
-fetch_message(struct fetch *f, const char *url, unsigned long size,
-    struct xfer_buf *rec)
+fetch_message(struct fetch *f, const char *url, unsigned long num,
+    unsigned long size, struct fetch_found *got)
 {
 	struct xfer_buf raw;
 	char why[300];
@@ -150,7 +231,8 @@ fetch_message(struct fetch *f, const char *url, unsigned long size,
 		xfer_buf_free(&raw);
 		return -1;
 	}
-	rc = fetch_from_mail(f, &raw, rec);
+	f->num = num;
+	rc = fetch_from_mail(f, &raw, got);
 	xfer_buf_free(&raw);
 	return rc;
 }
@@ -197,13 +279,33 @@ fetch_pop3_size(const char *list, unsigned long num)
 	return 0;
 }
 
+/*
+ * After a scan that took nothing: 1 when a copy of the local record was
+ * seen (nothing to write), else 0 with got the newest record passed over
+ * (its check then says why it does not extend the local one), else -1
+ * after reporting that no message carries a record.
+ */
+static int
+fetch_scan_end(struct fetch *f, struct fetch_found *got)
+{
+	if (f->same.num != 0)
+		return 1;
+	if (f->stale.rec.data != NULL) {
+		*got = f->stale;
+		memset(&f->stale, 0, sizeof(f->stale));
+		return 0;
+	}
+	fetch_none(f);
+	return -1;
+}
+
 /* Looks through the messages numbered v[0..n), newest (last) first,
  * whose URLs are base followed by sep and the number; list is the POP3
- * listing, or NULL. */
+ * listing, or NULL.  Returns as fetch_download. */
 static int
 fetch_scan(struct fetch *f, const char *base, const char *sep,
     const unsigned long *v, size_t n, const char *list,
-    struct xfer_buf *rec)
+    struct fetch_found *got)
 {
 	char url[FETCH_URL_MAX + 32];
 	size_t i;
@@ -211,12 +313,11 @@ fetch_scan(struct fetch *f, const char *base, const char *sep,
 
 	for (i = n; i > 0 && n - i < FETCH_SCAN_MAX; i--) {
 		snprintf(url, sizeof(url), "%s%s%lu", base, sep, v[i - 1]);
-		if ((rc = fetch_message(f, url, list == NULL ? 0 :
-		    fetch_pop3_size(list, v[i - 1]), rec)) != 0)
+		if ((rc = fetch_message(f, url, v[i - 1], list == NULL ? 0 :
+		    fetch_pop3_size(list, v[i - 1]), got)) != 0)
 			return rc == 1 ? 0 : -1;
 	}
-	fetch_none(f);
-	return -1;
+	return fetch_scan_end(f, got);
 }
 
 /* The mailbox URL (INBOX when none is named) or maildrop URL (the path
@@ -224,23 +325,11 @@ fetch_scan(struct fetch *f, const char *base, const char *sep,
 static int
 fetch_base(const struct fetch *f, int imap, char *buf, size_t size)
 {
-	const char *host = strstr(f->url, "://"), *path;
-	int n;
-
-	if (host == NULL)
-		return -1;
-	path = strchr(host + 3, '/');
-	if (imap && path != NULL && path[1] != '\0')
-		n = snprintf(buf, size, "%s", f->url);
-	else
-		n = snprintf(buf, size, "%.*s/%s", path == NULL ?
-		    (int)strlen(f->url) : (int)(path - f->url), f->url,
-		    imap ? "INBOX" : "");
-	return n < 0 || (size_t)n >= size ? -1 : 0;
+	return xfer_url_path(f->url, imap ? "/INBOX" : "/", imap, buf, size);
 }
 
 static int
-fetch_mailbox(struct fetch *f, int imap, struct xfer_buf *rec)
+fetch_mailbox(struct fetch *f, int imap, struct fetch_found *got)
 {
 	char base[FETCH_URL_MAX];
 	struct xfer_buf list;
@@ -260,132 +349,59 @@ fetch_mailbox(struct fetch *f, int imap, struct xfer_buf *rec)
 	}
 	v = fetch_numbers(list.data, imap, &n);
 	rc = fetch_scan(f, base, imap ? ";UID=" : "", v, n,
-	    imap ? NULL : list.data, rec);
+	    imap ? NULL : list.data, got);
 	xfer_buf_free(&list);
 	free(v);
 	return rc;
 }
 
-/* Downloads the record f->url names into rec; -1 after reporting. */
+/* Downloads the record f->url names into got: 0, 1 when the mailbox
+ * holds nothing newer than the local record, -1 after reporting. */
 static int
-fetch_download(struct fetch *f, struct xfer_buf *rec)
+fetch_download(struct fetch *f, struct fetch_found *got)
 {
-	if (strncasecmp(f->url, "imap", 4) == 0)
-		return fetch_mailbox(f, 1, rec);
-	if (strncasecmp(f->url, "pop3", 4) == 0)
-		return fetch_mailbox(f, 0, rec);
-	if (strncasecmp(f->url, "smtp", 4) == 0) {
+	switch (xfer_url_kind(f->url)) {
+	case XFER_KIND_IMAP:
+		return fetch_mailbox(f, 1, got);
+	case XFER_KIND_POP3:
+		return fetch_mailbox(f, 0, got);
+	case XFER_KIND_SMTP:
 		diag_report(f->d, DIAG_USAGE, NULL, "fetch reads http(s), "
 		    "imap(s) or pop3(s) URLs; smtp is for post");
 		return -1;
+	default:
+		break;
 	}
-	if (xfer_get(&f->x, f->url, rec) == -1) {
+	if (xfer_get(&f->x, f->url, &got->rec) == -1) {
 		diag_report(f->d, DIAG_TRANSFER, NULL, "fetch", f->x.err);
 		return -1;
 	}
 	return 0;
 }
 
-/* Loads and replays (canonical texts) the local record path. */
+/* Refuses n when it does not extend l, the local record. */
 static int
-fetch_local(const char *path, struct fetch_game *l, struct diag *d)
+fetch_extends(struct fetch *f, const struct cmd_game *l,
+    const struct cmd_game *n)
 {
-	struct replay_opts o = { path, 0, REPLAY_ALL, 1 };
+	char why[512];
 
-	if (cmd_load_one(path, &l->g, NULL, d) == -1)
-		return -1;
-	return replay_run(&l->rp, &l->g, &o, d);
-}
-
-/* The start position of a replayed record as FEN into buf. */
-static void
-fetch_start_fen(const struct record *g, const struct replay *rp,
-    char *buf, size_t size)
-{
-	struct replay start;
-	struct replay_opts o = { NULL, 0, 0, 0 };
-	struct diag q;
-
-	diag_init(&q, "stackref", NULL);
-	q.quiet = 1;
-	if (replay_start(&start, g, &o, &q) == -1 ||
-	    fen_format(rp->r, &start.pos, buf, size) < 0)
-		buf[0] = '\0';
-}
-
-/* Writes into why how fetched history b departs from local history a
- * (moves and actions of the main lines); 0 when b extends a. */
-static int
-fetch_history(const struct line *a, const struct line *b, char *why,
-    size_t size)
-{
-	size_t i = 0, j = 0, ply = 0;
-
-	for (;; i++, j++) {
-		while (i < a->n && a->elems[i].kind != ELEM_MOVE &&
-		    a->elems[i].kind != ELEM_ACTION)
-			i++;
-		while (j < b->n && b->elems[j].kind != ELEM_MOVE &&
-		    b->elems[j].kind != ELEM_ACTION)
-			j++;
-		if (i == a->n)
-			return 0;
-		if (j < b->n && b->elems[j].kind == ELEM_MOVE)
-			ply++;
-		if (j == b->n) {
-			snprintf(why, size, "it lacks %s, and what follows",
-			    a->elems[i].text);
-			return -1;
-		}
-		if (a->elems[i].kind != b->elems[j].kind ||
-		    strcmp(a->elems[i].text, b->elems[j].text) != 0) {
-			snprintf(why, size, "it has %s where this one has %s "
-			    "(ply %zu)", b->elems[j].text, a->elems[i].text,
-			    ply);
-			return -1;
-		}
-	}
-}
-
-/* Refuses a fetched record n that does not extend the local one l. */
-static int
-fetch_extends(struct fetch *f, const struct fetch_game *l,
-    const struct fetch_game *n)
-{
-	const char *la = record_tag(&l->g, "GameId");
-	const char *na = record_tag(&n->g, "GameId");
-	char why[512], fa[1024], fb[1024];
-
-	fetch_start_fen(&l->g, &l->rp, fa, sizeof(fa));
-	fetch_start_fen(&n->g, &n->rp, fb, sizeof(fb));
-	if (l->rp.r != n->rp.r)
-		snprintf(why, sizeof(why), "it is a game of %s, this one of %s",
-		    n->rp.r->name, l->rp.r->name);
-	else if ((la == NULL) != (na == NULL) ||
-	    (la != NULL && strcmp(la, na) != 0))
-		snprintf(why, sizeof(why), "it is game %s, this one is %s",
-		    na != NULL ? na : "(no GameId)", la != NULL ? la :
-		    "(no GameId)");
-	else if (strcmp(fa, fb) != 0)
-		snprintf(why, sizeof(why), "it starts from another position");
-	else if (fetch_history(&l->g.main, &n->g.main, why, sizeof(why)) == 0)
+	if (cmd_extends(l, n, "this one", why, sizeof(why)) != CMD_EXT_NO)
 		return 0;
 	diag_report(f->d, DIAG_NOT_EXTENSION, DIAG_FILE(f->out), why);
 	return -1;
 }
 
-/* Reads, checks and replays the fetched record rec into n. */
+/* Reads, checks and replays the fetched record rec into n; it must be
+ * of the game wanted, and extend the local record if there is one. */
 static int
 fetch_check(struct fetch *f, const struct xfer_buf *rec,
-    struct fetch_game *n)
+    struct cmd_game *n)
 {
-	struct replay_opts o = { f->name, 0, REPLAY_ALL, 1 };
 	const char *id;
 	char why[300];
 
-	if (notation_read_text(rec->data, rec->len, f->name, &n->g, NULL,
-	    f->d) == -1 ||
-	    replay_run(&n->rp, &n->g, &o, f->d) == -1)
+	if (cmd_game_read(n, rec->data, rec->len, f->name, NULL, f->d) == -1)
 		return -1;
 	id = record_tag(&n->g, "GameId");
 	if (f->want != NULL && (id == NULL || strcmp(id, f->want) != 0)) {
@@ -394,7 +410,7 @@ fetch_check(struct fetch *f, const struct xfer_buf *rec,
 		diag_report(f->d, DIAG_NOT_EXTENSION, DIAG_FILE(f->name), why);
 		return -1;
 	}
-	return 0;
+	return f->local == NULL ? 0 : fetch_extends(f, f->local, n);
 }
 
 static int
@@ -422,17 +438,17 @@ fetch_has_local(const struct fetch *f)
  */
 static int
 fetch_commit(struct fetch *f, struct xfer_buf *rec,
-    const struct fetch_game *n)
+    const struct cmd_game *n)
 {
 	const char *out = f->out != NULL ? f->out : "-";
 	struct fileio_lock lk;
-	struct fetch_game l;
+	struct cmd_game l;
 	int rc = -1;
 
 	if (fileio_lock(out, &lk, f->d) == -1)
 		return -1;
 	record_init(&l.g);
-	if (!fetch_has_local(f) || (fetch_local(out, &l, f->d) == 0 &&
+	if (!fetch_has_local(f) || (cmd_game_load(&l, out, f->d) == 0 &&
 	    fetch_extends(f, &l, n) == 0))
 		rc = fileio_write_atomic(out, fetch_write, rec, f->d);
 	record_free(&l.g);
@@ -440,30 +456,60 @@ fetch_commit(struct fetch *f, struct xfer_buf *rec,
 	return rc;
 }
 
+/* Says which mail the record written came from, when it came from a
+ * mailbox and standard output is free. */
+static void
+fetch_say(const struct fetch *f, const struct fetch_found *got)
+{
+	if (got->num == 0 || f->out == NULL || strcmp(f->out, "-") == 0)
+		return;
+	printf("%s: took message %lu of %s (%s)", f->out, got->num, f->name,
+	    got->about);
+	if (f->nstale > 0)
+		printf("; passed over %lu newer record%s of the game that "
+		    "add%s nothing to it", f->nstale, f->nstale == 1 ? "" : "s",
+		    f->nstale == 1 ? "s" : "");
+	printf("\n");
+}
+
+/* Says that the mailbox holds nothing newer than the local record. */
+static void
+fetch_say_same(const struct fetch *f)
+{
+	printf("%s: up to date: message %lu of %s (%s) holds the same game, "
+	    "and no newer record of the newest %d messages extends it\n",
+	    f->out, f->same.num, f->name, f->same.about, FETCH_SCAN_MAX);
+}
+
 /* Everything after the options: local copy (for its GameId, and to
  * refuse a broken one before any download), download, checks, write. */
-static int
+static void
 fetch_run(struct fetch *f)
 {
-	struct fetch_game l, n;
-	struct xfer_buf rec = { NULL, 0 };
-	int local = fetch_has_local(f);
-	int rc = -1;
+	struct cmd_game l, n;
+	struct fetch_found got;
+	int rc;
 
+	memset(&got, 0, sizeof(got));
 	record_init(&l.g);
 	record_init(&n.g);
-	if (local && fetch_local(f->out, &l, f->d) == -1)
-		goto done;
-	if (local && f->want == NULL)
-		f->want = record_tag(&l.g, "GameId");
-	if (fetch_download(f, &rec) == -1 || fetch_check(f, &rec, &n) == -1)
-		goto done;
-	rc = fetch_commit(f, &rec, &n);
+	if (fetch_has_local(f)) {
+		if (cmd_game_load(&l, f->out, f->d) == -1)
+			goto done;
+		f->local = &l;
+		if (f->want == NULL)
+			f->want = record_tag(&l.g, "GameId");
+	}
+	if ((rc = fetch_download(f, &got)) == 1)
+		fetch_say_same(f);
+	else if (rc == 0 && fetch_check(f, &got.rec, &n) == 0 &&
+	    fetch_commit(f, &got.rec, &n) == 0)
+		fetch_say(f, &got);
 done:
-	xfer_buf_free(&rec);
+	xfer_buf_free(&got.rec);
+	xfer_buf_free(&f->stale.rec);
 	record_free(&l.g);
 	record_free(&n.g);
-	return rc;
 }
 
 static int

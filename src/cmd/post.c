@@ -4,7 +4,8 @@
  * addresses in the record by default) with the last move, the board
  * from the recipient's side and the record attached; imap(s)://host/Box:
  * the same mail appended to a mailbox; http(s)://: the record uploaded
- * by PUT.  With --pbem, a pbmserv command line for a referee instead.
+ * by a conditional PUT.  With --pbem, a pbmserv command line for a
+ * referee instead, then the move or action recorded in the file.
  */
 #include <fcntl.h>
 #include <getopt.h>
@@ -23,6 +24,7 @@
 #include "notation/ascii.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/play.h"
 
 #define POST_TO_MAX 16
 
@@ -30,7 +32,7 @@ const char cmd_post_usage[] = "post [--to ADDR]... [--from ADDR] [--svg] "
     "[--pbem MOVE|resign|propose|accept|reject --user-id USERID "
     "[--pbem-password-file FILE | --pbem-password-env VAR]] "
     "[--user NAME] [--password-file FILE | --password-env VAR] "
-    "[--cacert FILE] [--timeout S] FILE URL";
+    "[--cacert FILE] [--starttls] [--timeout S] FILE URL";
 
 enum {
 	POST_OPT_TO = 0x200, POST_OPT_FROM, POST_OPT_SVG, POST_OPT_PBEM,
@@ -46,6 +48,8 @@ struct post {
 	const char *from;
 	int svg;
 	const char *pbem, *user_id, *pbem_file, *pbem_env;
+	int side;                   /* --pbem: the side of the poster */
+	enum replay_act act;        /* --pbem: its action, if not a move */
 	char name[256];             /* the URL without credentials */
 	char *raw;                  /* the record as read */
 	size_t len;
@@ -358,13 +362,70 @@ post_imap(struct post *p)
 	return rc;
 }
 
+/* The side of the player posting --pbem: the one whose player tag is
+ * the --user-id (as the referee reads it), else the one whose tag holds
+ * the --from address; -1 when neither. */
+static int
+post_pbem_side(const struct post *p)
+{
+	char from[MAIL_ADDR_MAX], name[256];
+	const char *v;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if ((v = post_player(p, s)) != NULL && p->user_id != NULL &&
+		    strcmp(v, p->user_id) == 0)
+			return s;
+	if (p->from == NULL || mail_address(p->from, from, name,
+	    sizeof(name)) == -1)
+		return -1;
+	return post_side_of(p, from);
+}
+
+/*
+ * Checks the move or action of c against p->rp, taken by the player
+ * posting (post_pbem_side): a move must be by the side to move (a
+ * second move before the other side's is refused), an action one the
+ * rules allow that side now.  Sets p->side.  Returns 0, or -1 after
+ * reporting.
+ */
+static int
+post_pbem_check(struct post *p, const struct pbem_cmd *c,
+    const struct diag_where *w)
+{
+	char what[300];
+
+	p->side = post_pbem_side(p);
+	if (c->verb == PBEM_MOVE) {
+		if (p->side >= 0 && p->side != p->rp.pos.turn)
+			return diag_report(p->d, DIAG_WRONG_SIDE, w,
+			    p->rp.r->side[p->side],
+			    p->rp.r->side[p->rp.pos.turn]), -1;
+		p->side = p->rp.pos.turn;
+		return replay_ply(&p->rp, p->pbem, w, p->d, NULL);
+	}
+	if (p->side < 0) {
+		snprintf(what, sizeof(what), "--pbem %.100s: no player tag is "
+		    "the --user-id or holds the --from address, so whose it "
+		    "is cannot be told", p->pbem);
+		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;
+	}
+	return replay_action(&p->rp, p->act, p->side, w, p->d);
+}
+
 /* Fills c with the command --pbem asks for; -1 after reporting. */
 static int
 post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 {
-	static const struct { const char *word; enum pbem_verb verb; } v[] = {
-		{ "resign", PBEM_RESIGN }, { "propose", PBEM_OFFER_DRAW },
-		{ "accept", PBEM_ACCEPT_DRAW }, { "reject", PBEM_DECLINE_DRAW }
+	static const struct {
+		const char *word;
+		enum pbem_verb verb;
+		enum replay_act act;
+	} v[] = {
+		{ "resign", PBEM_RESIGN, REPLAY_RESIGN },
+		{ "propose", PBEM_OFFER_DRAW, REPLAY_OFFER_DRAW },
+		{ "accept", PBEM_ACCEPT_DRAW, REPLAY_ACCEPT_DRAW },
+		{ "reject", PBEM_DECLINE_DRAW, REPLAY_DECLINE_DRAW }
 	};
 	const char *id = record_tag(&p->g, "GameId");
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
@@ -374,15 +435,16 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 	memset(c, 0, sizeof(*c));
 	c->verb = PBEM_MOVE;
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (strcasecmp(p->pbem, v[i].word) == 0)
+		if (strcasecmp(p->pbem, v[i].word) == 0) {
 			c->verb = v[i].verb;
+			p->act = v[i].act;
+		}
 	if (id == NULL || p->user_id == NULL)
 		return diag_report(p->d, DIAG_USAGE, NULL, id == NULL ?
 		    "--pbem: the record has no GameId tag" :
 		    "--pbem needs --user-id"), -1;
 	if (cmd_play_open(&p->rp, &p->g, NULL, &w, p->d) == -1 ||
-	    (c->verb == PBEM_MOVE &&
-	    replay_ply(&p->rp, p->pbem, &w, p->d, NULL) == -1))
+	    post_pbem_check(p, c, &w) == -1)
 		return -1;
 	snprintf(c->game, sizeof(c->game), "%s", p->rp.r->name);
 	snprintf(c->board, sizeof(c->board), "%s", id);
@@ -390,6 +452,77 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 	snprintf(c->move, sizeof(c->move), "%s", p->pbem);
 	c->ply = p->rp.plies + (c->verb == PBEM_MOVE ? 0 : 1);
 	return 0;
+}
+
+/* Plays the move or action of c by side on rp and appends it to g. */
+static int
+post_pbem_apply(struct post *p, const struct pbem_cmd *c, int side,
+    struct replay *rp, struct record *g)
+{
+	struct diag_where w = { fileio_name(p->file), NULL, 0,
+	    rp->plies + 1 };
+	enum replay_act act = p->act;
+
+	if (c->verb == PBEM_MOVE ? replay_ply(rp, c->move, &w, p->d,
+	    NULL) == -1 : replay_action(rp, act, side, &w, p->d) == -1)
+		return -1;
+	if ((c->verb == PBEM_MOVE ? play_append_move(rp, g, NULL, 0) :
+	    play_append_action(rp, g, act, side)) == -1)
+		return diag_report(p->d, DIAG_NOMEM, &w), -1;
+	return 0;
+}
+
+/* Plays the move or action of c by p->side on the record text[0..len)
+ * and writes it back to p->file, as move and the action commands do. */
+static int
+post_pbem_play(struct post *p, const struct pbem_cmd *c, const char *text,
+    size_t len)
+{
+	struct play_opts po = { 0, NULL, NULL, NULL };
+	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 0 };
+	const struct notation *nt;
+	struct replay rp;
+	struct record g;
+	int rc = -1;
+
+	record_init(&g);
+	if (notation_read_text(text, len, o.file, &g, &nt, p->d) == 0 &&
+	    replay_run(&rp, &g, &o, p->d) == 0 &&
+	    post_pbem_apply(p, c, p->side, &rp, &g) == 0)
+		rc = cmd_play_write(&po, p->file, nt, &g, &rp, p->d);
+	record_free(&g);
+	return rc;
+}
+
+/*
+ * Records the move or action of c, once the mail server took it, in
+ * p->file under its lock, so that the record is where the game is and
+ * a second --pbem for the same turn is refused.  The file must be as it
+ * was read; standard input is not recorded.
+ */
+static int
+post_pbem_record(struct post *p, const struct pbem_cmd *c)
+{
+	struct fileio_lock lk;
+	char *now;
+	size_t len;
+	int rc = -1;
+
+	if (strcmp(p->file, "-") == 0)
+		return 0;
+	if (fileio_lock(p->file, &lk, p->d) == -1)
+		return -1;
+	if ((now = fileio_slurp(p->file, &len, p->d)) != NULL) {
+		if (len == p->len && memcmp(now, p->raw, len) == 0)
+			rc = post_pbem_play(p, c, now, len);
+		else
+			diag_report(p->d, DIAG_WRITE, DIAG_FILE(p->file),
+			    "it changed while the mail was sent: the move was "
+			    "sent, not recorded");
+	}
+	free(now);
+	fileio_unlock(&lk);
+	return rc;
 }
 
 /* Mails subject (which holds the password) to the referee(s). */
@@ -446,30 +579,80 @@ post_pbem(struct post *p)
 		if (pbem_format(&c, subject, sizeof(subject)) < 0)
 			diag_report(p->d, DIAG_USAGE, NULL, "--pbem: a word is "
 			    "empty, too long or holds a blank");
-		else
-			rc = post_pbem_send(p, subject);
+		else if ((rc = post_pbem_send(p, subject)) == 0)
+			rc = post_pbem_record(p, &c);
 	}
 	explicit_bzero(&c, sizeof(c));
 	explicit_bzero(subject, sizeof(subject));
 	return rc;
 }
 
+/* The server's record cur must be one this one extends. */
+static int
+post_check_server(struct post *p, const struct xfer_buf *cur)
+{
+	struct cmd_game srv, loc;
+	char why[512];
+	int rc = -1;
+
+	record_init(&srv.g);
+	loc.g = p->g;
+	loc.rp = p->rp;
+	if (cmd_game_read(&srv, cur->data, cur->len, p->name, NULL, p->d) == 0) {
+		if (cmd_extends(&srv, &loc, "the server's", why,
+		    sizeof(why)) != CMD_EXT_NO)
+			rc = 0;
+		else
+			diag_report(p->d, DIAG_SERVER_NEWER,
+			    DIAG_FILE(fileio_name(p->file)), why);
+	}
+	record_free(&srv.g);
+	return rc;
+}
+
+/*
+ * Uploads the record by a conditional PUT: the server's copy is read
+ * first (GET), must be one this record extends, and is replaced only if
+ * still the copy read (If-Match its ETag, else If-Unmodified-Since its
+ * date; If-None-Match: * when there is none), so that of two posters
+ * racing from one copy only one lands.
+ */
+static int
+post_http(struct post *p)
+{
+	struct xfer_version v;
+	struct xfer_buf cur;
+	int rc;
+
+	if (xfer_get_version(&p->x, p->url, &cur, &v) == -1)
+		return diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err),
+		    -1;
+	rc = v.found ? post_check_server(p, &cur) : 0;
+	xfer_buf_free(&cur);
+	if (rc == -1)
+		return -1;
+	if ((rc = xfer_put_version(&p->x, p->url, p->raw, p->len, &v)) ==
+	    XFER_STALE)
+		diag_report(p->d, DIAG_SERVER_NEWER,
+		    DIAG_FILE(fileio_name(p->file)), "the server's copy "
+		    "changed after it was read (412 Precondition Failed)");
+	else if (rc == -1)
+		diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err);
+	return rc == 0 ? 0 : -1;
+}
+
 /* Sends the record (or the command) where the URL says. */
 static int
 post_send(struct post *p)
 {
-	int smtp = strncasecmp(p->url, "smtp", 4) == 0;
+	enum xfer_kind k = xfer_url_kind(p->url);
 
-	if (p->pbem != NULL && !smtp)
+	if (p->pbem != NULL && k != XFER_KIND_SMTP)
 		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem sends mail: "
 		    "give an smtp:// or smtps:// URL"), -1;
-	if (strncasecmp(p->url, "http", 4) == 0) {
-		if (xfer_put(&p->x, p->url, p->raw, p->len) == -1)
-			return diag_report(p->d, DIAG_TRANSFER, NULL, "post",
-			    p->x.err), -1;
-		return 0;
-	}
-	if (!smtp && strncasecmp(p->url, "imap", 4) != 0) {
+	if (k == XFER_KIND_HTTP)
+		return post_http(p);
+	if (k != XFER_KIND_SMTP && k != XFER_KIND_IMAP) {
 		diag_report(p->d, DIAG_USAGE, NULL, "post sends to smtp(s), "
 		    "imap(s) or http(s) URLs");
 		return -1;
@@ -481,17 +664,18 @@ post_send(struct post *p)
 		return post_pbem(p);
 	if (p->nto == 0)
 		post_default_to(p);
-	if (p->nto == 0 && smtp)
+	if (p->nto == 0 && k == XFER_KIND_SMTP)
 		return diag_report(p->d, DIAG_USAGE, NULL, "no recipient: give "
 		    "--to, or addresses in the player tags"), -1;
-	return smtp ? post_smtp(p) : post_imap(p);
+	return k == XFER_KIND_SMTP ? post_smtp(p) : post_imap(p);
 }
 
-/* Reads and replays the record. */
+/* Reads and replays the record (canonical texts, as cmd_extends
+ * compares them). */
 static int
 post_load(struct post *p)
 {
-	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 0 };
+	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 1 };
 
 	/* p->nt: the notation it is written in, for the attachment's type */
 	if ((p->raw = fileio_slurp(p->file, &p->len, p->d)) == NULL ||

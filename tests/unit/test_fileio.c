@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <dirent.h>
+#include <signal.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -198,6 +199,107 @@ test_new_file(void **state)
 	free(text);
 }
 
+/* fileio_lock on dir/g.pdn whose lock file .g.pdn.lock is planted by
+ * plant: it must fail at once (an alarm kills a process blocked in
+ * open), with status 4 and a message naming the lock file. */
+static void
+lock_refused(const struct dir *dir, void (*plant)(const char *lpath,
+    const char *dir))
+{
+	char path[300], lpath[320];
+	struct fileio_lock lk;
+	struct diag d;
+	FILE *err;
+	char *text = NULL;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
+	snprintf(lpath, sizeof(lpath), "%s/.g.pdn.lock", dir->path);
+	put_file(path, "old\n", 0644);
+	plant(lpath, dir->path);
+	assert_non_null(err = open_memstream(&text, &len));
+	diag_init(&d, "stackref", err);
+	alarm(5);
+	assert_int_equal(fileio_lock(path, &lk, &d), -1);
+	alarm(0);
+	fclose(err);
+	assert_int_equal(d.status, STATUS_SYSTEM);
+	assert_int_equal(lk.fd, -1);
+	assert_non_null(strstr(text, "lock file"));
+	free(text);
+}
+
+static void
+plant_symlink(const char *lpath, const char *dir)
+{
+	char target[300];
+
+	snprintf(target, sizeof(target), "%s/planted", dir);
+	assert_int_equal(symlink(target, lpath), 0);
+}
+
+static void
+plant_fifo(const char *lpath, const char *dir)
+{
+	(void)dir;
+	assert_int_equal(mkfifo(lpath, 0600), 0);
+}
+
+static void
+plant_dir(const char *lpath, const char *dir)
+{
+	(void)dir;
+	assert_int_equal(mkdir(lpath, 0700), 0);
+}
+
+/* A symbolic link as lock file is not followed: nothing is created at
+ * its target. */
+static void
+test_lock_symlink(void **state)
+{
+	struct dir *dir = *state;
+	char target[300];
+	struct stat st;
+
+	lock_refused(dir, plant_symlink);
+	snprintf(target, sizeof(target), "%s/planted", dir->path);
+	assert_int_equal(lstat(target, &st), -1);
+}
+
+/* A FIFO or a directory as lock file is refused, without blocking. */
+static void
+test_lock_not_regular(void **state)
+{
+	struct dir *dir = *state;
+	char path[300];
+
+	lock_refused(dir, plant_fifo);
+	snprintf(path, sizeof(path), "%s/.g.pdn.lock", dir->path);
+	assert_int_equal(unlink(path), 0);
+	lock_refused(dir, plant_dir);
+}
+
+/* The normal case: the lock file is created, taken and released. */
+static void
+test_lock_taken(void **state)
+{
+	struct dir *dir = *state;
+	char path[300], lpath[320];
+	struct fileio_lock lk;
+	struct stat st;
+	struct diag d;
+
+	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
+	snprintf(lpath, sizeof(lpath), "%s/.g.pdn.lock", dir->path);
+	diag_init(&d, "stackref", NULL);
+	assert_int_equal(fileio_lock(path, &lk, &d), 0);
+	assert_true(lk.fd >= 0);
+	fileio_unlock(&lk);
+	assert_int_equal(lk.fd, -1);
+	assert_int_equal(stat(lpath, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+}
+
 int
 main(void)
 {
@@ -213,6 +315,12 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_read_errors, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_new_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lock_symlink, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lock_not_regular, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lock_taken, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

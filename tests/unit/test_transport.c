@@ -2,9 +2,12 @@
  * test_transport.c - the URL policy of mail/transport.c: URLs in messages
  * without their credentials (xfer_url_clean), the protocols allowed, no
  * credentials over plain http to another host, and STARTTLS demanded
- * from every host but this machine.  URLs are read as libcurl reads them.
- * No network: refused URLs are refused before any connection; the rest
- * go to closed ports or to a fake IMAP server on the loopback interface.
+ * from every host but this machine (and from this machine only when
+ * asked), no password read from a URL, the kind of a URL, conditional
+ * GET and PUT.  URLs are read as libcurl reads them.  No network:
+ * refused URLs are refused before any connection; the rest go to closed
+ * ports or to fake IMAP, SMTP and HTTP servers on the loopback
+ * interface.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,6 +31,7 @@
 #define PLAIN_HTTP "no password is sent over plain http"
 #define UNSUPPORTED "unsupported protocol (http, https, smtp"
 #define HIDDEN "(a URL that does not parse, not shown)"
+#define URL_PASSWORD "a password is never taken from a URL"
 
 /* xfer_url_clean(url) must be want. */
 static void
@@ -78,7 +82,7 @@ test_url_clean(void **state)
 static void
 get_err(const char *user, const char *url, char err[XFER_ERR])
 {
-	struct xfer x = { user, user != NULL ? PW : NULL, NULL, 5, 2, "" };
+	struct xfer x = { user, user != NULL ? PW : NULL, NULL, 5, 2, "", 0 };
 	struct xfer_buf out;
 
 	if (xfer_get(&x, url, &out) != -1)
@@ -108,7 +112,8 @@ get_tried(const char *user, const char *url)
 	char err[XFER_ERR];
 
 	get_err(user, url, err);
-	if (strstr(err, PLAIN_HTTP) != NULL || strstr(err, UNSUPPORTED) != NULL)
+	if (strstr(err, PLAIN_HTTP) != NULL || strstr(err, UNSUPPORTED) != NULL ||
+	    strstr(err, URL_PASSWORD) != NULL)
 		fail_msg("%s: refused by the policy: %s", url, err);
 }
 
@@ -155,10 +160,77 @@ test_plain_http(void **state)
 	get_fails(NULL, "http://bob@example.org/x", PLAIN_HTTP);
 	get_fails(NULL, "http://@example.org/x", PLAIN_HTTP);
 	get_tried(NULL, "http://127.0.0.2:1/?to=a@b");
-	get_tried(NULL, "http://bob:" PW "@127.0.0.1:1/x");
+	get_tried(NULL, "http://bob@127.0.0.1:1/x");
 	/* https and the other protocols may carry them */
 	get_tried("bob", "https://127.0.0.2:1/x");
 	get_tried("bob", "imaps://127.0.0.2:1/INBOX");
+	get_tried(NULL, "imaps://bob@127.0.0.2:1/INBOX");
+}
+
+/* A password is never read from a URL, whatever its scheme and host. */
+static void
+test_url_password(void **state)
+{
+	static const char *const refused[] = {
+	    "https://bob:" PW "@example.org/x", "http://bob:" PW "@127.0.0.1:1/x",
+	    "HTTPS://bob:" PW "@127.0.0.1:1/x", "imaps://bob:" PW "@127.0.0.1:1/",
+	    "imap://bob:" PW ";AUTH=PLAIN@127.0.0.1:1/", "pop3s://bob:" PW "@h/",
+	    "smtp://bob:" PW "@127.0.0.1:1/", "smtps://bob:@127.0.0.1:1/",
+	    "https://bob:p%40ss@127.0.0.1:1/x" };
+	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		get_fails(NULL, refused[i], URL_PASSWORD);
+	/* every call: upload, mail, command */
+	assert_int_equal(xfer_put(&x, refused[0], "x", 1), -1);
+	assert_non_null(strstr(x.err, URL_PASSWORD));
+	assert_int_equal(xfer_send(&x, refused[6], "a@b", NULL, 0, "x", 1), -1);
+	assert_non_null(strstr(x.err, URL_PASSWORD));
+	assert_null(strstr(x.err, PW));
+}
+
+static void
+test_url_kind(void **state)
+{
+	char buf[128];
+
+	(void)state;
+	assert_int_equal(xfer_url_kind("http://h/x"), XFER_KIND_HTTP);
+	assert_int_equal(xfer_url_kind("HTTPS://h/x"), XFER_KIND_HTTP);
+	assert_int_equal(xfer_url_kind("smtps://h"), XFER_KIND_SMTP);
+	assert_int_equal(xfer_url_kind("Imap://h/INBOX"), XFER_KIND_IMAP);
+	assert_int_equal(xfer_url_kind("pop3://h"), XFER_KIND_POP3);
+	assert_int_equal(xfer_url_kind("imapx://h"), XFER_KIND_NONE);
+	assert_int_equal(xfer_url_kind("ftp://h"), XFER_KIND_NONE);
+	assert_int_equal(xfer_url_kind("not a url"), XFER_KIND_NONE);
+	assert_int_equal(xfer_url_kind("http//h"), XFER_KIND_NONE);
+	assert_int_equal(xfer_url_path("imap://h:1", "/INBOX", 1, buf,
+	    sizeof(buf)), 0);
+	assert_string_equal(buf, "imap://h:1/INBOX");
+	assert_int_equal(xfer_url_path("imaps://bob@h/Sent", "/INBOX", 1, buf,
+	    sizeof(buf)), 0);
+	assert_string_equal(buf, "imaps://bob@h/Sent");
+	assert_int_equal(xfer_url_path("pop3://h/7", "/", 0, buf,
+	    sizeof(buf)), 0);
+	assert_string_equal(buf, "pop3://h/");
+	assert_int_equal(xfer_url_path("http://h:99999/", "/", 0, buf,
+	    sizeof(buf)), -1);
+	assert_int_equal(xfer_url_path("imap://h/INBOX", "/", 1, buf, 8), -1);
+}
+
+/* A line protocol spoken by a fake server: its greeting, and its answer
+ * to each line (1 when the line carries a password). */
+struct fake_proto {
+	const char *greeting;
+	int (*line)(int c, const char *line);
+};
+
+static void
+fake_say(int c, const char *text)
+{
+	send(c, text, strlen(text), MSG_NOSIGNAL);
 }
 
 /* The fake IMAP server's answer to the command line; 1 when it carries
@@ -176,15 +248,34 @@ fake_imap_line(int c, const char *line)
 		    "%.*s OK done\r\n", tag, line);
 	else
 		snprintf(out, sizeof(out), "%.*s NO no\r\n", tag, line);
-	send(c, out, strlen(out), MSG_NOSIGNAL);
+	fake_say(c, out);
 	return strncasecmp(cmd, "LOGIN", 5) == 0 ||
 	    strncasecmp(cmd, "AUTHENTICATE", 12) == 0;
 }
 
-/* Serves one connection on the listening socket s, then exits 1 when
- * it was sent a password, else 0. */
+/* The fake SMTP server: AUTH offered, STARTTLS not; everything else
+ * refused.  1 when the line starts an AUTH (a password follows). */
+static int
+fake_smtp_line(int c, const char *line)
+{
+	if (strncasecmp(line, "EHLO", 4) == 0)
+		fake_say(c, "250-fake\r\n250 AUTH PLAIN LOGIN\r\n");
+	else if (strncasecmp(line, "QUIT", 4) == 0)
+		fake_say(c, "221 bye\r\n");
+	else
+		fake_say(c, "535 no\r\n");
+	return strncasecmp(line, "AUTH", 4) == 0;
+}
+
+static const struct fake_proto fake_imap = { "* OK fake\r\n",
+    fake_imap_line };
+static const struct fake_proto fake_smtp = { "220 fake\r\n",
+    fake_smtp_line };
+
+/* Serves one connection on the listening socket s in protocol p, then
+ * exits 1 when it was sent a password, else 0. */
 static void
-fake_imap_serve(int s)
+fake_serve(int s, const struct fake_proto *p)
 {
 	char buf[1024], *nl;
 	size_t n = 0;
@@ -194,13 +285,13 @@ fake_imap_serve(int s)
 	alarm(20);
 	if ((c = accept(s, NULL, NULL)) == -1)
 		_exit(2);
-	send(c, "* OK fake\r\n", 11, MSG_NOSIGNAL);
+	fake_say(c, p->greeting);
 	while ((r = read(c, buf + n, sizeof(buf) - 1 - n)) > 0) {
 		n += (size_t)r;
 		buf[n] = '\0';
 		while ((nl = strchr(buf, '\n')) != NULL) {
 			*nl = '\0';
-			saw |= fake_imap_line(c, buf);
+			saw |= p->line(c, buf);
 			n -= (size_t)(nl + 1 - buf);
 			memmove(buf, nl + 1, n + 1);
 		}
@@ -210,15 +301,10 @@ fake_imap_serve(int s)
 	_exit(saw);
 }
 
-/*
- * A fake IMAP server on addr (port 0: any), for one connection: it greets,
- * says it cannot do STARTTLS and answers NO to the rest.  Returns its
- * port, with *pid the process that exits 1 when it was sent LOGIN or
- * AUTHENTICATE (a password in clear), 0 when not; -1 when addr cannot be
- * bound.
- */
+/* A listening socket on addr (port 0: any), its port in *port; -1 when
+ * addr cannot be bound. */
 static int
-fake_imap(const char *addr, pid_t *pid)
+fake_listen(const char *addr, int *port)
 {
 	struct sockaddr_in sa = { 0 };
 	socklen_t len = sizeof(sa);
@@ -233,52 +319,265 @@ fake_imap(const char *addr, pid_t *pid)
 		close(s);
 		return -1;
 	}
-	if ((*pid = fork()) == 0)
-		fake_imap_serve(s);
-	assert_true(*pid > 0);
-	close(s);
-	return ntohs(sa.sin_port);
+	*port = ntohs(sa.sin_port);
+	return s;
 }
 
-/* Fetches base:PORT/INBOX from a fake IMAP server on addr:PORT that
- * offers no STARTTLS, as bob with a password: whether the password was
- * sent; -1 when addr cannot be bound. */
+/*
+ * A fake server of protocol p on addr, for one connection: it greets,
+ * offers no STARTTLS and refuses the rest.  Returns its port, with *pid
+ * the process that exits 1 when it was sent a password in clear (IMAP
+ * LOGIN or AUTHENTICATE, SMTP AUTH), 0 when not; -1 when addr cannot be
+ * bound.
+ */
 static int
-imap_login(const char *addr, const char *base)
+fake_server(const char *addr, const struct fake_proto *p, pid_t *pid)
 {
-	struct xfer x = { "bob", PW, NULL, 5, 2, "" };
-	struct xfer_buf out;
-	char url[128];
-	int port, st;
-	pid_t pid;
+	int s, port;
 
-	if ((port = fake_imap(addr, &pid)) == -1)
+	if ((s = fake_listen(addr, &port)) == -1)
 		return -1;
-	snprintf(url, sizeof(url), "%s:%d/INBOX", base, port);
-	assert_int_equal(xfer_get(&x, url, &out), -1);
-	assert_null(strstr(x.err, PW));
+	if ((*pid = fork()) == 0)
+		fake_serve(s, p);
+	assert_true(*pid > 0);
+	close(s);
+	return port;
+}
+
+/* The fake server's process: whether it was sent a password. */
+static int
+fake_saw_password(pid_t pid)
+{
+	int st;
+
 	assert_int_equal(waitpid(pid, &st, 0), pid);
 	assert_true(WIFEXITED(st) && WEXITSTATUS(st) <= 1);
-	if (WEXITSTATUS(st) == 0 && strstr(x.err, "STARTTLS") == NULL)
-		fail_msg("%s: %s", url, x.err);
 	return WEXITSTATUS(st);
 }
 
-/* The local machine may be logged in to in clear, with STARTTLS only
- * when offered; 127.0.0.2, though on the loopback interface, is another
- * host: no STARTTLS, no login. */
+/* Logs in to base:PORT on a fake server of protocol p on addr:PORT that
+ * offers no STARTTLS, as bob with a password, STARTTLS asked for to
+ * this machine when starttls: whether the password was sent; -1 when
+ * addr cannot be bound.  Without it, the failure must name STARTTLS. */
+static int
+login(const char *addr, const char *base, const struct fake_proto *p,
+    int starttls)
+{
+	struct xfer x = { "bob", PW, NULL, 5, 2, "", starttls };
+	const char *rcpt[] = { "ann@example.org" };
+	struct xfer_buf out;
+	char url[128];
+	int port, saw;
+	pid_t pid;
+
+	if ((port = fake_server(addr, p, &pid)) == -1)
+		return -1;
+	snprintf(url, sizeof(url), "%s:%d/INBOX", base, port);
+	if (p == &fake_imap)
+		assert_int_equal(xfer_get(&x, url, &out), -1);
+	else
+		assert_int_equal(xfer_send(&x, url, "bob@example.org", rcpt, 1,
+		    "x", 1), -1);
+	assert_null(strstr(x.err, PW));
+	saw = fake_saw_password(pid);
+	if (saw == 0 && strstr(x.err, "STARTTLS") == NULL)
+		fail_msg("%s: %s", url, x.err);
+	return saw;
+}
+
+/* The local machine may be logged in to in clear, STARTTLS not tried
+ * unless asked for (then demanded); 127.0.0.2, though on the loopback
+ * interface, is another host: no STARTTLS, no login. */
 static void
 test_starttls(void **state)
 {
 	int rc;
 
 	(void)state;
-	assert_int_equal(imap_login("127.0.0.1", "imap://127.0.0.1"), 1);
-	assert_int_equal(imap_login("127.0.0.1", "IMAP://LocalHost"), 1);
-	assert_int_equal(imap_login("127.0.0.1", "imap://127.1"), 1);
-	if ((rc = imap_login("127.0.0.2", "imap://127.0.0.2")) == -1)
+	assert_int_equal(login("127.0.0.1", "imap://127.0.0.1", &fake_imap, 0),
+	    1);
+	assert_int_equal(login("127.0.0.1", "IMAP://LocalHost", &fake_imap, 0),
+	    1);
+	assert_int_equal(login("127.0.0.1", "imap://127.1", &fake_imap, 0), 1);
+	assert_int_equal(login("127.0.0.1", "smtp://127.0.0.1", &fake_smtp, 0),
+	    1);
+	assert_int_equal(login("127.0.0.1", "imap://127.0.0.1", &fake_imap, 1),
+	    0);
+	assert_int_equal(login("127.0.0.1", "smtp://localhost", &fake_smtp, 1),
+	    0);
+	if ((rc = login("127.0.0.2", "imap://127.0.0.2", &fake_imap, 0)) == -1)
 		skip();
 	assert_int_equal(rc, 0);
+	assert_int_equal(login("127.0.0.2", "smtp://127.0.0.2", &fake_smtp, 0),
+	    0);
+}
+
+/* What a fake HTTP server saw of the request, as its exit status. */
+enum {
+	FAKE_IF_MATCH = 1,          /* If-Match: "v1" */
+	FAKE_IF_NONE_MATCH = 2,     /* If-None-Match: * */
+	FAKE_IF_UNMODIFIED = 4,     /* If-Unmodified-Since: ... */
+	FAKE_PUT = 8                /* the method was PUT */
+};
+
+/* The bits of the request head in buf. */
+static int
+fake_http_bits(const char *buf)
+{
+	return (strstr(buf, "\r\nIf-Match: \"v1\"\r\n") != NULL ?
+	    FAKE_IF_MATCH : 0) |
+	    (strstr(buf, "\r\nIf-None-Match: *\r\n") != NULL ?
+	    FAKE_IF_NONE_MATCH : 0) |
+	    (strstr(buf, "\r\nIf-Unmodified-Since: ") != NULL ?
+	    FAKE_IF_UNMODIFIED : 0) |
+	    (strncmp(buf, "PUT ", 4) == 0 ? FAKE_PUT : 0);
+}
+
+/* Serves one HTTP request on s with answer (a whole response head and
+ * body), after reading the request and its body; exits with the bits
+ * of what the request held. */
+static void
+fake_http_serve(int s, const char *answer)
+{
+	char buf[4096], *end, *cl;
+	size_t n = 0, want = 0;
+	ssize_t r;
+	int c;
+
+	alarm(20);
+	if ((c = accept(s, NULL, NULL)) == -1)
+		_exit(64);
+	while ((end = strstr(buf, "\r\n\r\n")) == NULL || n < (size_t)(end -
+	    buf) + 4 + want) {
+		if ((r = read(c, buf + n, sizeof(buf) - 1 - n)) <= 0)
+			_exit(65);
+		n += (size_t)r;
+		buf[n] = '\0';
+		if ((end = strstr(buf, "\r\n\r\n")) != NULL &&
+		    (cl = strstr(buf, "Content-Length: ")) != NULL && cl < end)
+			want = strtoul(cl + 16, NULL, 10);
+	}
+	fake_say(c, answer);
+	close(c);
+	_exit(fake_http_bits(buf));
+}
+
+/* A fake HTTP server on 127.0.0.1 answering one request with answer;
+ * its URL into url, its process into *pid. */
+static void
+fake_http(const char *answer, char *url, size_t size, pid_t *pid)
+{
+	int s, port;
+
+	assert_true((s = fake_listen("127.0.0.1", &port)) >= 0);
+	if ((*pid = fork()) == 0)
+		fake_http_serve(s, answer);
+	assert_true(*pid > 0);
+	close(s);
+	snprintf(url, size, "http://127.0.0.1:%d/g.pdn", port);
+}
+
+/* The bits of what the fake HTTP server pid saw. */
+static int
+fake_http_saw(pid_t pid)
+{
+	int st;
+
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+#define HTTP_HEAD(status, headers) "HTTP/1.1 " status "\r\n" headers \
+    "Content-Length: 3\r\nConnection: close\r\n\r\nabc"
+
+/* A GET that tells the version: a strong ETag and Last-Modified kept, a
+ * weak ETag not; a 404 is a resource not found, no failure. */
+static void
+test_get_version(void **state)
+{
+	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	struct xfer_version v;
+	struct xfer_buf out;
+	char url[64];
+	pid_t pid;
+
+	(void)state;
+	fake_http(HTTP_HEAD("200 OK", "ETag: \"v1\"\r\nLast-Modified: Sat, 21 "
+	    "Nov 2026 10:00:00 GMT\r\n"), url, sizeof(url), &pid);
+	assert_int_equal(xfer_get_version(&x, url, &out, &v), 0);
+	assert_int_equal(fake_http_saw(pid), 0);
+	assert_true(v.found);
+	assert_string_equal(v.etag, "\"v1\"");
+	assert_string_equal(v.modified, "Sat, 21 Nov 2026 10:00:00 GMT");
+	assert_string_equal(out.data, "abc");
+	xfer_buf_free(&out);
+	fake_http(HTTP_HEAD("200 OK", "ETag: W/\"v1\"\r\n"), url, sizeof(url),
+	    &pid);
+	assert_int_equal(xfer_get_version(&x, url, &out, &v), 0);
+	fake_http_saw(pid);
+	assert_string_equal(v.etag, "");
+	xfer_buf_free(&out);
+	fake_http(HTTP_HEAD("404 Not Found", ""), url, sizeof(url), &pid);
+	assert_int_equal(xfer_get_version(&x, url, &out, &v), 0);
+	fake_http_saw(pid);
+	assert_false(v.found);
+	assert_string_equal(out.data, "");
+	xfer_buf_free(&out);
+	fake_http(HTTP_HEAD("302 Found", "Location: /x\r\n"), url, sizeof(url),
+	    &pid);
+	assert_int_equal(xfer_get_version(&x, url, &out, &v), -1);
+	fake_http_saw(pid);
+	assert_null(out.data);
+}
+
+/* put_version against a fake answering answer: its result, the bits of
+ * what the server saw into *saw. */
+static int
+put_version(const struct xfer_version *v, const char *answer, int *saw)
+{
+	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	char url[64];
+	pid_t pid;
+	int rc;
+
+	fake_http(answer, url, sizeof(url), &pid);
+	rc = xfer_put_version(&x, url, "record", 6, v);
+	*saw = fake_http_saw(pid);
+	return rc;
+}
+
+/* A PUT is conditional: If-Match the ETag seen, else If-Unmodified-Since
+ * the date seen, If-None-Match: * for a new resource; a 412 answer is
+ * XFER_STALE; a version with nothing to check is refused unsent. */
+static void
+test_put_version(void **state)
+{
+	struct xfer_version v = { 1, "\"v1\"", "Sat, 21 Nov 2026 10:00:00 GMT" };
+	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	int saw;
+
+	(void)state;
+	assert_int_equal(put_version(&v, HTTP_HEAD("204 No Content", ""), &saw),
+	    0);
+	assert_int_equal(saw, FAKE_PUT | FAKE_IF_MATCH);
+	assert_int_equal(put_version(&v, HTTP_HEAD("412 Precondition Failed",
+	    ""), &saw), XFER_STALE);
+	assert_int_equal(saw, FAKE_PUT | FAKE_IF_MATCH);
+	v.etag[0] = '\0';
+	assert_int_equal(put_version(&v, HTTP_HEAD("204 No Content", ""), &saw),
+	    0);
+	assert_int_equal(saw, FAKE_PUT | FAKE_IF_UNMODIFIED);
+	v.found = 0;
+	assert_int_equal(put_version(&v, HTTP_HEAD("201 Created", ""), &saw),
+	    0);
+	assert_int_equal(saw, FAKE_PUT | FAKE_IF_NONE_MATCH);
+	assert_int_equal(put_version(&v, HTTP_HEAD("500 Oops", ""), &saw), -1);
+	v.found = 1;
+	v.modified[0] = '\0';
+	assert_int_equal(xfer_put_version(&x, "http://127.0.0.1:1/g.pdn",
+	    "record", 6, &v), -1);
+	assert_non_null(strstr(x.err, "neither an ETag"));
 }
 
 int
@@ -288,7 +587,11 @@ main(void)
 		cmocka_unit_test(test_url_clean),
 		cmocka_unit_test(test_protocols),
 		cmocka_unit_test(test_plain_http),
+		cmocka_unit_test(test_url_password),
+		cmocka_unit_test(test_url_kind),
 		cmocka_unit_test(test_starttls),
+		cmocka_unit_test(test_get_version),
+		cmocka_unit_test(test_put_version),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
