@@ -539,12 +539,17 @@ xml_text_add(struct reader *rd, struct xml_text *t, const char *s,
 	return XML_CONTINUE;
 }
 
-static void
-xml_text_clear(struct xml_text *t)
+/* Empties t, keeping it a string (never NULL, even before any text):
+ * XML_CONTINUE, or the result of reporting no memory. */
+static int
+xml_text_reset(struct reader *rd, struct xml_text *t)
 {
 	t->len = 0;
-	if (t->s != NULL)
+	if (t->s != NULL) {
 		t->s[0] = '\0';
+		return XML_CONTINUE;
+	}
+	return xml_text_add(rd, t, "", 0, 0, "text");
 }
 
 /*
@@ -654,8 +659,7 @@ xml_get_attr(struct reader *rd, const char *name, size_t max,
 	xmlChar *v = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)name);
 	int rc;
 
-	xml_text_clear(&rd->attr);
-	rc = xml_text_add(rd, &rd->attr, "", 0, max, what);
+	rc = xml_text_reset(rd, &rd->attr);
 	if (v != NULL && rc == XML_CONTINUE)
 		rc = xml_text_add(rd, &rd->attr, (const char *)v,
 		    strlen((const char *)v), max, what);
@@ -663,29 +667,35 @@ xml_get_attr(struct reader *rd, const char *name, size_t max,
 	return rc;
 }
 
-/* The start of an element gathering text. */
+/* The start of an element gathering text: its text and attribute
+ * start empty, never NULL, whatever element comes first (an empty
+ * <tag/> may). */
 static int
 xml_start_field(struct reader *rd, enum xml_field f)
 {
+	int rc;
+
 	rd->field = f;
 	rd->fieldat = xml_here(rd);
 	rd->fieldbig = xml_node_line(rd) == 0;
 	rd->style = COMMENT_BRACE;
-	xml_text_clear(&rd->text);
+	if ((rc = xml_text_reset(rd, &rd->text)) != XML_CONTINUE ||
+	    (rc = xml_text_reset(rd, &rd->attr)) != XML_CONTINUE)
+		return rc;
 	if (f == FIELD_TAG)
 		return xml_get_attr(rd, "name", PDN_NAME_MAX,
 		    "tag name over 256 bytes");
 	if (f == FIELD_MOVE)
 		return xml_get_attr(rd, "suffix", PDN_WORD_MAX,
 		    "move text over 4096 bytes");
-	if (f == FIELD_COMMENT) {
-		if (xml_get_attr(rd, "style", 16, "comment style") !=
-		    XML_CONTINUE)
-			return READ_MALFORMED;
-		if (strcmp(rd->attr.s, "line") == 0)
-			rd->style = COMMENT_LINE;
-	}
-	return xml_text_add(rd, &rd->text, "", 0, 1, "text");
+	if (f != FIELD_COMMENT)
+		return XML_CONTINUE;
+	if ((rc = xml_get_attr(rd, "style", 16, "comment style")) !=
+	    XML_CONTINUE)
+		return rc;
+	if (strcmp(rd->attr.s, "line") == 0)
+		rd->style = COMMENT_LINE;
+	return xml_text_reset(rd, &rd->attr);	/* not part of the text */
 }
 
 static int
@@ -762,8 +772,7 @@ xml_end_field(struct reader *rd)
 
 	rd->field = FIELD_NONE;
 	if (f != FIELD_NONE && f != FIELD_RESULT && xml_count(rd,
-	    &rd->fieldat, (f == FIELD_COMMENT ? 0 : rd->attr.len) +
-	    rd->text.len) != XML_CONTINUE)
+	    &rd->fieldat, rd->attr.len + rd->text.len) != XML_CONTINUE)
 		return READ_MALFORMED;
 	switch (f) {
 	case FIELD_TAG:

@@ -254,6 +254,57 @@ test_refused(void **state)
 	    "'x' not defined\n");
 }
 
+/* Reads text, whose one game must read with its first element's
+ * text empty (it once crashed the reader): the first tag (where 0),
+ * the first element of the main line (1) or of its first variation
+ * (2) is then an empty string. */
+static void
+empty_first(const char *text, int where)
+{
+	struct session s;
+	const struct line *l;
+
+	open_text(&s, text);
+	assert_int_equal(next(&s), READ_GAME);
+	assert_int_equal(s.d.count, 0);
+	l = where == 2 ? s.g.main.elems[0].var : &s.g.main;
+	if (where == 0)
+		assert_string_equal(s.g.tags[0].value, "");
+	else
+		assert_string_equal(l->elems[0].text, "");
+	assert_int_equal(next(&s), READ_END);
+	close_session(&s);
+}
+
+/* Every element with text may come first and empty, in either form:
+ * a tag, a comment of either style; an empty <move>, <nag> or
+ * <result> is refused, not read. */
+static void
+test_empty_first(void **state)
+{
+	(void)state;
+	empty_first(ROOT "<game><tag name='Event'></tag><result>*</result>"
+	    "</game></stackref>", 0);
+	empty_first(ROOT "<game><tag name='Event'/><result>*</result>"
+	    "</game></stackref>", 0);
+	empty_first(ROOT "<game><comment/><result>*</result></game>"
+	    "</stackref>", 1);
+	empty_first(ROOT "<game><comment style='line'></comment>"
+	    "<result>*</result></game></stackref>", 1);
+	empty_first(ROOT "<game><variation><comment/></variation>"
+	    "<result>*</result></game></stackref>", 2);
+	refused(ROOT "\n<game>\n<move/><result>*</result></game>"
+	    "</stackref>", "stackref: t.xml:3: game 1: expected a move "
+	    "text, read an empty <move>\n");
+	refused(ROOT "\n<game>\n<nag/><result>*</result></game>"
+	    "</stackref>", "stackref: t.xml:3: game 1: expected a record "
+	    "valid under stackref.rng, read Type unsignedShort doesn't allow "
+	    "value ''\n");
+	refused(ROOT "\n<game>\n<result/></game></stackref>",
+	    "stackref: t.xml:3: game 1: expected a record valid under "
+	    "stackref.rng, read Error validating value\n");
+}
+
 /* A text of n bytes of c inside pre and post. */
 static char *
 big_text(const char *pre, size_t n, int c, const char *post)
@@ -401,6 +452,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_empty_first),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_detect),
