@@ -336,6 +336,75 @@ test_limits(void **state)
 	free(s);
 }
 
+/* The text ROOT "<game>" pre [n times rep] post "<result>*</result>
+ * </game></stackref>", allocated. */
+static char *
+repeat_doc(const char *pre, const char *rep, size_t n, const char *post)
+{
+	const char *end = "<result>*</result></game></stackref>";
+	size_t len = strlen(ROOT) + 6 + strlen(pre) + n * strlen(rep) +
+	    strlen(post) + strlen(end) + 1;
+	char *s = malloc(len), *at;
+	size_t i;
+
+	assert_non_null(s);
+	at = s + snprintf(s, len, "%s<game>%s", ROOT, pre);
+	for (i = 0; i < n; i++)
+		at = stpcpy(at, rep);
+	stpcpy(stpcpy(at, post), end);
+	return s;
+}
+
+/* Reads text, which must read as one game without a problem. */
+static void
+read_ok(const char *text)
+{
+	struct session s;
+
+	open_text(&s, text);
+	assert_int_equal(next(&s), READ_GAME);
+	assert_string_equal(s.errbuf != NULL ? s.errbuf : "", "");
+	assert_int_equal(next(&s), READ_END);
+	close_session(&s);
+}
+
+/* The guard's bounds (xmlguard.h), each at its limit and one past it;
+ * what looks like markup in comments, CDATA and values is not
+ * counted. */
+static void
+test_guard(void **state)
+{
+	char *s;
+
+	(void)state;
+	read_ok(ROOT "<game><tag name='A' xmlns:a='u' xmlns:b='u' "
+	    "xmlns:c='u' xmlns:d='u' xmlns:e='u' xmlns:f='u' xmlns:g='u'>x"
+	    "</tag><result>*</result></game></stackref>");
+	refused(ROOT "<game><tag name='A' xmlns:a='u' xmlns:b='u' "
+	    "xmlns:c='u' xmlns:d='u' xmlns:e='u' xmlns:f='u' xmlns:g='u' "
+	    "xmlns:h='u'>x</tag><result>*</result></game></stackref>",
+	    "stackref: t.xml:1:59: too big: an element with over 8 "
+	    "attributes\n");
+	s = repeat_doc("<tag name='A' xmlns:", "p", 58, "='u'>x</tag>");
+	read_ok(s);
+	free(s);
+	s = repeat_doc("<tag name='A' xmlns:", "p", 59, "='u'>x</tag>");
+	refused(s, "stackref: t.xml:1:59: too big: a name over 64 bytes\n");
+	free(s);
+	s = repeat_doc("<move suffix='", "!", 4096, "'>11-15</move>");
+	read_ok(s);
+	free(s);
+	s = repeat_doc("<move suffix='", "!", 4097, "'>11-15</move>");
+	refused(s, "stackref: t.xml:1:59: game 1: too big: an attribute "
+	    "value over 4096 bytes\n");
+	free(s);
+	read_ok(ROOT "<game><tag name='A'/><!-- <a b='1' c='2' d='3' e='4' "
+	    "f='5' g='6' h='7' i='8' j='9'> --><comment><![CDATA[<a b='1' "
+	    "c='2' d='3' e='4' f='5' g='6' h='7' i='8' j='9'>]]></comment>"
+	    "<move suffix='!'>11-15</move><result>*</result></game>"
+	    "</stackref>");
+}
+
 /* Variations nested XML_DEPTH_MAX deep are read and written; one more
  * is refused either way. */
 static void
@@ -454,6 +523,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_empty_first),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_guard),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_schema),
