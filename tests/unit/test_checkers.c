@@ -354,12 +354,15 @@ test_two_paths(void **state)
 	assert_int_equal(resolve(&p, "10x17", NULL), 0);
 }
 
-/* A three-jump chain ending one jump from its origin is written in full:
- * "from x to" would read as a single jump. */
+/* A three-jump chain ending one jump from its origin is written by its
+ * ends, as PDN writes it, when no other legal move has them (it was
+ * written in full and its ends refused: issue 11 item 1); so are the
+ * issue's examples. */
 static void
 test_short_form_not_ambiguous(void **state)
 {
 	struct pos p;
+	struct move found;
 
 	(void)state;
 	pos_clear(&p, 32, SIDE_FIRST);
@@ -367,8 +370,66 @@ test_short_form_not_ambiguous(void **state)
 	put(&p, 14, SIDE_SECOND, 0);
 	put(&p, 22, SIDE_SECOND, 0);
 	put(&p, 23, SIDE_SECOND, 0);
-	assert_moves(&p, "10x17x26x19");
-	assert_int_equal(resolve(&p, "10x19", NULL), 0);
+	assert_moves(&p, "10x19");
+	assert_int_equal(resolve(&p, "10x19", &found), 1);
+	assert_int_equal(found.nsteps, 3);
+	assert_int_equal(resolve(&p, "10x17x26x19", NULL), 1);
+	assert_int_equal(resolve(&p, "10x26x19", NULL), 1);
+	/* W:WK2,13,17,23,26:B6,14,15: 2x11 is 2x9x18x11 */
+	pos_clear(&p, 32, SIDE_SECOND);
+	put(&p, 2, SIDE_SECOND, 1);
+	put(&p, 13, SIDE_SECOND, 0);
+	put(&p, 17, SIDE_SECOND, 0);
+	put(&p, 23, SIDE_SECOND, 0);
+	put(&p, 26, SIDE_SECOND, 0);
+	put(&p, 6, SIDE_FIRST, 0);
+	put(&p, 14, SIDE_FIRST, 0);
+	put(&p, 15, SIDE_FIRST, 0);
+	assert_moves(&p, "2x11 17x1");
+	assert_int_equal(resolve(&p, "2x11", &found), 1);
+	assert_int_equal(found.nsteps, 3);
+	/* B:W18,25,26:BK14: 14x21 is 14x23x30x21 */
+	pos_clear(&p, 32, SIDE_FIRST);
+	put(&p, 14, SIDE_FIRST, 1);
+	put(&p, 18, SIDE_SECOND, 0);
+	put(&p, 25, SIDE_SECOND, 0);
+	put(&p, 26, SIDE_SECOND, 0);
+	assert_moves(&p, "14x21");
+	assert_int_equal(resolve(&p, "14x21", &found), 1);
+	assert_int_equal(found.nsteps, 3);
+}
+
+/* A king that can jump once from 11 to 4 over 8, or go round 11x18x27
+ * x20x11 (either way) and then jump to 4: the two round trips share
+ * their ends with the single jump, so they are written in full, and
+ * 11x4, the single jump's whole path, denotes it alone (it would
+ * otherwise be a legal move no text could name). */
+static void
+test_single_jump_and_round_trip(void **state)
+{
+	static const unsigned white[] = { 8, 12, 15, 16, 23, 31 };
+	struct pos p;
+	struct move found;
+	unsigned i;
+
+	(void)state;
+	pos_clear(&p, 32, SIDE_FIRST);
+	for (i = 0; i < sizeof(white) / sizeof(white[0]); i++)
+		put(&p, white[i], SIDE_SECOND, 0);
+	put(&p, 24, SIDE_SECOND, 1);
+	put(&p, 2, SIDE_FIRST, 0);
+	put(&p, 6, SIDE_FIRST, 0);
+	put(&p, 11, SIDE_FIRST, 1);
+	put(&p, 13, SIDE_FIRST, 1);
+	put(&p, 29, SIDE_FIRST, 1);
+	assert_moves(&p, "11x4 11x18x27x20x11x4 11x20x27x18x11x4");
+	assert_int_equal(resolve(&p, "11x4", &found), 1);
+	assert_int_equal(found.nsteps, 1);
+	assert_int_equal(resolve(&p, "11x18x27x20x11x4", &found), 1);
+	assert_int_equal(found.nsteps, 5);
+	assert_int_equal(resolve(&p, "11x18x4", NULL), 2);
+	assert_int_equal(resolve(&p, "11x27x4", NULL), 2);
+	assert_int_equal(resolve(&p, "11x20x4", NULL), 2);
 }
 
 static void
@@ -383,11 +444,11 @@ test_parse(void **state)
 	assert_int_equal(m.step[0].kind, STEP_ANY);
 	assert_int_equal(m.step[0].from, 10);
 	assert_int_equal(m.step[0].to, 14);
-	assert_int_equal(m.flags, 0);
+	assert_int_equal(m.flags, MOVE_ELIDED);	/* any text may elide */
 	assert_int_equal(ck()->move_parse("15x22x29", 8, &m, &err), 0);
 	assert_int_equal(m.nsteps, 2);
 	assert_int_equal(m.step[1].kind, STEP_ANY);
-	assert_int_equal(m.flags, 0);
+	assert_int_equal(m.flags, MOVE_ELIDED);
 	assert_int_equal(ck()->move_parse("11x25", 5, &m, &err), 0);
 	assert_int_equal(m.flags, MOVE_ELIDED);
 	assert_int_equal(ck()->move_parse("15\xc3\x97" "22", 6, &m, &err), 0);
@@ -579,6 +640,7 @@ main(void)
 		cmocka_unit_test(test_not_jumped_twice),
 		cmocka_unit_test(test_two_paths),
 		cmocka_unit_test(test_short_form_not_ambiguous),
+		cmocka_unit_test(test_single_jump_and_round_trip),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_separator_free),
 		cmocka_unit_test(test_parse_garbage),
