@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/notation.h"
 #include "cmd/cmd.h"
@@ -86,7 +87,7 @@ convert_restyle_line(struct line *l, const struct rules *r,
 		    convert_restyle_line(e->var, r, st) == -1)
 			return -1;
 		if (e->kind != ELEM_MOVE || e->text == NULL ||
-		    r->move_parse(e->text, strlen(e->text), &pattern,
+		    rules_move_parse(r, e->text, strlen(e->text), &pattern,
 		    &err) == -1 ||
 		    (len = r->restyle(e->text, st, buf, sizeof(buf))) < 0)
 			continue;
@@ -262,9 +263,9 @@ convert_squares(struct convert *c, const char *v, struct diag *d)
 {
 	char what[128];
 
-	if (strcmp(v, "numeric") == 0)
+	if (strcasecmp(v, "numeric") == 0)
 		c->squares = SQUARES_NUMERIC;
-	else if (strcmp(v, "algebraic") == 0)
+	else if (strcasecmp(v, "algebraic") == 0)
 		c->squares = SQUARES_ALGEBRAIC;
 	else {
 		snprintf(what, sizeof(what),

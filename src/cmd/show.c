@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/notation.h"
 #include "notation/svg.h"
@@ -151,9 +152,9 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		else
 			return cmd_bad_option(d, cmd_show_usage, ch, argv);
 	}
-	if (strcmp(so->format, "ascii") != 0 &&
-	    strcmp(so->format, "svg") != 0 &&
-	    strcmp(so->format, "fen") != 0) {
+	if (strcasecmp(so->format, "ascii") != 0 &&
+	    strcasecmp(so->format, "svg") != 0 &&
+	    strcasecmp(so->format, "fen") != 0) {
 		snprintf(what, sizeof(what), "--format %s: %s", so->format,
 		    "expected ascii, svg or fen");
 		return cmd_usage(d, cmd_show_usage, what);
@@ -176,9 +177,9 @@ cmd_show(int argc, char *argv[], struct diag *d)
 		return rc;
 	record_init(&g);
 	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
-		if (strcmp(so.format, "fen") == 0)
+		if (strcasecmp(so.format, "fen") == 0)
 			show_fen(&rp, &g, d);
-		else if (strcmp(so.format, "svg") == 0)
+		else if (strcasecmp(so.format, "svg") == 0)
 			show_svg(&rp, &g, so.flip, d);
 		else
 			show_ascii(&rp, &g, so.flip);

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/notation.h"
 #include "game/replay.h"
@@ -162,7 +163,7 @@ replay_bad_text(const char *text, size_t err, const struct diag_where *w,
 	char msg[128];
 	size_t n = strlen(text);
 
-	if (n == 0)
+	if (strspn(text, " \t\r\n.") == n)
 		snprintf(msg, sizeof(msg), "empty move");
 	else if (err >= n)
 		snprintf(msg, sizeof(msg), "it ends too early");
@@ -207,7 +208,7 @@ replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
 	struct move pattern;
 	size_t err = 0;
 
-	if (rp->r->move_parse(text, strlen(text), &pattern, &err) == -1)
+	if (rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1)
 		return replay_bad_text(text, err, w, d);
 	return replay_pattern(rp, &pattern, text, w, d, played);
 }
@@ -297,7 +298,7 @@ replay_unglue(const struct rules *r, struct line *l, size_t i, size_t err,
 	struct srcloc at = e->at;
 
 	if (err == 0 || err >= n || !isalpha((unsigned char)e->text[err]) ||
-	    r->move_parse(e->text, err, pattern, &err2) == -1)
+	    rules_move_parse(r, e->text, err, pattern, &err2) == -1)
 		return 0;
 	at.col += err;
 	if ((c = line_insert(l, i + 1, ELEM_COMMENT, &at)) == NULL)
@@ -322,7 +323,7 @@ replay_read(struct replay *rp, struct record *g, size_t i,
 
 	if (text == NULL)
 		return replay_bad_text("", 0, w, d);
-	if (rp->r->move_parse(text, strlen(text), pattern, &err) == 0)
+	if (rules_move_parse(rp->r, text, strlen(text), pattern, &err) == 0)
 		return 0;
 	if ((rc = replay_unglue(rp->r, &g->main, i, err, pattern)) == 1)
 		return 0;
@@ -361,7 +362,7 @@ replay_act_find(const char *name)
 
 	for (i = 0; i < sizeof(replay_act_names) /
 	    sizeof(replay_act_names[0]); i++)
-		if (strcmp(name, replay_act_names[i]) == 0)
+		if (strcasecmp(name, replay_act_names[i]) == 0)
 			return (int)i;
 	return -1;
 }

@@ -58,7 +58,8 @@ board32_start(struct pos *p)
 	}
 }
 
-/* Reads an algebraic square name (f6) at s[0..n), s[0] a file a-h. */
+/* Reads an algebraic square name (f6, F6) at s[0..n), s[0] a file a-h
+ * in either case. */
 static int
 square_parse_algebraic(const char *s, size_t n, size_t *used)
 {
@@ -66,7 +67,7 @@ square_parse_algebraic(const char *s, size_t n, size_t *used)
 	if (n < 2 || s[1] < '1' || s[1] > '8')
 		return -1;
 	*used = 2;
-	return square_at('8' - s[1], s[0] - 'a');
+	return square_at('8' - s[1], (s[0] | 0x20) - 'a');
 }
 
 int
@@ -75,7 +76,7 @@ board32_square_parse(const char *s, size_t n, size_t *used)
 	size_t i;
 	unsigned v = 0;
 
-	if (n > 0 && s[0] >= 'a' && s[0] <= 'h')
+	if (n > 0 && (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'h')
 		return square_parse_algebraic(s, n, used);
 	for (i = 0; i < n && i < 3 && s[i] >= '0' && s[i] <= '9'; i++)
 		v = v * 10 + (unsigned)(s[i] - '0');

@@ -101,8 +101,10 @@ void board32_start(struct pos *p);
  * naming of the standard diagram seen by the second player, files a-h
  * from its left, ranks 1-8 from its side: 1 = b8, 4 = h8, 5 = a7,
  * 29 = a1, 32 = g1 (GameType notation field "A3": a1 at the top right of
- * the first player).  Only lower-case files are read, so the two never
- * overlap.
+ * the first player).  A move text may write the file in either case
+ * (D6-C5, as pbmserv shows checkers); board32_text_style and
+ * board32_restyle see lower-case files only, so that the colour letters
+ * of a FEN (B:B2) are never taken for squares.
  */
 
 /* The struct rules members every game on the 32 squares shares. */
@@ -116,7 +118,7 @@ void board32_start(struct pos *p);
 	.square_xy = board32_square_xy
 
 /* The rules-table square functions (see struct rules): square_parse
- * reads either form (11, f6), square_name writes the numeric one. */
+ * reads either form (11, f6, F6), square_name writes the numeric one. */
 int board32_square_parse(const char *s, size_t n, size_t *used);
 int board32_square_name(unsigned sq, char *buf, size_t size);
 void board32_square_xy(unsigned sq, unsigned *x, unsigned *y);

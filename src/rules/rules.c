@@ -175,6 +175,32 @@ rules_resolve(const struct rules *r, const struct pos *p,
 	return rs.n;
 }
 
+static int
+rules_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+int
+rules_move_parse(const struct rules *r, const char *s, size_t n,
+    struct move *pattern, size_t *err)
+{
+	size_t at = 0;
+	int rc;
+
+	while (at < n && rules_blank((unsigned char)s[at]))
+		at++;
+	while (n > at && rules_blank((unsigned char)s[n - 1]))
+		n--;
+	if (n > at && s[n - 1] == '.')
+		n--;
+	while (n > at && rules_blank((unsigned char)s[n - 1]))
+		n--;
+	if ((rc = r->move_parse(s + at, n - at, pattern, err)) == -1)
+		*err += at;
+	return rc;
+}
+
 const char *
 rules_style_code(enum square_style st)
 {

@@ -173,6 +173,16 @@ int rules_has_move(const struct rules *r, const struct pos *p);
 unsigned rules_count_moves(const struct rules *r, const struct pos *p);
 
 /*
+ * Reads the move text s[0..n) of game r into a pattern as a person may
+ * write it, pasted from a mail: blanks around it and one final full
+ * stop are left out ("11-15.", " 11-15 "), then r->move_parse reads the
+ * rest (where square names are read in either case).  Returns 0, or -1
+ * with *err the byte offset in s of the first byte that does not fit.
+ */
+int rules_move_parse(const struct rules *r, const char *s, size_t n,
+    struct move *pattern, size_t *err);
+
+/*
  * Finds the legal moves of p that pattern denotes.  Returns how many
  * matched (0: illegal, 1: found, >1: ambiguous); the first match is
  * copied to *found when found is not NULL.

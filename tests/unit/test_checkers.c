@@ -562,7 +562,10 @@ test_algebraic_squares(void **state)
 	assert_int_equal(board32_square_parse("a8", 2, &used), -1);
 	assert_int_equal(board32_square_parse("h1", 2, &used), -1);
 	assert_int_equal(board32_square_parse("i1", 2, &used), -1);
-	assert_int_equal(board32_square_parse("B8", 2, &used), -1);
+	/* upper case too (issue 11 item 2: D6-C5 was refused) */
+	assert_int_equal(board32_square_parse("B8", 2, &used), 0);
+	assert_int_equal(board32_square_parse("G1", 2, &used), 31);
+	assert_int_equal(board32_text_style("B:B2"), SQUARES_NUMERIC);
 	assert_int_equal(board32_square_parse("b9", 2, &used), -1);
 	assert_string_equal(rules_style_code(SQUARES_NUMERIC), "N1");
 	assert_string_equal(rules_style_code(SQUARES_ALGEBRAIC), "A3");
