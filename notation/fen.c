@@ -27,6 +27,11 @@ struct fen_out {
 	int full;
 };
 
+/* fen_parse's whys for a name of a square the game does not have;
+ * fen_error says which and what the squares are. */
+static const char fen_out_of_range[] = "square out of range";
+static const char fen_no_square[] = "expected a square";
+
 static int
 fen_fail(struct fen_scan *fs, const char *why)
 {
@@ -62,12 +67,12 @@ fen_square(struct fen_scan *fs, unsigned *sq)
 		span++;
 	}
 	if (span == 0)
-		return fen_fail(fs, "expected a square");
+		return fen_fail(fs, fen_no_square);
 	v = fs->r->square_parse(fs->s + fs->i, span, &used);
 	if (v < 0 || used != span || (unsigned)v >= fs->r->nsquares ||
 	    v >= POS_SQUARES)
-		return fen_fail(fs, digits == span ? "square out of range" :
-		    "expected a square");
+		return fen_fail(fs, digits == span ? fen_out_of_range :
+		    fen_no_square);
 	*sq = (unsigned)v;
 	fs->i += span;
 	return 0;
@@ -339,6 +344,23 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 			*why = fs.why;
 	}
 	return rc;
+}
+
+int
+fen_error(const struct rules *r, const char *s, size_t err, const char *why,
+    char *buf, size_t size)
+{
+	size_t len = 0, at = strlen(s);
+	int n = 0;
+
+	if (err < at)
+		while (isalnum((unsigned char)s[err + len]))
+			len++;
+	if (why == fen_no_square || why == fen_out_of_range)
+		n = rules_no_square(r, s + err, len, buf, size);
+	if (n <= 0)
+		n = snprintf(buf, size, "%s", why != NULL ? why : "unreadable");
+	return n < 0 || (size_t)n >= size ? -1 : n;
 }
 
 static void

@@ -140,6 +140,15 @@ const struct rules *notation_game(const struct record *g, const char **name);
 int fen_parse(const struct rules *r, const char *s, struct pos *p,
     size_t *err, const char **why);
 
+/*
+ * Writes into buf what is wrong with the FEN text s that fen_parse
+ * refused with err and why: why, or for a square the game does not have
+ * "no square 33 on this board (1-32)" (rules_no_square).  Returns the
+ * length, or -1 if it does not fit.
+ */
+int fen_error(const struct rules *r, const char *s, size_t err,
+    const char *why, char *buf, size_t size);
+
 /* Writes p canonically into buf; returns the length, or -1 if it does
  * not fit. */
 int fen_format(const struct rules *r, const struct pos *p, char *buf,

@@ -17,7 +17,7 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	struct diag_where w = { o->file, &g->at, o->game, 0 };
 	const struct tag *t = NULL;
 	const char *why = NULL;
-	char msg[512];
+	char msg[512], what[256];
 	size_t err = 0, i;
 
 	for (i = 0; i < g->ntags && t == NULL; i++)
@@ -32,8 +32,9 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	if (t->at.line > 0)
 		w.at = &t->at;
 	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
+		fen_error(rp->r, t->value, err, why, what, sizeof(what));
 		snprintf(msg, sizeof(msg), "%s at character %zu of \"%s\"",
-		    why != NULL ? why : "unreadable", err + 1, t->value);
+		    what, err + 1, t->value);
 		diag_report(d, DIAG_BAD_FEN, &w, msg);
 		return -1;
 	}
@@ -156,15 +157,18 @@ replay_unresolved(struct replay *rp, const char *text,
 	return -1;
 }
 
+/* Explains why the move text of game r was refused at err. */
 static int
-replay_bad_text(const char *text, size_t err, const struct diag_where *w,
-    struct diag *d)
+replay_bad_text(const struct rules *r, const char *text, size_t err,
+    const struct diag_where *w, struct diag *d)
 {
-	char msg[128];
+	char msg[256];
 	size_t n = strlen(text);
 
 	if (strspn(text, " \t\r\n.") == n)
 		snprintf(msg, sizeof(msg), "empty move");
+	else if (rules_move_no_square(r, text, err, msg, sizeof(msg)) > 0)
+		;	/* "no square 91 on this board (1-32)" */
 	else if (err >= n)
 		snprintf(msg, sizeof(msg), "it ends too early");
 	else
@@ -209,7 +213,7 @@ replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
 	size_t err = 0;
 
 	if (rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1)
-		return replay_bad_text(text, err, w, d);
+		return replay_bad_text(rp->r, text, err, w, d);
 	return replay_pattern(rp, &pattern, text, w, d, played);
 }
 
@@ -322,7 +326,7 @@ replay_read(struct replay *rp, struct record *g, size_t i,
 	int rc;
 
 	if (text == NULL)
-		return replay_bad_text("", 0, w, d);
+		return replay_bad_text(rp->r, "", 0, w, d);
 	if (rules_move_parse(rp->r, text, strlen(text), pattern, &err) == 0)
 		return 0;
 	if ((rc = replay_unglue(rp->r, &g->main, i, err, pattern)) == 1)
@@ -331,7 +335,7 @@ replay_read(struct replay *rp, struct record *g, size_t i,
 		diag_report(d, DIAG_NOMEM, w);
 		return -1;
 	}
-	return replay_bad_text(text, err, w, d);
+	return replay_bad_text(rp->r, text, err, w, d);
 }
 
 /* --- correspondence actions ----------------------------------- */

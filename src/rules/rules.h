@@ -183,6 +183,25 @@ int rules_move_parse(const struct rules *r, const char *s, size_t n,
     struct move *pattern, size_t *err);
 
 /*
+ * When name[0..n) is shaped like a square name (letters, then digits)
+ * that game r does not have, writes "no square NAME on this board
+ * (RANGE)" into buf and returns its length: RANGE in the style of NAME
+ * when the game has it ("1-32", "a1-h8", "the dark squares of a1-h8",
+ * Accasta's rows "a1-a4, b1-b5, ..."); else returns 0.
+ */
+int rules_no_square(const struct rules *r, const char *name, size_t n,
+    char *buf, size_t size);
+
+/*
+ * rules_no_square for the word around s[err] of the move text s, which
+ * rules_move_parse refused at err: only when the word stands where a
+ * square does (the text reads on with a square of the game there), not
+ * a count.
+ */
+int rules_move_no_square(const struct rules *r, const char *s, size_t err,
+    char *buf, size_t size);
+
+/*
  * Finds the legal moves of p that pattern denotes.  Returns how many
  * matched (0: illegal, 1: found, >1: ambiguous); the first match is
  * copied to *found when found is not NULL.

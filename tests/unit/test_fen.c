@@ -52,6 +52,42 @@ bad(const char *name, const char *in, size_t at, const char *why)
 		    err, why, at);
 }
 
+/* fen_parse refuses in of game name; fen_error explains it as want. */
+static void
+explained(const char *name, const char *in, const char *want)
+{
+	const char *w = NULL;
+	struct pos p;
+	size_t err = 0;
+	char buf[256];
+
+	assert_int_equal(fen_parse(game(name), in, &p, &err, &w), -1);
+	assert_int_equal(fen_error(game(name), in, err, w, buf, sizeof(buf)),
+	    (int)strlen(want));
+	assert_string_equal(buf, want);
+}
+
+/* A square the board does not have is named with the board's squares,
+ * in its own style (issue 11 item 3). */
+static void
+test_no_square(void **state)
+{
+	(void)state;
+	explained("checkers", "B:W1:B33",
+	    "no square 33 on this board (1-32)");
+	explained("checkers", "B:W1-40", "no square 40 on this board (1-32)");
+	explained("checkers", "B:Wa2",
+	    "no square a2 on this board (the dark squares of a1-h8)");
+	explained("checkers", "B:W1,:B2", "expected a square");
+	explained("stackup", "w:1b", "expected a square");
+	explained("stackers-mogensen", "w:33=b",
+	    "no square 33 on this board (1-32)");
+	explained("stackers-brown", "b:h9=b",
+	    "no square h9 on this board (a1-h8)");
+	explained("accasta-pari", "w:d8=w", "no square d8 on this board "
+	    "(a1-a4, b1-b5, c1-c6, d1-d7, e1-e6, f1-f5, g1-g4)");
+}
+
 static void
 test_checkers_read(void **state)
 {
@@ -205,6 +241,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_checkers_read),
+		cmocka_unit_test(test_no_square),
 		cmocka_unit_test(test_checkers_canonical),
 		cmocka_unit_test(test_checkers_errors),
 		cmocka_unit_test(test_stacks_read),
