@@ -347,6 +347,14 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 }
 
 int
+fen_side_letter(const struct rules *r, int side)
+{
+	if (r->fen == FEN_CHECKERS)
+		return side == SIDE_FIRST ? 'b' : 'w';
+	return tolower((unsigned char)r->letter[side & 1]);
+}
+
+int
 fen_error(const struct rules *r, const char *s, size_t err, const char *why,
     char *buf, size_t size)
 {
@@ -402,7 +410,7 @@ fen_format_colour(struct fen_out *fo, const struct rules *r,
 	int first = 1;
 
 	fen_putc(fo, ':');
-	fen_putc(fo, side == SIDE_FIRST ? 'B' : 'W');
+	fen_putc(fo, toupper(fen_side_letter(r, side)));
 	for (sq = 0; sq < p->nsquares; sq++) {
 		if (p->sq[sq].height == 0 ||
 		    stack_top_side(&p->sq[sq]) != side)
@@ -462,7 +470,7 @@ fen_format(const struct rules *r, const struct pos *p, char *buf,
 		return -1;
 	buf[0] = '\0';
 	if (r->fen == FEN_CHECKERS) {
-		fen_putc(&fo, p->turn == SIDE_FIRST ? 'B' : 'W');
+		fen_putc(&fo, toupper(fen_side_letter(r, p->turn)));
 		fen_format_colour(&fo, r, p, SIDE_SECOND);
 		fen_format_colour(&fo, r, p, SIDE_FIRST);
 	} else

@@ -88,6 +88,19 @@ int notation_read_text(const char *data, size_t len, const char *file,
 void notation_player_tag(const struct rules *r, int side, char *buf,
     size_t size);
 
+/*
+ * Reads a side of game r as anyone may name it (case-insensitive): its
+ * colour name or letter, "first" or "second" (rules_side_parse), the
+ * name of the tag of its player (checkers: Black for red, White) or its
+ * letter in the game's FEN (checkers: B, W).  Returns the side or -1.
+ */
+int notation_side_parse(const struct rules *r, const char *text);
+
+/* Writes into buf the colour names of r's sides, each with the name
+ * of its player's tag when that differs, for a message: "red (black),
+ * white". */
+void notation_side_names(const struct rules *r, char *buf, size_t size);
+
 /* The player of side as the record names it, or NULL when the tag is
  * missing, empty or "?". */
 const char *notation_player(const struct rules *r, const struct record *g,
@@ -148,6 +161,10 @@ int fen_parse(const struct rules *r, const char *s, struct pos *p,
  */
 int fen_error(const struct rules *r, const char *s, size_t err,
     const char *why, char *buf, size_t size);
+
+/* The letter (lower case) that names side in r's FEN: b or w in
+ * checkers, the colour letter in the stack games. */
+int fen_side_letter(const struct rules *r, int side);
 
 /* Writes p canonically into buf; returns the length, or -1 if it does
  * not fit. */

@@ -41,6 +41,7 @@ enum status {
 #define DIAG_WRONG_SIDE_MSG "move sent as %s, but %s is to move"
 #define DIAG_WRONG_PLY_MSG \
 	"stale move: sent as ply %lu, but the next ply is %lu"
+#define DIAG_PLY_PLAYED_MSG "ply %lu was already played (%s)"
 #define DIAG_WRONG_RESULT_MSG "result %s contradicts %s"
 #define DIAG_ACTION_OVER_MSG "%s refused: the game is over (%s, %s)"
 #define DIAG_ACTION_PLY_MSG \
@@ -77,6 +78,7 @@ enum diag_id {
 	DIAG_GAME_OVER,         /* "%s": result; "%s": why */
 	DIAG_WRONG_SIDE,        /* "%s": side given; "%s": side to move */
 	DIAG_WRONG_PLY,         /* %lu: ply given; %lu: next ply */
+	DIAG_PLY_PLAYED,        /* %lu: ply given; "%s": what it was */
 	DIAG_WRONG_RESULT,      /* "%s": result read; "%s": what it contradicts */
 	/* the "%s" action below reads "ACTION by SIDE": "offer-draw by red" */
 	DIAG_ACTION_OVER,       /* "%s": action; "%s": result; "%s": why */

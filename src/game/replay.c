@@ -376,7 +376,7 @@ replay_act_parse(const struct rules *r, const char *text,
     enum replay_act *act, int *side, char *why, size_t size)
 {
 	const char *sp = strchr(text, ' ');
-	char name[16];
+	char name[16], sides[128];
 	int a;
 
 	if (sp == NULL || sp == text || sp[1] == '\0') {
@@ -390,9 +390,10 @@ replay_act_parse(const struct rules *r, const char *text,
 		    "offer-draw, accept-draw or decline-draw");
 		return -1;
 	}
-	if ((*side = rules_side_parse(r, sp + 1)) == -1) {
-		snprintf(why, size, "unknown side %s; expected %s, %s, first "
-		    "or second", sp + 1, r->side[0], r->side[1]);
+	if ((*side = notation_side_parse(r, sp + 1)) == -1) {
+		notation_side_names(r, sides, sizeof(sides));
+		snprintf(why, size, "unknown side %s; expected %s, first "
+		    "or second", sp + 1, sides);
 		return -1;
 	}
 	*act = (enum replay_act)a;

@@ -115,7 +115,7 @@ int replay_act_find(const char *name);
 
 /*
  * Reads an action text "ACTION SIDE" (one space; SIDE as
- * rules_side_parse reads it) of game r.  Returns 0 with *act and *side
+ * notation_side_parse reads it) of game r.  Returns 0 with *act and *side
  * set, or -1 with the reason written into why (of size bytes).
  */
 int replay_act_parse(const struct rules *r, const char *text,
