@@ -64,12 +64,14 @@ replay_start(struct replay *rp, const struct record *g,
 
 	memset(rp, 0, sizeof(*rp));
 	rp->offer = -1;
+	rp->style = -1;
 	if ((rp->r = notation_game(g, &name)) == NULL) {
 		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_RECORD_GAME, &w,
 		    name != NULL ? name : "?", known);
 		return -1;
 	}
+	rp->style = notation_square_style(rp->r, g);
 	if (replay_has_setup(g))
 		return replay_setup_fen(rp, g, o, d);
 	rp->r->start(&rp->pos);
@@ -79,6 +81,7 @@ replay_start(struct replay *rp, const struct record *g,
 struct replay_list {
 	const struct rules *r;
 	const struct pos *p;
+	int style;                    /* of the squares, or -1 */
 	const struct move *pattern;   /* only moves it denotes, or all */
 	const char *sep;
 	char *buf;
@@ -93,16 +96,16 @@ replay_list_one(void *ctx, const struct move *m)
 
 	if (l->pattern != NULL && !l->r->move_match(l->p, l->pattern, m))
 		return 0;
-	if (l->r->move_format(l->p, m, text, sizeof(text)) == -1)
+	if (rules_move_text(l->r, l->p, m, l->style, text, sizeof(text)) == -1)
 		snprintf(text, sizeof(text), "?");
 	return util_append(l->buf, l->size, l->sep, text) == -1;
 }
 
 static void
-replay_list(const struct rules *r, const struct pos *p,
+replay_list(const struct rules *r, const struct pos *p, int style,
     const struct move *pattern, const char *sep, char *buf, size_t size)
 {
-	struct replay_list l = { r, p, pattern, sep, buf, size };
+	struct replay_list l = { r, p, style, pattern, sep, buf, size };
 
 	buf[0] = '\0';
 	r->generate(p, replay_list_one, &l);
@@ -112,7 +115,7 @@ void
 replay_legal_list(const struct rules *r, const struct pos *p,
     const char *sep, char *buf, size_t size)
 {
-	replay_list(r, p, NULL, sep, buf, size);
+	replay_list(r, p, -1, NULL, sep, buf, size);
 }
 
 const char *
@@ -141,7 +144,7 @@ replay_unresolved(struct replay *rp, const char *text,
 	enum outcome oc;
 
 	if (n > 1) {
-		replay_list(rp->r, &rp->pos, pattern, ", ", list,
+		replay_list(rp->r, &rp->pos, rp->style, pattern, ", ", list,
 		    sizeof(list));
 		diag_report(d, DIAG_AMBIGUOUS_MOVE, w, text, list);
 		return -1;
@@ -151,7 +154,8 @@ replay_unresolved(struct replay *rp, const char *text,
 		    why != NULL ? why : "no legal move");
 		return -1;
 	}
-	replay_legal_list(rp->r, &rp->pos, ", ", list, sizeof(list));
+	replay_list(rp->r, &rp->pos, rp->style, NULL, ", ", list,
+	    sizeof(list));
 	diag_report(d, DIAG_ILLEGAL_MOVE, w, text,
 	    list[0] != '\0' ? list : "none");
 	return -1;
@@ -265,7 +269,8 @@ replay_last_text(const struct replay *rp, char *buf, size_t size)
 {
 	if (rp->plies == 0)
 		return -1;
-	return rp->r->move_format(&rp->prev, &rp->last, buf, size);
+	return rules_move_text(rp->r, &rp->prev, &rp->last, rp->style, buf,
+	    size);
 }
 
 /* Replaces e's text by the canonical text of the ply just played. */

@@ -37,8 +37,37 @@ label_agree(char *label, const char *text, size_t n)
 }
 
 int
-rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
-    unsigned ncol, char (*row)[RULES_LABEL], unsigned nrow)
+rules_square_text(const struct rules *r, unsigned sq, int style, char *buf,
+    size_t size)
+{
+	char plain[32];
+	int len;
+
+	if (style < 0 || r->restyle == NULL)
+		return r->square_name(sq, buf, size);
+	if ((len = r->square_name(sq, plain, sizeof(plain))) < 0)
+		return -1;
+	return r->restyle(plain, (enum square_style)style, buf, size);
+}
+
+int
+rules_move_text(const struct rules *r, const struct pos *p,
+    const struct move *m, int style, char *buf, size_t size)
+{
+	char plain[256];
+	int len;
+
+	if (style < 0 || r->restyle == NULL)
+		return r->move_format(p, m, buf, size);
+	if ((len = r->move_format(p, m, plain, sizeof(plain))) < 0)
+		return -1;
+	return r->restyle(plain, (enum square_style)style, buf, size);
+}
+
+int
+rules_coord_labels(const struct rules *r, int style,
+    char (*col)[RULES_LABEL], unsigned ncol, char (*row)[RULES_LABEL],
+    unsigned nrow)
 {
 	char name[32];
 	unsigned sq, x, y;
@@ -49,7 +78,7 @@ rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
 	for (sq = 0; sq < r->nsquares; sq++) {
 		r->square_xy(sq, &x, &y);
 		if (x >= ncol || y >= nrow ||
-		    r->square_name(sq, name, sizeof(name)) <= 0 ||
+		    rules_square_text(r, sq, style, name, sizeof(name)) <= 0 ||
 		    (k = coord_split(name)) == 0 ||
 		    !label_agree(col[x], name, k) ||
 		    !label_agree(row[y], name + k, strlen(name + k)))
@@ -246,14 +275,9 @@ static void
 rules_styled_name(const struct rules *r, unsigned sq, int letters,
     char *buf, size_t size)
 {
-	char plain[16];
-
-	if (r->square_name(sq, plain, sizeof(plain)) < 0)
-		plain[0] = '\0';
-	if (letters && r->restyle != NULL && isdigit((unsigned char)plain[0]) &&
-	    r->restyle(plain, SQUARES_ALGEBRAIC, buf, size) >= 0)
-		return;
-	snprintf(buf, size, "%s", plain);
+	if (rules_square_text(r, sq, letters ? SQUARES_ALGEBRAIC :
+	    SQUARES_NUMERIC, buf, size) < 0)
+		buf[0] = '\0';
 }
 
 /* Per file letter of a board named like a1: the lowest and highest

@@ -141,13 +141,31 @@ void rules_names(char *buf, size_t size);
 #define RULES_LABEL 8   /* a coordinate label and its NUL */
 
 /*
- * Whether every square's name is the letters of its display column then
- * the digits of its display row (coordinates like Brown's a1..h8, as
+ * The name of square sq in style (enum square_style) when the game has
+ * two namings (r->restyle), else its only name, into buf; style -1 is
+ * the game's own naming.  Returns the length, or -1 if it does not fit.
+ */
+int rules_square_text(const struct rules *r, unsigned sq, int style,
+    char *buf, size_t size);
+
+/*
+ * The canonical text of the legal move m of p (r->move_format), its
+ * squares named in style as rules_square_text names them.  Returns the
+ * length, or -1 if it does not fit.
+ */
+int rules_move_text(const struct rules *r, const struct pos *p,
+    const struct move *m, int style, char *buf, size_t size);
+
+/*
+ * Whether every square's name in style (rules_square_text) is the
+ * letters of its display column then the digits of its display row
+ * (coordinates like Brown's a1..h8, or checkers' algebraic names, as
  * square_xy places them); if so, fills col[x] (x < ncol) with the
  * letters and row[y] (y < nrow) with the digits, others left empty.
  */
-int rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
-    unsigned ncol, char (*row)[RULES_LABEL], unsigned nrow);
+int rules_coord_labels(const struct rules *r, int style,
+    char (*col)[RULES_LABEL], unsigned ncol, char (*row)[RULES_LABEL],
+    unsigned nrow);
 
 /* The PDN GameType notation field of style st: "N1" or "A3". */
 const char *rules_style_code(enum square_style st);
