@@ -8,8 +8,6 @@
 
 #include "notation/notation.h"
 
-#define FEN_PLACED_MAX 12    /* checkers a side places in a game that
-			      * starts empty */
 
 /* Reading state of fen_parse. */
 struct fen_scan {
@@ -296,29 +294,19 @@ fen_parse_stacks(struct fen_scan *fs)
 	}
 }
 
-/*
- * Stack FEN: whether each side has no more checkers than the game gives
- * it: as many as its start position holds, FEN_PLACED_MAX when the board
- * starts empty (Brown's are placed).  More is no position of the game,
- * and a tall stack of them has exponentially many restacks and shifts.
- */
+/* Reads the text of fs into its position, in the game's FEN style. */
 static int
-fen_stacks_counts(struct fen_scan *fs)
+fen_read(struct fen_scan *fs, const struct rules *r, const char *s,
+    struct pos *p)
 {
-	struct pos start;
-	unsigned max;
-	int side;
-
-	fs->r->start(&start);
-	for (side = SIDE_FIRST; side <= SIDE_SECOND; side++) {
-		if ((max = pos_count(&start, (enum side)side)) == 0)
-			max = FEN_PLACED_MAX;
-		if (pos_count(fs->p, (enum side)side) > max)
-			return fen_fail(fs, "more checkers than the game has");
-	}
-	if (fs->r->pos_check != NULL && fs->r->pos_check(fs->p, &fs->why) == -1)
-		return -1;
-	return 0;
+	memset(fs, 0, sizeof(*fs));
+	fs->r = r;
+	fs->s = s;
+	fs->n = strlen(s);
+	fs->p = p;
+	if (r->fen == FEN_CHECKERS)
+		return fen_parse_checkers(fs);
+	return fen_parse_stacks(fs);
 }
 
 int
@@ -328,15 +316,11 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 	struct fen_scan fs;
 	int rc;
 
-	memset(&fs, 0, sizeof(fs));
-	fs.r = r;
-	fs.s = s;
-	fs.n = strlen(s);
-	fs.p = p;
-	if (r->fen == FEN_CHECKERS)
-		rc = fen_parse_checkers(&fs);
-	else
-		rc = fen_parse_stacks(&fs) == 0 ? fen_stacks_counts(&fs) : -1;
+	/* a position the game cannot reach is refused: more checkers than
+	 * it has (a tall stack of them has exponentially many restacks
+	 * and shifts), an empty board, a man on its crowning row */
+	if ((rc = fen_read(&fs, r, s, p)) == 0)
+		rc = rules_pos_check(r, p, &fs.why);
 	if (rc == -1) {
 		if (err != NULL)
 			*err = fs.i;
@@ -358,16 +342,24 @@ int
 fen_error(const struct rules *r, const char *s, size_t err, const char *why,
     char *buf, size_t size)
 {
-	size_t len = 0, at = strlen(s);
-	int n = 0;
+	char what[256];
+	size_t len = 0;
+	struct fen_scan fs;
+	struct pos p;
+	int n;
 
-	if (err < at)
+	if (err < strlen(s))
 		while (isalnum((unsigned char)s[err + len]))
 			len++;
-	if (why == fen_no_square || why == fen_out_of_range)
-		n = rules_no_square(r, s + err, len, buf, size);
-	if (n <= 0)
-		n = snprintf(buf, size, "%s", why != NULL ? why : "unreadable");
+	if ((why != fen_no_square && why != fen_out_of_range) ||
+	    rules_no_square(r, s + err, len, what, sizeof(what)) <= 0)
+		snprintf(what, sizeof(what), "%s", why != NULL ? why :
+		    "unreadable");
+	if (fen_read(&fs, r, s, &p) == 0)	/* the position is wrong */
+		n = snprintf(buf, size, "%s in \"%s\"", what, s);
+	else
+		n = snprintf(buf, size, "%s at character %zu of \"%s\"", what,
+		    err + 1, s);
 	return n < 0 || (size_t)n >= size ? -1 : n;
 }
 

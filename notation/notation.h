@@ -147,17 +147,22 @@ const struct rules *notation_game(const struct record *g, const char **name);
  * style the game uses (struct rules.fen).
  *
  * fen_parse reads s into p.  Liberal: spaces around items, a trailing
- * '.', ranges 1-12 and lower case in checkers FEN.  Returns 0, or -1 with
- * *err the byte offset of the problem and *why a static English phrase.
+ * '.', ranges 1-12 and lower case in checkers FEN.  A position the game
+ * cannot reach (rules_pos_check: more checkers than it has, an empty
+ * board, a man on its crowning row, ...) is refused at the end of s.
+ * Returns 0, or -1 with *err the byte offset of the problem and *why a
+ * static English phrase.
  */
 int fen_parse(const struct rules *r, const char *s, struct pos *p,
     size_t *err, const char **why);
 
 /*
  * Writes into buf what is wrong with the FEN text s that fen_parse
- * refused with err and why: why, or for a square the game does not have
- * "no square 33 on this board (1-32)" (rules_no_square).  Returns the
- * length, or -1 if it does not fit.
+ * refused with err and why, and where: "WHY at character N of "S"", or
+ * "WHY in "S"" when the text reads but the position cannot occur; WHY,
+ * for a square the game does not have, is "no square 33 on this board
+ * (1-32)" (rules_no_square).  Returns the length, or -1 if it does not
+ * fit.
  */
 int fen_error(const struct rules *r, const char *s, size_t err,
     const char *why, char *buf, size_t size);

@@ -17,7 +17,7 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	struct diag_where w = { o->file, &g->at, o->game, 0 };
 	const struct tag *t = NULL;
 	const char *why = NULL;
-	char msg[512], what[256];
+	char msg[512];
 	size_t err = 0, i;
 
 	for (i = 0; i < g->ntags && t == NULL; i++)
@@ -32,9 +32,9 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	if (t->at.line > 0)
 		w.at = &t->at;
 	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
-		fen_error(rp->r, t->value, err, why, what, sizeof(what));
-		snprintf(msg, sizeof(msg), "%s at character %zu of \"%s\"",
-		    what, err + 1, t->value);
+		if (fen_error(rp->r, t->value, err, why, msg,
+		    sizeof(msg)) == -1)
+			snprintf(msg, sizeof(msg), "%s", why);
 		diag_report(d, DIAG_BAD_FEN, &w, msg);
 		return -1;
 	}

@@ -409,6 +409,21 @@ checkers_move_match(const struct pos *p, const struct move *pattern,
 	return board32_move_match(&rules_checkers, p, pattern, legal);
 }
 
+/* No man stands on the row where it would have been crowned. */
+static int
+checkers_pos_check(const struct pos *p, const char **why)
+{
+	unsigned sq;
+
+	for (sq = 0; sq < B32_SQUARES && sq < p->nsquares; sq++)
+		if (p->sq[sq].height > 0 && !stack_top_crowned(&p->sq[sq]) &&
+		    board32_crown_row(sq, stack_top_side(&p->sq[sq]))) {
+			*why = "a man on the row where it is crowned";
+			return -1;
+		}
+	return 0;
+}
+
 const struct rules rules_checkers = {
 	.name = "checkers",
 	.title = "American checkers",
@@ -424,6 +439,7 @@ const struct rules rules_checkers = {
 	.move_format = checkers_move_format,
 	.move_match = checkers_move_match,
 	.perft = checkers_perft,
+	.pos_check = checkers_pos_check,
 	.text_style = board32_text_style,
 	.restyle = board32_restyle,
 };

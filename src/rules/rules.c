@@ -103,6 +103,31 @@ rules_side_parse(const struct rules *r, const char *text)
 	return -1;
 }
 
+int
+rules_pos_check(const struct rules *r, const struct pos *p, const char **why)
+{
+	struct pos start;
+	unsigned max, on = 0;
+	int side;
+
+	r->start(&start);
+	for (side = SIDE_FIRST; side <= SIDE_SECOND; side++) {
+		if ((max = pos_count(&start, (enum side)side)) == 0)
+			max = RULES_PLACED_MAX;
+		on += pos_count(p, (enum side)side);
+		if (pos_count(p, (enum side)side) > max) {
+			*why = "more checkers than the game has";
+			return -1;
+		}
+	}
+	if (on == 0 && pos_count(&start, SIDE_FIRST) +
+	    pos_count(&start, SIDE_SECOND) > 0) {
+		*why = "an empty board";
+		return -1;
+	}
+	return r->pos_check != NULL ? r->pos_check(p, why) : 0;
+}
+
 struct perft_walk {
 	const struct rules *r;
 	const struct pos *p;

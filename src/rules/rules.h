@@ -113,8 +113,9 @@ struct rules {
 	int (*pos_note)(const struct pos *p, char *buf, size_t size);
 
 	/* Optional: whether p, a set-up position, can occur in the game
-	 * (FEN reading refuses it otherwise); 0, or -1 with *why a static
-	 * English phrase.  NULL: any position. */
+	 * as far as its own rules say, beyond what rules_pos_check checks
+	 * for every game; 0, or -1 with *why a static English phrase.
+	 * NULL: nothing more. */
 	int (*pos_check)(const struct pos *p, const char **why);
 
 	/* Optional, for a game whose squares have two namings (enum
@@ -127,6 +128,20 @@ struct rules {
 	int (*restyle)(const char *s, enum square_style st, char *buf,
 	    size_t size);
 };
+
+/*
+ * Whether p, a set-up position (a FEN), can occur in game r: no side
+ * has more checkers than the game gives it (its start position's, or
+ * RULES_PLACED_MAX in a game whose board starts empty), the board is
+ * empty only in a game that starts so, and r->pos_check (checkers: no
+ * man on its crowning row; Brown: the placement; Accasta: stacks).
+ * Returns 0, or -1 with *why a static English phrase.
+ */
+int rules_pos_check(const struct rules *r, const struct pos *p,
+    const char **why);
+
+#define RULES_PLACED_MAX 12   /* checkers a side places in a game whose
+			       * board starts empty */
 
 /* Looks a game up by identifier (case-insensitive); NULL if unknown. */
 const struct rules *rules_find(const char *name);
