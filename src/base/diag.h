@@ -52,6 +52,7 @@ enum status {
 	"%s refused: the draw offer is %s's own; only %s may answer it"
 #define DIAG_NOT_EXTENSION_MSG \
 	"the fetched record does not extend this one: %s"
+#define DIAG_PAST_END_MSG "%s %lu: %s"
 #define DIAG_USAGE_MSG "%s"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
@@ -87,6 +88,8 @@ enum diag_id {
 	DIAG_NO_OFFER,          /* "%s": action */
 	DIAG_OWN_OFFER,         /* "%s": action; "%s": its side; "%s": other */
 	DIAG_NOT_EXTENSION,     /* "%s": how a fetched record differs */
+	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; "%s":
+				 * "the game has only 3 plies" */
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */

@@ -84,9 +84,9 @@ cmd_replay_to(const char *path, const char *ply, struct record *g,
 	    replay_run(rp, g, &o, d) == -1)
 		return -1;
 	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
-		snprintf(what, sizeof(what), "--ply %lu: the game has only "
-		    "%lu pl%s", o.stop, rp->total, rp->total == 1 ? "y" : "ies");
-		diag_report(d, DIAG_USAGE, NULL, what);
+		snprintf(what, sizeof(what), "the game has only %lu pl%s",
+		    rp->total, rp->total == 1 ? "y" : "ies");
+		diag_report(d, DIAG_PAST_END, NULL, "--ply", o.stop, what);
 		return -1;
 	}
 	return 0;

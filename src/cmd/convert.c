@@ -33,6 +33,9 @@ struct convert {
 	unsigned long games;
 	int squares;              /* enum square_style, or -1: the record's own */
 	unsigned long at;         /* --at N, or REPLAY_ALL for whole games */
+	unsigned long shorter;    /* games --at left out: fewer plies */
+	unsigned long short_index, short_plies; /* the first of them */
+	struct srcloc short_at;
 };
 
 /*
@@ -153,20 +156,42 @@ convert_at(struct convert *c, struct record *g, const struct replay *rp,
 	return 1;
 }
 
-/* Whether the game replayed far enough for --at; reports if not. */
+/* Whether the game replayed far enough for --at; counts it if not
+ * (convert_shorter reports them). */
 static int
-convert_reached(const struct convert *c, const struct record *g,
+convert_reached(struct convert *c, const struct record *g,
     const struct replay *rp, unsigned long index)
 {
-	struct diag_where w = { c->name, &g->at, index, 0 };
-	char what[128];
-
 	if (rp->plies >= c->at)
 		return 1;
-	snprintf(what, sizeof(what), "--at %lu: the game has only %lu pl%s",
-	    c->at, rp->total, rp->total == 1 ? "y" : "ies");
-	diag_report(c->d, DIAG_USAGE, &w, what);
+	if (c->shorter++ == 0) {
+		c->short_index = index;
+		c->short_plies = rp->total;
+		c->short_at = g->at;
+	}
 	return 0;
+}
+
+/* Reports the games --at left out as too short, in one line: the game
+ * and its plies when there is one, else how many of how many. */
+static void
+convert_shorter(const struct convert *c)
+{
+	struct diag_where w = { c->name, &c->short_at, c->short_index, 0 };
+	char what[128];
+
+	if (c->shorter == 0)
+		return;
+	if (c->shorter == 1)
+		snprintf(what, sizeof(what), "the game has only %lu pl%s",
+		    c->short_plies, c->short_plies == 1 ? "y" : "ies");
+	else {
+		snprintf(what, sizeof(what), "%lu of %lu games have fewer "
+		    "plies; they are left out", c->shorter, c->games);
+		w.at = NULL;
+		w.game = 0;
+	}
+	diag_report(c->d, DIAG_PAST_END, &w, "--at", c->at, what);
 }
 
 /*
@@ -338,6 +363,7 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 			w.file = c.name;
 			diag_report(d, DIAG_NO_GAME, &w);
 		}
+		convert_shorter(&c);
 		fileio_close(c.in);
 	}
 	fileio_unlock(&lk);
