@@ -85,7 +85,7 @@ xmlguard_grow(struct xml_guard *gd, size_t max, const char *what)
 	return 0;
 }
 
-/* An element starts, c the first byte of its name. */
+/* An element starts (its name's first byte read). */
 static int
 xmlguard_open(struct xml_guard *gd)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "notation/notation.h"
 #include "rules/board32.h"
 #include "rules/rules.h"
 
@@ -354,6 +355,17 @@ test_two_paths(void **state)
 	assert_int_equal(resolve(&p, "10x17", NULL), 0);
 }
 
+/* Sets p from a checkers FEN. */
+static void
+setup(struct pos *p, const char *fen)
+{
+	const char *why = NULL;
+	size_t err = 0;
+
+	if (fen_parse(ck(), fen, p, &err, &why) != 0)
+		fail_msg("%s: %s at %zu", fen, why, err);
+}
+
 /* A three-jump chain ending one jump from its origin is written by its
  * ends, as PDN writes it, when no other legal move has them (it was
  * written in full and its ends refused: issue 11 item 1); so are the
@@ -365,35 +377,17 @@ test_short_form_not_ambiguous(void **state)
 	struct move found;
 
 	(void)state;
-	pos_clear(&p, 32, SIDE_FIRST);
-	put(&p, 10, SIDE_FIRST, 1);
-	put(&p, 14, SIDE_SECOND, 0);
-	put(&p, 22, SIDE_SECOND, 0);
-	put(&p, 23, SIDE_SECOND, 0);
+	setup(&p, "B:W14,22,23:BK10");
 	assert_moves(&p, "10x19");
 	assert_int_equal(resolve(&p, "10x19", &found), 1);
 	assert_int_equal(found.nsteps, 3);
 	assert_int_equal(resolve(&p, "10x17x26x19", NULL), 1);
 	assert_int_equal(resolve(&p, "10x26x19", NULL), 1);
-	/* W:WK2,13,17,23,26:B6,14,15: 2x11 is 2x9x18x11 */
-	pos_clear(&p, 32, SIDE_SECOND);
-	put(&p, 2, SIDE_SECOND, 1);
-	put(&p, 13, SIDE_SECOND, 0);
-	put(&p, 17, SIDE_SECOND, 0);
-	put(&p, 23, SIDE_SECOND, 0);
-	put(&p, 26, SIDE_SECOND, 0);
-	put(&p, 6, SIDE_FIRST, 0);
-	put(&p, 14, SIDE_FIRST, 0);
-	put(&p, 15, SIDE_FIRST, 0);
+	setup(&p, "W:WK2,13,17,23,26:B6,14,15");	/* 2x9x18x11 */
 	assert_moves(&p, "2x11 17x1");
 	assert_int_equal(resolve(&p, "2x11", &found), 1);
 	assert_int_equal(found.nsteps, 3);
-	/* B:W18,25,26:BK14: 14x21 is 14x23x30x21 */
-	pos_clear(&p, 32, SIDE_FIRST);
-	put(&p, 14, SIDE_FIRST, 1);
-	put(&p, 18, SIDE_SECOND, 0);
-	put(&p, 25, SIDE_SECOND, 0);
-	put(&p, 26, SIDE_SECOND, 0);
+	setup(&p, "B:W18,25,26:BK14");	/* 14x23x30x21 */
 	assert_moves(&p, "14x21");
 	assert_int_equal(resolve(&p, "14x21", &found), 1);
 	assert_int_equal(found.nsteps, 3);
@@ -407,21 +401,11 @@ test_short_form_not_ambiguous(void **state)
 static void
 test_single_jump_and_round_trip(void **state)
 {
-	static const unsigned white[] = { 8, 12, 15, 16, 23, 31 };
 	struct pos p;
 	struct move found;
-	unsigned i;
 
 	(void)state;
-	pos_clear(&p, 32, SIDE_FIRST);
-	for (i = 0; i < sizeof(white) / sizeof(white[0]); i++)
-		put(&p, white[i], SIDE_SECOND, 0);
-	put(&p, 24, SIDE_SECOND, 1);
-	put(&p, 2, SIDE_FIRST, 0);
-	put(&p, 6, SIDE_FIRST, 0);
-	put(&p, 11, SIDE_FIRST, 1);
-	put(&p, 13, SIDE_FIRST, 1);
-	put(&p, 29, SIDE_FIRST, 1);
+	setup(&p, "B:W8,12,15,16,23,K24,31:B2,6,K11,K13,K29");
 	assert_moves(&p, "11x4 11x18x27x20x11x4 11x20x27x18x11x4");
 	assert_int_equal(resolve(&p, "11x4", &found), 1);
 	assert_int_equal(found.nsteps, 1);
