@@ -360,7 +360,7 @@ fen_error(const struct rules *r, const char *s, size_t err, const char *why,
 	else
 		n = snprintf(buf, size, "%s at character %zu of \"%s\"", what,
 		    err + 1, s);
-	return n < 0 || (size_t)n >= size ? -1 : n;
+	return n < 0 ? -1 : (size_t)n >= size ? (int)size - 1 : n;
 }
 
 static void

@@ -161,8 +161,8 @@ int fen_parse(const struct rules *r, const char *s, struct pos *p,
  * refused with err and why, and where: "WHY at character N of "S"", or
  * "WHY in "S"" when the text reads but the position cannot occur; WHY,
  * for a square the game does not have, is "no square 33 on this board
- * (1-32)" (rules_no_square).  Returns the length, or -1 if it does not
- * fit.
+ * (1-32)" (rules_no_square).  Truncated to fit (a FEN may be long);
+ * returns the length written.
  */
 int fen_error(const struct rules *r, const char *s, size_t err,
     const char *why, char *buf, size_t size);

@@ -32,9 +32,7 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	if (t->at.line > 0)
 		w.at = &t->at;
 	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
-		if (fen_error(rp->r, t->value, err, why, msg,
-		    sizeof(msg)) == -1)
-			snprintf(msg, sizeof(msg), "%s", why);
+		fen_error(rp->r, t->value, err, why, msg, sizeof(msg));
 		diag_report(d, DIAG_BAD_FEN, &w, msg);
 		return -1;
 	}
