@@ -27,6 +27,7 @@ struct board_grid {
 	char col[BOARD_DIM][RULES_LABEL];  /* column labels (letters) */
 	char row[BOARD_DIM][RULES_LABEL];  /* row labels (digits) */
 	size_t lw;                      /* width of the row labels */
+	int style;                      /* of the square names, or -1 */
 };
 
 int
@@ -78,7 +79,8 @@ board_coords(struct board_grid *g, const struct rules *r)
 	unsigned y;
 
 	g->lw = 1;
-	if (!rules_coord_labels(r, g->col, BOARD_DIM, g->row, BOARD_DIM))
+	if (!rules_coord_labels(r, g->style, g->col, BOARD_DIM, g->row,
+	    BOARD_DIM))
 		return 0;
 	for (y = 0; y < g->h; y++)
 		if (strlen(g->row[y]) > g->lw)
@@ -88,13 +90,14 @@ board_coords(struct board_grid *g, const struct rules *r)
 
 static void
 board_grid_fill(struct board_grid *g, const struct rules *r,
-    const struct pos *p)
+    const struct pos *p, int style)
 {
 	char name[32];
 	unsigned sq, x, y;
 	size_t n;
 
 	memset(g->sq, -1, sizeof(g->sq));
+	g->style = style;
 	g->w = r->width < BOARD_DIM ? r->width : BOARD_DIM;
 	g->h = r->height < BOARD_DIM ? r->height : BOARD_DIM;
 	g->cw = 1;
@@ -106,7 +109,7 @@ board_grid_fill(struct board_grid *g, const struct rules *r,
 		g->sq[y][x] = (int)sq;
 		if (p->sq[sq].height > g->cw)
 			g->cw = p->sq[sq].height;
-		if (r->square_name(sq, name, sizeof(name)) > 0 &&
+		if (rules_square_text(r, sq, style, name, sizeof(name)) > 0 &&
 		    (n = strlen(name)) > g->nw)
 			g->nw = n;
 	}
@@ -160,7 +163,8 @@ board_row_pass(char *line, size_t *len, const struct rules *r,
 		if (sq < 0)
 			text[0] = '\0';
 		else if (names)
-			r->square_name((unsigned)sq, text, sizeof(text));
+			rules_square_text(r, (unsigned)sq, g->style, text,
+			    sizeof(text));
 		else
 			board_cell_text(r, p, (unsigned)sq, text,
 			    sizeof(text));
@@ -224,7 +228,8 @@ board_files(FILE *out, const struct board_grid *g, int flip)
 /* The legend of stacks taller than one checker, in square order,
  * wrapped before BOARD_WRAP. */
 static int
-board_legend(FILE *out, const struct rules *r, const struct pos *p)
+board_legend(FILE *out, const struct rules *r, const struct pos *p,
+    int style)
 {
 	static const char head[] = "stacks (top first):";
 	char name[32], text[64], entry[128];
@@ -234,7 +239,7 @@ board_legend(FILE *out, const struct rules *r, const struct pos *p)
 	for (sq = 0; sq < r->nsquares; sq++) {
 		if ((h = p->sq[sq].height) < 2)
 			continue;
-		r->square_name(sq, name, sizeof(name));
+		rules_square_text(r, sq, style, name, sizeof(name));
 		board_stack_text(r, &p->sq[sq], text, sizeof(text));
 		if (h > BOARD_CELL_MAX)
 			snprintf(entry, sizeof(entry), " %s=%s(%u)", name,
@@ -280,10 +285,17 @@ board_note(FILE *out, const struct rules *r, const struct pos *p)
 int
 board_ascii(FILE *out, const struct rules *r, const struct pos *p, int flip)
 {
+	return board_ascii_style(out, r, p, flip, -1);
+}
+
+int
+board_ascii_style(FILE *out, const struct rules *r, const struct pos *p,
+    int flip, int style)
+{
 	struct board_grid g;
 	enum board_part what = BOARD_BOTH;
 
-	board_grid_fill(&g, r, p);
+	board_grid_fill(&g, r, p, style);
 	if (g.coords || g.below)
 		what = BOARD_CELLS;
 	if (board_rows(out, r, p, &g, flip, what) == -1 ||
@@ -292,7 +304,7 @@ board_ascii(FILE *out, const struct rules *r, const struct pos *p, int flip)
 	if (g.below && (fputc('\n', out) == EOF ||
 	    board_rows(out, r, p, &g, flip, BOARD_NAMES) == -1))
 		return -1;
-	if (board_legend(out, r, p) == -1 || board_key(out, r) == -1 ||
+	if (board_legend(out, r, p, style) == -1 || board_key(out, r) == -1 ||
 	    board_note(out, r, p) == -1)
 		return -1;
 	return 0;

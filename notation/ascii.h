@@ -35,7 +35,13 @@
 #define BOARD_CELL_MAX 4      /* widest cell, in characters */
 
 /* Draws p on out, from the first player's side (flip: the second's,
- * turned 180 degrees).  Returns 0, or -1 on a write error. */
+ * turned 180 degrees), the squares named in style (rules_square_text:
+ * a record's style, or -1, the game's own).  Returns 0, or -1 on a
+ * write error. */
+int board_ascii_style(FILE *out, const struct rules *r, const struct pos *p,
+    int flip, int style);
+
+/* board_ascii_style in the game's own naming. */
 int board_ascii(FILE *out, const struct rules *r, const struct pos *p,
     int flip);
 

@@ -8,8 +8,6 @@
 
 #include "notation/notation.h"
 
-#define FEN_PLACED_MAX 12    /* checkers a side places in a game that
-			      * starts empty */
 
 /* Reading state of fen_parse. */
 struct fen_scan {
@@ -26,6 +24,11 @@ struct fen_out {
 	size_t size, len;
 	int full;
 };
+
+/* fen_parse's whys for a name of a square the game does not have;
+ * fen_error says which and what the squares are. */
+static const char fen_out_of_range[] = "square out of range";
+static const char fen_no_square[] = "expected a square";
 
 static int
 fen_fail(struct fen_scan *fs, const char *why)
@@ -62,12 +65,12 @@ fen_square(struct fen_scan *fs, unsigned *sq)
 		span++;
 	}
 	if (span == 0)
-		return fen_fail(fs, "expected a square");
+		return fen_fail(fs, fen_no_square);
 	v = fs->r->square_parse(fs->s + fs->i, span, &used);
 	if (v < 0 || used != span || (unsigned)v >= fs->r->nsquares ||
 	    v >= POS_SQUARES)
-		return fen_fail(fs, digits == span ? "square out of range" :
-		    "expected a square");
+		return fen_fail(fs, digits == span ? fen_out_of_range :
+		    fen_no_square);
 	*sq = (unsigned)v;
 	fs->i += span;
 	return 0;
@@ -291,29 +294,19 @@ fen_parse_stacks(struct fen_scan *fs)
 	}
 }
 
-/*
- * Stack FEN: whether each side has no more checkers than the game gives
- * it: as many as its start position holds, FEN_PLACED_MAX when the board
- * starts empty (Brown's are placed).  More is no position of the game,
- * and a tall stack of them has exponentially many restacks and shifts.
- */
+/* Reads the text of fs into its position, in the game's FEN style. */
 static int
-fen_stacks_counts(struct fen_scan *fs)
+fen_read(struct fen_scan *fs, const struct rules *r, const char *s,
+    struct pos *p)
 {
-	struct pos start;
-	unsigned max;
-	int side;
-
-	fs->r->start(&start);
-	for (side = SIDE_FIRST; side <= SIDE_SECOND; side++) {
-		if ((max = pos_count(&start, (enum side)side)) == 0)
-			max = FEN_PLACED_MAX;
-		if (pos_count(fs->p, (enum side)side) > max)
-			return fen_fail(fs, "more checkers than the game has");
-	}
-	if (fs->r->pos_check != NULL && fs->r->pos_check(fs->p, &fs->why) == -1)
-		return -1;
-	return 0;
+	memset(fs, 0, sizeof(*fs));
+	fs->r = r;
+	fs->s = s;
+	fs->n = strlen(s);
+	fs->p = p;
+	if (r->fen == FEN_CHECKERS)
+		return fen_parse_checkers(fs);
+	return fen_parse_stacks(fs);
 }
 
 int
@@ -323,15 +316,11 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 	struct fen_scan fs;
 	int rc;
 
-	memset(&fs, 0, sizeof(fs));
-	fs.r = r;
-	fs.s = s;
-	fs.n = strlen(s);
-	fs.p = p;
-	if (r->fen == FEN_CHECKERS)
-		rc = fen_parse_checkers(&fs);
-	else
-		rc = fen_parse_stacks(&fs) == 0 ? fen_stacks_counts(&fs) : -1;
+	/* a position the game cannot reach is refused: more checkers than
+	 * it has (a tall stack of them has exponentially many restacks
+	 * and shifts), an empty board, a man on its crowning row */
+	if ((rc = fen_read(&fs, r, s, p)) == 0)
+		rc = rules_pos_check(r, p, &fs.why);
 	if (rc == -1) {
 		if (err != NULL)
 			*err = fs.i;
@@ -339,6 +328,39 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 			*why = fs.why;
 	}
 	return rc;
+}
+
+int
+fen_side_letter(const struct rules *r, int side)
+{
+	if (r->fen == FEN_CHECKERS)
+		return side == SIDE_FIRST ? 'b' : 'w';
+	return tolower((unsigned char)r->letter[side & 1]);
+}
+
+int
+fen_error(const struct rules *r, const char *s, size_t err, const char *why,
+    char *buf, size_t size)
+{
+	char what[256];
+	size_t len = 0;
+	struct fen_scan fs;
+	struct pos p;
+	int n;
+
+	if (err < strlen(s))
+		while (isalnum((unsigned char)s[err + len]))
+			len++;
+	if ((why != fen_no_square && why != fen_out_of_range) ||
+	    rules_no_square(r, s + err, len, what, sizeof(what)) <= 0)
+		snprintf(what, sizeof(what), "%s", why != NULL ? why :
+		    "unreadable");
+	if (fen_read(&fs, r, s, &p) == 0)	/* the position is wrong */
+		n = snprintf(buf, size, "%s in \"%s\"", what, s);
+	else
+		n = snprintf(buf, size, "%s at character %zu of \"%s\"", what,
+		    err + 1, s);
+	return n < 0 ? -1 : (size_t)n >= size ? (int)size - 1 : n;
 }
 
 static void
@@ -380,7 +402,7 @@ fen_format_colour(struct fen_out *fo, const struct rules *r,
 	int first = 1;
 
 	fen_putc(fo, ':');
-	fen_putc(fo, side == SIDE_FIRST ? 'B' : 'W');
+	fen_putc(fo, toupper(fen_side_letter(r, side)));
 	for (sq = 0; sq < p->nsquares; sq++) {
 		if (p->sq[sq].height == 0 ||
 		    stack_top_side(&p->sq[sq]) != side)
@@ -440,7 +462,7 @@ fen_format(const struct rules *r, const struct pos *p, char *buf,
 		return -1;
 	buf[0] = '\0';
 	if (r->fen == FEN_CHECKERS) {
-		fen_putc(&fo, p->turn == SIDE_FIRST ? 'B' : 'W');
+		fen_putc(&fo, toupper(fen_side_letter(r, p->turn)));
 		fen_format_colour(&fo, r, p, SIDE_SECOND);
 		fen_format_colour(&fo, r, p, SIDE_FIRST);
 	} else

@@ -88,6 +88,19 @@ int notation_read_text(const char *data, size_t len, const char *file,
 void notation_player_tag(const struct rules *r, int side, char *buf,
     size_t size);
 
+/*
+ * Reads a side of game r as anyone may name it (case-insensitive): its
+ * colour name or letter, "first" or "second" (rules_side_parse), the
+ * name of the tag of its player (checkers: Black for red, White) or its
+ * letter in the game's FEN (checkers: B, W).  Returns the side or -1.
+ */
+int notation_side_parse(const struct rules *r, const char *text);
+
+/* Writes into buf the colour names of r's sides, each with the name
+ * of its player's tag when that differs, for a message: "red (black),
+ * white". */
+void notation_side_names(const struct rules *r, char *buf, size_t size);
+
 /* The player of side as the record names it, or NULL when the tag is
  * missing, empty or "?". */
 const char *notation_player(const struct rules *r, const struct record *g,
@@ -134,11 +147,29 @@ const struct rules *notation_game(const struct record *g, const char **name);
  * style the game uses (struct rules.fen).
  *
  * fen_parse reads s into p.  Liberal: spaces around items, a trailing
- * '.', ranges 1-12 and lower case in checkers FEN.  Returns 0, or -1 with
- * *err the byte offset of the problem and *why a static English phrase.
+ * '.', ranges 1-12 and lower case in checkers FEN.  A position the game
+ * cannot reach (rules_pos_check: more checkers than it has, an empty
+ * board, a man on its crowning row, ...) is refused at the end of s.
+ * Returns 0, or -1 with *err the byte offset of the problem and *why a
+ * static English phrase.
  */
 int fen_parse(const struct rules *r, const char *s, struct pos *p,
     size_t *err, const char **why);
+
+/*
+ * Writes into buf what is wrong with the FEN text s that fen_parse
+ * refused with err and why, and where: "WHY at character N of "S"", or
+ * "WHY in "S"" when the text reads but the position cannot occur; WHY,
+ * for a square the game does not have, is "no square 33 on this board
+ * (1-32)" (rules_no_square).  Truncated to fit (a FEN may be long);
+ * returns the length written.
+ */
+int fen_error(const struct rules *r, const char *s, size_t err,
+    const char *why, char *buf, size_t size);
+
+/* The letter (lower case) that names side in r's FEN: b or w in
+ * checkers, the colour letter in the stack games. */
+int fen_side_letter(const struct rules *r, int side);
 
 /* Writes p canonically into buf; returns the length, or -1 if it does
  * not fit. */

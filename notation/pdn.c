@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/pdn.h"
 #include "base/util.h"
@@ -533,7 +534,7 @@ static const char *const pdn_actions[] = {
 	"resign", "offer-draw", "accept-draw", "decline-draw", NULL
 };
 
-/* Whether s[0..n) is one of pdn_actions. */
+/* Whether s[0..n) is one of pdn_actions, in any case. */
 static int
 pdn_is_action(const char *s, size_t n)
 {
@@ -541,7 +542,7 @@ pdn_is_action(const char *s, size_t n)
 
 	for (i = 0; pdn_actions[i] != NULL; i++)
 		if (strlen(pdn_actions[i]) == n &&
-		    memcmp(pdn_actions[i], s, n) == 0)
+		    strncasecmp(pdn_actions[i], s, n) == 0)
 			return 1;
 	return 0;
 }

@@ -351,7 +351,8 @@ svg_draw_init(struct svg_draw *d, const struct svg_view *v)
 	}
 	d->paint[0] = svg_paint_of(d->r, 0);
 	d->paint[1] = svg_paint_of(d->r, 1);
-	d->coords = rules_coord_labels(d->r, d->col, SVG_DIM, d->row, SVG_DIM);
+	d->coords = rules_coord_labels(d->r, v->style, d->col, SVG_DIM,
+	    d->row, SVG_DIM);
 	svg_captions(d);
 	bw = d->l.width + (d->coords ? SVG_RULER : 0);
 	tw = svg_text_width(d);
@@ -523,7 +524,7 @@ svg_cell_name(struct svg_draw *d, unsigned x, unsigned y, unsigned sq)
 	char name[32];
 	double cx, cy;
 
-	if (d->r->square_name(sq, name, sizeof(name)) <= 0)
+	if (rules_square_text(d->r, sq, d->v->style, name, sizeof(name)) <= 0)
 		return;
 	if (strcmp(svg_cell_class(d, x, y), "d") == 0 && !svg_marked(d, sq))
 		cls = "n w";
@@ -641,7 +642,7 @@ svg_stack_title(struct svg_draw *d, unsigned sq, const struct stack *s)
 {
 	char name[32], text[STACK_MAX + 1], line[96];
 
-	if (d->r->square_name(sq, name, sizeof(name)) <= 0)
+	if (rules_square_text(d->r, sq, d->v->style, name, sizeof(name)) <= 0)
 		name[0] = '\0';
 	board_stack_text(d->r, s, text, sizeof(text));
 	snprintf(line, sizeof(line), "%s: %s%s", name, text,

@@ -49,6 +49,9 @@ struct svg_view {
 	const char *status;          /* lines under the board, '\n' apart */
 	const char *state;           /* the record's state ("white offers
 	                              * a draw"), a last line */
+	int style;                   /* enum square_style of the square
+	                              * names (rules_square_text; -1: the
+	                              * game's own; zeroed: numbered) */
 };
 
 enum svg_grid {

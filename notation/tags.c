@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/notation.h"
 
@@ -41,6 +42,45 @@ notation_player_tag(const struct rules *r, int side, char *buf,
 	snprintf(buf, size, "%s", r->gametype != NULL ?
 	    (side == 0 ? "Black" : "White") : r->side[side]);
 	buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+int
+notation_side_parse(const struct rules *r, const char *text)
+{
+	char tag[32];
+	int s;
+
+	if ((s = rules_side_parse(r, text)) >= 0)
+		return s;
+	for (s = 0; s < 2; s++) {
+		notation_player_tag(r, s, tag, sizeof(tag));
+		if (strcasecmp(text, tag) == 0 ||
+		    (text[0] != '\0' && text[1] == '\0' &&
+		    tolower((unsigned char)text[0]) == fen_side_letter(r, s)))
+			return s;
+	}
+	return -1;
+}
+
+void
+notation_side_names(const struct rules *r, char *buf, size_t size)
+{
+	char tag[32];
+	size_t at = 0;
+	int s, n;
+
+	buf[0] = '\0';
+	for (s = 0; s < 2 && at < size; s++) {
+		notation_player_tag(r, s, tag, sizeof(tag));
+		tag[0] = (char)tolower((unsigned char)tag[0]);
+		n = snprintf(buf + at, size - at, "%s%s", s > 0 ? ", " : "",
+		    r->side[s]);
+		at += n > 0 ? (size_t)n : 0;
+		if (strcmp(tag, r->side[s]) != 0 && at < size) {
+			n = snprintf(buf + at, size - at, " (%s)", tag);
+			at += n > 0 ? (size_t)n : 0;
+		}
+	}
 }
 
 const char *

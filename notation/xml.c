@@ -4,11 +4,13 @@
  * in the binary, and a canonical writer.
  *
  * Untrusted input is read safely: before libxml2 sees a byte, a guard
- * scans the prolog and refuses any DOCTYPE (so no DTD, no entity, no
- * external resource ever exists); the parser runs with no network, no
- * DTD loading, no entity substitution, no XInclude, and reads UTF-8
- * whatever the document declares.  Texts are bounded by the limits of
- * the PDN reader (pdn.h), nesting by XML_DEPTH_MAX.
+ * (xmlguard.c) refuses any DOCTYPE (so no DTD, no entity, no external
+ * resource ever exists) and bounds what would cost libxml2 more than
+ * linear time (attributes of an element, names, nesting); the parser
+ * runs with no network, no DTD loading, no entity substitution, no
+ * XInclude, and reads UTF-8 whatever the document declares.  Texts are
+ * bounded by the limits of the PDN reader (pdn.h), variations by
+ * XML_DEPTH_MAX.
  *
  * Bytes XML cannot hold (control characters, invalid UTF-8) are written
  * as <byte>HH</byte> elements inside the text, so every record written
@@ -23,6 +25,7 @@
 
 #include "notation/pdn.h"
 #include "notation/xml.h"
+#include "notation/xmlguard.h"
 #include "notation/stackref-rng.h"
 #include "base/util.h"
 
@@ -261,147 +264,6 @@ xml_end(FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
-/* --- the prolog guard ------------------------------------------- */
-
-/*
- * Scans the bytes before the root element as they are read: an optional
- * UTF-8 byte order mark, white space, the XML declaration, processing
- * instructions and comments only.  Anything else there (a DOCTYPE above
- * all) is refused before the parser sees it.
- */
-enum xml_guard_state {
-	GUARD_START, GUARD_BOM1, GUARD_BOM2, GUARD_TEXT, GUARD_LT,
-	GUARD_PI, GUARD_BANG, GUARD_BANG2, GUARD_COMMENT, GUARD_DONE
-};
-
-struct xml_guard {
-	enum xml_guard_state state;
-	int prev, prev2;          /* the bytes before, within a PI or comment */
-	struct srcloc at;         /* of the next byte */
-	struct srcloc lt;         /* of the last '<' */
-	struct srcloc bad;        /* of what was refused */
-	const char *expected;     /* set when refused */
-	char read[32];
-};
-
-static int
-xml_guard_refuse(struct xml_guard *gd, const char *expected, int c)
-{
-	gd->expected = expected;
-	gd->bad = gd->state == GUARD_LT || gd->state == GUARD_BANG ||
-	    gd->state == GUARD_BANG2 ? gd->lt : gd->at;
-	if (gd->state == GUARD_BANG && c > 0x20 && c < 0x7f)
-		snprintf(gd->read, sizeof(gd->read), "'<!%c...'", c);
-	else if (c > 0x20 && c < 0x7f)
-		snprintf(gd->read, sizeof(gd->read), "'%c'", c);
-	else
-		snprintf(gd->read, sizeof(gd->read), "byte 0x%02x", c);
-	return -1;
-}
-
-/* After '<' in the prolog. */
-static int
-xml_guard_lt(struct xml_guard *gd, int c)
-{
-	if (c == '?')
-		gd->state = GUARD_PI;
-	else if (c == '!')
-		gd->state = GUARD_BANG;
-	else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
-		gd->state = GUARD_DONE;
-	else if (c == '_' || c == ':' || c >= 0x80)
-		gd->state = GUARD_DONE;
-	else
-		return xml_guard_refuse(gd, "an element name after '<'", c);
-	gd->prev = gd->prev2 = 0;
-	return 0;
-}
-
-static int
-xml_guard_text(struct xml_guard *gd, int c)
-{
-	if (c == '<') {
-		gd->lt = gd->at;
-		gd->state = GUARD_LT;
-		return 0;
-	}
-	if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-		return 0;
-	return xml_guard_refuse(gd, "'<'", c);
-}
-
-/* Steps the guard over byte c; -1 when the document is refused. */
-static int
-xml_guard_step(struct xml_guard *gd, int c)
-{
-	int p = gd->prev, p2 = gd->prev2;
-
-	gd->prev2 = p;
-	gd->prev = c;
-	switch (gd->state) {
-	case GUARD_START:
-		if (c == 0xef) {
-			gd->state = GUARD_BOM1;
-			return 0;
-		}
-		if (c == 0xfe || c == 0xff)
-			return xml_guard_refuse(gd,
-			    "a document in UTF-8, not UTF-16", c);
-		gd->state = GUARD_TEXT;
-		return xml_guard_text(gd, c);
-	case GUARD_BOM1:
-	case GUARD_BOM2:
-		if (c != (gd->state == GUARD_BOM1 ? 0xbb : 0xbf))
-			return xml_guard_refuse(gd, "a UTF-8 byte order mark",
-			    c);
-		gd->state = gd->state == GUARD_BOM1 ? GUARD_BOM2 : GUARD_TEXT;
-		return 0;
-	case GUARD_TEXT:
-		return xml_guard_text(gd, c);
-	case GUARD_LT:
-		return xml_guard_lt(gd, c);
-	case GUARD_PI:
-		if (p == '?' && c == '>')
-			gd->state = GUARD_TEXT;
-		return 0;
-	case GUARD_BANG:
-	case GUARD_BANG2:
-		if (c != '-')
-			return xml_guard_refuse(gd, gd->state == GUARD_BANG ?
-			    "a document with no DOCTYPE or other declaration" :
-			    "'<!--' opening a comment", c);
-		gd->state = gd->state == GUARD_BANG ? GUARD_BANG2 :
-		    GUARD_COMMENT;
-		gd->prev = 0;
-		return 0;
-	case GUARD_COMMENT:
-		if (p2 == '-' && p == '-' && c == '>')
-			gd->state = GUARD_TEXT;
-		return 0;
-	case GUARD_DONE:
-		return 0;
-	}
-	return 0;
-}
-
-/* Scans n bytes of buf; -1 when refused. */
-static int
-xml_guard_scan(struct xml_guard *gd, const unsigned char *buf, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n && gd->state != GUARD_DONE; i++) {
-		if (xml_guard_step(gd, buf[i]) == -1)
-			return -1;
-		if (buf[i] == '\n') {
-			gd->at.line++;
-			gd->at.col = 1;
-		} else
-			gd->at.col++;
-	}
-	return 0;
-}
-
 /* --- reader ----------------------------------------------------- */
 
 /* A growing, NUL-terminated text bounded by a maximum. */
@@ -479,7 +341,7 @@ xml_on_error(void *arg, xmlErrorPtr err)
 	char msg[256];
 	size_t n;
 
-	if (rd->reported || rd->guard.expected != NULL || rd->ioerr != 0 ||
+	if (rd->reported || xmlguard_refused(&rd->guard) || rd->ioerr != 0 ||
 	    err == NULL || err->level == XML_ERR_WARNING)
 		return;
 	at.line = err->line > 0 ? (unsigned long)err->line :
@@ -495,21 +357,21 @@ xml_on_error(void *arg, xmlErrorPtr err)
 	    "a record valid under stackref.rng" : "well-formed XML", msg);
 }
 
-/* libxml2's input: the stream, through the prolog guard. */
+/* libxml2's input: the stream, through the guard (xmlguard.h). */
 static int
 xml_io_read(void *ctx, char *buf, int len)
 {
 	struct reader *rd = ctx;
 	size_t n;
 
-	if (rd->guard.expected != NULL || len <= 0)
+	if (xmlguard_refused(&rd->guard) || len <= 0)
 		return -1;
 	n = fread(buf, 1, (size_t)len, rd->in);
 	if (n == 0 && ferror(rd->in)) {
 		rd->ioerr = errno != 0 ? errno : EIO;
 		return -1;
 	}
-	if (xml_guard_scan(&rd->guard, (unsigned char *)buf, n) == -1)
+	if (xmlguard_scan(&rd->guard, (unsigned char *)buf, n) == -1)
 		return -1;
 	return (int)n;
 }
@@ -539,12 +401,17 @@ xml_text_add(struct reader *rd, struct xml_text *t, const char *s,
 	return XML_CONTINUE;
 }
 
-static void
-xml_text_clear(struct xml_text *t)
+/* Empties t, keeping it a string (never NULL, even before any text):
+ * XML_CONTINUE, or the result of reporting no memory. */
+static int
+xml_text_reset(struct reader *rd, struct xml_text *t)
 {
 	t->len = 0;
-	if (t->s != NULL)
+	if (t->s != NULL) {
 		t->s[0] = '\0';
+		return XML_CONTINUE;
+	}
+	return xml_text_add(rd, t, "", 0, 0, "text");
 }
 
 /*
@@ -654,8 +521,7 @@ xml_get_attr(struct reader *rd, const char *name, size_t max,
 	xmlChar *v = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)name);
 	int rc;
 
-	xml_text_clear(&rd->attr);
-	rc = xml_text_add(rd, &rd->attr, "", 0, max, what);
+	rc = xml_text_reset(rd, &rd->attr);
 	if (v != NULL && rc == XML_CONTINUE)
 		rc = xml_text_add(rd, &rd->attr, (const char *)v,
 		    strlen((const char *)v), max, what);
@@ -663,29 +529,35 @@ xml_get_attr(struct reader *rd, const char *name, size_t max,
 	return rc;
 }
 
-/* The start of an element gathering text. */
+/* The start of an element gathering text: its text and attribute
+ * start empty, never NULL, whatever element comes first (an empty
+ * <tag/> may). */
 static int
 xml_start_field(struct reader *rd, enum xml_field f)
 {
+	int rc;
+
 	rd->field = f;
 	rd->fieldat = xml_here(rd);
 	rd->fieldbig = xml_node_line(rd) == 0;
 	rd->style = COMMENT_BRACE;
-	xml_text_clear(&rd->text);
+	if ((rc = xml_text_reset(rd, &rd->text)) != XML_CONTINUE ||
+	    (rc = xml_text_reset(rd, &rd->attr)) != XML_CONTINUE)
+		return rc;
 	if (f == FIELD_TAG)
 		return xml_get_attr(rd, "name", PDN_NAME_MAX,
 		    "tag name over 256 bytes");
 	if (f == FIELD_MOVE)
 		return xml_get_attr(rd, "suffix", PDN_WORD_MAX,
 		    "move text over 4096 bytes");
-	if (f == FIELD_COMMENT) {
-		if (xml_get_attr(rd, "style", 16, "comment style") !=
-		    XML_CONTINUE)
-			return READ_MALFORMED;
-		if (strcmp(rd->attr.s, "line") == 0)
-			rd->style = COMMENT_LINE;
-	}
-	return xml_text_add(rd, &rd->text, "", 0, 1, "text");
+	if (f != FIELD_COMMENT)
+		return XML_CONTINUE;
+	if ((rc = xml_get_attr(rd, "style", 16, "comment style")) !=
+	    XML_CONTINUE)
+		return rc;
+	if (strcmp(rd->attr.s, "line") == 0)
+		rd->style = COMMENT_LINE;
+	return xml_text_reset(rd, &rd->attr);	/* not part of the text */
 }
 
 static int
@@ -762,8 +634,7 @@ xml_end_field(struct reader *rd)
 
 	rd->field = FIELD_NONE;
 	if (f != FIELD_NONE && f != FIELD_RESULT && xml_count(rd,
-	    &rd->fieldat, (f == FIELD_COMMENT ? 0 : rd->attr.len) +
-	    rd->text.len) != XML_CONTINUE)
+	    &rd->fieldat, rd->attr.len + rd->text.len) != XML_CONTINUE)
 		return READ_MALFORMED;
 	switch (f) {
 	case FIELD_TAG:
@@ -933,6 +804,9 @@ xml_stopped(struct reader *rd)
 	rd->done = 1;
 	if (rd->reported)
 		return READ_MALFORMED;
+	if (rd->guard.toobig != NULL)
+		return xml_report(rd, &rd->guard.bad, DIAG_TOO_BIG,
+		    rd->guard.toobig);
 	if (rd->guard.expected != NULL)
 		return xml_report(rd, &rd->guard.bad, DIAG_SYNTAX,
 		    rd->guard.expected, rd->guard.read);
@@ -954,7 +828,7 @@ xml_next(struct reader *rd, struct record *g, unsigned long *index)
 		return xml_stopped(rd);
 	while (rc == XML_CONTINUE && !rd->done) {
 		rc = xmlTextReaderRead(rd->xr);
-		if (rd->reported || rd->guard.expected != NULL ||
+		if (rd->reported || xmlguard_refused(&rd->guard) ||
 		    rd->ioerr != 0 || rc < 0)
 			rc = xml_stopped(rd);
 		else if (rc == 0) {
@@ -1018,7 +892,7 @@ xml_open(FILE *in, const char *file, struct diag *d)
 	rd->in = in;
 	rd->file = file;
 	rd->d = d;
-	rd->guard.at.line = rd->guard.at.col = 1;
+	xmlguard_init(&rd->guard);
 	if ((rd->schema = xml_compile_schema()) == NULL) {
 		xml_close(rd);
 		return NULL;
@@ -1027,7 +901,7 @@ xml_open(FILE *in, const char *file, struct diag *d)
 	    XML_OPTIONS);
 	if (rd->xr == NULL) {
 		/* a refusal or a read error at the first bytes */
-		rd->done = rd->guard.expected != NULL || rd->ioerr != 0;
+		rd->done = xmlguard_refused(&rd->guard) || rd->ioerr != 0;
 		if (!rd->done) {
 			xml_close(rd);
 			return NULL;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # fixtures.sh - every whole-game fixture (fixtures/games/*.pdn, one game
-# of each stack game played from the start to a win) must be valid:
+# of each game played from the start to a win) must be valid:
 #   fixtures/check/F      `stackref check` accepts it, status 0, and
 #                         `moves` lists no move, with status 0 and no
 #                         diagnostic (an empty listing alone would not

@@ -102,7 +102,7 @@ bad_ply() {
 	"$bin" new checkers >"$tmp/g.pdn"
 	"$bin" show --format svg --ply 9 "$tmp/g.pdn" >"$tmp/out" 2>/dev/null
 	status=$?
-	[ "$status" = 2 ] && [ ! -s "$tmp/out" ]
+	[ "$status" = 1 ] && [ ! -s "$tmp/out" ]	# a ply past the end
 	result svg/bad-ply $?
 }
 

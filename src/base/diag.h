@@ -41,6 +41,7 @@ enum status {
 #define DIAG_WRONG_SIDE_MSG "move sent as %s, but %s is to move"
 #define DIAG_WRONG_PLY_MSG \
 	"stale move: sent as ply %lu, but the next ply is %lu"
+#define DIAG_PLY_PLAYED_MSG "ply %lu was already played (%s)"
 #define DIAG_WRONG_RESULT_MSG "result %s contradicts %s"
 #define DIAG_ACTION_OVER_MSG "%s refused: the game is over (%s, %s)"
 #define DIAG_ACTION_PLY_MSG \
@@ -53,6 +54,7 @@ enum status {
 	"the fetched record does not extend this one: %s"
 #define DIAG_SERVER_NEWER_MSG \
 	"this record does not extend the one on the server: %s"
+#define DIAG_PAST_END_MSG "%s %lu: %s"
 #define DIAG_USAGE_MSG "%s"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
@@ -79,6 +81,7 @@ enum diag_id {
 	DIAG_GAME_OVER,         /* "%s": result; "%s": why */
 	DIAG_WRONG_SIDE,        /* "%s": side given; "%s": side to move */
 	DIAG_WRONG_PLY,         /* %lu: ply given; %lu: next ply */
+	DIAG_PLY_PLAYED,        /* %lu: ply given; "%s": what it was */
 	DIAG_WRONG_RESULT,      /* "%s": result read; "%s": what it contradicts */
 	/* the "%s" action below reads "ACTION by SIDE": "offer-draw by red" */
 	DIAG_ACTION_OVER,       /* "%s": action; "%s": result; "%s": why */
@@ -88,6 +91,8 @@ enum diag_id {
 	DIAG_OWN_OFFER,         /* "%s": action; "%s": its side; "%s": other */
 	DIAG_NOT_EXTENSION,     /* "%s": how a fetched record differs */
 	DIAG_SERVER_NEWER,      /* "%s": how a posted record differs */
+	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; "%s":
+				 * "the game has only 3 plies" */
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */

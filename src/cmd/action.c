@@ -49,9 +49,9 @@ action_take(enum replay_act act, const struct play_opts *po,
 		return -1;
 	snprintf(label, sizeof(label), "%s by %s", replay_act_name(act),
 	    rp.r->side[side]);
-	if (cmd_play_open(&rp, g, label, &w, d) == -1 ||
-	    (po->ply != NULL &&
-	    cmd_play_ply(&rp, po->ply, label, &w, d) == -1) ||
+	if ((po->ply != NULL &&
+	    cmd_play_ply(&rp, g, po->ply, label, &w, d) == -1) ||
+	    cmd_play_open(&rp, g, label, &w, d) == -1 ||
 	    replay_action(&rp, act, side, &w, d) == -1)
 		return -1;
 	if (play_append_action(&rp, g, act, side) == -1) {

@@ -136,18 +136,21 @@ int cmd_play_load(const struct play_opts *po, const char *file,
 int cmd_play_open(const struct replay *rp, const struct record *g,
     const char *action, const struct diag_where *w, struct diag *d);
 
-/* Reads --as text as a side of rp's game into *side; -1 after
- * reporting DIAG_BAD_SIDE. */
+/* Reads --as text as a side of rp's game (notation_side_parse) into
+ * *side; -1 after reporting DIAG_BAD_SIDE. */
 int cmd_play_side(const struct replay *rp, const char *text, int *side,
     const struct diag_where *w, struct diag *d);
 
 /*
- * Checks --ply text: it must be the next ply, rp->plies + 1.  action as
- * for cmd_play_open.  Returns 0, or -1 after reporting DIAG_BAD_NUMBER,
- * DIAG_WRONG_PLY (a move) or DIAG_ACTION_PLY.
+ * Checks --ply text: it must be the next ply, rp->plies + 1, of g
+ * replayed into rp.  action as for cmd_play_open.  Returns 0, or -1
+ * after reporting DIAG_BAD_NUMBER, DIAG_PLY_PLAYED (a ply of g, with
+ * its move: a message that arrives twice), else DIAG_WRONG_PLY (a
+ * move) or DIAG_ACTION_PLY.
  */
-int cmd_play_ply(const struct replay *rp, const char *text,
-    const char *action, const struct diag_where *w, struct diag *d);
+int cmd_play_ply(const struct replay *rp, const struct record *g,
+    const char *text, const char *action, const struct diag_where *w,
+    struct diag *d);
 
 /*
  * Writes g back in notation nt to po->out, else file, atomically (see

@@ -84,9 +84,9 @@ cmd_replay_to(const char *path, const char *ply, struct record *g,
 	    replay_run(rp, g, &o, d) == -1)
 		return -1;
 	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
-		snprintf(what, sizeof(what), "--ply %lu: the game has only "
-		    "%lu pl%s", o.stop, rp->total, rp->total == 1 ? "y" : "ies");
-		diag_report(d, DIAG_USAGE, NULL, what);
+		snprintf(what, sizeof(what), "the game has only %lu pl%s",
+		    rp->total, rp->total == 1 ? "y" : "ies");
+		diag_report(d, DIAG_PAST_END, NULL, "--ply", o.stop, what);
 		return -1;
 	}
 	return 0;
@@ -154,27 +154,43 @@ int
 cmd_play_side(const struct replay *rp, const char *text, int *side,
     const struct diag_where *w, struct diag *d)
 {
-	char sides[128];
+	char names[96], sides[128];
 
-	if ((*side = rules_side_parse(rp->r, text)) != -1)
+	if ((*side = notation_side_parse(rp->r, text)) != -1)
 		return 0;
-	snprintf(sides, sizeof(sides), "%s, %s, first, second",
-	    rp->r->side[0], rp->r->side[1]);
+	notation_side_names(rp->r, names, sizeof(names));
+	snprintf(sides, sizeof(sides), "%s, first, second", names);
 	diag_report(d, DIAG_BAD_SIDE, w, text, sides);
 	return -1;
 }
 
-int
-cmd_play_ply(const struct replay *rp, const char *text,
-    const char *action, const struct diag_where *w, struct diag *d)
+/* The text of the n-th move (1-based) of g's main line, or NULL. */
+static const char *
+cmd_ply_text(const struct record *g, unsigned long n)
 {
+	size_t i;
+
+	for (i = 0; i < g->main.n; i++)
+		if (g->main.elems[i].kind == ELEM_MOVE && --n == 0)
+			return g->main.elems[i].text;
+	return NULL;
+}
+
+int
+cmd_play_ply(const struct replay *rp, const struct record *g,
+    const char *text, const char *action, const struct diag_where *w,
+    struct diag *d)
+{
+	const char *played;
 	unsigned long n;
 
 	if (cmd_number(d, "--ply", text, 1, REPLAY_ALL - 1, &n) == -1)
 		return -1;
 	if (n == rp->plies + 1)
 		return 0;
-	if (action == NULL)
+	if (n <= rp->plies && (played = cmd_ply_text(g, n)) != NULL)
+		diag_report(d, DIAG_PLY_PLAYED, w, n, played);
+	else if (action == NULL)
 		diag_report(d, DIAG_WRONG_PLY, w, n, rp->plies + 1);
 	else
 		diag_report(d, DIAG_ACTION_PLY, w, action, n, rp->plies + 1);

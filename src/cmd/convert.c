@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/notation.h"
 #include "cmd/cmd.h"
@@ -32,6 +33,9 @@ struct convert {
 	unsigned long games;
 	int squares;              /* enum square_style, or -1: the record's own */
 	unsigned long at;         /* --at N, or REPLAY_ALL for whole games */
+	unsigned long shorter;    /* games --at left out: fewer plies */
+	unsigned long short_index, short_plies; /* the first of them */
+	struct srcloc short_at;
 };
 
 /*
@@ -86,7 +90,7 @@ convert_restyle_line(struct line *l, const struct rules *r,
 		    convert_restyle_line(e->var, r, st) == -1)
 			return -1;
 		if (e->kind != ELEM_MOVE || e->text == NULL ||
-		    r->move_parse(e->text, strlen(e->text), &pattern,
+		    rules_move_parse(r, e->text, strlen(e->text), &pattern,
 		    &err) == -1 ||
 		    (len = r->restyle(e->text, st, buf, sizeof(buf))) < 0)
 			continue;
@@ -152,20 +156,42 @@ convert_at(struct convert *c, struct record *g, const struct replay *rp,
 	return 1;
 }
 
-/* Whether the game replayed far enough for --at; reports if not. */
+/* Whether the game replayed far enough for --at; counts it if not
+ * (convert_shorter reports them). */
 static int
-convert_reached(const struct convert *c, const struct record *g,
+convert_reached(struct convert *c, const struct record *g,
     const struct replay *rp, unsigned long index)
 {
-	struct diag_where w = { c->name, &g->at, index, 0 };
-	char what[128];
-
 	if (rp->plies >= c->at)
 		return 1;
-	snprintf(what, sizeof(what), "--at %lu: the game has only %lu pl%s",
-	    c->at, rp->total, rp->total == 1 ? "y" : "ies");
-	diag_report(c->d, DIAG_USAGE, &w, what);
+	if (c->shorter++ == 0) {
+		c->short_index = index;
+		c->short_plies = rp->total;
+		c->short_at = g->at;
+	}
 	return 0;
+}
+
+/* Reports the games --at left out as too short, in one line: the game
+ * and its plies when there is one, else how many of how many. */
+static void
+convert_shorter(const struct convert *c)
+{
+	struct diag_where w = { c->name, &c->short_at, c->short_index, 0 };
+	char what[128];
+
+	if (c->shorter == 0)
+		return;
+	if (c->shorter == 1)
+		snprintf(what, sizeof(what), "the game has only %lu pl%s",
+		    c->short_plies, c->short_plies == 1 ? "y" : "ies");
+	else {
+		snprintf(what, sizeof(what), "%lu of %lu games have fewer "
+		    "plies; they are left out", c->shorter, c->games);
+		w.at = NULL;
+		w.game = 0;
+	}
+	diag_report(c->d, DIAG_PAST_END, &w, "--at", c->at, what);
 }
 
 /*
@@ -262,9 +288,9 @@ convert_squares(struct convert *c, const char *v, struct diag *d)
 {
 	char what[128];
 
-	if (strcmp(v, "numeric") == 0)
+	if (strcasecmp(v, "numeric") == 0)
 		c->squares = SQUARES_NUMERIC;
-	else if (strcmp(v, "algebraic") == 0)
+	else if (strcasecmp(v, "algebraic") == 0)
 		c->squares = SQUARES_ALGEBRAIC;
 	else {
 		snprintf(what, sizeof(what),
@@ -337,6 +363,7 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 			w.file = c.name;
 			diag_report(d, DIAG_NO_GAME, &w);
 		}
+		convert_shorter(&c);
 		fileio_close(c.in);
 	}
 	fileio_unlock(&lk);

@@ -19,25 +19,22 @@
 const char cmd_move_usage[] =
     "move [-n] [--as SIDE] [--ply N] [-o OUT] FILE MOVE";
 
-/* Checks --as and --ply against the position. */
+/* Checks --as against the position. */
 static int
-move_check_turn(const struct play_opts *po, const struct replay *rp,
+move_check_side(const struct play_opts *po, const struct replay *rp,
     const struct diag_where *w, struct diag *d)
 {
 	int side;
 
-	if (po->as != NULL) {
-		if (cmd_play_side(rp, po->as, &side, w, d) == -1)
-			return -1;
-		if (side != rp->pos.turn) {
-			diag_report(d, DIAG_WRONG_SIDE, w, rp->r->side[side],
-			    rp->r->side[rp->pos.turn]);
-			return -1;
-		}
-	}
-	if (po->ply != NULL && cmd_play_ply(rp, po->ply, NULL, w, d) == -1)
+	if (po->as == NULL)
+		return 0;
+	if (cmd_play_side(rp, po->as, &side, w, d) == -1)
 		return -1;
-	return 0;
+	if (side == rp->pos.turn)
+		return 0;
+	diag_report(d, DIAG_WRONG_SIDE, w, rp->r->side[side],
+	    rp->r->side[rp->pos.turn]);
+	return -1;
 }
 
 /* Everything after loading: replay, checks, play, append, write. */
@@ -52,8 +49,12 @@ move_play(const struct play_opts *po, const char *file, const char *text,
 	if (replay_run(&rp, g, &o, d) == -1)
 		return -1;
 	w.ply = rp.plies + 1;
-	if (cmd_play_open(&rp, g, NULL, &w, d) == -1 ||
-	    move_check_turn(po, &rp, &w, d) == -1 ||
+	/* --ply first: a move that arrives twice was played, whoever is
+	 * to move now */
+	if ((po->ply != NULL &&
+	    cmd_play_ply(&rp, g, po->ply, NULL, &w, d) == -1) ||
+	    cmd_play_open(&rp, g, NULL, &w, d) == -1 ||
+	    move_check_side(po, &rp, &w, d) == -1 ||
 	    replay_ply(&rp, text, &w, d, NULL) == -1)
 		return -1;
 	if (play_append_move(&rp, g, NULL, 0) == -1) {

@@ -9,6 +9,7 @@ const char cmd_moves_usage[] = "moves [--ply N] FILE";
 struct moves_print {
 	const struct rules *r;
 	const struct pos *p;
+	int style;                /* the record's square style */
 };
 
 static int
@@ -17,7 +18,8 @@ moves_print_one(void *ctx, const struct move *m)
 	struct moves_print *mp = ctx;
 	char text[256];
 
-	if (mp->r->move_format(mp->p, m, text, sizeof(text)) == -1)
+	if (rules_move_text(mp->r, mp->p, m, mp->style, text,
+	    sizeof(text)) == -1)
 		return 0;
 	puts(text);
 	return 0;
@@ -53,6 +55,7 @@ cmd_moves(int argc, char *argv[], struct diag *d)
 	    rp.act_outcome == OUTCOME_NONE) {
 		mp.r = rp.r;
 		mp.p = &rp.pos;
+		mp.style = rp.style;
 		rp.r->generate(&rp.pos, moves_print_one, &mp);
 	}
 	record_free(&g);

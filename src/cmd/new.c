@@ -94,6 +94,30 @@ new_set_tag(struct record *g, const char *arg)
 	return 0;
 }
 
+/*
+ * A record with a [FEN] tag sets its position up: [SetUp "1"] goes
+ * just before the FEN, as PDN writes them.  0, or -1 when out of
+ * memory.
+ */
+static int
+new_setup(struct record *g)
+{
+	char *fen;
+	int rc;
+
+	if (record_tag(g, "FEN") == NULL)
+		return 0;
+	if ((fen = strdup(record_tag(g, "FEN"))) == NULL)
+		return -1;
+	record_tag_remove(g, "Setup");
+	record_tag_remove(g, "SetUp");
+	record_tag_remove(g, "FEN");
+	rc = record_tag_set(g, "SetUp", "1", NULL) == -1 ||
+	    record_tag_set(g, "FEN", fen, NULL) == -1 ? -1 : 0;
+	free(fen);
+	return rc;
+}
+
 /* The game and the position of the tags given (a [FEN] tag, [SetUp])
  * must make a start: 0, or -1 after reporting DIAG_RECORD_GAME or
  * DIAG_BAD_FEN, so that no record is written that cannot be read back. */
@@ -147,6 +171,10 @@ new_apply_tags(struct record *g, int argc, char *argv[], struct diag *d)
 			diag_report(d, DIAG_NOMEM, NULL);
 			return STATUS_SYSTEM;
 		}
+	}
+	if (new_setup(g) == -1) {
+		diag_report(d, DIAG_NOMEM, NULL);
+		return STATUS_SYSTEM;
 	}
 	return 0;
 }

@@ -14,6 +14,7 @@ const char cmd_perft_usage[] = "perft [--divide] GAME|FILE DEPTH";
 struct perft_divide {
 	const struct rules *r;
 	const struct pos *p;
+	int style;                /* of the squares: a record's, or -1 */
 	unsigned depth;
 	uint64_t total;
 };
@@ -26,7 +27,8 @@ perft_divide_one(void *ctx, const struct move *m)
 	char text[256];
 	uint64_t n;
 
-	if (pd->r->move_format(pd->p, m, text, sizeof(text)) == -1)
+	if (rules_move_text(pd->r, pd->p, m, pd->style, text,
+	    sizeof(text)) == -1)
 		snprintf(text, sizeof(text), "?");
 	pd->r->apply(&next, m);
 	n = rules_perft(pd->r, &next, pd->depth - 1);
@@ -36,10 +38,11 @@ perft_divide_one(void *ctx, const struct move *m)
 }
 
 static void
-perft_run(const struct rules *r, const struct pos *p, unsigned depth,
-    int divide)
+perft_run(const struct replay *rp, unsigned depth, int divide)
 {
-	struct perft_divide pd = { r, p, depth, 0 };
+	const struct rules *r = rp->r;
+	const struct pos *p = &rp->pos;
+	struct perft_divide pd = { r, p, rp->style, depth, 0 };
 
 	if (!divide || depth == 0) {
 		pd.total = rules_perft(r, p, depth);
@@ -61,6 +64,7 @@ perft_position(const char *arg, struct record *g, struct replay *rp,
 
 	if ((rp->r = rules_find(arg)) != NULL) {
 		rp->r->start(&rp->pos);
+		rp->style = -1;
 		return 0;
 	}
 	if (access(arg, F_OK) == -1 && strpbrk(arg, "./") == NULL &&
@@ -99,7 +103,7 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 		return STATUS_USAGE;
 	record_init(&g);
 	if (perft_position(argv[optind], &g, &rp, d) == 0)
-		perft_run(rp.r, &rp.pos, (unsigned)depth, divide);
+		perft_run(&rp, (unsigned)depth, divide);
 	record_free(&g);
 	return cmd_finish(d);
 }

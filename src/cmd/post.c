@@ -217,7 +217,7 @@ post_text(const struct post *p, int side)
 	fputc('\n', out);
 	post_status(p, out);
 	fputc('\n', out);
-	board_ascii(out, p->rp.r, &p->rp.pos, side);
+	board_ascii_style(out, p->rp.r, &p->rp.pos, side, p->rp.style);
 	fputs("\nThe record is attached.\n", out);
 	if (fclose(out) != 0) {
 		free(buf);
@@ -247,6 +247,7 @@ post_svg(const struct post *p, int side, size_t *len)
 	v.pos = &p->rp.pos;
 	v.last = p->rp.plies > 0 ? &p->rp.last : NULL;
 	v.flip = side;
+	v.style = p->rp.style;
 	v.player[0] = post_player(p, 0);
 	v.player[1] = post_player(p, 1);
 	v.status = status;

@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/notation.h"
 #include "notation/svg.h"
@@ -71,7 +72,7 @@ show_ascii(const struct replay *rp, const struct record *g, int flip)
 	char status[512], statebuf[128];
 	const char *state = show_state(rp, statebuf, sizeof(statebuf));
 
-	if (board_ascii(stdout, rp->r, &rp->pos, flip) == -1)
+	if (board_ascii_style(stdout, rp->r, &rp->pos, flip, rp->style) == -1)
 		return -1;
 	show_status_text(rp, g, rp->plies == rp->total, status,
 	    sizeof(status));
@@ -95,6 +96,7 @@ show_svg(const struct replay *rp, const struct record *g, int flip,
 	v.pos = &rp->pos;
 	v.last = rp->plies > 0 ? &rp->last : NULL;
 	v.flip = flip;
+	v.style = rp->style;
 	if (event != NULL && event[0] != '\0' && strcmp(event, "?") != 0) {
 		snprintf(title, sizeof(title), "%s: %s", rp->r->title, event);
 		v.title = title;
@@ -115,11 +117,11 @@ show_svg(const struct replay *rp, const struct record *g, int flip,
 }
 
 static int
-show_fen(const struct replay *rp, const struct record *g, struct diag *d)
+show_fen(const struct replay *rp, struct diag *d)
 {
 	char buf[2048];
 
-	if (fen_format_style(rp->r, &rp->pos, notation_square_style(rp->r, g), buf,
+	if (fen_format_style(rp->r, &rp->pos, rp->style, buf,
 	    sizeof(buf)) == -1) {
 		diag_report(d, DIAG_TOO_BIG, NULL, "the FEN of the position");
 		return -1;
@@ -151,9 +153,9 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		else
 			return cmd_bad_option(d, cmd_show_usage, ch, argv);
 	}
-	if (strcmp(so->format, "ascii") != 0 &&
-	    strcmp(so->format, "svg") != 0 &&
-	    strcmp(so->format, "fen") != 0) {
+	if (strcasecmp(so->format, "ascii") != 0 &&
+	    strcasecmp(so->format, "svg") != 0 &&
+	    strcasecmp(so->format, "fen") != 0) {
 		snprintf(what, sizeof(what), "--format %s: %s", so->format,
 		    "expected ascii, svg or fen");
 		return cmd_usage(d, cmd_show_usage, what);
@@ -176,9 +178,9 @@ cmd_show(int argc, char *argv[], struct diag *d)
 		return rc;
 	record_init(&g);
 	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
-		if (strcmp(so.format, "fen") == 0)
-			show_fen(&rp, &g, d);
-		else if (strcmp(so.format, "svg") == 0)
+		if (strcasecmp(so.format, "fen") == 0)
+			show_fen(&rp, d);
+		else if (strcasecmp(so.format, "svg") == 0)
 			show_svg(&rp, &g, so.flip, d);
 		else
 			show_ascii(&rp, &g, so.flip);

@@ -43,20 +43,12 @@ int
 play_append_move(struct replay *rp, struct record *g, char *text,
     size_t size)
 {
-	int style = notation_square_style(rp->r, g);
-	char plain[256], styled[256];
-	const char *t = plain;
+	char t[256];
 	struct elem *e;
 	int len;
 
-	if ((len = replay_last_text(rp, plain, sizeof(plain))) < 0)
+	if ((len = replay_last_text(rp, t, sizeof(t))) < 0)
 		return -1;
-	if (style >= 0) {
-		if ((len = rp->r->restyle(plain, (enum square_style)style,
-		    styled, sizeof(styled))) < 0)
-			return -1;
-		t = styled;
-	}
 	if ((e = line_push(&g->main, ELEM_MOVE, NULL)) == NULL ||
 	    elem_set_text(e, t, (size_t)len) == -1)
 		return -1;

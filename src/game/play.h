@@ -25,7 +25,7 @@ int play_over(const struct replay *rp, const struct record *g,
 /*
  * Appends the canonical text of rp's last ply (replay_ply) to g's main
  * line, its squares written in the record's style
- * (notation_square_style).  When the ply ends the game, sets
+ * (rp->style).  When the ply ends the game, sets
  * rp->outcome and rp->why and the result (token and Result tag).  The
  * text appended is copied into text (of size bytes) when text is not
  * NULL.

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation/notation.h"
 #include "game/replay.h"
@@ -31,8 +32,7 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	if (t->at.line > 0)
 		w.at = &t->at;
 	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
-		snprintf(msg, sizeof(msg), "%s at character %zu of \"%s\"",
-		    why != NULL ? why : "unreadable", err + 1, t->value);
+		fen_error(rp->r, t->value, err, why, msg, sizeof(msg));
 		diag_report(d, DIAG_BAD_FEN, &w, msg);
 		return -1;
 	}
@@ -62,12 +62,14 @@ replay_start(struct replay *rp, const struct record *g,
 
 	memset(rp, 0, sizeof(*rp));
 	rp->offer = -1;
+	rp->style = -1;
 	if ((rp->r = notation_game(g, &name)) == NULL) {
 		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_RECORD_GAME, &w,
 		    name != NULL ? name : "?", known);
 		return -1;
 	}
+	rp->style = notation_square_style(rp->r, g);
 	if (replay_has_setup(g))
 		return replay_setup_fen(rp, g, o, d);
 	rp->r->start(&rp->pos);
@@ -77,6 +79,7 @@ replay_start(struct replay *rp, const struct record *g,
 struct replay_list {
 	const struct rules *r;
 	const struct pos *p;
+	int style;                    /* of the squares, or -1 */
 	const struct move *pattern;   /* only moves it denotes, or all */
 	const char *sep;
 	char *buf;
@@ -91,16 +94,16 @@ replay_list_one(void *ctx, const struct move *m)
 
 	if (l->pattern != NULL && !l->r->move_match(l->p, l->pattern, m))
 		return 0;
-	if (l->r->move_format(l->p, m, text, sizeof(text)) == -1)
+	if (rules_move_text(l->r, l->p, m, l->style, text, sizeof(text)) == -1)
 		snprintf(text, sizeof(text), "?");
 	return util_append(l->buf, l->size, l->sep, text) == -1;
 }
 
 static void
-replay_list(const struct rules *r, const struct pos *p,
+replay_list(const struct rules *r, const struct pos *p, int style,
     const struct move *pattern, const char *sep, char *buf, size_t size)
 {
-	struct replay_list l = { r, p, pattern, sep, buf, size };
+	struct replay_list l = { r, p, style, pattern, sep, buf, size };
 
 	buf[0] = '\0';
 	r->generate(p, replay_list_one, &l);
@@ -110,7 +113,7 @@ void
 replay_legal_list(const struct rules *r, const struct pos *p,
     const char *sep, char *buf, size_t size)
 {
-	replay_list(r, p, NULL, sep, buf, size);
+	replay_list(r, p, -1, NULL, sep, buf, size);
 }
 
 const char *
@@ -139,7 +142,7 @@ replay_unresolved(struct replay *rp, const char *text,
 	enum outcome oc;
 
 	if (n > 1) {
-		replay_list(rp->r, &rp->pos, pattern, ", ", list,
+		replay_list(rp->r, &rp->pos, rp->style, pattern, ", ", list,
 		    sizeof(list));
 		diag_report(d, DIAG_AMBIGUOUS_MOVE, w, text, list);
 		return -1;
@@ -149,21 +152,25 @@ replay_unresolved(struct replay *rp, const char *text,
 		    why != NULL ? why : "no legal move");
 		return -1;
 	}
-	replay_legal_list(rp->r, &rp->pos, ", ", list, sizeof(list));
+	replay_list(rp->r, &rp->pos, rp->style, NULL, ", ", list,
+	    sizeof(list));
 	diag_report(d, DIAG_ILLEGAL_MOVE, w, text,
 	    list[0] != '\0' ? list : "none");
 	return -1;
 }
 
+/* Explains why the move text of game r was refused at err. */
 static int
-replay_bad_text(const char *text, size_t err, const struct diag_where *w,
-    struct diag *d)
+replay_bad_text(const struct rules *r, const char *text, size_t err,
+    const struct diag_where *w, struct diag *d)
 {
-	char msg[128];
+	char msg[256];
 	size_t n = strlen(text);
 
-	if (n == 0)
+	if (strspn(text, " \t\r\n.") == n)
 		snprintf(msg, sizeof(msg), "empty move");
+	else if (rules_move_no_square(r, text, err, msg, sizeof(msg)) > 0)
+		;	/* "no square 91 on this board (1-32)" */
 	else if (err >= n)
 		snprintf(msg, sizeof(msg), "it ends too early");
 	else
@@ -207,8 +214,8 @@ replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
 	struct move pattern;
 	size_t err = 0;
 
-	if (rp->r->move_parse(text, strlen(text), &pattern, &err) == -1)
-		return replay_bad_text(text, err, w, d);
+	if (rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1)
+		return replay_bad_text(rp->r, text, err, w, d);
 	return replay_pattern(rp, &pattern, text, w, d, played);
 }
 
@@ -260,7 +267,8 @@ replay_last_text(const struct replay *rp, char *buf, size_t size)
 {
 	if (rp->plies == 0)
 		return -1;
-	return rp->r->move_format(&rp->prev, &rp->last, buf, size);
+	return rules_move_text(rp->r, &rp->prev, &rp->last, rp->style, buf,
+	    size);
 }
 
 /* Replaces e's text by the canonical text of the ply just played. */
@@ -297,7 +305,7 @@ replay_unglue(const struct rules *r, struct line *l, size_t i, size_t err,
 	struct srcloc at = e->at;
 
 	if (err == 0 || err >= n || !isalpha((unsigned char)e->text[err]) ||
-	    r->move_parse(e->text, err, pattern, &err2) == -1)
+	    rules_move_parse(r, e->text, err, pattern, &err2) == -1)
 		return 0;
 	at.col += err;
 	if ((c = line_insert(l, i + 1, ELEM_COMMENT, &at)) == NULL)
@@ -321,8 +329,8 @@ replay_read(struct replay *rp, struct record *g, size_t i,
 	int rc;
 
 	if (text == NULL)
-		return replay_bad_text("", 0, w, d);
-	if (rp->r->move_parse(text, strlen(text), pattern, &err) == 0)
+		return replay_bad_text(rp->r, "", 0, w, d);
+	if (rules_move_parse(rp->r, text, strlen(text), pattern, &err) == 0)
 		return 0;
 	if ((rc = replay_unglue(rp->r, &g->main, i, err, pattern)) == 1)
 		return 0;
@@ -330,7 +338,7 @@ replay_read(struct replay *rp, struct record *g, size_t i,
 		diag_report(d, DIAG_NOMEM, w);
 		return -1;
 	}
-	return replay_bad_text(text, err, w, d);
+	return replay_bad_text(rp->r, text, err, w, d);
 }
 
 /* --- correspondence actions ----------------------------------- */
@@ -361,7 +369,7 @@ replay_act_find(const char *name)
 
 	for (i = 0; i < sizeof(replay_act_names) /
 	    sizeof(replay_act_names[0]); i++)
-		if (strcmp(name, replay_act_names[i]) == 0)
+		if (strcasecmp(name, replay_act_names[i]) == 0)
 			return (int)i;
 	return -1;
 }
@@ -371,7 +379,7 @@ replay_act_parse(const struct rules *r, const char *text,
     enum replay_act *act, int *side, char *why, size_t size)
 {
 	const char *sp = strchr(text, ' ');
-	char name[16];
+	char name[16], sides[128];
 	int a;
 
 	if (sp == NULL || sp == text || sp[1] == '\0') {
@@ -385,9 +393,10 @@ replay_act_parse(const struct rules *r, const char *text,
 		    "offer-draw, accept-draw or decline-draw");
 		return -1;
 	}
-	if ((*side = rules_side_parse(r, sp + 1)) == -1) {
-		snprintf(why, size, "unknown side %s; expected %s, %s, first "
-		    "or second", sp + 1, r->side[0], r->side[1]);
+	if ((*side = notation_side_parse(r, sp + 1)) == -1) {
+		notation_side_names(r, sides, sizeof(sides));
+		snprintf(why, size, "unknown side %s; expected %s, first "
+		    "or second", sp + 1, sides);
 		return -1;
 	}
 	*act = (enum replay_act)a;

@@ -36,6 +36,9 @@ struct replay_opts {
 
 struct replay {
 	const struct rules *r;    /* the game */
+	int style;                /* the record's square style
+				   * (notation_square_style), or -1: every
+				   * text about the record names squares so */
 	struct pos pos;           /* position after the plies played */
 	struct pos prev;          /* position before the last ply */
 	struct move last;         /* the last ply played (if plies > 0) */
@@ -103,7 +106,8 @@ int replay_ply(struct replay *rp, const char *text,
 int replay_result(const struct replay *rp, const struct record *g,
     const struct replay_opts *o, struct diag *d);
 
-/* Writes the canonical text of the last ply into buf; -1 if none. */
+/* Writes the canonical text of the last ply into buf, in the record's
+ * square style; -1 if none. */
 int replay_last_text(const struct replay *rp, char *buf, size_t size);
 
 /* The PDN result token of an outcome: "1-0", "0-1", "1/2-1/2" or "*". */
@@ -115,7 +119,7 @@ int replay_act_find(const char *name);
 
 /*
  * Reads an action text "ACTION SIDE" (one space; SIDE as
- * rules_side_parse reads it) of game r.  Returns 0 with *act and *side
+ * notation_side_parse reads it) of game r.  Returns 0 with *act and *side
  * set, or -1 with the reason written into why (of size bytes).
  */
 int replay_act_parse(const struct rules *r, const char *text,

@@ -58,7 +58,8 @@ board32_start(struct pos *p)
 	}
 }
 
-/* Reads an algebraic square name (f6) at s[0..n), s[0] a file a-h. */
+/* Reads an algebraic square name (f6, F6) at s[0..n), s[0] a file a-h
+ * in either case. */
 static int
 square_parse_algebraic(const char *s, size_t n, size_t *used)
 {
@@ -66,7 +67,7 @@ square_parse_algebraic(const char *s, size_t n, size_t *used)
 	if (n < 2 || s[1] < '1' || s[1] > '8')
 		return -1;
 	*used = 2;
-	return square_at('8' - s[1], s[0] - 'a');
+	return square_at('8' - s[1], (s[0] | 0x20) - 'a');
 }
 
 int
@@ -75,7 +76,7 @@ board32_square_parse(const char *s, size_t n, size_t *used)
 	size_t i;
 	unsigned v = 0;
 
-	if (n > 0 && s[0] >= 'a' && s[0] <= 'h')
+	if (n > 0 && (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'h')
 		return square_parse_algebraic(s, n, used);
 	for (i = 0; i < n && i < 3 && s[i] >= '0' && s[i] <= '9'; i++)
 		v = v * 10 + (unsigned)(s[i] - '0');
@@ -196,19 +197,6 @@ sep_parse(const char *s, size_t n, size_t *len)
 	return -1;
 }
 
-/* Whether b is one step or one jump away from a. */
-static int
-adjacent(unsigned a, unsigned b)
-{
-	int d;
-
-	for (d = 0; d < B32_NDIRS; d++)
-		if (board32_next(a, (enum b32_dir)d) == (int)b ||
-		    board32_jump(a, (enum b32_dir)d) == (int)b)
-			return 1;
-	return 0;
-}
-
 /* Appends the step from -> to of kind to pattern. */
 static int
 pattern_add(struct move *pt, int from, int to, int kind)
@@ -223,8 +211,6 @@ pattern_add(struct move *pt, int from, int to, int kind)
 	st->over = SQ_NONE;
 	st->count = 0;
 	st->kind = (uint8_t)kind;
-	if (!adjacent((unsigned)from, (unsigned)to))
-		pt->flags |= MOVE_ELIDED;
 	return 0;
 }
 
@@ -256,7 +242,37 @@ board32_move_parse(const char *s, size_t n, struct move *pt, size_t *err)
 		*err = n;
 		return -1;
 	}
+	pt->flags |= MOVE_ELIDED;	/* any text may leave squares out */
 	return 0;
+}
+
+struct exact_path {
+	const struct move *pattern;
+	int found;
+};
+
+static int
+find_exact(void *ctx, const struct move *l)
+{
+	struct exact_path *ep = ctx;
+
+	if (l->nsteps == ep->pattern->nsteps && move_match(ep->pattern, l))
+		ep->found = 1;
+	return ep->found;
+}
+
+int
+board32_move_match(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const struct move *legal)
+{
+	struct exact_path ep = { pattern, 0 };
+
+	if (!move_match(pattern, legal))
+		return 0;
+	if (legal->nsteps == pattern->nsteps)
+		return 1;
+	r->generate(p, find_exact, &ep);
+	return !ep.found;
 }
 
 struct same_ends {
@@ -276,7 +292,8 @@ count_same_ends(void *ctx, const struct move *l)
 	return 0;
 }
 
-/* Whether the capture m must be written with its whole path. */
+/* Whether the capture m must be written with its whole path: another
+ * legal move has the same ends. */
 static int
 needs_path(const struct rules *r, const struct pos *p, const struct move *m)
 {
@@ -284,9 +301,6 @@ needs_path(const struct rules *r, const struct pos *p, const struct move *m)
 
 	if (m->nsteps <= 1)
 		return 0;
-	if (adjacent(m->step[0].from, m->step[m->nsteps - 1].to) ||
-	    m->step[0].from == m->step[m->nsteps - 1].to)
-		return 1;
 	r->generate(p, count_same_ends, &se);
 	return se.n > 1;
 }

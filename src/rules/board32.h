@@ -101,8 +101,10 @@ void board32_start(struct pos *p);
  * naming of the standard diagram seen by the second player, files a-h
  * from its left, ranks 1-8 from its side: 1 = b8, 4 = h8, 5 = a7,
  * 29 = a1, 32 = g1 (GameType notation field "A3": a1 at the top right of
- * the first player).  Only lower-case files are read, so the two never
- * overlap.
+ * the first player).  A move text may write the file in either case
+ * (D6-C5, as pbmserv shows checkers); board32_text_style and
+ * board32_restyle see lower-case files only, so that the colour letters
+ * of a FEN (B:B2) are never taken for squares.
  */
 
 /* The struct rules members every game on the 32 squares shares. */
@@ -116,7 +118,7 @@ void board32_start(struct pos *p);
 	.square_xy = board32_square_xy
 
 /* The rules-table square functions (see struct rules): square_parse
- * reads either form (11, f6), square_name writes the numeric one. */
+ * reads either form (11, f6, F6), square_name writes the numeric one. */
 int board32_square_parse(const char *s, size_t n, size_t *used);
 int board32_square_name(unsigned sq, char *buf, size_t size);
 void board32_square_xy(unsigned sq, unsigned *x, unsigned *y);
@@ -146,20 +148,34 @@ int board32_restyle(const char *s, enum square_style st, char *buf,
  * Move text of the checkers-like games: squares (either style) joined by
  * '-', ':', 'x', 'X' or U+00D7 (all read as STEP_ANY): 11-15, 15x22x29,
  * f6-e5.
- * Each written pair is one step of the pattern; MOVE_ELIDED is set when
- * some pair is neither one step nor one jump apart.  Returns 0, or -1
- * with *err at the first byte that does not fit.
+ * Each written pair is one step of the pattern, and MOVE_ELIDED is
+ * always set: any text may leave landing squares out, whether or not
+ * its squares are one step or one jump apart (2x11 may be the capture
+ * 2x9x18x11).  Returns 0, or -1 with *err at the first byte that does
+ * not fit.
  */
 int board32_move_parse(const char *s, size_t n, struct move *pattern,
     size_t *err);
 
 /*
+ * The move_match of the checkers-like games (struct rules), r the
+ * game's rules: pattern (from board32_move_parse) denotes the legal
+ * move legal of p when it names legal's whole path, or its ends and
+ * some of its landing squares in order, unless the text is the whole
+ * path of another legal move (a single jump 2x11 and a capture
+ * 2x6x15x7x2x11 that goes round and back: 2x11 is the single jump,
+ * the other is written in full).  So every canonical text, and the
+ * ends of a capture no other legal move shares, denote one move.
+ */
+int board32_move_match(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const struct move *legal);
+
+/*
  * Canonical text of the legal move m of position p under the rules r
  * (a checkers-like game whose legal moves are one STEP_MOVE step or a
- * chain of single jumps): 11-15; a capture as "from x to", or as the
- * full path 11x18x25 when another legal move shares both ends or the
- * short form would read as a shorter move.  Returns the length, or -1
- * if buf is too small.
+ * chain of single jumps): 11-15; a capture as its ends "from x to",
+ * 2x11, or as the full path 2x9x18x11 when another legal move shares
+ * both ends.  Returns the length, or -1 if buf is too small.
  */
 int board32_move_format(const struct rules *r, const struct pos *p,
     const struct move *m, char *buf, size_t size);

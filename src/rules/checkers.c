@@ -406,8 +406,22 @@ static int
 checkers_move_match(const struct pos *p, const struct move *pattern,
     const struct move *legal)
 {
-	(void)p;
-	return move_match(pattern, legal);
+	return board32_move_match(&rules_checkers, p, pattern, legal);
+}
+
+/* No man stands on the row where it would have been crowned. */
+static int
+checkers_pos_check(const struct pos *p, const char **why)
+{
+	unsigned sq;
+
+	for (sq = 0; sq < B32_SQUARES && sq < p->nsquares; sq++)
+		if (p->sq[sq].height > 0 && !stack_top_crowned(&p->sq[sq]) &&
+		    board32_crown_row(sq, stack_top_side(&p->sq[sq]))) {
+			*why = "a man on the row where it is crowned";
+			return -1;
+		}
+	return 0;
 }
 
 const struct rules rules_checkers = {
@@ -425,6 +439,7 @@ const struct rules rules_checkers = {
 	.move_format = checkers_move_format,
 	.move_match = checkers_move_match,
 	.perft = checkers_perft,
+	.pos_check = checkers_pos_check,
 	.text_style = board32_text_style,
 	.restyle = board32_restyle,
 };

@@ -15,8 +15,9 @@
  * - Canonical order: origin ascending; for each origin the section moves
  *   (count ascending, then target ascending), then its bear-off.
  * - Borne off = 12 minus the side's checkers on the board (never below
- *   0).  A side with none on the board has won; if both have none (a
- *   set-up position only), the side that just moved (not to move) wins.
+ *   0).  A side with none on the board has won; if both have none (no
+ *   game reaches it, and a FEN may not set it up: rules_pos_check), the
+ *   side that just moved (not to move) wins.
  * - Crowns mean nothing here; a crowned checker from a set-up position
  *   moves like any other and keeps its mark.
  * - A section move that would make a stack higher than STACK_MAX is not

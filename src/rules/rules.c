@@ -1,10 +1,12 @@
 /* rules.c - what is common to the rules of all games. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "rules/rules.h"
+#include "base/util.h"
 
 /* The length of the letters of a name made of letters then digits, both
  * present and shorter than RULES_LABEL, or 0. */
@@ -35,8 +37,37 @@ label_agree(char *label, const char *text, size_t n)
 }
 
 int
-rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
-    unsigned ncol, char (*row)[RULES_LABEL], unsigned nrow)
+rules_square_text(const struct rules *r, unsigned sq, int style, char *buf,
+    size_t size)
+{
+	char plain[32];
+	int len;
+
+	if (style < 0 || r->restyle == NULL)
+		return r->square_name(sq, buf, size);
+	if ((len = r->square_name(sq, plain, sizeof(plain))) < 0)
+		return -1;
+	return r->restyle(plain, (enum square_style)style, buf, size);
+}
+
+int
+rules_move_text(const struct rules *r, const struct pos *p,
+    const struct move *m, int style, char *buf, size_t size)
+{
+	char plain[256];
+	int len;
+
+	if (style < 0 || r->restyle == NULL)
+		return r->move_format(p, m, buf, size);
+	if ((len = r->move_format(p, m, plain, sizeof(plain))) < 0)
+		return -1;
+	return r->restyle(plain, (enum square_style)style, buf, size);
+}
+
+int
+rules_coord_labels(const struct rules *r, int style,
+    char (*col)[RULES_LABEL], unsigned ncol, char (*row)[RULES_LABEL],
+    unsigned nrow)
 {
 	char name[32];
 	unsigned sq, x, y;
@@ -47,7 +78,7 @@ rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
 	for (sq = 0; sq < r->nsquares; sq++) {
 		r->square_xy(sq, &x, &y);
 		if (x >= ncol || y >= nrow ||
-		    r->square_name(sq, name, sizeof(name)) <= 0 ||
+		    rules_square_text(r, sq, style, name, sizeof(name)) <= 0 ||
 		    (k = coord_split(name)) == 0 ||
 		    !label_agree(col[x], name, k) ||
 		    !label_agree(row[y], name + k, strlen(name + k)))
@@ -70,6 +101,31 @@ rules_side_parse(const struct rules *r, const char *text)
 			return s;
 	}
 	return -1;
+}
+
+int
+rules_pos_check(const struct rules *r, const struct pos *p, const char **why)
+{
+	struct pos start;
+	unsigned max, on = 0;
+	int side;
+
+	r->start(&start);
+	for (side = SIDE_FIRST; side <= SIDE_SECOND; side++) {
+		if ((max = pos_count(&start, (enum side)side)) == 0)
+			max = RULES_PLACED_MAX;
+		on += pos_count(p, (enum side)side);
+		if (pos_count(p, (enum side)side) > max) {
+			*why = "more checkers than the game has";
+			return -1;
+		}
+	}
+	if (on == 0 && pos_count(&start, SIDE_FIRST) +
+	    pos_count(&start, SIDE_SECOND) > 0) {
+		*why = "an empty board";
+		return -1;
+	}
+	return r->pos_check != NULL ? r->pos_check(p, why) : 0;
 }
 
 struct perft_walk {
@@ -173,6 +229,215 @@ rules_resolve(const struct rules *r, const struct pos *p,
 
 	r->generate(p, resolve_one, &rs);
 	return rs.n;
+}
+
+static int
+rules_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+int
+rules_move_parse(const struct rules *r, const char *s, size_t n,
+    struct move *pattern, size_t *err)
+{
+	size_t at = 0;
+	int rc;
+
+	while (at < n && rules_blank((unsigned char)s[at]))
+		at++;
+	while (n > at && rules_blank((unsigned char)s[n - 1]))
+		n--;
+	if (n > at && s[n - 1] == '.')
+		n--;
+	while (n > at && rules_blank((unsigned char)s[n - 1]))
+		n--;
+	if ((rc = r->move_parse(s + at, n - at, pattern, err)) == -1)
+		*err += at;
+	return rc;
+}
+
+/* The bounds of the word around s[at] that may be a square name:
+ * letters then digits, the letters only when no letter or digit is
+ * glued before them (in 13x99 the x is a separator). */
+static void
+rules_run(const char *s, size_t at, size_t *start, size_t *end)
+{
+	size_t k;
+
+	*start = at;
+	if (isdigit((unsigned char)s[at]))
+		while (*start > 0 && isdigit((unsigned char)s[*start - 1]))
+			(*start)--;
+	for (k = *start; k > 0 && isalpha((unsigned char)s[k - 1]); k--)
+		continue;
+	if (k == 0 || !isalnum((unsigned char)s[k - 1]))
+		*start = k;
+	for (*end = *start; isalpha((unsigned char)s[*end]); (*end)++)
+		continue;
+	while (isdigit((unsigned char)s[*end]))
+		(*end)++;
+}
+
+/* Whether s[0..n) is 0 to 2 letters then 1 to 3 digits. */
+static int
+rules_square_shaped(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && isalpha((unsigned char)s[k]))
+		k++;
+	if (k > 2 || n - k == 0 || n - k > 3)
+		return 0;
+	while (k < n && isdigit((unsigned char)s[k]))
+		k++;
+	return k == n;
+}
+
+/* The name of sq, with letters (algebraic) when letters is set and the
+ * game can name it so, into buf (of at least 16 bytes). */
+static void
+rules_styled_name(const struct rules *r, unsigned sq, int letters,
+    char *buf, size_t size)
+{
+	if (rules_square_text(r, sq, letters ? SQUARES_ALGEBRAIC :
+	    SQUARES_NUMERIC, buf, size) < 0)
+		buf[0] = '\0';
+}
+
+/* Per file letter of a board named like a1: the lowest and highest
+ * rank and the squares named with that letter. */
+struct rules_files {
+	unsigned lo[26], hi[26], n[26];
+	int first, last;          /* letters used, or -1 */
+};
+
+static void
+rules_files_add(struct rules_files *f, const char *name)
+{
+	int c = tolower((unsigned char)name[0]) - 'a';
+	unsigned v = (unsigned)atoi(name + 1);
+
+	if (c < 0 || c >= 26)
+		return;
+	if (f->n[c]++ == 0 || v < f->lo[c])
+		f->lo[c] = v;
+	if (v > f->hi[c])
+		f->hi[c] = v;
+	if (f->first < 0 || c < f->first)
+		f->first = c;
+	if (c > f->last)
+		f->last = c;
+}
+
+/* Writes the range of squares named by letters: "a1-h8", "the dark
+ * squares of a1-h8" (every other square of the rectangle), or the
+ * ranks of each letter ("a1-a4, b1-b5, ..."). */
+static void
+rules_files_range(const struct rules_files *f, char *buf, size_t size)
+{
+	unsigned lo = f->lo[f->first], hi = f->hi[f->first], all = 0, area;
+	int c, runs = 1;
+	char run[32];
+
+	for (c = f->first; c <= f->last; c++) {
+		lo = f->lo[c] < lo ? f->lo[c] : lo;
+		hi = f->hi[c] > hi ? f->hi[c] : hi;
+		runs &= f->n[c] == f->hi[c] - f->lo[c] + 1;
+		all += f->n[c];
+	}
+	area = (unsigned)(f->last - f->first + 1) * (hi - lo + 1);
+	buf[0] = '\0';
+	if (all == area || (!runs && 2 * all == area)) {
+		snprintf(buf, size, "%s%c%u-%c%u", all == area ? "" :
+		    "the dark squares of ", 'a' + f->first, lo, 'a' + f->last,
+		    hi);
+		return;
+	}
+	for (c = f->first; c <= f->last; c++) {
+		snprintf(run, sizeof(run), "%c%u-%c%u", 'a' + c, f->lo[c],
+		    'a' + c, f->hi[c]);
+		util_append(buf, size, ", ", run);
+	}
+}
+
+/* Writes the range of the squares of r, named with letters or not. */
+static void
+rules_square_range(const struct rules *r, int letters, char *buf,
+    size_t size)
+{
+	struct rules_files f;
+	char name[16];
+	unsigned sq;
+
+	memset(&f, 0, sizeof(f));
+	f.first = f.last = -1;
+	for (sq = 0; sq < r->nsquares; sq++) {
+		rules_styled_name(r, sq, letters, name, sizeof(name));
+		if (!isalpha((unsigned char)name[0])) {
+			snprintf(buf, size, "1-%u", r->nsquares);
+			return;
+		}
+		rules_files_add(&f, name);
+	}
+	rules_files_range(&f, buf, size);
+}
+
+int
+rules_no_square(const struct rules *r, const char *name, size_t n,
+    char *buf, size_t size)
+{
+	char range[128];
+	size_t used;
+	int len;
+
+	if (!rules_square_shaped(name, n) ||
+	    (r->square_parse(name, n, &used) >= 0 && used == n))
+		return 0;
+	rules_square_range(r, isalpha((unsigned char)name[0]), range,
+	    sizeof(range));
+	len = snprintf(buf, size, "no square %.*s on this board (%s)",
+	    (int)n, name, range);
+	return len < 0 ? 0 : len;
+}
+
+/* A name of a square of r that no count can be read as: a1 or b1
+ * when the game reads it (every game here does), else its first
+ * square's. */
+static void
+rules_word_name(const struct rules *r, char *buf, size_t size)
+{
+	size_t used;
+
+	snprintf(buf, size, "a1");
+	if (r->square_parse(buf, 2, &used) >= 0 && used == 2)
+		return;
+	snprintf(buf, size, "b1");
+	if (r->square_parse(buf, 2, &used) >= 0 && used == 2)
+		return;
+	rules_styled_name(r, 0, 1, buf, size);
+}
+
+int
+rules_move_no_square(const struct rules *r, const char *s, size_t err,
+    char *buf, size_t size)
+{
+	char text[256], name[16];
+	size_t start, end, n = strlen(s), err2;
+	struct move pattern;
+	int len;
+
+	if (err >= n)
+		return 0;
+	rules_run(s, err, &start, &end);
+	rules_word_name(r, name, sizeof(name));
+	len = snprintf(text, sizeof(text), "%.*s%s%s", (int)start, s, name,
+	    s + end);
+	if (len < 0 || (size_t)len >= sizeof(text) ||
+	    (rules_move_parse(r, text, (size_t)len, &pattern, &err2) == -1 &&
+	    err2 < start + strlen(name)))
+		return 0;
+	return rules_no_square(r, s + start, end - start, buf, size);
 }
 
 const char *

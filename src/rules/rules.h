@@ -113,8 +113,9 @@ struct rules {
 	int (*pos_note)(const struct pos *p, char *buf, size_t size);
 
 	/* Optional: whether p, a set-up position, can occur in the game
-	 * (FEN reading refuses it otherwise); 0, or -1 with *why a static
-	 * English phrase.  NULL: any position. */
+	 * as far as its own rules say, beyond what rules_pos_check checks
+	 * for every game; 0, or -1 with *why a static English phrase.
+	 * NULL: nothing more. */
 	int (*pos_check)(const struct pos *p, const char **why);
 
 	/* Optional, for a game whose squares have two namings (enum
@@ -127,6 +128,20 @@ struct rules {
 	int (*restyle)(const char *s, enum square_style st, char *buf,
 	    size_t size);
 };
+
+/*
+ * Whether p, a set-up position (a FEN), can occur in game r: no side
+ * has more checkers than the game gives it (its start position's, or
+ * RULES_PLACED_MAX in a game whose board starts empty), the board is
+ * empty only in a game that starts so, and r->pos_check (checkers: no
+ * man on its crowning row; Brown: the placement; Accasta: stacks).
+ * Returns 0, or -1 with *why a static English phrase.
+ */
+int rules_pos_check(const struct rules *r, const struct pos *p,
+    const char **why);
+
+#define RULES_PLACED_MAX 12   /* checkers a side places in a game whose
+			       * board starts empty */
 
 /* Looks a game up by identifier (case-insensitive); NULL if unknown. */
 const struct rules *rules_find(const char *name);
@@ -141,13 +156,31 @@ void rules_names(char *buf, size_t size);
 #define RULES_LABEL 8   /* a coordinate label and its NUL */
 
 /*
- * Whether every square's name is the letters of its display column then
- * the digits of its display row (coordinates like Brown's a1..h8, as
+ * The name of square sq in style (enum square_style) when the game has
+ * two namings (r->restyle), else its only name, into buf; style -1 is
+ * the game's own naming.  Returns the length, or -1 if it does not fit.
+ */
+int rules_square_text(const struct rules *r, unsigned sq, int style,
+    char *buf, size_t size);
+
+/*
+ * The canonical text of the legal move m of p (r->move_format), its
+ * squares named in style as rules_square_text names them.  Returns the
+ * length, or -1 if it does not fit.
+ */
+int rules_move_text(const struct rules *r, const struct pos *p,
+    const struct move *m, int style, char *buf, size_t size);
+
+/*
+ * Whether every square's name in style (rules_square_text) is the
+ * letters of its display column then the digits of its display row
+ * (coordinates like Brown's a1..h8, or checkers' algebraic names, as
  * square_xy places them); if so, fills col[x] (x < ncol) with the
  * letters and row[y] (y < nrow) with the digits, others left empty.
  */
-int rules_coord_labels(const struct rules *r, char (*col)[RULES_LABEL],
-    unsigned ncol, char (*row)[RULES_LABEL], unsigned nrow);
+int rules_coord_labels(const struct rules *r, int style,
+    char (*col)[RULES_LABEL], unsigned ncol, char (*row)[RULES_LABEL],
+    unsigned nrow);
 
 /* The PDN GameType notation field of style st: "N1" or "A3". */
 const char *rules_style_code(enum square_style st);
@@ -171,6 +204,35 @@ int rules_has_move(const struct rules *r, const struct pos *p);
 
 /* Number of legal moves in p. */
 unsigned rules_count_moves(const struct rules *r, const struct pos *p);
+
+/*
+ * Reads the move text s[0..n) of game r into a pattern as a person may
+ * write it, pasted from a mail: blanks around it and one final full
+ * stop are left out ("11-15.", " 11-15 "), then r->move_parse reads the
+ * rest (where square names are read in either case).  Returns 0, or -1
+ * with *err the byte offset in s of the first byte that does not fit.
+ */
+int rules_move_parse(const struct rules *r, const char *s, size_t n,
+    struct move *pattern, size_t *err);
+
+/*
+ * When name[0..n) is shaped like a square name (letters, then digits)
+ * that game r does not have, writes "no square NAME on this board
+ * (RANGE)" into buf and returns its length: RANGE in the style of NAME
+ * when the game has it ("1-32", "a1-h8", "the dark squares of a1-h8",
+ * Accasta's rows "a1-a4, b1-b5, ..."); else returns 0.
+ */
+int rules_no_square(const struct rules *r, const char *name, size_t n,
+    char *buf, size_t size);
+
+/*
+ * rules_no_square for the word around s[err] of the move text s, which
+ * rules_move_parse refused at err: only when the word stands where a
+ * square does (the text reads on with a square of the game there), not
+ * a count.
+ */
+int rules_move_no_square(const struct rules *r, const char *s, size_t err,
+    char *buf, size_t size);
 
 /*
  * Finds the legal moves of p that pattern denotes.  Returns how many

@@ -238,8 +238,7 @@ static int
 stackup_move_match(const struct pos *p, const struct move *pattern,
     const struct move *legal)
 {
-	(void)p;
-	return move_match(pattern, legal);
+	return board32_move_match(&rules_stackup, p, pattern, legal);
 }
 
 const struct rules rules_stackup = {

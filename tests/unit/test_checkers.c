@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "notation/notation.h"
 #include "rules/board32.h"
 #include "rules/rules.h"
 
@@ -360,21 +361,65 @@ test_two_paths(void **state)
 	assert_int_equal(resolve(&p, "10x17", NULL), 0);
 }
 
-/* A three-jump chain ending one jump from its origin is written in full:
- * "from x to" would read as a single jump. */
+/* Sets p from a checkers FEN. */
+static void
+setup(struct pos *p, const char *fen)
+{
+	const char *why = NULL;
+	size_t err = 0;
+
+	if (fen_parse(ck(), fen, p, &err, &why) != 0)
+		fail_msg("%s: %s at %zu", fen, why, err);
+}
+
+/* A three-jump chain ending one jump from its origin is written by its
+ * ends, as PDN writes it, when no other legal move has them (it was
+ * written in full and its ends refused: issue 11 item 1); so are the
+ * issue's examples. */
 static void
 test_short_form_not_ambiguous(void **state)
 {
 	struct pos p;
+	struct move found;
 
 	(void)state;
-	pos_clear(&p, 32, SIDE_FIRST);
-	put(&p, 10, SIDE_FIRST, 1);
-	put(&p, 14, SIDE_SECOND, 0);
-	put(&p, 22, SIDE_SECOND, 0);
-	put(&p, 23, SIDE_SECOND, 0);
-	assert_moves(&p, "10x17x26x19");
-	assert_int_equal(resolve(&p, "10x19", NULL), 0);
+	setup(&p, "B:W14,22,23:BK10");
+	assert_moves(&p, "10x19");
+	assert_int_equal(resolve(&p, "10x19", &found), 1);
+	assert_int_equal(found.nsteps, 3);
+	assert_int_equal(resolve(&p, "10x17x26x19", NULL), 1);
+	assert_int_equal(resolve(&p, "10x26x19", NULL), 1);
+	setup(&p, "W:WK2,13,17,23,26:B6,14,15");	/* 2x9x18x11 */
+	assert_moves(&p, "2x11 17x1");
+	assert_int_equal(resolve(&p, "2x11", &found), 1);
+	assert_int_equal(found.nsteps, 3);
+	setup(&p, "B:W18,25,26:BK14");	/* 14x23x30x21 */
+	assert_moves(&p, "14x21");
+	assert_int_equal(resolve(&p, "14x21", &found), 1);
+	assert_int_equal(found.nsteps, 3);
+}
+
+/* A king that can jump once from 11 to 4 over 8, or go round 11x18x27
+ * x20x11 (either way) and then jump to 4: the two round trips share
+ * their ends with the single jump, so they are written in full, and
+ * 11x4, the single jump's whole path, denotes it alone (it would
+ * otherwise be a legal move no text could name). */
+static void
+test_single_jump_and_round_trip(void **state)
+{
+	struct pos p;
+	struct move found;
+
+	(void)state;
+	setup(&p, "B:W8,12,15,16,23,K24,31:B2,6,K11,K13,K29");
+	assert_moves(&p, "11x4 11x18x27x20x11x4 11x20x27x18x11x4");
+	assert_int_equal(resolve(&p, "11x4", &found), 1);
+	assert_int_equal(found.nsteps, 1);
+	assert_int_equal(resolve(&p, "11x18x27x20x11x4", &found), 1);
+	assert_int_equal(found.nsteps, 5);
+	assert_int_equal(resolve(&p, "11x18x4", NULL), 2);
+	assert_int_equal(resolve(&p, "11x27x4", NULL), 2);
+	assert_int_equal(resolve(&p, "11x20x4", NULL), 2);
 }
 
 static void
@@ -389,11 +434,11 @@ test_parse(void **state)
 	assert_int_equal(m.step[0].kind, STEP_ANY);
 	assert_int_equal(m.step[0].from, 10);
 	assert_int_equal(m.step[0].to, 14);
-	assert_int_equal(m.flags, 0);
+	assert_int_equal(m.flags, MOVE_ELIDED);	/* any text may elide */
 	assert_int_equal(ck()->move_parse("15x22x29", 8, &m, &err), 0);
 	assert_int_equal(m.nsteps, 2);
 	assert_int_equal(m.step[1].kind, STEP_ANY);
-	assert_int_equal(m.flags, 0);
+	assert_int_equal(m.flags, MOVE_ELIDED);
 	assert_int_equal(ck()->move_parse("11x25", 5, &m, &err), 0);
 	assert_int_equal(m.flags, MOVE_ELIDED);
 	assert_int_equal(ck()->move_parse("15\xc3\x97" "22", 6, &m, &err), 0);
@@ -507,7 +552,10 @@ test_algebraic_squares(void **state)
 	assert_int_equal(board32_square_parse("a8", 2, &used), -1);
 	assert_int_equal(board32_square_parse("h1", 2, &used), -1);
 	assert_int_equal(board32_square_parse("i1", 2, &used), -1);
-	assert_int_equal(board32_square_parse("B8", 2, &used), -1);
+	/* upper case too (issue 11 item 2: D6-C5 was refused) */
+	assert_int_equal(board32_square_parse("B8", 2, &used), 0);
+	assert_int_equal(board32_square_parse("G1", 2, &used), 31);
+	assert_int_equal(board32_text_style("B:B2"), SQUARES_NUMERIC);
 	assert_int_equal(board32_square_parse("b9", 2, &used), -1);
 	assert_string_equal(rules_style_code(SQUARES_NUMERIC), "N1");
 	assert_string_equal(rules_style_code(SQUARES_ALGEBRAIC), "A3");
@@ -585,6 +633,7 @@ main(void)
 		cmocka_unit_test(test_not_jumped_twice),
 		cmocka_unit_test(test_two_paths),
 		cmocka_unit_test(test_short_form_not_ambiguous),
+		cmocka_unit_test(test_single_jump_and_round_trip),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_separator_free),
 		cmocka_unit_test(test_parse_garbage),

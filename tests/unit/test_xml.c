@@ -254,6 +254,57 @@ test_refused(void **state)
 	    "'x' not defined\n");
 }
 
+/* Reads text, whose one game must read with its first element's
+ * text empty (it once crashed the reader): the first tag (where 0),
+ * the first element of the main line (1) or of its first variation
+ * (2) is then an empty string. */
+static void
+empty_first(const char *text, int where)
+{
+	struct session s;
+	const struct line *l;
+
+	open_text(&s, text);
+	assert_int_equal(next(&s), READ_GAME);
+	assert_int_equal(s.d.count, 0);
+	l = where == 2 ? s.g.main.elems[0].var : &s.g.main;
+	if (where == 0)
+		assert_string_equal(s.g.tags[0].value, "");
+	else
+		assert_string_equal(l->elems[0].text, "");
+	assert_int_equal(next(&s), READ_END);
+	close_session(&s);
+}
+
+/* Every element with text may come first and empty, in either form:
+ * a tag, a comment of either style; an empty <move>, <nag> or
+ * <result> is refused, not read. */
+static void
+test_empty_first(void **state)
+{
+	(void)state;
+	empty_first(ROOT "<game><tag name='Event'></tag><result>*</result>"
+	    "</game></stackref>", 0);
+	empty_first(ROOT "<game><tag name='Event'/><result>*</result>"
+	    "</game></stackref>", 0);
+	empty_first(ROOT "<game><comment/><result>*</result></game>"
+	    "</stackref>", 1);
+	empty_first(ROOT "<game><comment style='line'></comment>"
+	    "<result>*</result></game></stackref>", 1);
+	empty_first(ROOT "<game><variation><comment/></variation>"
+	    "<result>*</result></game></stackref>", 2);
+	refused(ROOT "\n<game>\n<move/><result>*</result></game>"
+	    "</stackref>", "stackref: t.xml:3: game 1: expected a move "
+	    "text, read an empty <move>\n");
+	refused(ROOT "\n<game>\n<nag/><result>*</result></game>"
+	    "</stackref>", "stackref: t.xml:3: game 1: expected a record "
+	    "valid under stackref.rng, read Type unsignedShort doesn't allow "
+	    "value ''\n");
+	refused(ROOT "\n<game>\n<result/></game></stackref>",
+	    "stackref: t.xml:3: game 1: expected a record valid under "
+	    "stackref.rng, read Error validating value\n");
+}
+
 /* A text of n bytes of c inside pre and post. */
 static char *
 big_text(const char *pre, size_t n, int c, const char *post)
@@ -283,6 +334,75 @@ test_limits(void **state)
 	refused(s, "stackref: t.xml:1: game 1: too big: move text over "
 	    "4096 bytes\n");
 	free(s);
+}
+
+/* The text ROOT "<game>" pre [n times rep] post "<result>*</result>
+ * </game></stackref>", allocated. */
+static char *
+repeat_doc(const char *pre, const char *rep, size_t n, const char *post)
+{
+	const char *end = "<result>*</result></game></stackref>";
+	size_t len = strlen(ROOT) + 6 + strlen(pre) + n * strlen(rep) +
+	    strlen(post) + strlen(end) + 1;
+	char *s = malloc(len), *at;
+	size_t i;
+
+	assert_non_null(s);
+	at = s + snprintf(s, len, "%s<game>%s", ROOT, pre);
+	for (i = 0; i < n; i++)
+		at = stpcpy(at, rep);
+	stpcpy(stpcpy(at, post), end);
+	return s;
+}
+
+/* Reads text, which must read as one game without a problem. */
+static void
+read_ok(const char *text)
+{
+	struct session s;
+
+	open_text(&s, text);
+	assert_int_equal(next(&s), READ_GAME);
+	assert_string_equal(s.errbuf != NULL ? s.errbuf : "", "");
+	assert_int_equal(next(&s), READ_END);
+	close_session(&s);
+}
+
+/* The guard's bounds (xmlguard.h), each at its limit and one past it;
+ * what looks like markup in comments, CDATA and values is not
+ * counted. */
+static void
+test_guard(void **state)
+{
+	char *s;
+
+	(void)state;
+	read_ok(ROOT "<game><tag name='A' xmlns:a='u' xmlns:b='u' "
+	    "xmlns:c='u' xmlns:d='u' xmlns:e='u' xmlns:f='u' xmlns:g='u'>x"
+	    "</tag><result>*</result></game></stackref>");
+	refused(ROOT "<game><tag name='A' xmlns:a='u' xmlns:b='u' "
+	    "xmlns:c='u' xmlns:d='u' xmlns:e='u' xmlns:f='u' xmlns:g='u' "
+	    "xmlns:h='u'>x</tag><result>*</result></game></stackref>",
+	    "stackref: t.xml:1:59: too big: an element with over 8 "
+	    "attributes\n");
+	s = repeat_doc("<tag name='A' xmlns:", "p", 58, "='u'>x</tag>");
+	read_ok(s);
+	free(s);
+	s = repeat_doc("<tag name='A' xmlns:", "p", 59, "='u'>x</tag>");
+	refused(s, "stackref: t.xml:1:59: too big: a name over 64 bytes\n");
+	free(s);
+	s = repeat_doc("<move suffix='", "!", 4096, "'>11-15</move>");
+	read_ok(s);
+	free(s);
+	s = repeat_doc("<move suffix='", "!", 4097, "'>11-15</move>");
+	refused(s, "stackref: t.xml:1:59: game 1: too big: an attribute "
+	    "value over 4096 bytes\n");
+	free(s);
+	read_ok(ROOT "<game><tag name='A'/><!-- <a b='1' c='2' d='3' e='4' "
+	    "f='5' g='6' h='7' i='8' j='9'> --><comment><![CDATA[<a b='1' "
+	    "c='2' d='3' e='4' f='5' g='6' h='7' i='8' j='9'>]]></comment>"
+	    "<move suffix='!'>11-15</move><result>*</result></game>"
+	    "</stackref>");
 }
 
 /* Variations nested XML_DEPTH_MAX deep are read and written; one more
@@ -401,7 +521,9 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_empty_first),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_guard),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_schema),
