@@ -52,11 +52,7 @@ check_file() {
 	"$bin" check -q "$1" 2>"$tmp/err"
 	status=$?
 	expect "$1" >"$tmp/want"
-	# the worst status of the known problems: 3 for an unreadable
-	# position, else 1
-	want_status=0
-	[ -s "$tmp/want" ] && want_status=1
-	grep -q ': bad FEN position: ' "$tmp/want" && want_status=3
+	want_status=$(known_status "$tmp/want")
 	if diff -u "$tmp/want" "$tmp/err" >"$tmp/diff" &&
 	    [ "$status" = "$want_status" ]; then
 		echo "PASS: data/check/$1"
@@ -100,8 +96,7 @@ roundtrip() {
 	pdn_known "$1" replay >"$tmp/want.conv"
 	diag_messages <"$tmp/want.conv" >"$tmp/want.msg"
 	diag_messages <"$tmp/b.err" >"$tmp/b.msg"
-	want_conv=0
-	[ -s "$tmp/want.conv" ] && want_conv=1
+	want_conv=$(known_status "$tmp/want.conv")
 	if [ "$st_a" = "$want_conv" ] && [ "$st_b" = "$want_conv" ] &&
 	    diff -u "$tmp/want.conv" "$tmp/a.err" >"$tmp/diff" &&
 	    diff -u "$tmp/want.msg" "$tmp/b.msg" >>"$tmp/diff"; then

@@ -90,8 +90,7 @@ roundtrip() {
 known() {
 	pdn_known "$1" replay >"$tmp/want.err"
 	diag_messages <"$tmp/want.err" >"$tmp/want.msg"
-	want=0
-	[ -s "$tmp/want.err" ] && want=1
+	want=$(known_status "$tmp/want.err")
 	(cd "$(dirname "$2")" && exec "$bin" convert --to xml "$1") \
 	    >"$tmp/k.xml" 2>"$tmp/k1.err"
 	st1=$?

@@ -92,10 +92,20 @@ diag_messages() {
 
 # pdn_known F [replay]: the known diagnostics of file F of
 # ../shared/data/pdn (tests/data/pdn-known.err, under $root), without the
-# comment lines; with "replay", only those of moves that do not replay
-# ("game N, ply P: ..."), the ones convert reports too.
+# comment lines; with "replay", only those that stop a replay (a move,
+# "game N, ply P: ...", or a set-up position, "bad FEN position"), the
+# ones convert reports too.
 pdn_known() {
 	grep -v '^#' "$root/tests/data/pdn-known.err" | grep -F "stackref: $1:" |
-	    if [ "${2:-}" = replay ]; then grep ': game [0-9]*, ply [0-9]*: '
+	    if [ "${2:-}" = replay ]; then
+		grep -e ': game [0-9]*, ply [0-9]*: ' -e ': bad FEN position: '
 	    else cat; fi || :
+}
+
+# known_status FILE: the exit status the known diagnostics in FILE give:
+# 0 for none, 3 when a set-up position is refused, else 1.
+known_status() {
+	if grep -q ': bad FEN position: ' "$1"; then echo 3
+	elif [ -s "$1" ]; then echo 1
+	else echo 0; fi
 }
