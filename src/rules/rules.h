@@ -102,6 +102,24 @@ struct rules {
 	 * written counted once).  NULL: rules_perft walks generate/apply. */
 	uint64_t (*perft)(const struct pos *p, unsigned depth);
 
+	/* Optional: calls emit for each legal move of p that pattern (from
+	 * move_parse, or any struct move) denotes, exactly those move_match
+	 * accepts among generate's moves and in the same order, found by
+	 * following the pattern's steps against the rules instead of
+	 * generating every legal move: the work is bounded by the
+	 * pattern's length (times the board), whatever the number of legal
+	 * moves.  Returns 0, or the first nonzero value emit returned.
+	 * NULL: rules_matches filters generate's moves through move_match
+	 * (fine for a game whose positions have few legal moves). */
+	int (*resolve)(const struct pos *p, const struct move *pattern,
+	    rules_emit_fn emit, void *ctx);
+
+	/* Optional: the number of legal moves of p (as many as generate
+	 * emits), counted without generating them, in time bounded
+	 * whatever that number.  NULL: rules_count_moves counts generate's
+	 * moves. */
+	uint64_t (*count)(const struct pos *p);
+
 	/* Optional: the side whose castle (home zone drawn marked) sq is,
 	 * or -1.  NULL: the game has no such squares. */
 	int (*square_castle)(unsigned sq);
@@ -156,8 +174,9 @@ const char *rules_style_code(enum square_style st);
  * or "second" (case-insensitive).  Returns the side or -1. */
 int rules_side_parse(const struct rules *r, const char *text);
 
-/* Leaf count of the legal-move tree of depth from p (fast path if the
- * game has one). */
+/* Leaf count of the legal-move tree of depth from p: the game's perft
+ * if it has one, else a walk of generate/apply whose last ply is
+ * counted by the game's count when it has one. */
 uint64_t rules_perft(const struct rules *r, const struct pos *p,
     unsigned depth);
 
@@ -169,13 +188,32 @@ uint64_t rules_perft_generic(const struct rules *r, const struct pos *p,
 /* Whether p has a legal move (generation stops at the first). */
 int rules_has_move(const struct rules *r, const struct pos *p);
 
-/* Number of legal moves in p. */
-unsigned rules_count_moves(const struct rules *r, const struct pos *p);
+/* Number of legal moves in p (the game's count if it has one). */
+uint64_t rules_count_moves(const struct rules *r, const struct pos *p);
+
+/* The same count by generate only; the tests use it to cross-check the
+ * games' counters. */
+uint64_t rules_count_generic(const struct rules *r, const struct pos *p);
 
 /*
- * Finds the legal moves of p that pattern denotes.  Returns how many
- * matched (0: illegal, 1: found, >1: ambiguous); the first match is
- * copied to *found when found is not NULL.
+ * Calls emit for each legal move of p that pattern denotes, in the
+ * canonical order: through the game's resolve when it has one, else by
+ * filtering generate's moves through move_match.  Returns 0, or the
+ * first nonzero value emit returned.
+ */
+int rules_matches(const struct rules *r, const struct pos *p,
+    const struct move *pattern, rules_emit_fn emit, void *ctx);
+
+/* The same by filtering generate's moves only; the tests use it to
+ * cross-check the games' resolve. */
+int rules_matches_generic(const struct rules *r, const struct pos *p,
+    const struct move *pattern, rules_emit_fn emit, void *ctx);
+
+/*
+ * Finds the legal moves of p that pattern denotes (rules_matches), so
+ * without generating every legal move in a game that has resolve.
+ * Returns how many matched (0: illegal, 1: found, >1: ambiguous); the
+ * first match is copied to *found when found is not NULL.
  */
 unsigned rules_resolve(const struct rules *r, const struct pos *p,
     const struct move *pattern, struct move *found);
