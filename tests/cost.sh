@@ -34,7 +34,9 @@ fail() { echo "FAIL: $1"; shift; [ $# -gt 0 ] && printf '%s\n' "$@" | head -c 20
 run() {
 	local t0 t1
 	t0=$(date +%s%N)
-	(ulimit -t $cpu; exec timeout $((2 * cpu)) "$@") >"$tmp/out" 2>"$tmp/err"
+	# (braces: the shell's word on a killed job goes nowhere)
+	{ (ulimit -t $cpu; exec timeout $((2 * cpu)) "$@") >"$tmp/out" \
+	    2>"$tmp/err"; } 2>/dev/null
 	st=$?
 	t1=$(date +%s%N)
 	ms=$(((t1 - t0) / 1000000))

@@ -13,6 +13,10 @@
  * 1..R cells over empty cells (R = the mover's stones on the origin at
  * that moment).  Every prefix of a turn is a turn of its own.
  *
+ * A written move is resolved by playing its steps under these rules
+ * (accasta_resolve), never by generating the turns (up to some tens of
+ * thousands where several origins hold three own stones over others).
+ *
  * Rulings where RULES.md is silent (also in the unit tests):
  * - R is the mover's stones on the origin, buried ones included, not
  *   capped (a reachable position never holds more than three).

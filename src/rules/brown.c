@@ -16,6 +16,11 @@
  * squares ascending.  Restacks come by the new owner mask ascending (bit
  * 0 = bottom, set = red).
  *
+ * A written move is resolved by playing its steps under these rules
+ * (brown_resolve), and the turns of a position are counted without
+ * generating them (brown_count): a stack of twelve has hundreds of
+ * millions of shifts.
+ *
  * Rulings where RULES.md is silent: a turn may stop after any step
  * (every non-empty prefix allowed by the end conditions is a move); a
  * shift's first step may hand A to the opponent (the seed's example 1),

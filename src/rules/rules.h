@@ -8,6 +8,19 @@
  * defines its own coordinates; everything around them (tags, FEN,
  * records) belongs to notation/.
  *
+ * Cost.  Replaying a record takes time linear in its size whatever the
+ * position, and a position may have hundreds of millions of legal moves
+ * (a tall stack in stackers-brown: 535204255 turns for twelve checkers
+ * on d4).  So nothing that runs once a ply generates every legal move:
+ * a written move is resolved by following its steps (resolve, where a
+ * game's positions may have many moves), a number of moves is computed
+ * (count), and generate runs only to list moves (stopping once the list
+ * is full), to find a first move (rules_has_move: a generator emits each
+ * move as soon as it has it), or to walk a perft tree or the moves
+ * command's listing, as long as their output.  The generic paths
+ * (filtering and counting generate) stay the reference that the tests
+ * hold resolve and count to (tests/unit/test_rules.c).
+ *
  * Nothing here allocates.
  */
 #ifndef STACKREF_RULES_RULES_H
