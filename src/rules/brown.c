@@ -897,18 +897,20 @@ brown_resolve(const struct pos *p, const struct move *pt, rules_emit_fn emit,
  * opponent stack (freed[d][h]); nothing else a step does changes what
  * the others may do.  So what the next step may do depends only on how
  * many checkers A gave (taken), how many steps of each distance were
- * taken (used[h]) and which capture was made, and the count walks the
- * sums taken at which A stays the mover's (at most his 12 checkers,
- * so at most 2^11 of them), multiplying by the open steps of each
- * distance instead of trying each.
+ * taken (used[h]) and which capture was made.  The count walks the
+ * rising sequences of sums taken after which A is still the mover's
+ * (the only ones a turn goes on from: A holds at most 12 of his
+ * checkers, so at most 2^11 sequences, times the place of a capture),
+ * multiplying by the number of open steps of each distance instead of
+ * trying each.
  *
  * Builds onto B: a contributor c at distance k gives k checkers each
- * time; it may give again while its rest is the mover's (ok[c] times
- * in a row), and once more if its rest would then be the opponent's
- * (last[c]), which ends the turn.  Paths never change during a build
+ * time; it may give again while its rest is the mover's (ok times in
+ * a row), and once more if its rest would then be the opponent's
+ * (last), which ends the turn.  Paths never change during a build
  * (contributors stay the mover's or empty), so a build is a word over
- * the contributors, c used at most ok[c] times, perhaps ended by c's
- * last gift after its ok[c] others: counted by length with binomial
+ * the contributors, each used at most its ok times, perhaps ended by
+ * one's last gift after its ok others: counted by length with binomial
  * coefficients.
  */
 
@@ -1020,7 +1022,9 @@ brown_binom(unsigned n, unsigned k)
 }
 
 /* The words with letter i used lo[i]..hi[i] times, of every length
- * (the empty word included when all lo are 0); sum hi <= BROWN_EACH. */
+ * (the empty word included when all lo are 0).  The sum of hi is at
+ * most BROWN_EACH: each gift takes at least one of the mover's checkers
+ * (the contributor's top) to the base. */
 static uint64_t
 brown_count_words(const uint8_t *lo, const uint8_t *hi, unsigned n)
 {
@@ -1096,6 +1100,9 @@ brown_count_restacks(const struct stack *s)
 	return brown_binom(s->height, red) - 1;
 }
 
+/* Placements (at most 8), a finished game (none) and a position beyond
+ * the game's material (which FEN refuses, and whose counts the bounds
+ * above do not hold for) are counted by generate. */
 static uint64_t
 brown_count(const struct pos *p)
 {
@@ -1103,10 +1110,8 @@ brown_count(const struct pos *p)
 	uint64_t n = 0;
 
 	if (pos_count(p, SIDE_FIRST) > BROWN_EACH ||
-	    pos_count(p, SIDE_SECOND) > BROWN_EACH)
-		return rules_count_generic(&rules_brown, p);
-	if (brown_placing(p) || !brown_has_stack(p, SIDE_FIRST) ||
-	    !brown_has_stack(p, SIDE_SECOND))
+	    pos_count(p, SIDE_SECOND) > BROWN_EACH || brown_placing(p) ||
+	    !brown_has_stack(p, SIDE_FIRST) || !brown_has_stack(p, SIDE_SECOND))
 		return rules_count_generic(&rules_brown, p);
 	for (sq = 0; sq < BROWN_SQUARES; sq++)
 		if (brown_controls(p, sq, p->turn))
