@@ -328,16 +328,22 @@ brown_gen_moves(const struct pos *p, rules_emit_fn emit, void *ctx)
 	return 0;
 }
 
-/* The placement on sq into m: one own checker on the home rank, on an
- * empty square or an own stack, while the mover has checkers to place;
- * -1 if it is not legal. */
+/* Whether the mover has checkers left to place. */
+static int
+brown_has_place(const struct pos *p)
+{
+	return pos_count(p, (enum side)p->turn) < BROWN_EACH;
+}
+
+/* The placement on sq into m, the mover having checkers to place: one
+ * own checker on the home rank, on an empty square or an own stack; -1
+ * if it is not legal. */
 static int
 brown_place(const struct pos *p, unsigned sq, struct move *m)
 {
 	unsigned home = p->turn == SIDE_FIRST ? 0 : 56;
 
 	if (sq < home || sq >= home + 8 ||
-	    pos_count(p, (enum side)p->turn) >= BROWN_EACH ||
 	    (p->sq[sq].height > 0 && !brown_controls(p, sq, p->turn)))
 		return -1;
 	memset(m, 0, sizeof(*m));
@@ -356,6 +362,8 @@ brown_gen_place(const struct pos *p, rules_emit_fn emit, void *ctx)
 	struct move m;
 	int rc;
 
+	if (!brown_has_place(p))
+		return 0;
 	for (f = 0; f < 8; f++) {
 		sq = home + f;
 		if (brown_place(p, sq, &m) == 0 && (rc = emit(ctx, &m)) != 0)
@@ -866,7 +874,7 @@ brown_resolve(const struct pos *p, const struct move *pt, rules_emit_fn emit,
 	if (brown_placing(p))
 		rc = pt->kind == MOVE_ORDINARY && pt->nsteps == 1 &&
 		    pt->step[0].from == SQ_NONE &&
-		    pt->step[0].kind == STEP_PLACE ?
+		    pt->step[0].kind == STEP_PLACE && brown_has_place(p) ?
 		    brown_place(p, pt->step[0].to, &m) : -1;
 	else if (!brown_has_stack(p, SIDE_FIRST) ||
 	    !brown_has_stack(p, SIDE_SECOND))
@@ -1100,17 +1108,32 @@ brown_count_restacks(const struct stack *s)
 	return brown_binom(s->height, red) - 1;
 }
 
-/* Placements (at most 8), a finished game (none) and a position beyond
- * the game's material (which FEN refuses, and whose counts the bounds
- * above do not hold for) are counted by generate. */
+static uint64_t
+brown_count_places(const struct pos *p)
+{
+	unsigned f, home = p->turn == SIDE_FIRST ? 0 : 56, n = 0;
+
+	if (!brown_has_place(p))
+		return 0;
+	for (f = 0; f < 8; f++)
+		n += p->sq[home + f].height == 0 ||
+		    brown_controls(p, home + f, p->turn);
+	return n;
+}
+
+/* A finished game (no move) and a position beyond the game's material
+ * (which FEN refuses, and whose counts the bounds above do not hold
+ * for) are counted by generate. */
 static uint64_t
 brown_count(const struct pos *p)
 {
 	unsigned sq;
 	uint64_t n = 0;
 
+	if (brown_placing(p))
+		return brown_count_places(p);
 	if (pos_count(p, SIDE_FIRST) > BROWN_EACH ||
-	    pos_count(p, SIDE_SECOND) > BROWN_EACH || brown_placing(p) ||
+	    pos_count(p, SIDE_SECOND) > BROWN_EACH ||
 	    !brown_has_stack(p, SIDE_FIRST) || !brown_has_stack(p, SIDE_SECOND))
 		return rules_count_generic(&rules_brown, p);
 	for (sq = 0; sq < BROWN_SQUARES; sq++)
