@@ -80,33 +80,36 @@ struct replay_list {
 	const struct rules *r;
 	const struct pos *p;
 	int style;                    /* of the squares, or -1 */
-	const struct move *pattern;   /* only moves it denotes, or all */
 	const char *sep;
 	char *buf;
 	size_t size;
 };
 
+/* Appends the move's text; stops the moves once the list is full. */
 static int
 replay_list_one(void *ctx, const struct move *m)
 {
 	struct replay_list *l = ctx;
 	char text[256];
 
-	if (l->pattern != NULL && !l->r->move_match(l->p, l->pattern, m))
-		return 0;
 	if (rules_move_text(l->r, l->p, m, l->style, text, sizeof(text)) == -1)
 		snprintf(text, sizeof(text), "?");
 	return util_append(l->buf, l->size, l->sep, text) == -1;
 }
 
+/* Lists the legal moves pattern denotes (rules_matches), or all of
+ * them when pattern is NULL. */
 static void
 replay_list(const struct rules *r, const struct pos *p, int style,
     const struct move *pattern, const char *sep, char *buf, size_t size)
 {
-	struct replay_list l = { r, p, style, pattern, sep, buf, size };
+	struct replay_list l = { r, p, style, sep, buf, size };
 
 	buf[0] = '\0';
-	r->generate(p, replay_list_one, &l);
+	if (pattern != NULL)
+		rules_matches(r, p, pattern, replay_list_one, &l);
+	else
+		r->generate(p, replay_list_one, &l);
 }
 
 void

@@ -4,14 +4,18 @@
  * A replay finds the game a record is played under (notation_game), its
  * start position ([FEN] tag, else the rules' start), then reads each move
  * of the main line into a pattern (rules->move_parse), resolves it
- * against the legal moves (rules_resolve) and plays it.  Problems are
+ * to the legal move it denotes (rules_resolve) and plays it.  Problems are
  * reported to a struct diag with the file, the move's line:col, the game
  * index and the ply; replay stops at the first one.
  *
  * Speed: replay_run does not format move texts (unless asked to write
- * canonical texts) and builds no lists except to explain an error.  The
- * outcome is looked at only when a move does not resolve and once at the
- * end, so a rules module must have no legal move in a finished game.
+ * canonical texts) and builds no lists except to explain an error (cut
+ * once the message is full).  A move is resolved through rules_resolve,
+ * which follows the written steps in the games whose positions may have
+ * very many legal moves, so a ply costs the same whatever the position
+ * (rules.h, Cost).  The outcome is looked at only when a move does not
+ * resolve and once at the end, so a rules module must have no legal move
+ * in a finished game.
  *
  * Nothing here allocates except elem_set_text() when canonical is set;
  * a struct replay is a plain value.

@@ -13,6 +13,10 @@
  * 1..R cells over empty cells (R = the mover's stones on the origin at
  * that moment).  Every prefix of a turn is a turn of its own.
  *
+ * A written move is resolved by playing its steps under these rules
+ * (accasta_resolve), never by generating the turns (up to some tens of
+ * thousands where several origins hold three own stones over others).
+ *
  * Rulings where RULES.md is silent (also in the unit tests):
  * - R is the mover's stones on the origin, buried ones included, not
  *   capped (a reachable position never holds more than three).
@@ -40,6 +44,7 @@
  * (enemy stack); the count is left out when the whole rest moves.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/rules.h"
@@ -593,6 +598,124 @@ accasta_move_match(const struct pos *p, const struct move *pattern,
 	return 1;
 }
 
+/* ---- Following a written move ----------------------------------- */
+
+/*
+ * A pattern names the origin and each step's target and count (left
+ * out: the rest), and the board says each step's kind; so it denotes at
+ * most one legal move, found by playing its steps one by one under the
+ * rules, never by generating the legal moves.
+ */
+
+/* The direction and distance (> 0) of the straight line from sq to t;
+ * -1 if they are not on one. */
+static int
+ac_direction(unsigned sq, unsigned t, int *dist)
+{
+	int x0, y0, x1, y1, dx, dy, n, d;
+
+	ac_axial(sq, &x0, &y0);
+	ac_axial(t, &x1, &y1);
+	dx = x1 - x0;
+	dy = y1 - y0;
+	n = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+	for (d = 0; d < AC_NDIRS && n > 0; d++)
+		if (ac_dir[d][0] * n == dx && ac_dir[d][1] * n == dy) {
+			*dist = n;
+			return d;
+		}
+	return -1;
+}
+
+/* The kind of the slide of the top k of the origin of w to t, dist
+ * cells away in direction d: over empty cells onto an empty cell or a
+ * stack it may land on; -1 if it may not. */
+static int
+ac_slide_kind(const struct ac_walk *w, unsigned k, int d, int dist,
+    unsigned t)
+{
+	const struct stack *ts = &w->work.sq[t];
+	int i;
+
+	for (i = 1; i < dist; i++)
+		if (w->work.sq[ac_line(w->origin, d, i)].height > 0)
+			return -1;
+	if (ts->height == 0)
+		return STEP_MOVE;
+	if (!ac_may_land(&w->work.sq[w->origin], k, ts))
+		return -1;
+	return stack_top_side(ts) == w->side ? STEP_ONTO : STEP_CAPTURE;
+}
+
+/* The legal step that the pattern step a denotes after the steps of w
+ * so far, into st; *released gets whether it ends the turn.  -1 if
+ * none. */
+static int
+ac_follow_step(const struct ac_walk *w, const struct step *a,
+    struct step *st, int *released)
+{
+	const struct stack *o = &w->work.sq[w->origin];
+	unsigned h = o->height, k = a->count != 0 ? a->count : h;
+	int d, dist, kind;
+
+	if (k == 0 || k > h || a->to >= AC_SQUARES ||
+	    (d = ac_direction(w->origin, a->to, &dist)) < 0 ||
+	    dist > stack_count(o, w->side))
+		return -1;
+	*released = k < h && ((o->owner >> (h - k - 1)) & 1u) !=
+	    (unsigned)w->side;
+	if ((*released && ac_castle_of[w->origin] == (int)w->side) ||
+	    (kind = ac_slide_kind(w, k, d, dist, a->to)) < 0 ||
+	    !ac_kind_fits(a->kind, kind))
+		return -1;
+	*st = (struct step){ (uint8_t)w->origin, a->to, SQ_NONE, (uint8_t)k,
+	    (uint8_t)kind };
+	return 0;
+}
+
+/* Plays the steps of pt from its origin on w, each after one that did
+ * not end the turn; 0 with the move in w->m, or -1. */
+static int
+ac_follow(struct ac_walk *w, const struct move *pt)
+{
+	struct stack part;
+	struct step st;
+	unsigned i;
+	int released = 0;
+
+	for (i = 0; i < pt->nsteps; i++) {
+		if (released || ac_follow_step(w, &pt->step[i], &st,
+		    &released) == -1)
+			return -1;
+		part = stack_take(&w->work.sq[w->origin], st.count);
+		stack_put(&w->work.sq[st.to], &part);
+		w->m.step[w->m.nsteps++] = st;
+	}
+	return 0;
+}
+
+static int
+accasta_resolve(const struct pos *p, const struct move *pt,
+    rules_emit_fn emit, void *ctx)
+{
+	unsigned sq = pt->step[0].from;
+	struct ac_walk w;
+
+	if (pt->kind != MOVE_ORDINARY || pt->nsteps == 0 ||
+	    pt->nsteps > MOVE_MAX_STEPS || sq >= AC_SQUARES ||
+	    p->sq[sq].height == 0 || stack_top_side(&p->sq[sq]) != p->turn ||
+	    ac_castle_winner(p) >= 0)
+		return 0;
+	memset(&w, 0, sizeof(w));
+	w.work = *p;
+	w.side = (enum side)p->turn;
+	w.origin = sq;
+	w.m.kind = MOVE_ORDINARY;
+	if (ac_follow(&w, pt) == -1)
+		return 0;
+	return emit(ctx, &w.m);
+}
+
 /* "white holds 1 cell of black's castle, black holds 0"; nothing while
  * neither holds any. */
 static int
@@ -644,6 +767,7 @@ const struct rules rules_accasta = {
 	.move_format = accasta_move_format,
 	.move_match = accasta_move_match,
 	.perft = accasta_perft,
+	.resolve = accasta_resolve,
 	.square_castle = accasta_square_castle,
 	.pos_note = accasta_pos_note,
 	.pos_check = accasta_pos_check,

@@ -16,6 +16,11 @@
  * squares ascending.  Restacks come by the new owner mask ascending (bit
  * 0 = bottom, set = red).
  *
+ * A written move is resolved by playing its steps under these rules
+ * (brown_resolve), and the turns of a position are counted without
+ * generating them (brown_count): a stack of twelve has hundreds of
+ * millions of shifts.
+ *
  * Rulings where RULES.md is silent: a turn may stop after any step
  * (every non-empty prefix allowed by the end conditions is a move); a
  * shift's first step may hand A to the opponent (the seed's example 1),
@@ -156,6 +161,15 @@ brown_step(struct pos *p, const struct step *st)
 	stack_put(&p->sq[st->to], &part);
 }
 
+/* Whether the turn may go on after its step st (played on w->work):
+ * the square st took from is empty or still the mover's. */
+static int
+brown_goes_on(const struct brown_walk *w, const struct step *st)
+{
+	return w->work.sq[st->from].height == 0 ||
+	    brown_controls(&w->work, st->from, w->side);
+}
+
 /* Pushes step st, plays it, emits the turn so far and, if more may
  * follow, calls next; then takes the step back. */
 static int
@@ -168,8 +182,7 @@ brown_try(struct brown_walk *w, const struct step *st, int more,
 	w->m.step[w->m.nsteps++] = *st;
 	brown_step(&w->work, st);
 	rc = w->emit(w->ctx, &w->m);
-	if (rc == 0 && more && (w->work.sq[st->from].height == 0 ||
-	    brown_controls(&w->work, st->from, w->side)))
+	if (rc == 0 && more && brown_goes_on(w, st))
 		rc = next(w);
 	w->work.sq[st->from] = from;
 	w->work.sq[st->to] = to;
@@ -242,6 +255,18 @@ brown_build_steps(struct brown_walk *w)
 	return 0;
 }
 
+/* Sets m to a restack of the stack s on sq, its new owners left 0. */
+static void
+brown_restack_init(struct move *m, unsigned sq, const struct stack *s)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = MOVE_RESTACK;
+	m->nsteps = 1;
+	m->step[0] = (struct step){ (uint8_t)sq, (uint8_t)sq, SQ_NONE,
+	    s->height, STEP_MOVE };
+	m->restack.height = s->height;
+}
+
 /* The restacks of the stack on sq: every owner mask with as many red
  * checkers (Gosper's hack), ascending, but its own. */
 static int
@@ -256,12 +281,7 @@ brown_restacks(const struct pos *p, unsigned sq, rules_emit_fn emit,
 
 	if (red == 0 || red == s->height)
 		return 0;
-	memset(&m, 0, sizeof(m));
-	m.kind = MOVE_RESTACK;
-	m.nsteps = 1;
-	m.step[0] = (struct step){ (uint8_t)sq, (uint8_t)sq, SQ_NONE,
-	    s->height, STEP_MOVE };
-	m.restack.height = s->height;
+	brown_restack_init(&m, sq, s);
 	for (v = ((uint64_t)1 << red) - 1; v < end; ) {
 		m.restack.owner = (uint32_t)v;
 		if (v != s->owner && (rc = emit(ctx, &m)) != 0)
@@ -308,7 +328,33 @@ brown_gen_moves(const struct pos *p, rules_emit_fn emit, void *ctx)
 	return 0;
 }
 
-/* Placements: one own checker on the home rank, empty or own stack. */
+/* Whether the mover has checkers left to place. */
+static int
+brown_has_place(const struct pos *p)
+{
+	return pos_count(p, (enum side)p->turn) < BROWN_EACH;
+}
+
+/* The placement on sq into m, the mover having checkers to place: one
+ * own checker on the home rank, on an empty square or an own stack; -1
+ * if it is not legal. */
+static int
+brown_place(const struct pos *p, unsigned sq, struct move *m)
+{
+	unsigned home = p->turn == SIDE_FIRST ? 0 : 56;
+
+	if (sq < home || sq >= home + 8 ||
+	    (p->sq[sq].height > 0 && !brown_controls(p, sq, p->turn)))
+		return -1;
+	memset(m, 0, sizeof(*m));
+	m->kind = MOVE_ORDINARY;
+	m->nsteps = 1;
+	m->step[0] = (struct step){ SQ_NONE, (uint8_t)sq, SQ_NONE, 1,
+	    STEP_PLACE };
+	return 0;
+}
+
+/* Placements, by square. */
 static int
 brown_gen_place(const struct pos *p, rules_emit_fn emit, void *ctx)
 {
@@ -316,18 +362,11 @@ brown_gen_place(const struct pos *p, rules_emit_fn emit, void *ctx)
 	struct move m;
 	int rc;
 
-	if (pos_count(p, (enum side)p->turn) >= BROWN_EACH)
+	if (!brown_has_place(p))
 		return 0;
-	memset(&m, 0, sizeof(m));
-	m.kind = MOVE_ORDINARY;
-	m.nsteps = 1;
 	for (f = 0; f < 8; f++) {
 		sq = home + f;
-		if (p->sq[sq].height > 0 && !brown_controls(p, sq, p->turn))
-			continue;
-		m.step[0] = (struct step){ SQ_NONE, (uint8_t)sq, SQ_NONE, 1,
-		    STEP_PLACE };
-		if ((rc = emit(ctx, &m)) != 0)
+		if (brown_place(p, sq, &m) == 0 && (rc = emit(ctx, &m)) != 0)
 			return rc;
 	}
 	return 0;
@@ -700,6 +739,411 @@ brown_move_match(const struct pos *p, const struct move *pt,
 	return 1;
 }
 
+/* ---- Following a written move ----------------------------------- */
+
+/*
+ * A pattern of this game names every step's origin, target and count
+ * (a count left out is the whole stack at that moment), and the board
+ * says each step's kind; so a pattern denotes at most one legal move,
+ * found by playing its steps one by one under the rules of a shift or a
+ * build (the walk's state in a struct brown_walk, nothing emitted),
+ * never by generating the legal moves.
+ */
+
+/* The legal shift step that the pattern step a denotes after the steps
+ * of w so far, into st; -1 if none. */
+static int
+brown_follow_shift(const struct brown_walk *w, const struct step *a,
+    struct step *st)
+{
+	unsigned h = w->work.sq[w->base].height;
+	unsigned n = a->count != 0 ? a->count : h;
+	int kind;
+
+	if (a->from != w->base || a->to >= BROWN_SQUARES || n == 0 ||
+	    n > h || (n == h && w->m.nsteps > 0) ||
+	    brown_line(a->from, a->to) != n ||
+	    !brown_path_clear(&w->work, a->from, a->to, w->side) ||
+	    (kind = brown_shift_kind(w, a->to, n)) < 0 ||
+	    !brown_kind_fits(a->kind, (unsigned)kind))
+		return -1;
+	*st = (struct step){ a->from, a->to, SQ_NONE, (uint8_t)n,
+	    (uint8_t)kind };
+	return 0;
+}
+
+/* The legal build step that the pattern step a denotes after the steps
+ * of w so far, into st; -1 if none. */
+static int
+brown_follow_build(const struct brown_walk *w, const struct step *a,
+    struct step *st)
+{
+	unsigned k, h;
+
+	if (a->to != w->base || a->from >= BROWN_SQUARES ||
+	    (k = brown_line(a->from, w->base)) == 0 ||
+	    !brown_controls(&w->work, a->from, w->side) ||
+	    (h = w->work.sq[a->from].height) < k ||
+	    (a->count != 0 ? a->count : h) != k ||
+	    !brown_path_clear(&w->work, a->from, w->base, w->side) ||
+	    !brown_kind_fits(a->kind, STEP_ONTO))
+		return -1;
+	*st = (struct step){ a->from, (uint8_t)w->base, SQ_NONE, (uint8_t)k,
+	    STEP_ONTO };
+	return 0;
+}
+
+/* Plays the steps of pt on w by follow, each where the one before lets
+ * the turn go on; 0 with the move in w->m, or -1. */
+static int
+brown_follow_steps(struct brown_walk *w, const struct move *pt,
+    int (*follow)(const struct brown_walk *, const struct step *,
+    struct step *))
+{
+	struct step st;
+	unsigned i;
+
+	for (i = 0; i < pt->nsteps; i++) {
+		if ((i > 0 && !brown_goes_on(w, &w->m.step[i - 1])) ||
+		    follow(w, &pt->step[i], &st) == -1)
+			return -1;
+		w->captured += st.kind == STEP_CAPTURE;
+		w->m.step[w->m.nsteps++] = st;
+		brown_step(&w->work, &st);
+	}
+	return 0;
+}
+
+/* The shift or build pt denotes in p (movement phase), into m: a build
+ * when its first step lands on a stack of the mover, else a shift. */
+static int
+brown_follow_turn(const struct pos *p, const struct move *pt,
+    struct move *m)
+{
+	const struct step *a = &pt->step[0];
+	struct brown_walk w;
+	int build;
+
+	if (pt->kind != MOVE_ORDINARY || a->from >= BROWN_SQUARES ||
+	    a->to >= BROWN_SQUARES || !brown_controls(p, a->from, p->turn))
+		return -1;
+	memset(&w, 0, sizeof(w));
+	w.work = *p;
+	w.side = p->turn;
+	w.m.kind = MOVE_ORDINARY;
+	build = brown_controls(p, a->to, p->turn);
+	w.base = build ? a->to : a->from;
+	if (brown_follow_steps(&w, pt, build ? brown_follow_build :
+	    brown_follow_shift) == -1)
+		return -1;
+	*m = w.m;
+	return 0;
+}
+
+/* The restack pt denotes in p (movement phase), into m. */
+static int
+brown_follow_restack(const struct pos *p, const struct move *pt,
+    struct move *m)
+{
+	unsigned sq = pt->step[0].from;
+	const struct stack *s;
+	uint64_t owner = pt->restack.owner;
+
+	if (pt->nsteps != 1 || sq >= BROWN_SQUARES ||
+	    !brown_controls(p, sq, p->turn))
+		return -1;
+	s = &p->sq[sq];
+	if (pt->restack.height != s->height || owner == s->owner ||
+	    (owner >> s->height) != 0 || __builtin_popcountll(owner) !=
+	    stack_count(s, SIDE_SECOND))
+		return -1;
+	brown_restack_init(m, sq, s);
+	m->restack.owner = (uint32_t)owner;
+	return 0;
+}
+
+static int
+brown_resolve(const struct pos *p, const struct move *pt, rules_emit_fn emit,
+    void *ctx)
+{
+	struct move m;
+	int rc;
+
+	if (pt->nsteps == 0 || pt->nsteps > MOVE_MAX_STEPS)
+		return 0;
+	if (brown_placing(p))
+		rc = pt->kind == MOVE_ORDINARY && pt->nsteps == 1 &&
+		    pt->step[0].from == SQ_NONE &&
+		    pt->step[0].kind == STEP_PLACE && brown_has_place(p) ?
+		    brown_place(p, pt->step[0].to, &m) : -1;
+	else if (!brown_has_stack(p, SIDE_FIRST) ||
+	    !brown_has_stack(p, SIDE_SECOND))
+		rc = -1;
+	else if (pt->kind == MOVE_RESTACK)
+		rc = brown_follow_restack(p, pt, &m);
+	else
+		rc = brown_follow_turn(p, pt, &m);
+	return rc == 0 ? emit(ctx, &m) : 0;
+}
+
+/* ---- Counting the legal turns ----------------------------------- */
+
+/*
+ * The turns are counted by base square, without generating them, in
+ * time bounded whatever their number (a stack of twelve has hundreds of
+ * millions of shifts).
+ *
+ * Restacks: C(h, red) - 1.
+ *
+ * Shifts from A: a step is a direction and a distance h (1..7, as many
+ * checkers).  Before any step, the steps open from A are those onto an
+ * empty square whose path holds no opponent stack (free[h] of them),
+ * plus in each direction d at most one capture: the first opponent
+ * stack, at distance cap[d], if it is no higher.  A step lands the
+ * mover's checkers, so a later step may not land there again; a
+ * capture in d also opens the empty squares beyond it up to the next
+ * opponent stack (freed[d][h]); nothing else a step does changes what
+ * the others may do.  So what the next step may do depends only on how
+ * many checkers A gave (taken), how many steps of each distance were
+ * taken (used[h]) and which capture was made.  The count walks the
+ * rising sequences of sums taken after which A is still the mover's
+ * (the only ones a turn goes on from: A holds at most 12 of his
+ * checkers, so at most 2^11 sequences, times the place of a capture),
+ * multiplying by the number of open steps of each distance instead of
+ * trying each.
+ *
+ * Builds onto B: a contributor c at distance k gives k checkers each
+ * time; it may give again while its rest is the mover's (ok times in
+ * a row), and once more if its rest would then be the opponent's
+ * (last), which ends the turn.  Paths never change during a build
+ * (contributors stay the mover's or empty), so a build is a word over
+ * the contributors, each used at most its ok times, perhaps ended by
+ * one's last gift after its ok others: counted by length with binomial
+ * coefficients.
+ */
+
+/* What the shifts from one base may do. */
+struct brown_shifts {
+	const struct stack *s;    /* the base A */
+	unsigned side;            /* the mover */
+	uint8_t free[8];          /* open steps of h checkers */
+	uint8_t freed[8][8];      /* [d][h]: opened by the capture in d */
+	uint8_t cap[8];           /* checkers of the capture in d, 0: none */
+	uint8_t used[8];          /* steps of h taken so far, not the capture */
+};
+
+/* Fills bs with the steps from a in direction d. */
+static void
+brown_count_ray(struct brown_shifts *bs, const struct pos *p, unsigned a,
+    unsigned d)
+{
+	const struct stack *t;
+	unsigned h;
+	int sq;
+
+	for (h = 1; (sq = brown_ray(a, d, h)) >= 0; h++) {
+		t = &p->sq[sq];
+		if (t->height == 0 && bs->cap[d] == 0)
+			bs->free[h]++;
+		else if (t->height == 0)
+			bs->freed[d][h]++;
+		else if (stack_top_side(t) == bs->side)
+			continue;
+		else if (bs->cap[d] != 0 || t->height > h)
+			return;
+		else
+			bs->cap[d] = (uint8_t)h;
+	}
+}
+
+/* Whether A still belongs to the mover once it gave taken checkers. */
+static int
+brown_count_keeps(const struct brown_shifts *bs, unsigned taken)
+{
+	const struct stack *s = bs->s;
+
+	return taken < s->height &&
+	    ((s->owner >> (s->height - 1 - taken)) & 1u) == bs->side;
+}
+
+static uint64_t brown_count_next(struct brown_shifts *bs, unsigned taken,
+    int cap);
+
+/* The turn ending at a step that made A give taken checkers in all,
+ * and those going on from there. */
+static uint64_t
+brown_count_after(struct brown_shifts *bs, unsigned taken, int cap)
+{
+	if (!brown_count_keeps(bs, taken))
+		return 1;
+	return 1 + brown_count_next(bs, taken, cap);
+}
+
+/* The shifts going on from A after it gave taken checkers, by the next
+ * step: the whole stack only as the first step. */
+static uint64_t
+brown_count_next(struct brown_shifts *bs, unsigned taken, int cap)
+{
+	unsigned h, d, n, max = taken == 0 ? bs->s->height :
+	    bs->s->height - 1 - taken;
+	uint64_t total = 0;
+
+	for (h = 1; h < 8 && h <= max; h++) {
+		n = bs->free[h] + (cap >= 0 ? bs->freed[cap][h] : 0u) -
+		    bs->used[h];
+		if (n == 0)
+			continue;
+		bs->used[h]++;
+		total += n * brown_count_after(bs, taken + h, cap);
+		bs->used[h]--;
+	}
+	for (d = 0; d < 8 && cap < 0; d++)
+		if (bs->cap[d] != 0 && bs->cap[d] <= max)
+			total += brown_count_after(bs, taken + bs->cap[d],
+			    (int)d);
+	return total;
+}
+
+static uint64_t
+brown_count_shifts(const struct pos *p, unsigned a)
+{
+	struct brown_shifts bs;
+	unsigned d;
+
+	memset(&bs, 0, sizeof(bs));
+	bs.s = &p->sq[a];
+	bs.side = p->turn;
+	for (d = 0; d < 8; d++)
+		brown_count_ray(&bs, p, a, d);
+	return brown_count_next(&bs, 0, -1);
+}
+
+static uint64_t
+brown_binom(unsigned n, unsigned k)
+{
+	uint64_t r = 1;
+	unsigned i;
+
+	for (i = 1; i <= k; i++)
+		r = r * (n - k + i) / i;
+	return r;
+}
+
+/* The words with letter i used lo[i]..hi[i] times, of every length
+ * (the empty word included when all lo are 0).  The sum of hi is at
+ * most BROWN_EACH: each gift takes at least one of the mover's checkers
+ * (the contributor's top) to the base. */
+static uint64_t
+brown_count_words(const uint8_t *lo, const uint8_t *hi, unsigned n)
+{
+	uint64_t w[BROWN_EACH + 1] = { 1 }, next[BROWN_EACH + 1], total = 0;
+	unsigned i, len, j, top = 0;
+
+	for (i = 0; i < n; i++) {
+		memset(next, 0, sizeof(next));
+		for (len = 0; len <= top; len++)
+			for (j = lo[i]; j <= hi[i]; j++)
+				next[len + j] += w[len] *
+				    brown_binom(len + j, j);
+		top += hi[i];
+		memcpy(w, next, sizeof(w));
+	}
+	for (len = 0; len <= top; len++)
+		total += w[len];
+	return total;
+}
+
+/* How many times in a row the contributor c at distance k may give
+ * onto its base and leave its rest the mover's (or empty); *last gets
+ * whether it may then give once more, ending the turn. */
+static unsigned
+brown_count_gifts(const struct pos *p, unsigned c, unsigned k,
+    unsigned *last)
+{
+	const struct stack *s = &p->sq[c];
+	unsigned h = s->height, side = p->turn, n = 0;
+
+	while (h >= k && (h == k ||
+	    ((s->owner >> (h - k - 1)) & 1u) == side)) {
+		h -= k;
+		n++;
+	}
+	*last = h >= k;
+	return n;
+}
+
+static uint64_t
+brown_count_builds(const struct pos *p, unsigned b)
+{
+	uint8_t lo[BROWN_SQUARES], hi[BROWN_SQUARES];
+	unsigned c, k, n = 0, i, last[BROWN_SQUARES];
+	uint64_t total;
+
+	for (c = 0; c < BROWN_SQUARES; c++)
+		if ((k = brown_line(c, b)) != 0 &&
+		    brown_controls(p, c, p->turn) && p->sq[c].height >= k &&
+		    brown_path_clear(p, c, b, p->turn)) {
+			lo[n] = 0;
+			hi[n] = (uint8_t)brown_count_gifts(p, c, k, &last[n]);
+			n++;
+		}
+	total = brown_count_words(lo, hi, n) - 1;
+	for (i = 0; i < n; i++) {
+		if (!last[i])
+			continue;
+		lo[i] = hi[i];
+		total += brown_count_words(lo, hi, n);
+		lo[i] = 0;
+	}
+	return total;
+}
+
+static uint64_t
+brown_count_restacks(const struct stack *s)
+{
+	unsigned red = (unsigned)stack_count(s, SIDE_SECOND);
+
+	if (red == 0 || red == s->height)
+		return 0;
+	return brown_binom(s->height, red) - 1;
+}
+
+static uint64_t
+brown_count_places(const struct pos *p)
+{
+	unsigned f, home = p->turn == SIDE_FIRST ? 0 : 56, n = 0;
+
+	if (!brown_has_place(p))
+		return 0;
+	for (f = 0; f < 8; f++)
+		n += p->sq[home + f].height == 0 ||
+		    brown_controls(p, home + f, p->turn);
+	return n;
+}
+
+/* A finished game (no move) and a position beyond the game's material
+ * (which FEN refuses, and whose counts the bounds above do not hold
+ * for) are counted by generate. */
+static uint64_t
+brown_count(const struct pos *p)
+{
+	unsigned sq;
+	uint64_t n = 0;
+
+	if (brown_placing(p))
+		return brown_count_places(p);
+	if (pos_count(p, SIDE_FIRST) > BROWN_EACH ||
+	    pos_count(p, SIDE_SECOND) > BROWN_EACH ||
+	    !brown_has_stack(p, SIDE_FIRST) || !brown_has_stack(p, SIDE_SECOND))
+		return rules_count_generic(&rules_brown, p);
+	for (sq = 0; sq < BROWN_SQUARES; sq++)
+		if (brown_controls(p, sq, p->turn))
+			n += brown_count_shifts(p, sq) +
+			    brown_count_builds(p, sq) +
+			    brown_count_restacks(&p->sq[sq]);
+	return n;
+}
+
 static int
 brown_pos_note(const struct pos *p, char *buf, size_t size)
 {
@@ -732,5 +1176,7 @@ const struct rules rules_brown = {
 	.move_parse = brown_move_parse,
 	.move_format = brown_move_format,
 	.move_match = brown_move_match,
+	.resolve = brown_resolve,
+	.count = brown_count,
 	.pos_note = brown_pos_note,
 };

@@ -128,10 +128,12 @@ rules_pos_check(const struct rules *r, const struct pos *p, const char **why)
 	return r->pos_check != NULL ? r->pos_check(p, why) : 0;
 }
 
+/* A walk of generate/apply: sub counts the leaves below each child. */
 struct perft_walk {
 	const struct rules *r;
 	const struct pos *p;
 	unsigned depth;
+	uint64_t (*sub)(const struct rules *, const struct pos *, unsigned);
 	uint64_t nodes;
 };
 
@@ -146,15 +148,15 @@ perft_child(void *ctx, const struct move *m)
 		return 0;
 	}
 	w->r->apply(&next, m);
-	w->nodes += rules_perft_generic(w->r, &next, w->depth - 1);
+	w->nodes += w->sub(w->r, &next, w->depth - 1);
 	return 0;
 }
 
-uint64_t
-rules_perft_generic(const struct rules *r, const struct pos *p,
-    unsigned depth)
+static uint64_t
+perft_walk(const struct rules *r, const struct pos *p, unsigned depth,
+    uint64_t (*sub)(const struct rules *, const struct pos *, unsigned))
 {
-	struct perft_walk w = { r, p, depth, 0 };
+	struct perft_walk w = { r, p, depth, sub, 0 };
 
 	if (depth == 0)
 		return 1;
@@ -163,10 +165,28 @@ rules_perft_generic(const struct rules *r, const struct pos *p,
 }
 
 uint64_t
+rules_perft_generic(const struct rules *r, const struct pos *p,
+    unsigned depth)
+{
+	return perft_walk(r, p, depth, rules_perft_generic);
+}
+
+/* The walk with the last ply counted by the game's count. */
+static uint64_t
+perft_counted(const struct rules *r, const struct pos *p, unsigned depth)
+{
+	if (depth == 1)
+		return r->count(p);
+	return perft_walk(r, p, depth, perft_counted);
+}
+
+uint64_t
 rules_perft(const struct rules *r, const struct pos *p, unsigned depth)
 {
 	if (r->perft != NULL)
 		return r->perft(p, depth);
+	if (r->count != NULL && depth > 0)
+		return perft_counted(r, p, depth);
 	return rules_perft_generic(r, p, depth);
 }
 
@@ -174,7 +194,7 @@ static int
 count_one(void *ctx, const struct move *m)
 {
 	(void)m;
-	(*(unsigned *)ctx)++;
+	(*(uint64_t *)ctx)++;
 	return 0;
 }
 
@@ -192,19 +212,61 @@ rules_has_move(const struct rules *r, const struct pos *p)
 	return r->generate(p, stop_at_first, NULL) != 0;
 }
 
-unsigned
-rules_count_moves(const struct rules *r, const struct pos *p)
+uint64_t
+rules_count_generic(const struct rules *r, const struct pos *p)
 {
-	unsigned n = 0;
+	uint64_t n = 0;
 
 	r->generate(p, count_one, &n);
 	return n;
 }
 
-struct resolve {
+uint64_t
+rules_count_moves(const struct rules *r, const struct pos *p)
+{
+	if (r->count != NULL)
+		return r->count(p);
+	return rules_count_generic(r, p);
+}
+
+/* Filters generate's moves through move_match on to emit. */
+struct match_filter {
 	const struct rules *r;
 	const struct pos *p;
 	const struct move *pattern;
+	rules_emit_fn emit;
+	void *ctx;
+};
+
+static int
+match_one(void *ctx, const struct move *m)
+{
+	struct match_filter *mf = ctx;
+
+	if (!mf->r->move_match(mf->p, mf->pattern, m))
+		return 0;
+	return mf->emit(mf->ctx, m);
+}
+
+int
+rules_matches_generic(const struct rules *r, const struct pos *p,
+    const struct move *pattern, rules_emit_fn emit, void *ctx)
+{
+	struct match_filter mf = { r, p, pattern, emit, ctx };
+
+	return r->generate(p, match_one, &mf);
+}
+
+int
+rules_matches(const struct rules *r, const struct pos *p,
+    const struct move *pattern, rules_emit_fn emit, void *ctx)
+{
+	if (r->resolve != NULL)
+		return r->resolve(p, pattern, emit, ctx);
+	return rules_matches_generic(r, p, pattern, emit, ctx);
+}
+
+struct resolve {
 	struct move *found;
 	unsigned n;
 };
@@ -214,8 +276,6 @@ resolve_one(void *ctx, const struct move *m)
 {
 	struct resolve *rs = ctx;
 
-	if (!rs->r->move_match(rs->p, rs->pattern, m))
-		return 0;
 	if (rs->n++ == 0 && rs->found != NULL)
 		*rs->found = *m;
 	return 0;
@@ -225,9 +285,9 @@ unsigned
 rules_resolve(const struct rules *r, const struct pos *p,
     const struct move *pattern, struct move *found)
 {
-	struct resolve rs = { r, p, pattern, found, 0 };
+	struct resolve rs = { found, 0 };
 
-	r->generate(p, resolve_one, &rs);
+	rules_matches(r, p, pattern, resolve_one, &rs);
 	return rs.n;
 }
 

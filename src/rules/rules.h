@@ -8,6 +8,19 @@
  * defines its own coordinates; everything around them (tags, FEN,
  * records) belongs to notation/.
  *
+ * Cost.  Replaying a record takes time linear in its size whatever the
+ * position, and a position may have hundreds of millions of legal moves
+ * (a tall stack in stackers-brown: 535204255 turns for twelve checkers
+ * on d4).  So nothing that runs once a ply generates every legal move:
+ * a written move is resolved by following its steps (resolve, where a
+ * game's positions may have many moves), a number of moves is computed
+ * (count), and generate runs only to list moves (stopping once the list
+ * is full), to find a first move (rules_has_move: a generator emits each
+ * move as soon as it has it), or to walk a perft tree or the moves
+ * command's listing, as long as their output.  The generic paths
+ * (filtering and counting generate) stay the reference that the tests
+ * hold resolve and count to (tests/unit/test_rules.c).
+ *
  * Nothing here allocates.
  */
 #ifndef STACKREF_RULES_RULES_H
@@ -102,6 +115,24 @@ struct rules {
 	 * written counted once).  NULL: rules_perft walks generate/apply. */
 	uint64_t (*perft)(const struct pos *p, unsigned depth);
 
+	/* Optional: calls emit for each legal move of p that pattern (from
+	 * move_parse, or any struct move) denotes, exactly those move_match
+	 * accepts among generate's moves and in the same order, found by
+	 * following the pattern's steps against the rules instead of
+	 * generating every legal move: the work is bounded by the
+	 * pattern's length (times the board), whatever the number of legal
+	 * moves.  Returns 0, or the first nonzero value emit returned.
+	 * NULL: rules_matches filters generate's moves through move_match
+	 * (fine for a game whose positions have few legal moves). */
+	int (*resolve)(const struct pos *p, const struct move *pattern,
+	    rules_emit_fn emit, void *ctx);
+
+	/* Optional: the number of legal moves of p (as many as generate
+	 * emits), counted without generating them, in time bounded
+	 * whatever that number.  NULL: rules_count_moves counts generate's
+	 * moves. */
+	uint64_t (*count)(const struct pos *p);
+
 	/* Optional: the side whose castle (home zone drawn marked) sq is,
 	 * or -1.  NULL: the game has no such squares. */
 	int (*square_castle)(unsigned sq);
@@ -189,8 +220,9 @@ const char *rules_style_code(enum square_style st);
  * or "second" (case-insensitive).  Returns the side or -1. */
 int rules_side_parse(const struct rules *r, const char *text);
 
-/* Leaf count of the legal-move tree of depth from p (fast path if the
- * game has one). */
+/* Leaf count of the legal-move tree of depth from p: the game's perft
+ * if it has one, else a walk of generate/apply whose last ply is
+ * counted by the game's count when it has one. */
 uint64_t rules_perft(const struct rules *r, const struct pos *p,
     unsigned depth);
 
@@ -202,8 +234,12 @@ uint64_t rules_perft_generic(const struct rules *r, const struct pos *p,
 /* Whether p has a legal move (generation stops at the first). */
 int rules_has_move(const struct rules *r, const struct pos *p);
 
-/* Number of legal moves in p. */
-unsigned rules_count_moves(const struct rules *r, const struct pos *p);
+/* Number of legal moves in p (the game's count if it has one). */
+uint64_t rules_count_moves(const struct rules *r, const struct pos *p);
+
+/* The same count by generate only; the tests use it to cross-check the
+ * games' counters. */
+uint64_t rules_count_generic(const struct rules *r, const struct pos *p);
 
 /*
  * Reads the move text s[0..n) of game r into a pattern as a person may
@@ -235,9 +271,24 @@ int rules_move_no_square(const struct rules *r, const char *s, size_t err,
     char *buf, size_t size);
 
 /*
- * Finds the legal moves of p that pattern denotes.  Returns how many
- * matched (0: illegal, 1: found, >1: ambiguous); the first match is
- * copied to *found when found is not NULL.
+ * Calls emit for each legal move of p that pattern denotes, in the
+ * canonical order: through the game's resolve when it has one, else by
+ * filtering generate's moves through move_match.  Returns 0, or the
+ * first nonzero value emit returned.
+ */
+int rules_matches(const struct rules *r, const struct pos *p,
+    const struct move *pattern, rules_emit_fn emit, void *ctx);
+
+/* The same by filtering generate's moves only; the tests use it to
+ * cross-check the games' resolve. */
+int rules_matches_generic(const struct rules *r, const struct pos *p,
+    const struct move *pattern, rules_emit_fn emit, void *ctx);
+
+/*
+ * Finds the legal moves of p that pattern denotes (rules_matches), so
+ * without generating every legal move in a game that has resolve.
+ * Returns how many matched (0: illegal, 1: found, >1: ambiguous); the
+ * first match is copied to *found when found is not NULL.
  */
 unsigned rules_resolve(const struct rules *r, const struct pos *p,
     const struct move *pattern, struct move *found);

@@ -1,6 +1,8 @@
 /*
- * fuzz_move.c - every game's move_parse, then rules_resolve.  The first
- * byte chooses the game.  When the rest holds a newline, what comes
+ * fuzz_move.c - every game's move_parse, then rules_resolve; in a game
+ * that resolves by following the steps (struct rules resolve), where
+ * the position has few legal moves, the number of matches must be what
+ * filtering generate gives.  The first byte chooses the game.  When the rest holds a newline, what comes
  * before it is a FEN (a position that does not read ends the run) and
  * what follows the move text; else the rest is the move text, against
  * the start position.  The text is passed in a buffer of exactly its
@@ -12,6 +14,16 @@
 #include "notation/notation.h"
 #include "common.h"
 
+#define FUZZ_GENERIC 100000   /* legal moves filtered, at most */
+
+static int
+count_match(void *ctx, const struct move *m)
+{
+	(void)m;
+	(*(unsigned *)ctx)++;
+	return 0;
+}
+
 /* Parses and resolves the move text s[0..n) in p. */
 static void
 move_text(const struct rules *r, const struct pos *p, const char *s,
@@ -22,13 +34,20 @@ move_text(const struct rules *r, const struct pos *p, const char *s,
 	char text[1024];
 	const char *why;
 	size_t err = 0;
-	unsigned k;
+	unsigned k, slow;
 
 	if (r->move_parse(s, n, &pattern, &err) == -1) {
 		fuzz_assert(err <= n, "a refusal points into the text");
 		return;
 	}
-	if ((k = rules_resolve(r, p, &pattern, &found)) != 1)
+	k = rules_resolve(r, p, &pattern, &found);
+	if (r->resolve != NULL &&
+	    rules_count_moves(r, p) <= FUZZ_GENERIC) {
+		slow = 0;
+		rules_matches_generic(r, p, &pattern, count_match, &slow);
+		fuzz_assert(k == slow, "resolve agrees with generate");
+	}
+	if (k != 1)
 		return;
 	fuzz_assert(r->move_format(p, &found, text, sizeof(text)) >= 0,
 	    "a resolved move formats");

@@ -89,7 +89,7 @@ test_lines(void **state)
 	struct srcloc at = { 7, 9 };
 	struct elem *e;
 	struct line *v;
-	char name[16];
+	char name[32];
 	int i;
 
 	(void)state;
