@@ -29,6 +29,7 @@ static const char html_css[] =
     ".js ol.moves li[data-s]{cursor:pointer}\n"
     "ol.moves li.cur{background:#ffd21f}\n"
     ".c{color:#3b5f2a}.v{color:#777}.a{font-style:italic}.bad{color:#a00}\n"
+    ".c,.v,.a{white-space:normal}\n"
     ".result{font-weight:bold;margin-top:.8em}\n"
     "section.game{margin-bottom:2.5em}\n";
 
