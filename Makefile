@@ -78,6 +78,11 @@ tests/fuzz/run_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/driver.c \
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_COMMON) \
 	    tests/fuzz/driver.c libstackref.a $(LIBS)
 
+# tests/png.sh reads PNG files with it (cairo, which librsvg brings).
+tests/pngcmp: tests/pngcmp.c .buildflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
+	    $$($(PKG_CONFIG) --libs cairo 2>/dev/null)
+
 bench/%: bench/%.c libstackref.a .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS)
 
@@ -98,7 +103,7 @@ demo: deps
 
 # The README's second command: build everything and run every test.
 check: deps-check
-	@$(MAKE) -s stackref $(TEST_BIN) $(FUZZ_RUN)
+	@$(MAKE) -s stackref $(TEST_BIN) $(FUZZ_RUN) tests/pngcmp
 	@tests/run.sh
 
 # Every test again, built with sanitizers (rebuilds everything; the next
@@ -173,7 +178,8 @@ uninstall:
 
 clean:
 	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) \
-	    $(BENCH_BIN) $(FUZZ_RUN) .buildflags notation/stackref-rng.h
+	    $(BENCH_BIN) $(FUZZ_RUN) tests/pngcmp .buildflags \
+	    notation/stackref-rng.h
 	rm -rf $(FUZZ_DIR)
 	find . -name '*.d' -delete
 
