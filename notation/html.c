@@ -454,7 +454,7 @@ html_move(struct html_game *hg, const struct html_ply *at,
 	hg->plain = 1;
 }
 
-/* An action "ACTION SIDE" in words: "white offers a draw". */
+/* An action "ACTION SIDE" in words: "white offers a draw.". */
 static void
 html_action(FILE *out, const char *text)
 {
@@ -470,11 +470,24 @@ html_action(FILE *out, const char *text)
 		n = strlen(words[i][0]);
 		if (strncmp(text, words[i][0], n) == 0) {
 			html_text(out, text + n);
-			fprintf(out, " %s", words[i][1]);
+			fprintf(out, " %s.", words[i][1]);
 			return;
 		}
 	}
 	html_text(out, text);
+}
+
+/* A NAG: the mark of $1 to $6 (!, ?, !!, ??, !?, ?!), else $N. */
+static void
+html_nag(FILE *out, unsigned nag)
+{
+	static const char *const marks[] = { "!", "?", "!!", "??", "!?",
+	    "?!" };
+
+	if (nag >= 1 && nag <= 6)
+		fputs(marks[nag - 1], out);
+	else
+		fprintf(out, "$%u", nag);
 }
 
 /* A variation as plain text: moves, {comments}, $NAGs, (variations),
@@ -489,7 +502,7 @@ html_line(FILE *out, const struct line *l)
 		e = &l->elems[i];
 		fputs(i > 0 ? " " : "", out);
 		if (e->kind == ELEM_NAG)
-			fprintf(out, "$%u", e->nag);
+			html_nag(out, e->nag);
 		else if (e->kind == ELEM_VARIATION && e->var != NULL) {
 			fputc('(', out);
 			html_line(out, e->var);
@@ -523,13 +536,17 @@ html_item(struct html_game *hg, const struct html_ply *at,
 		html_move(hg, at, e);
 		return 0;
 	}
+	if (e->kind == ELEM_NAG) {
+		fputs("<span class=\"nag\">", out);
+		html_nag(out, e->nag);
+		fputs("</span>", out);
+		return 0;
+	}
 	hg->plain = 0;
 	fputs(e->kind == ELEM_COMMENT ? " <span class=\"c\">" :
 	    e->kind == ELEM_ACTION ? " <span class=\"a\">" :
 	    " <span class=\"v\">", out);
-	if (e->kind == ELEM_NAG)
-		fprintf(out, "$%u", e->nag);
-	else if (e->kind == ELEM_VARIATION && e->var != NULL) {
+	if (e->kind == ELEM_VARIATION && e->var != NULL) {
 		fputc('(', out);
 		html_line(out, e->var);
 		fputc(')', out);

@@ -13,7 +13,13 @@
 #                             fen`; then with scripts off: the final
 #                             board and the whole list, no buttons;
 #   page/self-test            a page whose ply 3 shows the stacks of
-#                             ply 0 fails page.js.
+#                             ply 0 fails page.js;
+#   page/escape               the tags and comments of the record of
+#                             tests/golden/html-escape (markup, quotes, a
+#                             Latin-1 byte) come out as text: no element
+#                             of theirs, valid UTF-8;
+#   page/games                a record of two games is one page of two
+#                             sections, each board with an id of its own.
 # Prints PASS:/FAIL: lines; FAIL without node (package nodejs) or
 # chromium (package chromium).
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,3 +69,18 @@ node "$root/tests/page.js" chromium "$bin" \
     >"$tmp/self" 2>&1
 grep -q '^FAIL: page/checkers/key-right (ply 3)' "$tmp/self"
 result page/self-test $?
+
+"$bin" convert --to html "$root/tests/golden/html-escape/game.pdn" \
+    >"$tmp/e.html" 2>/dev/null
+[ "$(grep -c '<script' "$tmp/e.html")" = 1 ] &&
+    ! grep -Eq '<img|<b>markup' "$tmp/e.html" &&
+    grep -q 'Café &lt;/title&gt;&lt;script&gt;' "$tmp/e.html" &&
+    iconv -f UTF-8 -t UTF-8 "$tmp/e.html" >/dev/null 2>&1
+result page/escape $?
+
+cat "$root/fixtures/games/checkers.pdn" "$root/fixtures/games/stackup.pdn" |
+    "$bin" convert --to html - >"$tmp/two.html"
+[ "$(grep -c '<section class="game"' "$tmp/two.html")" = 2 ] &&
+    [ "$(sed -n 's/.*<svg id="\([^"]*\)".*/\1/p' "$tmp/two.html" |
+    sort -u | wc -l)" = 2 ]
+result page/games $?
