@@ -28,7 +28,8 @@ TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+          LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
 
 # One folder per layer (README, Architecture).
 LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
