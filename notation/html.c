@@ -182,25 +182,27 @@ html_end(FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
+/* h with the bytes of s (none when NULL) and a separator (FNV-1a). */
+static uint32_t
+html_hash(uint32_t h, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return (h ^ 0xff) * 16777619u;
+}
+
 /* The id of g's board: 'g' and a hash of its tags and moves, so that
  * two games of a page differ. */
 static void
 html_id(const struct record *g, char *buf, size_t size)
 {
 	uint32_t h = 2166136261u;
-	const char *s;
-	size_t i, k;
+	size_t i;
 
-	for (i = 0; i < g->ntags + g->main.n; i++) {
-		for (k = 0; k < 2; k++) {
-			s = i < g->ntags ? (k == 0 ? g->tags[i].name :
-			    g->tags[i].value) : (k == 0 ?
-			    g->main.elems[i - g->ntags].text : NULL);
-			for (; s != NULL && *s != '\0'; s++)
-				h = (h ^ (unsigned char)*s) * 16777619u;
-			h = (h ^ 0xff) * 16777619u;
-		}
-	}
+	for (i = 0; i < g->ntags; i++)
+		h = html_hash(html_hash(h, g->tags[i].name), g->tags[i].value);
+	for (i = 0; i < g->main.n; i++)
+		h = html_hash(h, g->main.elems[i].text);
 	snprintf(buf, size, "g%08lx", (unsigned long)h);
 }
 

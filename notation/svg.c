@@ -630,19 +630,23 @@ void
 svg_marks(const struct rules *r, const struct move *m,
     unsigned char mark[POS_SQUARES])
 {
-	unsigned i;
+	unsigned i, n = m != NULL && m->nsteps < MOVE_MAX_STEPS ? m->nsteps :
+	    MOVE_MAX_STEPS;
 
 	memset(mark, SVG_MARK_NONE, POS_SQUARES);
-	if (m == NULL || m->kind == MOVE_PASS)
+	if (m == NULL || m->kind == MOVE_PASS || m->nsteps == 0)
 		return;
-	for (i = 0; i < m->nsteps && i < MOVE_MAX_STEPS; i++)
-		if (m->step[i].from < r->nsquares && m->kind != MOVE_RESTACK)
+	if (m->kind == MOVE_RESTACK) {
+		if (m->step[0].from < r->nsquares)
+			mark[m->step[0].from] = SVG_MARK_TO;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (m->step[i].from < r->nsquares)
 			mark[m->step[i].from] = SVG_MARK_FROM;
-	for (i = 0; i < m->nsteps && i < MOVE_MAX_STEPS; i++)
-		if (m->kind == MOVE_RESTACK ? i == 0 &&
-		    m->step[0].from < r->nsquares : m->step[i].to < r->nsquares)
-			mark[m->kind == MOVE_RESTACK ? m->step[0].from :
-			    m->step[i].to] = SVG_MARK_TO;
+	for (i = 0; i < n; i++)
+		if (m->step[i].to < r->nsquares)
+			mark[m->step[i].to] = SVG_MARK_TO;
 }
 
 /* A page's mark cells: one on every square, data-m its index. */
