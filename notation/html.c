@@ -519,30 +519,18 @@ html_line(FILE *out, const struct line *l)
 	}
 }
 
-/* The walk's visit that writes the list: the start item, then each
- * element into the item of its ply. */
-static int
-html_item(struct html_game *hg, const struct html_ply *at,
-    const struct elem *e)
+/* What follows a move in its item: a NAG's mark, a comment, a
+ * variation, an action. */
+static void
+html_aside(struct html_game *hg, const struct elem *e)
 {
 	FILE *out = hg->out;
 
-	if (e == NULL) {
-		fputs("<ol class=\"moves\">\n<li", out);
-		if (!at->lost)
-			html_item_data(hg, at, "");
-		fputs(">Start", out);
-		return 0;
-	}
-	if (e->kind == ELEM_MOVE) {
-		html_move(hg, at, e);
-		return 0;
-	}
 	if (e->kind == ELEM_NAG) {
 		fputs("<span class=\"nag\">", out);
 		html_nag(out, e->nag);
 		fputs("</span>", out);
-		return 0;
+		return;
 	}
 	hg->plain = 0;
 	fputs(e->kind == ELEM_COMMENT ? " <span class=\"c\">" :
@@ -557,6 +545,23 @@ html_item(struct html_game *hg, const struct html_ply *at,
 	else if (e->text != NULL)
 		html_text(out, e->text);
 	fputs("</span>", out);
+}
+
+/* The walk's visit that writes the list: the start item, then each
+ * element into the item of its ply. */
+static int
+html_item(struct html_game *hg, const struct html_ply *at,
+    const struct elem *e)
+{
+	if (e == NULL) {
+		fputs("<ol class=\"moves\">\n<li", hg->out);
+		if (!at->lost)
+			html_item_data(hg, at, "");
+		fputs(">Start", hg->out);
+	} else if (e->kind == ELEM_MOVE)
+		html_move(hg, at, e);
+	else
+		html_aside(hg, e);
 	return 0;
 }
 
