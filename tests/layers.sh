@@ -133,6 +133,15 @@ function library_ok(lib, file) {
 	return 1
 }'
 
+# library_misuse KIND VERB: reads "FILE NAME" lines (NAME a header or a
+# symbol, as KIND says) and prints each use of a library outside its
+# files.
+library_misuse() {
+	awk -v kind="$1" -v verb="$2" "$library_awk"'
+	{ lib = library($2, kind) }
+	lib != "" && !library_ok(lib, $1) { print $1 ": " verb " " $2 " (" lib ")" }'
+}
+
 # check_libraries DIR: each #include <...> of a library outside its files.
 check_libraries() {
 	for f in $(sources "$1"); do
@@ -140,9 +149,7 @@ check_libraries() {
 		    "$1/$f" | while read -r inc; do
 			echo "$f $inc"
 		done
-	done | awk "$library_awk"'
-	{ lib = library($2, "header") }
-	lib != "" && !library_ok(lib, $1) { print $1 ": includes <" $2 "> (" lib ")" }'
+	done | library_misuse header includes
 }
 
 # check_library_symbols OBJECT...: each call into a library from
@@ -150,9 +157,7 @@ check_libraries() {
 check_library_symbols() {
 	for o in "$@"; do
 		nm -P "$o" | awk -v f="${o%.o}.c" '$2 == "U" { print f, $1 }'
-	done | awk "$library_awk"'
-	{ lib = library($2, "symbol") }
-	lib != "" && !library_ok(lib, $1) { print $1 ": calls " $2 " (" lib ")" }'
+	done | library_misuse symbol calls
 }
 
 # edges OBJECT...: "FROM TO SYMBOL" for each symbol FROM takes from TO.

@@ -31,15 +31,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-page.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 games="checkers stackup stackers-brown stackers-mogensen accasta-pari"
 
-# result NAME OK: prints PASS or FAIL for NAME.
-result() {
-	if [ "$2" = 0 ]; then
-		echo "PASS: $1"
-	else
-		echo "FAIL: $1"
-	fi
-}
-
 # contained PAGE: whether PAGE fetches nothing.
 contained() {
 	! grep -Eiq 'https?://|<link|[[:space:]]src=|url\(|@import' "$1" &&

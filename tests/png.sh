@@ -33,15 +33,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-png.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 games="checkers stackup stackers-brown stackers-mogensen accasta-pari"
 
-# result NAME OK [WHY]: prints PASS or FAIL for NAME.
-result() {
-	if [ "$2" = 0 ]; then
-		echo "PASS: $1"
-	else
-		echo "FAIL: $1${3:+ ($3)}"
-	fi
-}
-
 # same NAME ARGS...: the PNG of `show ARGS` against rsvg-convert's
 # rendering of its SVG, at --size 400.
 same() {

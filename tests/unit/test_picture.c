@@ -98,6 +98,20 @@ test_png_natural(void **state)
 	free(a);
 }
 
+/* The SVG document of v (allocated). */
+static char *
+svg_text(const struct svg_view *v)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out;
+
+	assert_non_null(out = open_memstream(&text, &size));
+	assert_int_equal(svg_write(out, v), 0);
+	assert_int_equal(fclose(out), 0);
+	return text;
+}
+
 /* A page's board: no declaration nor namespace, the root's id on the
  * defs and the style sheet, a piece per stack, a mark cell per square. */
 static void
@@ -106,9 +120,7 @@ test_page_board(void **state)
 	struct svg_piece pc[2];
 	struct svg_view v;
 	struct pos p;
-	char *text = NULL;
-	size_t size = 0;
-	FILE *out;
+	char *text;
 
 	(void)state;
 	start_view(&v, &p, "stackup");
@@ -122,9 +134,7 @@ test_page_board(void **state)
 	v.id = "g1";
 	v.pieces = pc;
 	v.npieces = 2;
-	assert_non_null(out = open_memstream(&text, &size));
-	assert_int_equal(svg_write(out, &v), 0);
-	fclose(out);
+	text = svg_text(&v);
 	assert_null(strstr(text, "<?xml"));
 	assert_null(strstr(text, "xmlns"));
 	assert_non_null(strstr(text, "<svg id=\"g1\" class=\"board\""));
