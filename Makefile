@@ -20,15 +20,16 @@ CFLAGS ?= $(OPT)
 INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
        $(INCLUDES) $(CFLAGS) -MMD -MP \
-       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl 2>/dev/null)
-LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl 2>/dev/null) -lcrypt
+       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 2>/dev/null)
+LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl librsvg-2.0 2>/dev/null) -lcrypt
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
 # make sanitize: the same build and tests under ASan and UBSan.
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+          LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
 
 # One folder per layer (README, Architecture).
 LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
@@ -78,6 +79,11 @@ tests/fuzz/run_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/driver.c \
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_COMMON) \
 	    tests/fuzz/driver.c libstackref.a $(LIBS)
 
+# tests/png.sh reads PNG files with it (cairo, which librsvg brings).
+tests/pngcmp: tests/pngcmp.c .buildflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
+	    $$($(PKG_CONFIG) --libs cairo 2>/dev/null)
+
 bench/%: bench/%.c libstackref.a .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS)
 
@@ -98,7 +104,7 @@ demo: deps
 
 # The README's second command: build everything and run every test.
 check: deps-check
-	@$(MAKE) -s stackref $(TEST_BIN) $(FUZZ_RUN)
+	@$(MAKE) -s stackref $(TEST_BIN) $(FUZZ_RUN) tests/pngcmp
 	@tests/run.sh
 
 # Every test again, built with sanitizers (rebuilds everything; the next
@@ -123,7 +129,7 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
       $(INCLUDES) -g -O1 -MMD -MP $(FUZZ_SAN) \
-      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl 2>/dev/null)
+      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 2>/dev/null)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 
 fuzz: deps-check
@@ -173,7 +179,8 @@ uninstall:
 
 clean:
 	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) \
-	    $(BENCH_BIN) $(FUZZ_RUN) .buildflags notation/stackref-rng.h
+	    $(BENCH_BIN) $(FUZZ_RUN) tests/pngcmp .buildflags \
+	    notation/stackref-rng.h
 	rm -rf $(FUZZ_DIR)
 	find . -name '*.d' -delete
 

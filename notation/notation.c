@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "notation/notation.h"
+#include "notation/html.h"
 #include "notation/pdn.h"
 #include "notation/xml.h"
 
@@ -20,6 +21,7 @@
 const struct notation *const notation_table[] = {
 	&notation_pdn,
 	&notation_xml,
+	&notation_html,
 	NULL
 };
 

@@ -26,7 +26,8 @@ enum read_result {
 struct notation {
 	const char *name;    /* "pdn" */
 
-	/* Starts reading the stream in (not owned) named file for
+	/* open, next and close are NULL for a notation that is only
+	 * written (html: a game page).  Starts reading the stream in (not owned) named file for
 	 * diagnostics.  NULL when out of memory. */
 	struct reader *(*open)(FILE *in, const char *file, struct diag *d);
 

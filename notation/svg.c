@@ -288,6 +288,9 @@ svg_captions(struct svg_draw *d)
 	const struct svg_view *v = d->v;
 	char note[SVG_TEXT_MAX];
 
+	d->ntop = d->nbottom = 0;
+	if (v->id != NULL)
+		return;
 	snprintf(d->top[0], SVG_TEXT_MAX, "%s",
 	    v->title != NULL ? v->title : d->r->title);
 	d->ntop = 1;
@@ -363,11 +366,49 @@ svg_draw_init(struct svg_draw *d, const struct svg_view *v)
 	    8 + d->nbottom * SVG_LINE + SVG_PAD - 4;
 }
 
+/* Appends n bytes of s to buf (of size bytes, at *len); cut to fit. */
+static void
+svg_append(char *buf, size_t size, size_t *len, const char *s, size_t n)
+{
+	if (*len + n >= size)
+		n = *len < size ? size - 1 - *len : 0;
+	memcpy(buf + *len, s, n);
+	*len += n;
+	buf[*len] = '\0';
+}
+
+/* Copies css to buf with every selector of every rule prefixed by
+ * "#id " (the board of a page: its rules reach no other element). */
+static void
+svg_css_scope(const char *css, const char *id, char *buf, size_t size)
+{
+	char prefix[SVG_ID_MAX + 3];
+	size_t len = 0, n, end;
+
+	snprintf(prefix, sizeof(prefix), "#%s ", id);
+	buf[0] = '\0';
+	while (*css != '\0') {
+		n = strcspn(css, "{,\n");
+		if (css[n] == '\n') {
+			svg_append(buf, size, &len, css, n + 1);
+			css += n + 1;
+			continue;
+		}
+		svg_append(buf, size, &len, prefix, strlen(prefix));
+		end = css[n] == '{' ? n + strcspn(css + n, "}") + 1 : n + 1;
+		if (css[end - 1] == '\0')
+			end--;
+		svg_append(buf, size, &len, css, end);
+		css += end;
+	}
+}
+
 /* The <style> sheet: classes of cells, marks and texts. */
 static void
 svg_style(struct svg_draw *d)
 {
-	char css[2048];
+	char css[2048], scoped[4096];
+	const char *sheet = css;
 
 	snprintf(css, sizeof(css),
 	    "\n.l{fill:#f0dfbf}.d{fill:#a9784f}"
@@ -382,10 +423,14 @@ svg_style(struct svg_draw *d)
 	    ".c{font:%gpx sans-serif;fill:#222;text-anchor:middle}"
 	    ".b{font-weight:bold}\n",
 	    d->paint[0]->tint, d->paint[1]->tint, SVG_FONT);
+	if (d->v->id != NULL) {
+		svg_css_scope(css, d->v->id, scoped, sizeof(scoped));
+		sheet = scoped;
+	}
 	svg_open(&d->o, "style");
 	if (!d->o.err)
 		svg_check(&d->o, xmlTextWriterWriteString(d->o.w,
-		    BAD_CAST css));
+		    BAD_CAST sheet));
 	svg_close(&d->o);
 }
 
@@ -426,24 +471,36 @@ svg_disc_def(struct svg_draw *d, int s, int crowned, const char *id)
 	svg_close(&d->o);
 }
 
-/* <defs>: the four discs, d<side><crowned>. */
+/* The id of the disc of side s, crowned or not: d<side><crowned>,
+ * after the page's id and '-' in a page; with a '#' first if ref. */
+static const char *
+svg_disc_id(const struct svg_draw *d, unsigned s, unsigned crowned,
+    int ref, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s%sd%u%u", ref ? "#" : "",
+	    d->v->id != NULL ? d->v->id : "", d->v->id != NULL ? "-" : "",
+	    s, crowned);
+	return buf;
+}
+
+/* <defs>: the four discs. */
 static void
 svg_defs(struct svg_draw *d)
 {
-	static const char *const ids[2][2] = { { "d00", "d01" },
-	    { "d10", "d11" } };
-	int s, k;
+	char id[SVG_ID_MAX + 8];
+	unsigned s, k;
 
 	svg_open(&d->o, "defs");
 	for (s = 0; s < 2; s++)
 		for (k = 0; k < 2; k++)
-			svg_disc_def(d, s, k, ids[s][k]);
+			svg_disc_def(d, (int)s, (int)k,
+			    svg_disc_id(d, s, k, 0, id, sizeof(id)));
 	svg_close(&d->o);
 }
 
-/* The shape of cell x, y in class cls: a square or a hexagon. */
+/* Opens the shape of cell x, y in class cls: a square or a hexagon. */
 static void
-svg_cell(struct svg_draw *d, unsigned x, unsigned y, const char *cls)
+svg_cell_open(struct svg_draw *d, unsigned x, unsigned y, const char *cls)
 {
 	char points[256], a[32], b[32];
 	double cx, cy;
@@ -458,7 +515,6 @@ svg_cell(struct svg_draw *d, unsigned x, unsigned y, const char *cls)
 		svg_attr_num(&d->o, "y", cy - d->l.unit / 2);
 		svg_attr_num(&d->o, "width", d->l.unit);
 		svg_attr_num(&d->o, "height", d->l.unit);
-		svg_close(&d->o);
 		return;
 	}
 	for (k = 0; k < 6; k++) {
@@ -470,6 +526,13 @@ svg_cell(struct svg_draw *d, unsigned x, unsigned y, const char *cls)
 	svg_open(&d->o, "polygon");
 	svg_attr(&d->o, "class", cls);
 	svg_attr(&d->o, "points", points);
+}
+
+/* The shape of cell x, y in class cls. */
+static void
+svg_cell(struct svg_draw *d, unsigned x, unsigned y, const char *cls)
+{
+	svg_cell_open(d, x, y, cls);
 	svg_close(&d->o);
 }
 
@@ -563,6 +626,48 @@ svg_mark(struct svg_draw *d, unsigned sq, const char *cls)
 		svg_cell(d, x, y, cls);
 }
 
+void
+svg_marks(const struct rules *r, const struct move *m,
+    unsigned char mark[POS_SQUARES])
+{
+	unsigned i, n = m != NULL && m->nsteps < MOVE_MAX_STEPS ? m->nsteps :
+	    MOVE_MAX_STEPS;
+
+	memset(mark, SVG_MARK_NONE, POS_SQUARES);
+	if (m == NULL || m->kind == MOVE_PASS || m->nsteps == 0)
+		return;
+	if (m->kind == MOVE_RESTACK) {
+		if (m->step[0].from < r->nsquares)
+			mark[m->step[0].from] = SVG_MARK_TO;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (m->step[i].from < r->nsquares)
+			mark[m->step[i].from] = SVG_MARK_FROM;
+	for (i = 0; i < n; i++)
+		if (m->step[i].to < r->nsquares)
+			mark[m->step[i].to] = SVG_MARK_TO;
+}
+
+/* A page's mark cells: one on every square, data-m its index. */
+static void
+svg_page_marks(struct svg_draw *d)
+{
+	static const char *const cls[] = { "mk", "o", "t" };
+	unsigned char mark[POS_SQUARES];
+	unsigned sq, x, y;
+
+	svg_marks(d->r, d->v->last, mark);
+	for (sq = 0; sq < d->r->nsquares && sq < POS_SQUARES; sq++) {
+		d->r->square_xy(sq, &x, &y);
+		if (x >= d->l.w || y >= d->l.h)
+			continue;
+		svg_cell_open(d, x, y, cls[mark[sq]]);
+		svg_attr_num(&d->o, "data-m", sq);
+		svg_close(&d->o);
+	}
+}
+
 /* The squares of the last move: origins, then targets over them. */
 static void
 svg_last(struct svg_draw *d)
@@ -570,6 +675,10 @@ svg_last(struct svg_draw *d)
 	const struct move *m = d->v->last;
 	unsigned i;
 
+	if (d->v->id != NULL) {
+		svg_page_marks(d);
+		return;
+	}
 	if (m == NULL || m->kind == MOVE_PASS || m->nsteps == 0)
 		return;
 	if (m->kind == MOVE_RESTACK) {
@@ -606,12 +715,11 @@ static void
 svg_disc(struct svg_draw *d, const struct stack *s, unsigned i, double cx,
     double cy)
 {
-	static const char *const ids[2][2] = { { "#d00", "#d01" },
-	    { "#d10", "#d11" } };
+	char id[SVG_ID_MAX + 8];
 
 	svg_open(&d->o, "use");
-	svg_attr(&d->o, "xlink:href",
-	    ids[(s->owner >> i) & 1u][(s->crown >> i) & 1u]);
+	svg_attr(&d->o, "xlink:href", svg_disc_id(d, (s->owner >> i) & 1u,
+	    (s->crown >> i) & 1u, 1, id, sizeof(id)));
 	svg_attr_num(&d->o, "x", cx);
 	svg_attr_num(&d->o, "y", cy);
 	svg_close(&d->o);
@@ -636,6 +744,24 @@ svg_badge(struct svg_draw *d, unsigned height, double cx, double top)
 	svg_text(&d->o, "h", x, y + 4, text);
 }
 
+/* Opens the <g> of a stack: plain, or a page's piece p. */
+static void
+svg_stack_open(struct svg_draw *d, const struct svg_piece *p)
+{
+	char name[32], text[STACK_MAX + 1];
+
+	svg_open(&d->o, "g");
+	if (p == NULL)
+		return;
+	if (rules_square_text(d->r, p->sq, d->v->style, name,
+	    sizeof(name)) <= 0)
+		name[0] = '\0';
+	board_stack_text(d->r, &p->stack, text, sizeof(text));
+	svg_attr(&d->o, "class", p->shown ? "pc" : "pc off");
+	svg_attr(&d->o, "data-square", name);
+	svg_attr(&d->o, "data-stack", text);
+}
+
 /* The <title> of a stack: its square, then its checkers top first. */
 static void
 svg_stack_title(struct svg_draw *d, unsigned sq, const struct stack *s)
@@ -652,11 +778,12 @@ svg_stack_title(struct svg_draw *d, unsigned sq, const struct stack *s)
 	svg_close(&d->o);
 }
 
-/* The stack on square sq: its discs bottom first, centred in the cell. */
+/* The stack s on square sq (the page's piece p, or NULL): its discs
+ * bottom first, centred in the cell. */
 static void
-svg_stack(struct svg_draw *d, unsigned sq)
+svg_stack(struct svg_draw *d, unsigned sq, const struct stack *s,
+    const struct svg_piece *p)
 {
-	const struct stack *s = &d->v->pos->sq[sq];
 	double cx, cy, ry = SVG_DISC_RX * d->l.unit * SVG_DISC_RY, base;
 	unsigned x, y, n = svg_discs_shown(s->height), i;
 
@@ -668,7 +795,7 @@ svg_stack(struct svg_draw *d, unsigned sq)
 		cy += 4;    /* room for the name at the top */
 	base = cy + (2 * ry + SVG_DISC_T + (n - 1) * SVG_DISC_RISE) / 2 -
 	    ry - SVG_DISC_T;
-	svg_open(&d->o, "g");
+	svg_stack_open(d, p);
 	svg_stack_title(d, sq, s);
 	for (i = 0; i < n; i++)
 		svg_disc(d, s, s->height - n + i, cx,
@@ -679,12 +806,32 @@ svg_stack(struct svg_draw *d, unsigned sq)
 	svg_close(&d->o);
 }
 
+/* The stacks: the position's, or a page's pieces. */
+static void
+svg_stacks(struct svg_draw *d)
+{
+	const struct svg_piece *p;
+	unsigned sq;
+	size_t i;
+
+	if (d->v->id == NULL) {
+		for (sq = 0; sq < d->r->nsquares && sq < POS_SQUARES; sq++)
+			if (d->v->pos->sq[sq].height > 0)
+				svg_stack(d, sq, &d->v->pos->sq[sq], NULL);
+		return;
+	}
+	for (i = 0; i < d->v->npieces; i++) {
+		p = &d->v->pieces[i];
+		if (p->sq < d->r->nsquares && p->stack.height > 0)
+			svg_stack(d, p->sq, &p->stack, p);
+	}
+}
+
 /* The board, moved to its place: cells, last move, labels, stacks. */
 static void
 svg_board(struct svg_draw *d)
 {
 	char move[64], a[32], b[32];
-	unsigned sq;
 
 	snprintf(move, sizeof(move), "translate(%s %s)",
 	    svg_num(d->bx, a, sizeof(a)), svg_num(d->by, b, sizeof(b)));
@@ -694,9 +841,7 @@ svg_board(struct svg_draw *d)
 	svg_last(d);
 	svg_names(d);
 	svg_rulers(d);
-	for (sq = 0; sq < d->r->nsquares && sq < POS_SQUARES; sq++)
-		if (d->v->pos->sq[sq].height > 0)
-			svg_stack(d, sq);
+	svg_stacks(d);
 	svg_close(&d->o);
 }
 
@@ -716,34 +861,93 @@ svg_caption(struct svg_draw *d)
 		    d->bottom[i]);
 }
 
-/* The root element and its contents. */
+/* The width and height attributes: the natural size, or the longer
+ * side v->size pixels and the other in proportion, rounded. */
 static void
-svg_document(struct svg_draw *d)
+svg_size_attrs(struct svg_draw *d)
+{
+	double w = d->width, h = d->height, size = d->v->size;
+	char a[32];
+
+	if (size > 0 && w >= h) {
+		h = (double)(long)(h * size / w + 0.5);
+		w = size;
+	} else if (size > 0) {
+		w = (double)(long)(w * size / h + 0.5);
+		h = size;
+	}
+	svg_attr(&d->o, "width", svg_num(w, a, sizeof(a)));
+	svg_attr(&d->o, "height", svg_num(h, a, sizeof(a)));
+}
+
+/* The background: the viewBox, and around it too at a size whose
+ * proportions are not quite the viewBox's. */
+static void
+svg_background(struct svg_draw *d)
+{
+	int around = d->v->size > 0;
+
+	svg_open(&d->o, "rect");
+	if (around) {
+		svg_attr(&d->o, "x", "-5%");
+		svg_attr(&d->o, "y", "-5%");
+	}
+	svg_attr(&d->o, "width", around ? "110%" : "100%");
+	svg_attr(&d->o, "height", around ? "110%" : "100%");
+	svg_attr(&d->o, "fill", "#fbf8f1");
+	svg_close(&d->o);
+}
+
+/* The root element's start tag: a document's, or a page's board. */
+static void
+svg_root(struct svg_draw *d)
 {
 	char box[96], a[32], b[32];
 
 	snprintf(box, sizeof(box), "0 0 %s %s", svg_num(d->width, a,
 	    sizeof(a)), svg_num(d->height, b, sizeof(b)));
-	if (!d->o.err)
+	svg_open(&d->o, "svg");
+	if (d->v->id == NULL) {
+		svg_attr(&d->o, "xmlns", "http://www.w3.org/2000/svg");
+		svg_attr(&d->o, "xmlns:xlink",
+		    "http://www.w3.org/1999/xlink");
+	} else {
+		svg_attr(&d->o, "id", d->v->id);
+		svg_attr(&d->o, "class", "board");
+	}
+	svg_attr(&d->o, "viewBox", box);
+	svg_size_attrs(d);
+}
+
+/* The root element and its contents (a page's board: no XML
+ * declaration). */
+static void
+svg_document(struct svg_draw *d)
+{
+	if (d->v->id == NULL && !d->o.err)
 		svg_check(&d->o, xmlTextWriterStartDocument(d->o.w, NULL,
 		    "UTF-8", NULL));
-	svg_open(&d->o, "svg");
-	svg_attr(&d->o, "xmlns", "http://www.w3.org/2000/svg");
-	svg_attr(&d->o, "xmlns:xlink", "http://www.w3.org/1999/xlink");
-	svg_attr(&d->o, "viewBox", box);
-	svg_attr(&d->o, "width", a);
-	svg_attr(&d->o, "height", b);
+	svg_root(d);
 	svg_style(d);
 	svg_defs(d);
-	svg_open(&d->o, "rect");
-	svg_attr(&d->o, "width", "100%");
-	svg_attr(&d->o, "height", "100%");
-	svg_attr(&d->o, "fill", "#fbf8f1");
-	svg_close(&d->o);
+	svg_background(d);
 	svg_caption(d);
 	svg_board(d);
+	svg_close(&d->o);
 	if (!d->o.err)
-		svg_check(&d->o, xmlTextWriterEndDocument(d->o.w));
+		svg_check(&d->o, d->v->id == NULL ?
+		    xmlTextWriterEndDocument(d->o.w) :
+		    xmlTextWriterFlush(d->o.w));
+}
+
+void
+svg_measure(const struct svg_view *v, double *width, double *height)
+{
+	struct svg_draw d;
+
+	svg_draw_init(&d, v);
+	*width = d.width;
+	*height = d.height;
 }
 
 int

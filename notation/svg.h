@@ -26,6 +26,11 @@
  *  - the squares of the last move: origins and targets tinted.
  *  - the status lines under the board, the position note, the state.
  *
+ * The same drawing is the PNG picture (png.h renders this document) and
+ * the board of the HTML page (html.c: svg_view.id, every stack the game
+ * shows, hidden but those of the final position, for its script to
+ * step through).
+ *
  * Nothing is global and nothing allocated survives a call.
  */
 #ifndef STACKREF_NOTATION_SVG_H
@@ -37,6 +42,16 @@
 
 #define SVG_DISCS_MAX 6       /* discs drawn for a stack, at most */
 #define SVG_TEXT_MAX 256      /* bytes of one caption line, at most */
+#define SVG_SIZE_MIN 64       /* svg_view.size, when not 0: at least */
+#define SVG_SIZE_MAX 4096     /* and at most */
+#define SVG_ID_MAX 32         /* bytes of svg_view.id, at most */
+
+/* A stack the board of an HTML page draws (svg_view.pieces). */
+struct svg_piece {
+	unsigned sq;                 /* its square */
+	struct stack stack;
+	int shown;                   /* visible at first, else hidden */
+};
 
 /* What to draw; every pointer but r and pos may be NULL. */
 struct svg_view {
@@ -52,6 +67,34 @@ struct svg_view {
 	int style;                   /* enum square_style of the square
 	                              * names (rules_square_text; -1: the
 	                              * game's own; zeroed: numbered) */
+	unsigned size;               /* the longer side in pixels (the width
+	                              * and height attributes; the viewBox
+	                              * stays), SVG_SIZE_MIN..SVG_SIZE_MAX;
+	                              * 0: the natural size, a pixel a unit */
+	/*
+	 * NULL: a document of its own.  Else (letters, digits, '-', at most
+	 * SVG_ID_MAX bytes) the board of an HTML page: no XML declaration
+	 * nor namespace attributes (the HTML parser gives them), no caption
+	 * lines (the page writes them), id the root's id, every other id and
+	 * every selector of the style sheet prefixed with it; the stacks
+	 * are pieces[0..npieces), in that order, each
+	 *     <g class="pc" data-square="NAME" data-stack="TEXT">
+	 * (NAME in style, TEXT top first as board_stack_text writes it;
+	 * class "pc off" when not shown), and every square has one mark
+	 * cell <... data-m="INDEX"> of class "o" or "t" as last marks it
+	 * (svg_marks), else "mk".  The page's own style sheet hides "off"
+	 * and "mk".
+	 */
+	const char *id;
+	const struct svg_piece *pieces;
+	size_t npieces;
+};
+
+/* How the last move marks a square (svg_marks). */
+enum svg_mark {
+	SVG_MARK_NONE,
+	SVG_MARK_FROM,               /* a move starts or passes there */
+	SVG_MARK_TO                  /* a move (or a restack) ends there */
 };
 
 enum svg_grid {
@@ -73,6 +116,15 @@ struct svg_layout {
 /* Writes the SVG document of v to out.  Returns 0, or -1 when out of
  * memory or on a write error. */
 int svg_write(FILE *out, const struct svg_view *v);
+
+/* The natural size of v's picture, in pixels (its viewBox). */
+void svg_measure(const struct svg_view *v, double *width, double *height);
+
+/* Sets mark[sq] (enum svg_mark) for each square of r as move m marks
+ * it: the steps' origins FROM, their targets TO (over FROM), a restack's
+ * square TO, nothing for a pass or a NULL m. */
+void svg_marks(const struct rules *r, const struct move *m,
+    unsigned char mark[POS_SQUARES]);
 
 /* How the board of r is drawn. */
 enum svg_grid svg_grid_of(const struct rules *r);

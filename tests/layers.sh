@@ -12,8 +12,15 @@
 #                        (an include names its layer: "rules/rules.h");
 #   layers/private       headers behind an interface stay in their layer:
 #                        rules/board32.h (square styles go through struct
-#                        rules), notation/pdn.h and notation/xml.h (the
-#                        notation table), referee/job.h;
+#                        rules), notation/pdn.h, notation/xml.h and
+#                        notation/html.h (the notation table),
+#                        referee/job.h;
+#   layers/libraries     each library's headers are included by its own
+#                        files only: libcurl by mail/transport.c, libxml2
+#                        by notation/xml.c and notation/svg.c, librsvg
+#                        (and cairo, GLib, GIO, gdk-pixbuf) by
+#                        notation/png.c;
+#   layers/library-symbols  and only those files call them (nm);
 #   layers/symbols       the symbols each object file takes from the
 #                        others (nm), so that a call declared by hand
 #                        cannot point up either;
@@ -96,10 +103,61 @@ check_includes() {
 check_private() {
 	includes "$1" | awk '
 	$3 == "rules/board32.h" && $1 !~ /^src\/rules\// ||
-	($3 == "notation/pdn.h" || $3 == "notation/xml.h") && $1 !~ /^notation\// ||
+	($3 == "notation/pdn.h" || $3 == "notation/xml.h" ||
+	    $3 == "notation/html.h") && $1 !~ /^notation\// ||
 	$3 == "referee/job.h" && $1 !~ /^src\/referee\// {
 		print $1 ": includes " $3 ", private to its layer"
 	}'
+}
+
+# The awk function both library checks use: the library a header or a
+# symbol belongs to ("" for none), and the files that may use it.
+library_awk='
+function library(name, kind) {
+	if (kind == "header" && name ~ /^curl\// || kind == "symbol" && name ~ /^curl_/)
+		return "libcurl"
+	if (kind == "header" && name ~ /^libxml\// || kind == "symbol" && name ~ /^(xml|html)[A-Z]/)
+		return "libxml2"
+	if (kind == "header" && name ~ /^(librsvg|cairo|glib|gio|gdk-pixbuf|gobject)/ ||
+	    kind == "symbol" && name ~ /^(rsvg|cairo|g|gdk|pango)_/)
+		return "librsvg"
+	return ""
+}
+function library_ok(lib, file) {
+	if (lib == "libcurl")
+		return file == "mail/transport.c"
+	if (lib == "libxml2")
+		return file == "notation/xml.c" || file == "notation/svg.c"
+	if (lib == "librsvg")
+		return file == "notation/png.c"
+	return 1
+}'
+
+# library_misuse KIND VERB: reads "FILE NAME" lines (NAME a header or a
+# symbol, as KIND says) and prints each use of a library outside its
+# files.
+library_misuse() {
+	awk -v kind="$1" -v verb="$2" "$library_awk"'
+	{ lib = library($2, kind) }
+	lib != "" && !library_ok(lib, $1) { print $1 ": " verb " " $2 " (" lib ")" }'
+}
+
+# check_libraries DIR: each #include <...> of a library outside its files.
+check_libraries() {
+	for f in $(sources "$1"); do
+		sed -n 's/^[ 	]*#[ 	]*include[ 	]*<\([^>]*\)>.*/\1/p' \
+		    "$1/$f" | while read -r inc; do
+			echo "$f $inc"
+		done
+	done | library_misuse header includes
+}
+
+# check_library_symbols OBJECT...: each call into a library from
+# outside its files.
+check_library_symbols() {
+	for o in "$@"; do
+		nm -P "$o" | awk -v f="${o%.o}.c" '$2 == "U" { print f, $1 }'
+	done | library_misuse symbol calls
 }
 
 # edges OBJECT...: "FROM TO SYMBOL" for each symbol FROM takes from TO.
@@ -166,6 +224,7 @@ expect_fail() {
 
 verdict layers/includes "$(check_includes .)"
 verdict layers/private "$(check_private .)"
+verdict layers/libraries "$(check_libraries .)"
 verdict layers/unique-names "$(check_names .)"
 
 objs=$(sources . | grep '\.c$' | sed 's/\.c$/.o/')
@@ -182,6 +241,8 @@ else
 		echo "FAIL: layers/symbols (nm found no symbol taken across files)"
 	else
 		verdict layers/symbols "$(check_symbols "$tmp/edges")"
+		# shellcheck disable=SC2086
+		verdict layers/library-symbols "$(check_library_symbols $objs)"
 		verdict layers/no-circle "$(check_circles "$tmp/edges")"
 	fi
 fi
@@ -200,6 +261,15 @@ printf '#include "rules/board32.h"\n' >>"$t/src/cmd/move.c"
 expect_fail cmd-includes-board32 "$(check_private "$t")"
 printf '#include "notation/pdn.h"\n' >>"$t/src/game/replay.c"
 expect_fail game-includes-pdn "$(check_private "$t")"
+printf '#include <cairo.h>\n' >>"$t/notation/svg.c"
+expect_fail svg-includes-cairo "$(check_libraries "$t")"
+printf '#include <curl/curl.h>\n' >>"$t/src/cmd/post.c"
+expect_fail post-includes-curl "$(check_libraries "$t")"
+nm -P src/cmd/show.o >"$tmp/show.nm"
+printf 'rsvg_handle_new_from_data U\n' >>"$tmp/show.nm"
+printf '#!/bin/sh\ncat "%s"\n' "$tmp/show.nm" >"$tmp/nm"
+chmod +x "$tmp/nm"
+expect_fail show-calls-librsvg "$(PATH=$tmp:$PATH check_library_symbols src/cmd/show.o)"
 cp src/cmd/move.c "$t/notation/move.c"
 expect_fail same-name "$(check_names "$t")"
 printf 'src/rules/rules.o src/cmd/common.o cmd_usage\n' >"$tmp/up"

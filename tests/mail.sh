@@ -174,13 +174,17 @@ m=$(newest bob)
 check mail/game-over-subject grep -q '^Subject: checkers sr-00000000000000aa: ply 3 8-11, game over 1-0' "$m"
 check mail/game-over-text grep -q '^Game over: 1-0 (white resigned)' "$m"
 
-# --- SMTPS (implicit TLS) to one address, with the SVG; fetched over POP3S.
-"$bin" post --svg --to bob@example.test --from ann@example.test \
+# --- SMTPS (implicit TLS) to one address, with the SVG and the PNG;
+# fetched over POP3S.
+"$bin" post --svg --png --to bob@example.test --from ann@example.test \
     --user ann --password-file <(echo ann-secret) $CA a.pdn "$SMTPS" 2>err
 status_is roundtrip/smtps-post 0 $?
 wait_mails bob 3
 m=$(newest bob)
 check mail/svg grep -q 'filename="sr-00000000000000aa.svg"' "$m"
+check mail/png grep -q 'filename="sr-00000000000000aa.png"' "$m"
+check mail/png-type grep -q '^Content-Type: image/png' "$m"
+check mail/png-data grep -q '^iVBORw0KGgo' "$m"	# base64 of the PNG signature
 check mail/smtps-tls grep -q 'with esmtpsa' "$m"
 "$bin" fetch --game sr-00000000000000aa $BOB $CA "$POP3S" >pop.pdn 2>err
 status_is roundtrip/pop3s-fetch-status 0 $?

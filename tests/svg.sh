@@ -19,15 +19,6 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 games="checkers stackup stackers-brown stackers-mogensen accasta-pari"
 
-# result NAME OK: prints PASS or FAIL for NAME.
-result() {
-	if [ "$2" = 0 ]; then
-		echo "PASS: $1"
-	else
-		echo "FAIL: $1"
-	fi
-}
-
 # uses FILE: the number of discs drawn in FILE.
 uses() {
 	grep -c '<use ' "$1"

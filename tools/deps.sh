@@ -7,7 +7,7 @@
 #   tools/deps.sh bench   packages to build and run `make bench`
 #   tools/deps.sh list SET  prints the packages of SET (build, check, bench)
 set -u
-need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libcrypt-dev"
+need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev librsvg2-dev libcrypt-dev"
 # tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
 need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
 # The programs the tests run, each script naming its package with `need`
@@ -17,8 +17,10 @@ need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx
 #   svg.sh), mandoc (man.sh), time: /usr/bin/time (limits.sh), valgrind
 #   (valgrind.sh, which .ci/run runs after make check), binutils: nm
 #   (layers.sh), mount (faults.sh), and the Essential perl-base (perl:
-#   faults.sh, policy.sh) and util-linux (flock: race.sh, setsid: mail.sh)
-need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux"
+#   faults.sh, policy.sh) and util-linux (flock: race.sh, setsid: mail.sh),
+#   librsvg2-bin: rsvg-convert (png.sh), nodejs and chromium (page.sh:
+#   node drives headless Chromium; no npm package, no browser download)
+need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux librsvg2-bin nodejs chromium"
 need_check="$need_build libcmocka-dev $need_tools $need_servers"
 need_bench="$need_build time"
 set_of() {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # screenshot.sh - renders an SVG file to a PNG with headless chromium, to
-# look at what `stackref show --format svg` draws.  Not a test: chromium
-# is not a test dependency (Debian: apt-get install chromium).
+# look at what `stackref show --format svg` draws.  Not a test (chromium
+# comes with `tools/deps.sh check`, for tests/page.sh).
 #
 #   tools/screenshot.sh IN.svg OUT.png [WIDTH HEIGHT]
 #

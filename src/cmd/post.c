@@ -21,6 +21,7 @@
 #include "mail/transport.h"
 #include "notation/notation.h"
 #include "notation/svg.h"
+#include "notation/png.h"
 #include "notation/ascii.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
@@ -28,14 +29,15 @@
 
 #define POST_TO_MAX 16
 
-const char cmd_post_usage[] = "post [--to ADDR]... [--from ADDR] [--svg] "
+const char cmd_post_usage[] = "post [--to ADDR]... [--from ADDR] [--svg] [--png] "
     "[--pbem MOVE|resign|propose|accept|reject --user-id USERID "
     "[--pbem-password-file FILE | --pbem-password-env VAR]] "
     "[--user NAME] [--password-file FILE | --password-env VAR] "
     "[--cacert FILE] [--starttls] [--timeout S] FILE URL";
 
 enum {
-	POST_OPT_TO = 0x200, POST_OPT_FROM, POST_OPT_SVG, POST_OPT_PBEM,
+	POST_OPT_TO = 0x200, POST_OPT_FROM, POST_OPT_SVG, POST_OPT_PNG,
+	POST_OPT_PBEM,
 	POST_OPT_USER_ID, POST_OPT_PBEM_FILE, POST_OPT_PBEM_ENV
 };
 
@@ -46,7 +48,7 @@ struct post {
 	const char *to[POST_TO_MAX];
 	size_t nto;
 	const char *from;
-	int svg;
+	int svg, png;               /* attach the picture as SVG, as PNG */
 	const char *pbem, *user_id, *pbem_file, *pbem_env;
 	int side;                   /* --pbem: the side of the poster */
 	enum replay_act act;        /* --pbem: its action, if not a move */
@@ -226,43 +228,106 @@ post_text(const struct post *p, int side)
 	return buf;
 }
 
-/* The SVG picture seen from side, or NULL. */
+/* The status lines of the picture (allocated), or NULL. */
 static char *
-post_svg(const struct post *p, int side, size_t *len)
+post_picture_status(const struct post *p)
 {
-	struct svg_view v;
-	char *buf = NULL, *status = NULL;
-	size_t slen;
+	char *status = NULL;
+	size_t len;
 	FILE *out;
 
-	memset(&v, 0, sizeof(v));
-	if ((out = open_memstream(&status, &slen)) == NULL)
+	if ((out = open_memstream(&status, &len)) == NULL)
 		return NULL;
 	post_status(p, out);
-	if (fclose(out) != 0 || (out = open_memstream(&buf, len)) == NULL) {
+	if (fclose(out) != 0) {
 		free(status);
 		return NULL;
 	}
-	v.r = p->rp.r;
-	v.pos = &p->rp.pos;
-	v.last = p->rp.plies > 0 ? &p->rp.last : NULL;
-	v.flip = side;
-	v.style = p->rp.style;
-	v.player[0] = post_player(p, 0);
-	v.player[1] = post_player(p, 1);
-	v.status = status;
-	if (svg_write(out, &v) == -1 || fclose(out) != 0) {
-		free(status);
+	return status;
+}
+
+/* Sets v to the picture seen from side, with the status lines. */
+static void
+post_view(const struct post *p, int side, const char *status,
+    struct svg_view *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->r = p->rp.r;
+	v->pos = &p->rp.pos;
+	v->last = p->rp.plies > 0 ? &p->rp.last : NULL;
+	v->flip = side;
+	v->style = p->rp.style;
+	v->player[0] = post_player(p, 0);
+	v->player[1] = post_player(p, 1);
+	v->status = status;
+}
+
+/* The SVG picture of v, or NULL. */
+static char *
+post_svg(const struct svg_view *v, size_t *len)
+{
+	char *buf = NULL;
+	FILE *out;
+
+	if ((out = open_memstream(&buf, len)) == NULL)
+		return NULL;
+	if (svg_write(out, v) == -1 || fclose(out) != 0) {
 		free(buf);
 		return NULL;
 	}
-	free(status);
 	return buf;
 }
 
-/* The file names of the attachments: GAMEID.pdn (or .xml), GAMEID.svg. */
+/* The PNG picture of v, or NULL (the reason reported). */
+static char *
+post_png(const struct post *p, const struct svg_view *v, size_t *len)
+{
+	unsigned char *png;
+	char why[256], what[300];
+
+	if (png_render(v, &png, len, why, sizeof(why)) == 0)
+		return (char *)png;
+	snprintf(what, sizeof(what), "the PNG picture: %s", why);
+	diag_report(p->d, DIAG_WRITE, NULL, what);
+	return NULL;
+}
+
+/* The pictures the options ask for, seen from side, into att[1] and
+ * on (their data allocated); how many, or -1 after reporting. */
+static int
+post_pictures(const struct post *p, int side, const char fname[3][160],
+    struct mail_attachment att[3])
+{
+	struct svg_view v;
+	char *status, *svg = NULL, *png = NULL;
+	size_t svglen = 0, pnglen = 0;
+	int n = 0;
+
+	if ((status = post_picture_status(p)) == NULL)
+		return diag_report(p->d, DIAG_NOMEM, NULL), -1;
+	post_view(p, side, status, &v);
+	if (p->svg && (svg = post_svg(&v, &svglen)) == NULL)
+		diag_report(p->d, DIAG_NOMEM, NULL);
+	else if (p->png)
+		png = post_png(p, &v, &pnglen);
+	free(status);
+	if ((p->svg && svg == NULL) || (p->png && png == NULL)) {
+		free(svg);
+		return -1;
+	}
+	if (svg != NULL)
+		att[1 + n++] = (struct mail_attachment){ fname[1],
+		    "image/svg+xml", svg, svglen };
+	if (png != NULL)
+		att[1 + n++] = (struct mail_attachment){ fname[2], "image/png",
+		    png, pnglen };
+	return n;
+}
+
+/* The file names of the attachments: GAMEID.pdn (or .xml), GAMEID.svg,
+ * GAMEID.png. */
 static void
-post_file_names(const struct post *p, char fname[2][160])
+post_file_names(const struct post *p, char fname[3][160])
 {
 	const char *id = record_tag(&p->g, "GameId");
 
@@ -271,6 +336,7 @@ post_file_names(const struct post *p, char fname[2][160])
 	snprintf(fname[0], sizeof(fname[0]), "%s.%s", id,
 	    strcmp(p->nt->name, "xml") == 0 ? "xml" : "pdn");
 	snprintf(fname[1], sizeof(fname[1]), "%s.svg", id);
+	snprintf(fname[2], sizeof(fname[2]), "%s.png", id);
 }
 
 /* Composes the mail for ml into *text; -1 after reporting. */
@@ -278,13 +344,12 @@ static int
 post_compose(struct post *p, const struct post_mail *ml, char **text,
     size_t *len)
 {
-	struct mail_attachment att[2];
+	struct mail_attachment att[3];
 	struct mail_out m;
-	char subject[512], mid[256], fname[2][160], what[300];
-	char *body = NULL, *svg = NULL;
+	char subject[512], mid[256], fname[3][160], what[300];
+	char *body = NULL;
 	const char *why;
-	size_t svglen = 0;
-	int rc = -1;
+	int rc = -1, npic = 0, i;
 
 	memset(&m, 0, sizeof(m));
 	m.date = time(NULL);
@@ -293,17 +358,14 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 	if (post_message_id(p, m.date, mid, sizeof(mid)) == -1)
 		diag_report(p->d, DIAG_USAGE, NULL, "--from: no domain for "
 		    "a Message-ID");
-	else if ((body = post_text(p, ml->side)) == NULL ||
-	    (p->svg && (svg = post_svg(p, ml->side, &svglen)) == NULL))
+	else if ((body = post_text(p, ml->side)) == NULL)
 		diag_report(p->d, DIAG_NOMEM, NULL);
-	else {
+	else if ((npic = post_pictures(p, ml->side, fname, att)) >= 0) {
 		att[0] = (struct mail_attachment){ fname[0],
 		    strcmp(p->nt->name, "xml") == 0 ? "application/xml" :
 		    "application/x-pdn", p->raw, p->len };
-		att[1] = (struct mail_attachment){ fname[1], "image/svg+xml",
-		    svg, svglen };
 		m = (struct mail_out){ p->from, &ml->to, 1, subject, body, att,
-		    p->svg ? 2 : 1, mid, NULL, m.date };
+		    1 + (size_t)npic, mid, NULL, m.date };
 		if ((rc = mail_compose(&m, text, len, &why)) == -1) {
 			snprintf(what, sizeof(what), "cannot compose the mail: "
 			    "%s", why);
@@ -311,7 +373,8 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 		}
 	}
 	free(body);
-	free(svg);
+	for (i = 0; i < npic; i++)
+		free((char *)att[1 + i].data);
 	return rc;
 }
 
@@ -702,6 +765,9 @@ post_opt(struct post *p, int ch, const char *arg)
 	case POST_OPT_SVG:
 		p->svg = 1;
 		return 0;
+	case POST_OPT_PNG:
+		p->png = 1;
+		return 0;
 	case POST_OPT_PBEM:
 		p->pbem = arg;
 		return 0;
@@ -725,6 +791,7 @@ post_getopt(struct post *p, struct xfer_opts *xo, int argc, char *argv[])
 		{ "to", required_argument, NULL, POST_OPT_TO },
 		{ "from", required_argument, NULL, POST_OPT_FROM },
 		{ "svg", no_argument, NULL, POST_OPT_SVG },
+		{ "png", no_argument, NULL, POST_OPT_PNG },
 		{ "pbem", required_argument, NULL, POST_OPT_PBEM },
 		{ "user-id", required_argument, NULL, POST_OPT_USER_ID },
 		{ "pbem-password-file", required_argument, NULL,

@@ -3,21 +3,31 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "notation/notation.h"
 #include "notation/svg.h"
+#include "notation/png.h"
 #include "notation/ascii.h"
 #include "cmd/cmd.h"
+#include "base/util.h"
 
 const char cmd_show_usage[] =
-    "show [--ply N] [--format ascii|svg|fen] [--flip] FILE";
+    "show [--ply N] [--format ascii|svg|png|fen] [--size N] [--flip] FILE";
 
 struct show_opts {
 	const char *ply;
 	const char *format;
 	int flip;
+	unsigned long size;       /* --size, or 0 */
+};
+
+/* A picture's view and the texts it points to. */
+struct show_picture {
+	struct svg_view v;
+	char title[SVG_TEXT_MAX], status[512], state[128];
 };
 
 /* Writes the lines under the board into buf: game, ply, last move,
@@ -82,37 +92,62 @@ show_ascii(const struct replay *rp, const struct record *g, int flip)
 	return 0;
 }
 
-/* The SVG picture: the board with the caption of the ascii lines. */
-static int
-show_svg(const struct replay *rp, const struct record *g, int flip,
-    struct diag *d)
+/* Fills p with the picture of rp: the board, with the caption of the
+ * ascii lines. */
+static void
+show_picture(struct show_picture *p, const struct replay *rp,
+    const struct record *g, const struct show_opts *so)
 {
-	struct svg_view v;
 	const char *event = record_tag(g, "Event");
-	char title[SVG_TEXT_MAX], status[512], statebuf[128];
 
-	memset(&v, 0, sizeof(v));
-	v.r = rp->r;
-	v.pos = &rp->pos;
-	v.last = rp->plies > 0 ? &rp->last : NULL;
-	v.flip = flip;
-	v.style = rp->style;
+	memset(p, 0, sizeof(*p));
+	p->v.r = rp->r;
+	p->v.pos = &rp->pos;
+	p->v.last = rp->plies > 0 ? &rp->last : NULL;
+	p->v.flip = so->flip;
+	p->v.style = rp->style;
+	p->v.size = (unsigned)so->size;
 	if (event != NULL && event[0] != '\0' && strcmp(event, "?") != 0) {
-		snprintf(title, sizeof(title), "%s: %s", rp->r->title, event);
-		v.title = title;
+		snprintf(p->title, sizeof(p->title), "%s: %s", rp->r->title,
+		    event);
+		p->v.title = p->title;
 	}
-	v.player[0] = notation_player(rp->r, g, 0);
-	v.player[1] = notation_player(rp->r, g, 1);
-	show_status_text(rp, g, rp->plies == rp->total, status,
-	    sizeof(status));
-	v.status = status;
-	v.state = show_state(rp, statebuf, sizeof(statebuf));
+	p->v.player[0] = notation_player(rp->r, g, 0);
+	p->v.player[1] = notation_player(rp->r, g, 1);
+	show_status_text(rp, g, rp->plies == rp->total, p->status,
+	    sizeof(p->status));
+	p->v.status = p->status;
+	p->v.state = show_state(rp, p->state, sizeof(p->state));
+}
+
+/* The SVG picture. */
+static int
+show_svg(const struct show_picture *p, struct diag *d)
+{
 	errno = 0;
-	if (svg_write(stdout, &v) == -1) {
+	if (svg_write(stdout, &p->v) == -1) {
 		diag_report(d, DIAG_WRITE, NULL, errno != 0 ? strerror(errno) :
 		    "the SVG picture");
 		return -1;
 	}
+	return 0;
+}
+
+/* The PNG picture: the SVG rendered. */
+static int
+show_png(const struct show_picture *p, struct diag *d)
+{
+	unsigned char *png;
+	char why[256], what[300];
+	size_t len;
+
+	if (png_render(&p->v, &png, &len, why, sizeof(why)) == -1) {
+		snprintf(what, sizeof(what), "the PNG picture: %s", why);
+		diag_report(d, DIAG_WRITE, NULL, what);
+		return -1;
+	}
+	fwrite(png, 1, len, stdout);
+	free(png);
 	return 0;
 }
 
@@ -130,6 +165,17 @@ show_fen(const struct replay *rp, struct diag *d)
 	return 0;
 }
 
+/* Reads --size; -1 with the problem in what. */
+static int
+show_size(struct show_opts *so, const char *text, char *what, size_t size)
+{
+	if (util_parse_ulong(text, SVG_SIZE_MIN, SVG_SIZE_MAX, &so->size) == 0)
+		return 0;
+	snprintf(what, size, "--size %.40s: expected pixels, %d to %d", text,
+	    SVG_SIZE_MIN, SVG_SIZE_MAX);
+	return -1;
+}
+
 static int
 show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 {
@@ -137,6 +183,7 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		{ "ply", required_argument, NULL, 'p' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "flip", no_argument, NULL, 'F' },
+		{ "size", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 }
 	};
 	char what[128];
@@ -150,16 +197,24 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 			so->format = optarg;
 		else if (ch == 'F')
 			so->flip = 1;
-		else
+		else if (ch == 's') {
+			if (show_size(so, optarg, what, sizeof(what)) == -1)
+				return cmd_usage(d, cmd_show_usage, what);
+		} else
 			return cmd_bad_option(d, cmd_show_usage, ch, argv);
 	}
 	if (strcasecmp(so->format, "ascii") != 0 &&
 	    strcasecmp(so->format, "svg") != 0 &&
+	    strcasecmp(so->format, "png") != 0 &&
 	    strcasecmp(so->format, "fen") != 0) {
 		snprintf(what, sizeof(what), "--format %s: %s", so->format,
-		    "expected ascii, svg or fen");
+		    "expected ascii, svg, png or fen");
 		return cmd_usage(d, cmd_show_usage, what);
 	}
+	if (so->size > 0 && strcasecmp(so->format, "svg") != 0 &&
+	    strcasecmp(so->format, "png") != 0)
+		return cmd_usage(d, cmd_show_usage, "--size is for the svg "
+		    "and png formats");
 	if (argc - optind != 1)
 		return cmd_usage(d, cmd_show_usage, argc == optind ?
 		    "no file given" : "too many arguments");
@@ -169,7 +224,8 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 int
 cmd_show(int argc, char *argv[], struct diag *d)
 {
-	struct show_opts so = { NULL, "ascii", 0 };
+	struct show_opts so = { NULL, "ascii", 0, 0 };
+	struct show_picture pic;
 	struct replay rp;
 	struct record g;
 	int rc;
@@ -178,10 +234,13 @@ cmd_show(int argc, char *argv[], struct diag *d)
 		return rc;
 	record_init(&g);
 	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
+		show_picture(&pic, &rp, &g, &so);
 		if (strcasecmp(so.format, "fen") == 0)
 			show_fen(&rp, d);
 		else if (strcasecmp(so.format, "svg") == 0)
-			show_svg(&rp, &g, so.flip, d);
+			show_svg(&pic, d);
+		else if (strcasecmp(so.format, "png") == 0)
+			show_png(&pic, d);
 		else
 			show_ascii(&rp, &g, so.flip);
 	}

@@ -13,6 +13,16 @@ need() {
 	exit 1
 }
 
+# result NAME STATUS [WHY]: prints "PASS: NAME" when STATUS is 0, else
+# "FAIL: NAME (WHY)".
+result() {
+	if [ "$2" = 0 ]; then
+		echo "PASS: $1"
+	else
+		echo "FAIL: $1${3:+ ($3)}"
+	fi
+}
+
 # unlisted_skips SKIPS LOG: the names of the skips reported in LOG
 # ("SKIP: NAME (why)" lines, or TAP "ok N - NAME # SKIP") that the file
 # SKIPS does not list (its lines "NAME reason", # for comments), one a
