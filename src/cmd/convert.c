@@ -19,6 +19,7 @@
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/broken.h"
 
 #define CONVERT_TEXT 2048    /* bytes of a move text or FEN */
 
@@ -195,6 +196,29 @@ convert_shorter(const struct convert *c)
 }
 
 /*
+ * Keeps game index, which replayed into rp up to a fault at a ply (not
+ * at its start: an unknown game or a bad FEN is written as read), with
+ * the moves before the fault and the rest in comments, and says so.
+ * 0, or -1 when out of memory.
+ */
+static int
+convert_keep_broken(struct convert *c, struct record *g,
+    const struct replay *rp, unsigned long index)
+{
+	struct diag_where w = { c->name, NULL, index, rp->plies + 1 };
+	struct srcloc at;
+
+	if (!rp->started || rp->elem >= g->main.n)
+		return 0;
+	at = g->main.elems[rp->elem].at;
+	w.at = &at;
+	if (broken_keep(g, rp) == -1)
+		return -1;
+	diag_report(c->d, DIAG_KEPT_BROKEN, &w, rp->plies + 1);
+	return 0;
+}
+
+/*
  * Replays game index of the stream into its converted form.  Returns 1
  * to write g, 0 to leave it out (--at could not reach its position;
  * reported), -1 when out of memory (reported).
@@ -210,6 +234,9 @@ convert_game(struct convert *c, struct record *g, unsigned long index)
 	if (r != NULL && r->restyle != NULL)
 		st = c->squares >= 0 ? c->squares : notation_square_style(r, g);
 	replayed = replay_run(&rp, g, &o, c->d) == 0;
+	if (!replayed && c->at == REPLAY_ALL &&
+	    convert_keep_broken(c, g, &rp, index) == -1)
+		rc = -1;
 	if (c->at != REPLAY_ALL) {
 		if (!replayed || !convert_reached(c, g, &rp, index))
 			return 0;

@@ -26,6 +26,8 @@
 #include "rules/rules.h"
 
 #define REPLAY_ALL ULONG_MAX     /* replay_opts.stop: every ply */
+#define REPLAY_AHEAD 16          /* plies read ahead to choose between the
+				  * paths an ambiguous move fits */
 
 struct replay_opts {
 	const char *file;         /* name for diagnostics, or NULL */
@@ -53,6 +55,10 @@ struct replay {
 				   * (OUTCOME_DRAW), or OUTCOME_NONE */
 	const char *act_why;      /* its reason (static): "red resigned",
 				   * "draw agreed"; NULL if none */
+	int started;              /* replay_start succeeded: the game and
+				   * its start position are known */
+	size_t elem;              /* main-line elements replayed; after a
+				   * fault, the index of the offending one */
 };
 
 /* The correspondence actions, as ELEM_ACTION and the commands name them. */
@@ -84,6 +90,16 @@ int replay_start(struct replay *rp, const struct record *g,
  */
 int replay_run(struct replay *rp, struct record *g,
     const struct replay_opts *o, struct diag *d);
+
+/* Called by replay_walk with its ctx once the start position is set
+ * (rp->plies == 0), then after each ply played; a nonzero return ends
+ * the replay there, as replay_opts.stop would. */
+typedef int (*replay_ply_fn)(void *ctx, const struct replay *rp);
+
+/* replay_run, calling on_ply (unless NULL) at each position reached. */
+int replay_walk(struct replay *rp, struct record *g,
+    const struct replay_opts *o, replay_ply_fn on_ply, void *ctx,
+    struct diag *d);
 
 /*
  * Reads the move text and plays it in rp->pos as ply rp->plies + 1,
