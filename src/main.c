@@ -18,6 +18,8 @@ static const struct cmd main_cmds[] = {
 	{ "show", cmd_show, cmd_show_usage, "draw the position" },
 	{ "perft", cmd_perft, cmd_perft_usage, "count the legal-move tree" },
 	{ "convert", cmd_convert, cmd_convert_usage, "rewrite records canonically" },
+	{ "search", cmd_search, cmd_search_usage,
+	    "find the games that reach a position" },
 	{ "fetch", cmd_fetch, cmd_fetch_usage,
 	    "download a record from a web or mail server" },
 	{ "post", cmd_post, cmd_post_usage,

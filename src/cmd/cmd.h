@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "notation/notation.h"
+#include "notation/select.h"
 #include "base/diag.h"
 #include "base/fileio.h"
 #include "model/record.h"
@@ -42,6 +43,7 @@ int cmd_decline_draw(int, char *[], struct diag *);
 int cmd_referee(int, char *[], struct diag *);
 int cmd_fetch(int, char *[], struct diag *);
 int cmd_post(int, char *[], struct diag *);
+int cmd_search(int, char *[], struct diag *);
 
 extern const char cmd_new_usage[];
 extern const char cmd_check_usage[];
@@ -57,6 +59,7 @@ extern const char cmd_decline_draw_usage[];
 extern const char cmd_referee_usage[];
 extern const char cmd_fetch_usage[];
 extern const char cmd_post_usage[];
+extern const char cmd_search_usage[];
 
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
@@ -88,12 +91,70 @@ int cmd_load_one(const char *path, struct record *g,
     const struct notation **nt, struct diag *d);
 
 /*
- * Loads the one game of path and replays it up to ply (the text of a
- * --ply option, or NULL: the whole main line) into rp.  A ply beyond
- * the main line is a usage error.  Returns 0, or -1 after reporting.
+ * The selection options every command that reads records takes (README,
+ * stackref(1)): --game N[,M-K...] and --tag NAME OP VALUE, as getopt_long
+ * entries with the values CMD_OPT_GAME and CMD_OPT_SELECT_TAG.
  */
-int cmd_replay_to(const char *path, const char *ply, struct record *g,
-    struct replay *rp, struct diag *d);
+enum {
+	CMD_OPT_GAME = 0x200,       /* --game 10-20,541 */
+	CMD_OPT_SELECT_TAG          /* --tag White~Tinsley */
+};
+#define CMD_SELECT_LONGOPTS \
+	{ "game", required_argument, NULL, CMD_OPT_GAME }, \
+	{ "tag", required_argument, NULL, CMD_OPT_SELECT_TAG }
+
+/* Adds option ch (a CMD_OPT_* value above) with argument arg to s.
+ * Returns 1, 0 when ch is not a selection option, or -1 after reporting
+ * a usage error (with usage). */
+int cmd_select_opt(struct select *s, int ch, const char *arg,
+    const char *usage, struct diag *d);
+
+/* Called for each selected game of an archive; a nonzero return stops
+ * (-1: an error already reported). */
+typedef int (*cmd_game_fn)(void *ctx, struct record *g,
+    unsigned long index, const char *file);
+
+/* The reading of an archive: the selection and the callback given, the
+ * counts and notation found. */
+struct cmd_each {
+	const struct select *sel;
+	cmd_game_fn fn;
+	void *ctx;
+	const struct notation *nt;  /* the notation read */
+	unsigned long games;        /* games read (selectable by number) */
+	unsigned long selected;     /* of them, passed to fn */
+	unsigned long malformed;    /* of them, unreadable (reported) */
+};
+
+/*
+ * Reads every game of path ("-": standard input), in its notation,
+ * calling e->fn with each game e->sel selects, in order, one game at a
+ * time.  A game whose number is not selected is read without a word
+ * (its problems are not reported); reading stops after the last number
+ * selected.  Returns 0, or -1 after reporting (unreadable, out of
+ * memory, or fn's -1).
+ */
+int cmd_each_game(const char *path, struct cmd_each *e, struct diag *d);
+
+/*
+ * Loads the one game of path that sel selects into g (record_init'ed);
+ * *index gets its number in the file.  Without a selection, path must
+ * hold one game (cmd_load_one; *index is 0).  Returns 0, or -1 after
+ * reporting (a selection of no game or of several is a usage error).
+ */
+int cmd_load_selected(const char *path, const struct select *sel,
+    struct record *g, unsigned long *index, struct diag *d);
+
+/*
+ * Loads the game of path that sel selects (cmd_load_selected; sel may be
+ * NULL: the one game of path) and replays it up to ply (the text of a
+ * --ply option, or NULL: the whole main line) into rp.  A ply beyond
+ * the main line is rejected (DIAG_PAST_END).  Returns 0, or -1 after
+ * reporting.
+ */
+int cmd_replay_to(const char *path, const char *ply,
+    const struct select *sel, struct record *g, struct replay *rp,
+    struct diag *d);
 
 /* The options of the commands that add to a record: move and the
  * correspondence actions. */

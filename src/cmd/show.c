@@ -11,13 +11,14 @@
 #include "notation/ascii.h"
 #include "cmd/cmd.h"
 
-const char cmd_show_usage[] =
-    "show [--ply N] [--format ascii|svg|fen] [--flip] FILE";
+const char cmd_show_usage[] = "show [--game N] [--tag NAME OP VALUE]... "
+    "[--ply N] [--format ascii|svg|fen] [--flip] FILE";
 
 struct show_opts {
 	const char *ply;
 	const char *format;
 	int flip;
+	struct select sel;
 };
 
 /* Writes the lines under the board into buf: game, ply, last move,
@@ -137,14 +138,19 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		{ "ply", required_argument, NULL, 'p' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "flip", no_argument, NULL, 'F' },
+		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	char what[128];
-	int ch;
+	int ch, rc;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (ch == 'p')
+		if ((rc = cmd_select_opt(&so->sel, ch, optarg, cmd_show_usage,
+		    d)) != 0) {
+			if (rc == -1)
+				return STATUS_USAGE;
+		} else if (ch == 'p')
 			so->ply = optarg;
 		else if (ch == 'f')
 			so->format = optarg;
@@ -169,15 +175,17 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 int
 cmd_show(int argc, char *argv[], struct diag *d)
 {
-	struct show_opts so = { NULL, "ascii", 0 };
+	struct show_opts so = { NULL, "ascii", 0, { NULL, 0, NULL, 0 } };
 	struct replay rp;
 	struct record g;
 	int rc;
 
-	if ((rc = show_getopt(&so, argc, argv, d)) != 0)
+	if ((rc = show_getopt(&so, argc, argv, d)) != 0) {
+		select_free(&so.sel);
 		return rc;
+	}
 	record_init(&g);
-	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
+	if (cmd_replay_to(argv[optind], so.ply, &so.sel, &g, &rp, d) == 0) {
 		if (strcasecmp(so.format, "fen") == 0)
 			show_fen(&rp, d);
 		else if (strcasecmp(so.format, "svg") == 0)
@@ -186,5 +194,6 @@ cmd_show(int argc, char *argv[], struct diag *d)
 			show_ascii(&rp, &g, so.flip);
 	}
 	record_free(&g);
+	select_free(&so.sel);
 	return cmd_finish(d);
 }

@@ -361,17 +361,53 @@ replay_last_text(const struct replay *rp, char *buf, size_t size)
 	    size);
 }
 
-/* Replaces e's text by the canonical text of the ply just played. */
+/* Writes into buf the full path of the jump m of p, its landing squares
+ * joined by 'x' ("10x17x26"), when each step of m jumps and text (as
+ * read) names them all; -1 otherwise. */
 static int
-replay_canonical(struct replay *rp, struct elem *e,
+replay_full_path(const struct replay *rp, const struct move *m,
+    const char *text, char *buf, size_t size)
+{
+	struct move pattern;
+	char sq[RULES_LABEL * 2];
+	size_t at = 0, err;
+	unsigned i;
+
+	if (m->kind != MOVE_ORDINARY || m->nsteps < 2 ||
+	    rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1 ||
+	    (pattern.flags & MOVE_ELIDED) != 0)
+		return -1;
+	for (i = 0; i <= m->nsteps; i++) {
+		if ((i > 0 && m->step[i - 1].over == SQ_NONE) ||
+		    rules_square_text(rp->r, i == 0 ? m->step[0].from :
+		    m->step[i - 1].to, rp->style, sq, sizeof(sq)) < 0 ||
+		    at + strlen(sq) + 2 > size)
+			return -1;
+		at += (size_t)snprintf(buf + at, size - at, "%s%s",
+		    i > 0 ? "x" : "", sq);
+	}
+	return (int)at;
+}
+
+/* Replaces e's text by the canonical text of the ply just played (with
+ * REPLAY_KEEP_PATHS, by its full path when e's text gives it), keeping
+ * the text as read in e->written when it differs. */
+static int
+replay_canonical(struct replay *rp, struct elem *e, int mode,
     const struct diag_where *w, struct diag *d)
 {
 	char text[256];
-	int len;
+	int len = -1;
 
-	if ((len = replay_last_text(rp, text, sizeof(text))) < 0)
+	if (mode == REPLAY_KEEP_PATHS)
+		len = replay_full_path(rp, &rp->last, e->text, text,
+		    sizeof(text));
+	if (len < 0 && (len = replay_last_text(rp, text, sizeof(text))) < 0)
 		return 0;
-	if (elem_set_text(e, text, (size_t)len) == -1) {
+	if (strcmp(e->text, text) == 0)
+		return 0;
+	if (elem_set_written(e, e->text) == -1 ||
+	    elem_set_text(e, text, (size_t)len) == -1) {
 		diag_report(d, DIAG_NOMEM, w);
 		return -1;
 	}
@@ -638,7 +674,7 @@ replay_elem_move(struct replay *rp, struct record *g, size_t i,
 	w->at = &e->at;
 	if (replay_pattern(rp, &pattern, e->text, &at, w, d, NULL) == -1)
 		return -1;
-	if (o->canonical && replay_canonical(rp, e, w, d) == -1)
+	if (o->canonical && replay_canonical(rp, e, o->canonical, w, d) == -1)
 		return -1;
 	return 0;
 }

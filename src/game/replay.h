@@ -33,8 +33,15 @@ struct replay_opts {
 	const char *file;         /* name for diagnostics, or NULL */
 	unsigned long game;       /* 1-based game index for diagnostics, or 0 */
 	unsigned long stop;       /* play at most this many plies */
-	int canonical;            /* rewrite move texts in canonical form */
+	int canonical;            /* rewrite move texts in canonical form
+				   * (1), or keep the full capture paths as
+				   * written (REPLAY_KEEP_PATHS) */
 };
+
+#define REPLAY_KEEP_PATHS 2      /* replay_opts.canonical: a capture written
+				  * with its whole path keeps it (10x17x26
+				  * stays, 10x26 is read and written
+				  * canonically) */
 
 struct replay {
 	const struct rules *r;    /* the game */
@@ -81,7 +88,8 @@ int replay_start(struct replay *rp, const struct record *g,
  * replay_start, then plays the main line of g (at most o->stop plies,
  * and the actions up to the move after the last of them), then sets
  * rp->outcome.  With o->canonical, each move's text is replaced by its
- * canonical text (the suffix is kept) and each action's text by
+ * canonical text (the suffix is kept; the text as read is kept in
+ * elem.written when it differs) and each action's text by
  * "ACTION SIDE" with the colour name.  Returns 0, or -1 after reporting
  * the first problem (DIAG_BAD_MOVE_TEXT, DIAG_ILLEGAL_MOVE,
  * DIAG_AMBIGUOUS_MOVE, DIAG_GAME_OVER, DIAG_BAD_ACTION and the refusals
