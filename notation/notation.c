@@ -13,6 +13,7 @@
 #include "notation/notation.h"
 #include "notation/pdn.h"
 #include "notation/xml.h"
+#include "notation/json.h"
 
 /* Bytes of blanks read ahead at most to find the first non-blank one. */
 #define NOTATION_PEEK_MAX 65536
@@ -20,6 +21,7 @@
 const struct notation *const notation_table[] = {
 	&notation_pdn,
 	&notation_xml,
+	&notation_json,
 	NULL
 };
 

@@ -46,7 +46,16 @@ struct notation {
 	 * of a stream (XML's root element); 0, or -1 on a write error. */
 	int (*begin)(FILE *out);
 	int (*end)(FILE *out);
+
+	/* Optional: what comes between two games of a stream (JSON's
+	 * comma), or NULL. */
+	const char *between;
 };
+
+/*
+ * A notation may be write-only (JSON): its open, next and close are
+ * NULL, and notation_open never finds it.
+ */
 
 /* Writes one record as a whole stream: begin, write, end. */
 int notation_write_record(const struct notation *nt, FILE *out,
@@ -132,7 +141,7 @@ int notation_square_style(const struct rules *r, const struct record *g);
 /* Looks up a notation by name; NULL if unknown. */
 const struct notation *notation_find(const char *name);
 
-/* The notations, NULL-terminated. */
+/* The notations, NULL-terminated: pdn, xml, json. */
 extern const struct notation *const notation_table[];
 
 /*

@@ -1127,5 +1127,6 @@ const struct notation notation_pdn = {
 	pdn_close,
 	pdn_write,
 	NULL,
+	NULL,
 	NULL
 };

@@ -923,5 +923,6 @@ const struct notation notation_xml = {
 	xml_close,
 	xml_write,
 	xml_begin,
-	xml_end
+	xml_end,
+	NULL
 };

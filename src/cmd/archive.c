@@ -50,8 +50,7 @@ cmd_read_next(const struct notation *nt, struct reader *rd,
 	return rr;
 }
 
-/* The selected games of the open stream f. */
-static int
+int
 cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
     struct diag *d)
 {
@@ -61,6 +60,7 @@ cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
 	unsigned long index = 0;
 	int rc = 0;
 
+	e->games = e->selected = e->malformed = 0;
 	if ((rd = notation_open(f, name, d, &e->nt)) == NULL)
 		return -1;
 	record_init(&g);
@@ -88,7 +88,6 @@ cmd_each_game(const char *path, struct cmd_each *e, struct diag *d)
 	FILE *f;
 	int rc;
 
-	e->games = e->selected = e->malformed = 0;
 	if ((f = fileio_open(path, d)) == NULL)
 		return -1;
 	rc = cmd_each_stream(f, fileio_name(path), e, d);

@@ -136,6 +136,10 @@ struct cmd_each {
  */
 int cmd_each_game(const char *path, struct cmd_each *e, struct diag *d);
 
+/* cmd_each_game of the open stream f, named name. */
+int cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
+    struct diag *d);
+
 /*
  * Loads the one game of path that sel selects into g (record_init'ed);
  * *index gets its number in the file.  Without a selection, path must
@@ -316,6 +320,44 @@ enum {
  */
 int cmd_extends(const struct cmd_game *a, const struct cmd_game *b,
     const char *aname, char *why, size_t size);
+
+/*
+ * Where convert writes its games (src/cmd/sink.c): the stream out, or
+ * with per_file (-# N) files PREFIX1.EXT, PREFIX2.EXT, ... of per_file
+ * games each, or with by_tag (--split-by TAG) one file PREFIXVALUE.EXT
+ * per value of the tag (bytes other than letters, digits, '-', '_' and
+ * '.' written '_'; "none" for a game without it), made empty the first
+ * time a run meets it.  EXT is the notation's name; each file is a whole
+ * document of the notation.  Files are written in place, not atomically.
+ */
+struct sink_file;
+
+struct sink {
+	const struct notation *to;
+	FILE *out;                  /* the stream, without a split */
+	const char *prefix;         /* of the files of a split, or NULL */
+	unsigned long per_file;     /* -# N, or 0 */
+	const char *by_tag;         /* --split-by TAG, or NULL */
+	struct diag *d;
+	unsigned long written;      /* games written */
+	FILE *cur;                  /* -# N: the file being written */
+	unsigned long in_cur, files;
+	char name[1024];            /* the file being written */
+	struct sink_file *made;     /* --split-by: the files made */
+	size_t nmade, capmade;
+};
+
+/* Starts s writing notation to to out (without a split); the caller
+ * then sets prefix, per_file or by_tag. */
+void sink_init(struct sink *s, const struct notation *to, FILE *out,
+    struct diag *d);
+
+/* Writes g where s says; 0, or -1 after reporting. */
+int sink_write(struct sink *s, const struct record *g);
+
+/* Ends the files of a split (not the stream out: its caller writes the
+ * notation's begin and end); 0, or -1 after reporting. */
+int sink_end(struct sink *s);
 
 /*
  * Ends a command: flushes and closes standard output (a failure is
