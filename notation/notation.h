@@ -152,6 +152,14 @@ extern const struct notation *const notation_table[];
 const struct rules *notation_game(const struct record *g, const char **name);
 
 /*
+ * The draughts variant a record's GameType names among PDN 3.0's game
+ * types that stackref does not play ("international draughts" for 20,
+ * "Russian draughts" for 25, ...), with its number in *type; NULL when
+ * it names none of them (or a Game tag names the game).
+ */
+const char *notation_variant(const struct record *g, unsigned *type);
+
+/*
  * FEN (notation/fen.c): the set-up position of the [FEN] tag, in the
  * style the game uses (struct rules.fen).
  *

@@ -44,6 +44,8 @@ int cmd_referee(int, char *[], struct diag *);
 int cmd_fetch(int, char *[], struct diag *);
 int cmd_post(int, char *[], struct diag *);
 int cmd_search(int, char *[], struct diag *);
+int cmd_dups(int, char *[], struct diag *);
+int cmd_stats(int, char *[], struct diag *);
 
 extern const char cmd_new_usage[];
 extern const char cmd_check_usage[];
@@ -60,6 +62,8 @@ extern const char cmd_referee_usage[];
 extern const char cmd_fetch_usage[];
 extern const char cmd_post_usage[];
 extern const char cmd_search_usage[];
+extern const char cmd_dups_usage[];
+extern const char cmd_stats_usage[];
 
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:

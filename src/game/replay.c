@@ -57,12 +57,18 @@ replay_start(struct replay *rp, const struct record *g,
     const struct replay_opts *o, struct diag *d)
 {
 	struct diag_where w = { o->file, &g->at, o->game, 0 };
-	const char *name = NULL;
-	char known[256];
+	const char *name = NULL, *variant;
+	char known[256], type[16];
+	unsigned n;
 
 	memset(rp, 0, sizeof(*rp));
 	rp->offer = -1;
 	rp->style = -1;
+	if ((variant = notation_variant(g, &n)) != NULL) {
+		snprintf(type, sizeof(type), "%u", n);
+		diag_report(d, DIAG_VARIANT, &w, variant, type);
+		return -1;
+	}
 	if ((rp->r = notation_game(g, &name)) == NULL) {
 		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_RECORD_GAME, &w,
