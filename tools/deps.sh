@@ -17,8 +17,9 @@ need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx
 #   svg.sh), mandoc (man.sh), time: /usr/bin/time (limits.sh), valgrind
 #   (valgrind.sh, which .ci/run runs after make check), binutils: nm
 #   (layers.sh), mount (faults.sh), and the Essential perl-base (perl:
-#   faults.sh, policy.sh) and util-linux (flock: race.sh, setsid: mail.sh)
-need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux"
+#   faults.sh, policy.sh) and util-linux (flock: race.sh, setsid: mail.sh),
+#   python3-jsonschema: /usr/bin/jsonschema (json.sh)
+need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux python3-jsonschema"
 need_check="$need_build libcmocka-dev $need_tools $need_servers"
 need_bench="$need_build time"
 set_of() {

@@ -27,7 +27,7 @@ const char cmd_convert_usage[] = "convert [--to NOTATION] "
     "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
     "[--tag NAME OP VALUE]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
     "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
-    "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE";
+    "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE...";
 
 /* The replay's hook: the position asked for, the duplicate key, the
  * ballot; never stops the replay (the whole game is rewritten). */
@@ -122,19 +122,25 @@ convert_game(void *ctx, struct record *g, unsigned long index,
 	return 0;
 }
 
-/* Reads and writes every game of c->in. */
+/* Reads and writes every selected game of each file in turn. */
 static int
 convert_games(struct convert *c)
 {
 	struct cmd_each e;
-	int rc;
+	int i, rc = 0;
 
 	memset(&e, 0, sizeof(e));
 	e.sel = &c->sel;
 	e.fn = convert_game;
 	e.ctx = c;
-	rc = cmd_each_stream(c->in, c->name, &e, c->d);
-	c->read += e.games - e.malformed;
+	for (i = 0; i < c->nfiles && rc == 0; i++) {
+		c->name = fileio_name(c->files[i]);
+		if ((c->in = fileio_open(c->files[i], c->d)) == NULL)
+			continue;
+		rc = cmd_each_stream(c->in, c->name, &e, c->d);
+		c->read += e.games - e.malformed;
+		fileio_close(c->in);
+	}
 	return rc;
 }
 
@@ -289,9 +295,10 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		return rc;
 	if ((why = convert_conflict(c)) != NULL)
 		return cmd_usage(d, cmd_convert_usage, why);
-	if (argc - optind != 1)
-		return cmd_usage(d, cmd_convert_usage, argc == optind ?
-		    "no file given" : "too many arguments");
+	if (argc == optind)
+		return cmd_usage(d, cmd_convert_usage, "no file given");
+	c->files = argv + optind;
+	c->nfiles = argc - optind;
 	return 0;
 }
 
@@ -341,22 +348,17 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 
 	convert_init(&c, d);
 	if ((rc = convert_getopt(argc, argv, &c, d)) == 0) {
-		c.name = fileio_name(argv[optind]);
 		posmatch_init(&c.pm, &c.spec);
 		sink_init(&c.sink, c.to, stdout, d);
 		if (c.opening)
 			opening_init(&c.book, rules_find("checkers"));
-		if ((c.in = fileio_open(argv[optind], d)) != NULL) {
-			if (c.split > 0 || c.split_by != NULL)
-				convert_split(&c);
-			else
-				convert_one(&c);
-			if (c.read == 0 && d->status < STATUS_SYSTEM)
-				diag_report(d, DIAG_NO_GAME,
-				    DIAG_FILE(c.name));
-			convert_shorter(&c);
-			fileio_close(c.in);
-		}
+		if (c.split > 0 || c.split_by != NULL)
+			convert_split(&c);
+		else
+			convert_one(&c);
+		if (c.read == 0 && d->status < STATUS_SYSTEM)
+			diag_report(d, DIAG_NO_GAME, DIAG_FILE(c.name));
+		convert_shorter(&c);
 	}
 	if (c.dedupe)
 		dedupe_free(&c.dd);

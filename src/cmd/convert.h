@@ -12,8 +12,10 @@
 #include "game/posmatch.h"
 
 struct convert {
-	FILE *in;
-	const char *name;
+	char *const *files;       /* the inputs */
+	int nfiles;
+	FILE *in;                 /* the one being read */
+	const char *name;         /* its name */
 	const struct notation *to;
 	struct diag *d;
 	struct select sel;

@@ -381,7 +381,7 @@ replay_full_path(const struct replay *rp, const struct move *m,
 
 	if (m->kind != MOVE_ORDINARY || m->nsteps < 2 ||
 	    rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1 ||
-	    (pattern.flags & MOVE_ELIDED) != 0)
+	    pattern.nsteps != m->nsteps)
 		return -1;
 	for (i = 0; i <= m->nsteps; i++) {
 		if ((i > 0 && m->step[i - 1].over == SQ_NONE) ||
