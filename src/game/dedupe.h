@@ -11,9 +11,10 @@
  * million games), so no game is read twice to compare texts.
  *
  * The table keeps, for each distinct key, the key and the file and game
- * numbers of the first game that had it: 24 bytes, in a table at most
- * half full, so at most 48 bytes per distinct game (duplicates add
- * nothing).  Ownership: dedupe_free releases the table.
+ * numbers of the first game that had it: 24 bytes a slot, in a table
+ * that doubles when half full, so between a quarter and half full: 48
+ * to 96 bytes per distinct game (duplicates add nothing).  Ownership:
+ * dedupe_free releases the table.
  */
 #ifndef STACKREF_GAME_DEDUPE_H
 #define STACKREF_GAME_DEDUPE_H
