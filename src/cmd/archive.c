@@ -3,6 +3,7 @@
  * the loop every command that reads records shares, and loading the one
  * game a selection picks for show, moves and perft.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +29,64 @@ cmd_select_opt(struct select *s, int ch, const char *arg,
 		return -1;
 	}
 	return 1;
+}
+
+int
+cmd_getopt_select(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d)
+{
+	int ch, rc = 0;
+
+	opterr = 0;
+	while (rc == 0 && (ch = getopt_long(argc, argv, ":o:q#:", longopts,
+	    NULL)) != -1) {
+		if ((rc = cmd_select_opt(sel, ch, optarg, usage, d)) != 0)
+			rc = rc == -1 ? STATUS_USAGE : 0;
+		else if (ch == '?' || ch == ':')
+			rc = cmd_bad_option(d, usage, ch, argv);
+		else if ((rc = fn(ctx, ch, optarg)) == -1) {
+			optopt = ch;	/* a short option of another command */
+			rc = cmd_bad_option(d, usage, '?', argv);
+		}
+	}
+	return rc;
+}
+
+int
+cmd_getopt_files(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d)
+{
+	int rc;
+
+	if ((rc = cmd_getopt_select(argc, argv, longopts, sel, usage, fn, ctx,
+	    d)) == 0 && optind == argc)
+		rc = cmd_usage(d, usage, "no file given");
+	return rc;
+}
+
+int
+cmd_position_opt(struct posmatch_spec *sp, int ch, const char *arg)
+{
+	if (ch == CMD_OPT_FEN)
+		sp->fen = arg;
+	else if (ch == CMD_OPT_PATTERN)
+		sp->pattern = arg;
+	else if (ch == CMD_OPT_EMPTY)
+		sp->empty = arg;
+	else if (ch == CMD_OPT_MATERIAL)
+		sp->material = arg;
+	else
+		return 0;
+	return 1;
+}
+
+void
+cmd_quiet(struct diag *q)
+{
+	diag_init(q, "stackref", NULL);
+	q->quiet = 1;
 }
 
 /* Reads the next game, quietly when its number is not selected (its

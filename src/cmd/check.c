@@ -55,6 +55,17 @@ check_file(const char *path, const struct select *sel, int quiet,
 		    games, games == 1 ? "" : "s", c.valid);
 }
 
+/* check's own option: -q. */
+static int
+check_opt(void *ctx, int ch, const char *arg)
+{
+	(void)arg;
+	if (ch != 'q')
+		return -1;
+	*(int *)ctx = 1;
+	return 0;
+}
+
 int
 cmd_check(int argc, char *argv[], struct diag *d)
 {
@@ -64,22 +75,11 @@ cmd_check(int argc, char *argv[], struct diag *d)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct select sel;
-	int ch, quiet = 0, i, rc = 0;
+	int quiet = 0, i, rc;
 
 	select_init(&sel);
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":q", longopts, NULL)) != -1) {
-		if ((rc = cmd_select_opt(&sel, ch, optarg, cmd_check_usage,
-		    d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
-		else if (ch == 'q')
-			quiet = 1;
-		else
-			rc = cmd_bad_option(d, cmd_check_usage, ch, argv);
-	}
-	if (rc == 0 && optind == argc)
-		rc = cmd_usage(d, cmd_check_usage, "no file given");
+	rc = cmd_getopt_files(argc, argv, longopts, &sel, cmd_check_usage,
+	    check_opt, &quiet, d);
 	for (i = optind; rc == 0 && i < argc; i++) {
 		check_file(argv[i], &sel, quiet, d);
 		fflush(stdout);

@@ -10,6 +10,7 @@
 #ifndef STACKREF_CMD_CMD_H
 #define STACKREF_CMD_CMD_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "notation/notation.h"
@@ -18,6 +19,7 @@
 #include "base/fileio.h"
 #include "model/record.h"
 #include "game/replay.h"
+#include "game/posmatch.h"
 #include "rules/rules.h"
 
 typedef int (*cmd_fn)(int argc, char *argv[], struct diag *d);
@@ -106,6 +108,49 @@ enum {
 #define CMD_SELECT_LONGOPTS \
 	{ "game", required_argument, NULL, CMD_OPT_GAME }, \
 	{ "tag", required_argument, NULL, CMD_OPT_SELECT_TAG }
+
+/* A command's own options for cmd_getopt_select: ch (a getopt_long
+ * value) with its argument arg; returns 0, a nonzero status after
+ * reporting, or -1 when ch is no option of the command. */
+typedef int (*cmd_opt_fn)(void *ctx, int ch, const char *arg);
+
+/*
+ * The option loop of a command that reads records: getopt_long over
+ * argv with longopts (which hold CMD_SELECT_LONGOPTS) and the short
+ * options -o OUT, -q and -# N (fn refuses those it does not take), the
+ * selection options into sel, the others to fn.  Returns 0 (optind is
+ * then the first operand), or the usage status after reporting.
+ */
+int cmd_getopt_select(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d);
+
+/* cmd_getopt_select, then at least one operand (FILE...) is needed. */
+int cmd_getopt_files(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d);
+
+/* The position options of search and convert (stackref(1), Positions):
+ * their getopt_long entries, with the values CMD_OPT_FEN ... */
+enum {
+	CMD_OPT_FEN = 0x300,        /* --fen FEN */
+	CMD_OPT_PATTERN,            /* --pattern FEN */
+	CMD_OPT_EMPTY,              /* --empty SQUARES */
+	CMD_OPT_MATERIAL            /* --material COUNTS */
+};
+#define CMD_POSITION_LONGOPTS \
+	{ "fen", required_argument, NULL, CMD_OPT_FEN }, \
+	{ "pattern", required_argument, NULL, CMD_OPT_PATTERN }, \
+	{ "empty", required_argument, NULL, CMD_OPT_EMPTY }, \
+	{ "material", required_argument, NULL, CMD_OPT_MATERIAL }
+
+/* Stores position option ch with argument arg in sp; 1, or 0 when ch is
+ * not one. */
+int cmd_position_opt(struct posmatch_spec *sp, int ch, const char *arg);
+
+/* Makes q a diagnostics context that counts and prints nothing (the
+ * problems of games that search, dups and stats pass over). */
+void cmd_quiet(struct diag *q);
 
 /* Adds option ch (a CMD_OPT_* value above) with argument arg to s.
  * Returns 1, 0 when ch is not a selection option, or -1 after reporting

@@ -218,31 +218,33 @@ convert_dedupe(struct convert *c, const char *v, struct diag *d)
 	return 0;
 }
 
-/* One option of convert (not a selection option); the status. */
+/* One option of convert (not a selection option); the status, or -1
+ * for no option of convert. */
 static int
-convert_opt(struct convert *c, int ch, char *argv[], struct diag *d)
+convert_opt(void *ctx, int ch, const char *arg)
 {
+	struct convert *c = ctx;
+	struct diag *d = c->d;
+
+	if (cmd_position_opt(&c->spec, ch, arg))
+		return 0;
 	switch (ch) {
-	case 'o': c->out = optarg; return 0;
-	case 't': return convert_to(c, optarg, d);
-	case 's': return convert_squares(c, optarg, d);
+	case 'o': c->out = arg; return 0;
+	case 't': return convert_to(c, arg, d);
+	case 's': return convert_squares(c, arg, d);
 	case 'a':
-		return cmd_number(d, "--at", optarg, 0, REPLAY_ALL - 1,
+		return cmd_number(d, "--at", arg, 0, REPLAY_ALL - 1,
 		    &c->at) == -1 ? STATUS_USAGE : 0;
 	case 'k': c->canonical = REPLAY_KEEP_PATHS; return 0;
-	case 'f': c->spec.fen = optarg; return 0;
-	case 'p': c->spec.pattern = optarg; return 0;
-	case 'e': c->spec.empty = optarg; return 0;
-	case 'm': c->spec.material = optarg; return 0;
-	case 'D': return convert_dedupe(c, optarg, d);
+	case 'D': return convert_dedupe(c, arg, d);
 	case 'P': c->plycount = 1; return 0;
 	case 'F': c->fix_results = 1; return 0;
 	case 'O': c->opening = 1; return 0;
-	case 'B': c->split_by = optarg; return 0;
+	case 'B': c->split_by = arg; return 0;
 	case '#':
-		return cmd_number(d, "-#", optarg, 1, REPLAY_ALL - 1,
+		return cmd_number(d, "-#", arg, 1, REPLAY_ALL - 1,
 		    &c->split) == -1 ? STATUS_USAGE : 0;
-	default: return cmd_bad_option(d, cmd_convert_usage, ch, argv);
+	default: return -1;
 	}
 }
 
@@ -266,10 +268,7 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		{ "at", required_argument, NULL, 'a' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "keep-paths", no_argument, NULL, 'k' },
-		{ "fen", required_argument, NULL, 'f' },
-		{ "pattern", required_argument, NULL, 'p' },
-		{ "empty", required_argument, NULL, 'e' },
-		{ "material", required_argument, NULL, 'm' },
+		CMD_POSITION_LONGOPTS,
 		{ "dedupe", optional_argument, NULL, 'D' },
 		{ "plycount", no_argument, NULL, 'P' },
 		{ "fix-results", no_argument, NULL, 'F' },
@@ -280,18 +279,10 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *why;
-	int ch, rc = 0;
+	int rc;
 
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":o:#:", longopts, NULL)) != -1) {
-		if ((rc = cmd_select_opt(&c->sel, ch, optarg,
-		    cmd_convert_usage, d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
-		else
-			rc = convert_opt(c, ch, argv, d);
-	}
-	if (rc != 0)
+	if ((rc = cmd_getopt_select(argc, argv, longopts, &c->sel,
+	    cmd_convert_usage, convert_opt, c, d)) != 0)
 		return rc;
 	if ((why = convert_conflict(c)) != NULL)
 		return cmd_usage(d, cmd_convert_usage, why);

@@ -44,8 +44,7 @@ dups_game(void *ctx, struct record *g, unsigned long index,
 	struct replay rp;
 	int rc;
 
-	diag_init(&quiet, "stackref", NULL);
-	quiet.quiet = 1;
+	cmd_quiet(&quiet);
 	s->games++;
 	replay_walk(&rp, g, &o, dups_ply, s, &quiet);
 	if (!rp.started)
@@ -64,6 +63,24 @@ dups_game(void *ctx, struct record *g, unsigned long index,
 	return 0;
 }
 
+/* dups' own options: --final, --plies N. */
+static int
+dups_opt(void *ctx, int ch, const char *arg)
+{
+	struct dups *s = ctx;
+
+	if (ch == 'f')
+		s->dd.by = DEDUPE_FINAL;
+	else if (ch != 'p')
+		return -1;
+	else if (cmd_number(s->d, "--plies", arg, 1, REPLAY_ALL - 1,
+	    &s->dd.plies) == -1)
+		return STATUS_USAGE;
+	else
+		s->dd.by = DEDUPE_PLIES;
+	return 0;
+}
+
 static int
 dups_getopt(int argc, char *argv[], struct dups *s, struct select *sel,
     struct diag *d)
@@ -74,28 +91,8 @@ dups_getopt(int argc, char *argv[], struct dups *s, struct select *sel,
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	unsigned long n;
-	int ch, rc = 0;
-
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if ((rc = cmd_select_opt(sel, ch, optarg, cmd_dups_usage,
-		    d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
-		else if (ch == 'f')
-			s->dd.by = DEDUPE_FINAL;
-		else if (ch == 'p' && cmd_number(d, "--plies", optarg, 1,
-		    REPLAY_ALL - 1, &n) == 0) {
-			s->dd.by = DEDUPE_PLIES;
-			s->dd.plies = n;
-		} else
-			rc = ch == 'p' ? STATUS_USAGE :
-			    cmd_bad_option(d, cmd_dups_usage, ch, argv);
-	}
-	if (rc == 0 && optind == argc)
-		rc = cmd_usage(d, cmd_dups_usage, "no file given");
-	return rc;
+	return cmd_getopt_files(argc, argv, longopts, sel, cmd_dups_usage,
+	    dups_opt, s, d);
 }
 
 int

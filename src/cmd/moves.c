@@ -26,6 +26,16 @@ moves_print_one(void *ctx, const struct move *m)
 	return 0;
 }
 
+/* moves' own option: --ply N. */
+static int
+moves_opt(void *ctx, int ch, const char *arg)
+{
+	if (ch != 'p')
+		return -1;
+	*(const char **)ctx = arg;
+	return 0;
+}
+
 int
 cmd_moves(int argc, char *argv[], struct diag *d)
 {
@@ -39,20 +49,11 @@ cmd_moves(int argc, char *argv[], struct diag *d)
 	struct select sel;
 	struct replay rp;
 	struct record g;
-	int ch, rc = 0;
+	int rc;
 
 	select_init(&sel);
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if ((rc = cmd_select_opt(&sel, ch, optarg, cmd_moves_usage,
-		    d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
-		else if (ch == 'p')
-			ply = optarg;
-		else
-			rc = cmd_bad_option(d, cmd_moves_usage, ch, argv);
-	}
+	rc = cmd_getopt_select(argc, argv, longopts, &sel, cmd_moves_usage,
+	    moves_opt, &ply, d);
 	if (rc == 0 && argc - optind != 1)
 		rc = cmd_usage(d, cmd_moves_usage, argc == optind ?
 		    "no file given" : "too many arguments");

@@ -77,6 +77,17 @@ perft_position(const char *arg, const struct select *sel, struct record *g,
 	return cmd_replay_to(arg, NULL, sel, g, rp, d);
 }
 
+/* perft's own option: --divide. */
+static int
+perft_opt(void *ctx, int ch, const char *arg)
+{
+	(void)arg;
+	if (ch != 'd')
+		return -1;
+	*(int *)ctx = 1;
+	return 0;
+}
+
 int
 cmd_perft(int argc, char *argv[], struct diag *d)
 {
@@ -89,20 +100,11 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 	struct select sel;
 	struct replay rp;
 	struct record g;
-	int ch, divide = 0, rc = 0;
+	int divide = 0, rc;
 
 	select_init(&sel);
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if ((rc = cmd_select_opt(&sel, ch, optarg, cmd_perft_usage,
-		    d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
-		else if (ch == 'd')
-			divide = 1;
-		else
-			rc = cmd_bad_option(d, cmd_perft_usage, ch, argv);
-	}
+	rc = cmd_getopt_select(argc, argv, longopts, &sel, cmd_perft_usage,
+	    perft_opt, &divide, d);
 	if (rc == 0 && argc - optind != 2)
 		rc = cmd_usage(d, cmd_perft_usage,
 		    "GAME or FILE, and DEPTH, are needed");

@@ -71,8 +71,7 @@ search_report(struct search *s, struct record *g, unsigned long index,
 	struct replay rp;
 	int first;
 
-	diag_init(&quiet, "stackref", NULL);
-	quiet.quiet = 1;
+	cmd_quiet(&quiet);
 	replay_run(&rp, g, &o, &quiet);
 	first = (rp.pos.turn + rp.plies) % 2;
 	printf("%s: game %lu, ply %lu:", file, index, s->ply);
@@ -91,8 +90,7 @@ search_game(void *ctx, struct record *g, unsigned long index,
 	struct diag quiet;
 	struct replay rp;
 
-	diag_init(&quiet, "stackref", NULL);
-	quiet.quiet = 1;
+	cmd_quiet(&quiet);
 	s->found = 0;
 	replay_walk(&rp, g, &o, search_ply, s, &quiet);
 	if (s->found) {
@@ -102,45 +100,32 @@ search_game(void *ctx, struct record *g, unsigned long index,
 	return 0;
 }
 
+/* search's own options: the position's. */
+static int
+search_opt(void *ctx, int ch, const char *arg)
+{
+	return cmd_position_opt(ctx, ch, arg) ? 0 : -1;
+}
+
 static int
 search_getopt(int argc, char *argv[], struct posmatch_spec *sp,
     struct select *sel, struct diag *d)
 {
 	static const struct option longopts[] = {
-		{ "fen", required_argument, NULL, 'f' },
-		{ "pattern", required_argument, NULL, 'p' },
-		{ "empty", required_argument, NULL, 'e' },
-		{ "material", required_argument, NULL, 'm' },
+		CMD_POSITION_LONGOPTS,
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch, rc = 0;
+	int rc;
 
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if ((rc = cmd_select_opt(sel, ch, optarg, cmd_search_usage,
-		    d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
-		else if (ch == 'f')
-			sp->fen = optarg;
-		else if (ch == 'p')
-			sp->pattern = optarg;
-		else if (ch == 'e')
-			sp->empty = optarg;
-		else if (ch == 'm')
-			sp->material = optarg;
-		else
-			rc = cmd_bad_option(d, cmd_search_usage, ch, argv);
-	}
+	rc = cmd_getopt_files(argc, argv, longopts, sel, cmd_search_usage,
+	    search_opt, sp, d);
 	if (rc == 0 && !posmatch_active(sp))
 		rc = cmd_usage(d, cmd_search_usage, "nothing to search for: "
 		    "give --fen, --pattern, --empty or --material");
 	else if (rc == 0 && sp->fen != NULL && sp->pattern != NULL)
 		rc = cmd_usage(d, cmd_search_usage,
 		    "--fen and --pattern exclude each other");
-	else if (rc == 0 && optind == argc)
-		rc = cmd_usage(d, cmd_search_usage, "no file given");
 	return rc;
 }
 

@@ -168,6 +168,17 @@ stats_file(struct stats *s, const char *path, const struct select *sel,
 	fileio_close(f);
 }
 
+/* stats' own option: --json. */
+static int
+stats_opt(void *ctx, int ch, const char *arg)
+{
+	(void)arg;
+	if (ch != 'j')
+		return -1;
+	*(int *)ctx = 1;
+	return 0;
+}
+
 static int
 stats_getopt(int argc, char *argv[], int *json, struct select *sel,
     struct diag *d)
@@ -177,22 +188,8 @@ stats_getopt(int argc, char *argv[], int *json, struct select *sel,
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch, rc = 0;
-
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if ((rc = cmd_select_opt(sel, ch, optarg, cmd_stats_usage,
-		    d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
-		else if (ch == 'j')
-			*json = 1;
-		else
-			rc = cmd_bad_option(d, cmd_stats_usage, ch, argv);
-	}
-	if (rc == 0 && optind == argc)
-		rc = cmd_usage(d, cmd_stats_usage, "no file given");
-	return rc;
+	return cmd_getopt_files(argc, argv, longopts, sel, cmd_stats_usage,
+	    stats_opt, json, d);
 }
 
 int
@@ -204,8 +201,7 @@ cmd_stats(int argc, char *argv[], struct diag *d)
 
 	select_init(&sel);
 	memset(&s, 0, sizeof(s));
-	diag_init(&s.quiet, "stackref", NULL);
-	s.quiet.quiet = 1;
+	cmd_quiet(&s.quiet);
 	if ((rc = stats_getopt(argc, argv, &json, &sel, d)) == 0) {
 		opening_init(&s.book, rules_find("checkers"));
 		for (i = optind; i < argc; i++)
