@@ -207,7 +207,7 @@ sink_end_tags(struct sink *s)
 			continue;
 		if (rc == 0 && s->to->end != NULL &&
 		    ((f = fopen(s->made[i].name, "a")) == NULL ||
-		    s->to->end(f) == -1 || fclose(f) == EOF))
+		    (s->to->end(f) | fclose(f)) != 0))
 			rc = sink_fail(s, s->made[i].name);
 		free(s->made[i].name);
 	}
