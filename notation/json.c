@@ -18,34 +18,16 @@
 
 #include "notation/notation.h"
 #include "notation/json.h"
+#include "base/util.h"
 
 #define JSON_TEXT 4096         /* bytes of a FEN */
-
-/* The length of the valid UTF-8 sequence at p, or 0. */
-static size_t
-json_utf8_len(const unsigned char *p)
-{
-	size_t n, i;
-
-	if (*p >= 0xc2 && *p <= 0xdf)
-		n = 2;
-	else if (*p >= 0xe0 && *p <= 0xef)
-		n = 3;
-	else if (*p >= 0xf0 && *p <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
 
 /* Writes s as a JSON string (NULL: null). */
 static void
 json_string(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	unsigned long c;
 	size_t n;
 
 	if (s == NULL) {
@@ -60,7 +42,7 @@ json_string(FILE *out, const char *s)
 			fprintf(out, "\\u%04x", *p);
 		else if (*p < 0x80)
 			putc(*p, out);
-		else if ((n = json_utf8_len(p)) > 0) {
+		else if ((n = util_utf8_len(p, &c)) > 0) {
 			fwrite(p, 1, n, out);
 			p += n - 1;
 		} else
