@@ -169,6 +169,7 @@ install: stackref
 	done
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)
 	$(INSTALL) -m 0644 notation/stackref.rng $(DESTDIR)$(DATADIR)/
+	$(INSTALL) -m 0644 notation/stackref.schema.json $(DESTDIR)$(DATADIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/stackref
@@ -176,6 +177,7 @@ uninstall:
 	    rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
 	done
 	rm -f $(DESTDIR)$(DATADIR)/stackref.rng
+	rm -f $(DESTDIR)$(DATADIR)/stackref.schema.json
 
 clean:
 	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) \

@@ -11,7 +11,12 @@
 #       written) on a record of about 100 plies, and one `check` of that
 #       game, averaged over $BENCH_RUNS runs (200); the same check by
 #       rapid-draughts, node's start included and excluded;
-#   (d) a summary: each figure beside its target and the peer's figure.
+#   (d) a summary: each figure beside its target and the peer's figure;
+#   (e) on the $BENCH_ARCHIVE_MB MB archive (default 100): a position
+#       search that matches nothing (every game replayed to its end),
+#       dups and convert --dedupe, each beside check, best of 3, with
+#       its peak RSS; and the memory dups takes per distinct game, on an
+#       archive of distinct games (the positions convert --at makes).
 # The peer needs node and npm: bench/node_modules is installed here (npm
 # ci, from bench/package-lock.json) and nowhere else; without node the
 # peer's lines say skipped.
@@ -236,6 +241,8 @@ for mb in $sizes; do
 	    "$(ratio "$best" 1000000000 3) s, $g games/s, $m MB/s" \
 	    "(CPU $(ratio "$bestcpu" 1000000000 3) s: $gc games/s)," \
 	    "peak RSS $(rss "$bin" check -q "$tmp/archive.pdn") kB"
+	[ "$mb" = "${BENCH_ARCHIVE_MB:-100}" ] &&
+	    cp "$tmp/archive.pdn" "$tmp/filters.pdn"
 	# The first (smallest) archive is the one the peer replays too.
 	if [ -z "$first" ]; then
 		first=$mb gps=$g mbps=$m gpscpu=$gc
@@ -349,3 +356,50 @@ row "move -o, written, CPU" "$cpu_move" ms 10 "" 0
 row "check, one game (whole process)" "$ms_check" ms 10 "$rms" 0
 row "check, one game, CPU" "$cpu_check" ms 10 "${rcpu:-}" 0
 row "check, one game (in process)" "${sms_in:-}" ms "" "$rms_in" 0
+
+echo
+echo "== (e) archive filters on ${BENCH_ARCHIVE_MB:-100} MB, best of 3 runs each"
+# filter LABEL CMD...: CMD's games/s on the archive beside check's.
+filter() {
+	label=$1; shift
+	best3 "$@"
+	fg=$(ratio "$((fgames * 1000000000))" "$best" 0)
+	fc=$(ratio "$((fgames * 1000000000))" "$bestcpu" 0)
+	echo "$label: $(ratio "$best" 1000000000 3) s, $fg games/s" \
+	    "(CPU $fc games/s, $(ratio "$fc" "$checkcpu" 2) x check)," \
+	    "peak RSS $(rss "$@") kB"
+}
+if [ -f "$tmp/filters.pdn" ]; then
+	fgames=$(grep -c '^\[Event ' "$tmp/filters.pdn" || :)
+	[ "$fgames" -gt 0 ] || fgames=$(awk '/^\[/ && !t { n++ } { t = /^\[/ } END { print n }' "$tmp/filters.pdn")
+	best3 "$bin" check -q "$tmp/filters.pdn"
+	checkcpu=$(ratio "$((fgames * 1000000000))" "$bestcpu" 0)
+	echo "check -q: $(ratio "$best" 1000000000 3) s, $(ratio \
+	    "$((fgames * 1000000000))" "$best" 0) games/s (CPU $checkcpu" \
+	    "games/s), $fgames games"
+	filter "search --fen W:WK1:BK32 (no match)" \
+	    "$bin" search --fen W:WK1:BK32 "$tmp/filters.pdn"
+	filter "search --material red=1,white=1" \
+	    "$bin" search --material red=1,white=1 "$tmp/filters.pdn"
+	filter "dups" "$bin" dups "$tmp/filters.pdn"
+	filter "convert --dedupe" \
+	    "$bin" convert --dedupe "$tmp/filters.pdn"
+	rm -f "$tmp/filters.pdn"
+else
+	echo "skipped: no ${BENCH_ARCHIVE_MB:-100} MB archive in BENCH_MB"
+fi
+# Distinct games: the positions after 1 to 60 plies of the accepted
+# games, each a record of its own (convert --at), so that every key is
+# new; the peak RSS of dups over them, less that of check, per game.
+i=1
+while [ $i -le 60 ]; do
+	"$bin" convert --at $i "$tmp/one.pdn" 2>/dev/null
+	i=$((i + 1))
+done >"$tmp/distinct.pdn"
+dn=$("$bin" dups "$tmp/distinct.pdn" | tail -n 1)
+dgames=$(echo "$dn" | awk '{ print $1 - $3 }')
+r_dups=$(rss "$bin" dups "$tmp/distinct.pdn")
+r_check=$(rss "$bin" check -q "$tmp/distinct.pdn")
+echo "dups memory: $dn, so $dgames distinct: peak RSS $r_dups kB," \
+    "check $r_check kB: $(ratio "$(((r_dups - r_check) * 1024))" \
+    "$dgames" 1) bytes per distinct game"

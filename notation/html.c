@@ -725,11 +725,8 @@ html_write(FILE *out, const struct record *g)
 }
 
 const struct notation notation_html = {
-	"html",
-	NULL,
-	NULL,
-	NULL,
-	html_write,
-	html_begin,
-	html_end
+	.name = "html",
+	.write = html_write,
+	.begin = html_begin,
+	.end = html_end,
 };

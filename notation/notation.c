@@ -14,6 +14,7 @@
 #include "notation/html.h"
 #include "notation/pdn.h"
 #include "notation/xml.h"
+#include "notation/json.h"
 
 /* Bytes of blanks read ahead at most to find the first non-blank one. */
 #define NOTATION_PEEK_MAX 65536
@@ -22,6 +23,7 @@ const struct notation *const notation_table[] = {
 	&notation_pdn,
 	&notation_xml,
 	&notation_html,
+	&notation_json,
 	NULL
 };
 

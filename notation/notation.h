@@ -47,7 +47,16 @@ struct notation {
 	 * of a stream (XML's root element); 0, or -1 on a write error. */
 	int (*begin)(FILE *out);
 	int (*end)(FILE *out);
+
+	/* Optional: what comes between two games of a stream (JSON's
+	 * comma), or NULL. */
+	const char *between;
 };
+
+/*
+ * A notation may be write-only (JSON): its open, next and close are
+ * NULL, and notation_open never finds it.
+ */
 
 /* Writes one record as a whole stream: begin, write, end. */
 int notation_write_record(const struct notation *nt, FILE *out,
@@ -133,7 +142,7 @@ int notation_square_style(const struct rules *r, const struct record *g);
 /* Looks up a notation by name; NULL if unknown. */
 const struct notation *notation_find(const char *name);
 
-/* The notations, NULL-terminated. */
+/* The notations, NULL-terminated: pdn, xml, json. */
 extern const struct notation *const notation_table[];
 
 /*
@@ -142,6 +151,14 @@ extern const struct notation *const notation_table[];
  * a game stackref does not know, with *name set to what the record said.
  */
 const struct rules *notation_game(const struct record *g, const char **name);
+
+/*
+ * The draughts variant a record's GameType names among PDN 3.0's game
+ * types that stackref does not play ("international draughts" for 20,
+ * "Russian draughts" for 25, ...), with its number in *type; NULL when
+ * it names none of them (or a Game tag names the game).
+ */
+const char *notation_variant(const struct record *g, unsigned *type);
 
 /*
  * FEN (notation/fen.c): the set-up position of the [FEN] tag, in the

@@ -53,6 +53,9 @@ struct reader {
 	struct pdn_text tok, name;
 	unsigned nag;
 	int pending;              /* a tag was read that starts the next game */
+	int movetext;             /* the game being read has movetext: a
+				   * fault resynchronises at the next tag
+				   * line, else after its tag section */
 	unsigned long index;      /* games started */
 	char what[64];            /* description for diagnostics */
 };
@@ -190,12 +193,36 @@ pdn_skip_space(struct reader *rd)
 		pdn_get(rd);
 }
 
-/* Skips to the next line that starts with '[', or to the end. */
+/* Skips the rest of the current line. */
+static void
+pdn_skip_line(struct reader *rd)
+{
+	int c;
+
+	while ((c = pdn_peek(rd)) != EOF && c != '\n')
+		pdn_get(rd);
+	pdn_get(rd);
+}
+
+/*
+ * Skips to the start of the next game: the next line that starts with
+ * '[' after the movetext of the game the fault is in.  A fault in the
+ * tag section (no movetext read yet) first skips that line and the tag
+ * and blank lines that follow, so that the rest of the broken game's
+ * tags and its movetext never read as a game of their own, and later
+ * games keep their numbers.
+ */
 static void
 pdn_resync(struct reader *rd)
 {
 	int c;
 
+	if (!rd->movetext) {
+		if (rd->at.col > 1)
+			pdn_skip_line(rd);
+		while ((c = pdn_peek(rd)) == '[' || c == '\n')
+			pdn_skip_line(rd);
+	}
 	while ((c = pdn_peek(rd)) != EOF && !(c == '[' && rd->at.col == 1))
 		pdn_get(rd);
 }
@@ -398,6 +425,8 @@ pdn_lex(struct reader *rd)
 	if ((c = pdn_peek(rd)) == EOF)
 		return rd->ioerr == 0 ? PDN_END : pdn_report(rd, NULL,
 		    DIAG_READ, strerror(rd->ioerr));
+	if (c != '[')
+		rd->movetext = 1;	/* a fault now is in the movetext */
 	if (c == '%' && rd->at.col == 1)
 		return pdn_lex_line_comment(rd);
 	switch (c) {
@@ -772,6 +801,7 @@ pdn_step(struct reader *rd, struct pdn_game *pg)
 {
 	enum pdn_tok t;
 
+	rd->movetext = pg->movetext;
 	if (rd->pending) {
 		rd->pending = 0;
 		t = PDN_TAG;
@@ -1091,11 +1121,9 @@ pdn_write(FILE *out, const struct record *g)
 }
 
 const struct notation notation_pdn = {
-	"pdn",
-	pdn_open,
-	pdn_next,
-	pdn_close,
-	pdn_write,
-	NULL,
-	NULL
+	.name = "pdn",
+	.open = pdn_open,
+	.next = pdn_next,
+	.close = pdn_close,
+	.write = pdn_write,
 };

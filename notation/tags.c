@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -169,4 +170,45 @@ notation_square_style(const struct rules *r, const struct record *g)
 	    (st = r->text_style(v)) >= 0)
 		return (enum square_style)st;
 	return SQUARES_NUMERIC;
+}
+
+/* The draughts of PDN 3.0's GameType list (pdn.fmjd.org/gametype.html)
+ * that stackref does not play; 21, English draughts, is checkers. */
+static const struct {
+	unsigned type;
+	const char *name;
+} notation_variants[] = {
+	{ 20, "international draughts" }, { 22, "Italian draughts" },
+	{ 23, "American pool checkers" }, { 24, "Spanish draughts" },
+	{ 25, "Russian draughts" }, { 26, "Brazilian draughts" },
+	{ 27, "Canadian draughts" }, { 28, "Portuguese draughts" },
+	{ 29, "Czech draughts" }, { 30, "Turkish draughts" },
+	{ 31, "Thai draughts" }, { 40, "Frisian draughts" },
+	{ 41, "Spantsiretti" }
+};
+
+const char *
+notation_variant(const struct record *g, unsigned *type)
+{
+	const char *v = record_tag(g, "GameType");
+	unsigned long n;
+	char num[8];
+	size_t i, len;
+
+	if (v == NULL || record_tag(g, "Game") != NULL)
+		return NULL;
+	v += strspn(v, " \t");
+	len = strspn(v, "0123456789");
+	if (len == 0 || len >= sizeof(num))
+		return NULL;
+	memcpy(num, v, len);
+	num[len] = '\0';
+	n = strtoul(num, NULL, 10);
+	for (i = 0; i < sizeof(notation_variants) /
+	    sizeof(notation_variants[0]); i++)
+		if (notation_variants[i].type == n) {
+			*type = (unsigned)n;
+			return notation_variants[i].name;
+		}
+	return NULL;
 }

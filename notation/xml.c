@@ -44,24 +44,13 @@ xml_schema(void)
 static size_t
 xml_char_len(const unsigned char *s)
 {
-	size_t n, i;
 	unsigned long c;
+	size_t n;
 
 	if (s[0] < 0x80)
 		return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' ||
 		    s[0] == '\r';
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 0;
-	n = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
-	c = s[0] & (0x3f >> (n - 1));
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
-	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ||
-	    c == 0xfffe || c == 0xffff)
+	if ((n = util_utf8_len(s, &c)) == 0 || c == 0xfffe || c == 0xffff)
 		return 0;
 	return n;
 }
@@ -917,11 +906,11 @@ xml_open(FILE *in, const char *file, struct diag *d)
 }
 
 const struct notation notation_xml = {
-	"xml",
-	xml_open,
-	xml_next,
-	xml_close,
-	xml_write,
-	xml_begin,
-	xml_end
+	.name = "xml",
+	.open = xml_open,
+	.next = xml_next,
+	.close = xml_close,
+	.write = xml_write,
+	.begin = xml_begin,
+	.end = xml_end,
 };

@@ -4,7 +4,9 @@
 # compares standard output with out, standard error with err and the exit
 # status with status.  Prints PASS: or FAIL: golden/NAME per case, with
 # a diff -u after each failure.  FIXTURES names the repository's
-# fixtures/ folder, so a case can use a fixture without a copy of it.
+# fixtures/ folder, so a case can use a fixture without a copy of it,
+# and DATA the real archives of ../shared/data/pdn (the cases named
+# archive-*: without that folder they fail).
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 if [ ! -x "$bin" ]; then
@@ -24,7 +26,7 @@ for dir in "$root"/tests/golden/*/; do
 	cp -R "$dir" "$work"
 	rm -f "$work/out" "$work/err" "$work/status"
 	(cd "$work" && PATH=$bindir:$PATH TZ=UTC LC_ALL=C \
-	    FIXTURES=$root/fixtures \
+	    FIXTURES=$root/fixtures DATA=$root/../shared/data/pdn \
 	    sh -c "$(cat cmd)" >"$scratch/out" 2>"$scratch/err" </dev/null
 	echo $? >"$scratch/status")
 	ok=1

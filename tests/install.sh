@@ -9,11 +9,12 @@ trap 'rm -rf "$tmp"' EXIT
 dest=$tmp/root
 make_() { ${MAKE:-make} -s "$@" DESTDIR="$dest" PREFIX=/usr >"$tmp/log" 2>&1; }
 
-# The files an install must create: the binary, man/*.N in manN and the
-# XML schema.
+# The files an install must create: the binary, man/*.N in manN, the
+# XML schema and the JSON Schema.
 expected() {
 	echo usr/bin/stackref
 	echo usr/share/stackref/stackref.rng
+	echo usr/share/stackref/stackref.schema.json
 	for m in man/*.[1-8]; do
 		[ -f "$m" ] && echo "usr/share/man/man${m##*.}/${m##*/}"
 	done

@@ -88,22 +88,23 @@ roundtrip() {
 # known B F: F (the real archive B) to XML and back reports its known
 # errors of moves, with their status; the XML has all its games.
 known() {
-	pdn_known "$1" replay >"$tmp/want.err"
-	diag_messages <"$tmp/want.err" >"$tmp/want.msg"
+	pdn_known "$1" convert >"$tmp/want.err"
+	pdn_known "$1" reconvert | diag_messages >"$tmp/want.msg"
 	want=$(known_status "$tmp/want.err")
+	want2=$(known_status "$tmp/want.msg")
 	(cd "$(dirname "$2")" && exec "$bin" convert --to xml "$1") \
 	    >"$tmp/k.xml" 2>"$tmp/k1.err"
 	st1=$?
 	"$bin" convert --to pdn "$tmp/k.xml" >/dev/null 2>"$tmp/k2.err"
 	st2=$?
 	diag_messages <"$tmp/k2.err" >"$tmp/k2.msg"
-	if [ $st1 = $want ] && [ $st2 = $want ] &&
+	if [ $st1 = $want ] && [ $st2 = $want2 ] &&
 	    cmp -s "$tmp/want.err" "$tmp/k1.err" &&
 	    cmp -s "$tmp/want.msg" "$tmp/k2.msg"; then
 		pass "xml/diagnostics/data/$1"
 	else
 		fail "xml/diagnostics/data/$1 (statuses $st1 and $st2, want" \
-		    "$want)" "want: $(cat "$tmp/want.err")" \
+		    "$want and $want2)" "want: $(cat "$tmp/want.err")" \
 		    "got:  $(cat "$tmp/k1.err" "$tmp/k2.err")"
 	fi
 	games=$(grep -c '^  <game>' "$tmp/k.xml")

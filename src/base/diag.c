@@ -5,47 +5,75 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/diag.h"
 
 struct diag_msg {
 	enum status status;
+	const char *name;         /* the kind, for summaries */
 	const char *format;
 };
 
 static const struct diag_msg diag_table[DIAG__COUNT] = {
-	[DIAG_ILLEGAL_MOVE] = { STATUS_REJECTED, DIAG_ILLEGAL_MOVE_MSG },
-	[DIAG_AMBIGUOUS_MOVE] = { STATUS_REJECTED, DIAG_AMBIGUOUS_MOVE_MSG },
-	[DIAG_GAME_OVER] = { STATUS_REJECTED, DIAG_GAME_OVER_MSG },
-	[DIAG_WRONG_SIDE] = { STATUS_REJECTED, DIAG_WRONG_SIDE_MSG },
-	[DIAG_WRONG_PLY] = { STATUS_REJECTED, DIAG_WRONG_PLY_MSG },
-	[DIAG_PLY_PLAYED] = { STATUS_REJECTED, DIAG_PLY_PLAYED_MSG },
-	[DIAG_WRONG_RESULT] = { STATUS_REJECTED, DIAG_WRONG_RESULT_MSG },
-	[DIAG_ACTION_OVER] = { STATUS_REJECTED, DIAG_ACTION_OVER_MSG },
-	[DIAG_ACTION_PLY] = { STATUS_REJECTED, DIAG_ACTION_PLY_MSG },
-	[DIAG_OFFER_PENDING] = { STATUS_REJECTED, DIAG_OFFER_PENDING_MSG },
-	[DIAG_NO_OFFER] = { STATUS_REJECTED, DIAG_NO_OFFER_MSG },
-	[DIAG_OWN_OFFER] = { STATUS_REJECTED, DIAG_OWN_OFFER_MSG },
-	[DIAG_NOT_EXTENSION] = { STATUS_REJECTED, DIAG_NOT_EXTENSION_MSG },
-	[DIAG_SERVER_NEWER] = { STATUS_REJECTED, DIAG_SERVER_NEWER_MSG },
-	[DIAG_PAST_END] = { STATUS_REJECTED, DIAG_PAST_END_MSG },
-	[DIAG_USAGE] = { STATUS_USAGE, DIAG_USAGE_MSG },
-	[DIAG_UNKNOWN_COMMAND] = { STATUS_USAGE, DIAG_UNKNOWN_COMMAND_MSG },
-	[DIAG_UNKNOWN_GAME] = { STATUS_USAGE, DIAG_UNKNOWN_GAME_MSG },
-	[DIAG_BAD_NUMBER] = { STATUS_USAGE, DIAG_BAD_NUMBER_MSG },
-	[DIAG_BAD_SIDE] = { STATUS_USAGE, DIAG_BAD_SIDE_MSG },
-	[DIAG_SYNTAX] = { STATUS_MALFORMED, DIAG_SYNTAX_MSG },
-	[DIAG_BAD_TAG] = { STATUS_MALFORMED, DIAG_BAD_TAG_MSG },
-	[DIAG_BAD_FEN] = { STATUS_MALFORMED, DIAG_BAD_FEN_MSG },
-	[DIAG_BAD_MOVE_TEXT] = { STATUS_MALFORMED, DIAG_BAD_MOVE_TEXT_MSG },
-	[DIAG_BAD_ACTION] = { STATUS_MALFORMED, DIAG_BAD_ACTION_MSG },
-	[DIAG_RECORD_GAME] = { STATUS_MALFORMED, DIAG_RECORD_GAME_MSG },
-	[DIAG_NO_GAME] = { STATUS_MALFORMED, DIAG_NO_GAME_MSG },
-	[DIAG_TOO_BIG] = { STATUS_MALFORMED, DIAG_TOO_BIG_MSG },
-	[DIAG_READ] = { STATUS_SYSTEM, DIAG_READ_MSG },
-	[DIAG_WRITE] = { STATUS_SYSTEM, DIAG_WRITE_MSG },
-	[DIAG_NOMEM] = { STATUS_SYSTEM, DIAG_NOMEM_MSG },
-	[DIAG_TRANSFER] = { STATUS_TRANSFER, DIAG_TRANSFER_MSG },
+	[DIAG_ILLEGAL_MOVE] = { STATUS_REJECTED, "illegal move",
+	    DIAG_ILLEGAL_MOVE_MSG },
+	[DIAG_AMBIGUOUS_MOVE] = { STATUS_REJECTED, "ambiguous move",
+	    DIAG_AMBIGUOUS_MOVE_MSG },
+	[DIAG_GAME_OVER] = { STATUS_REJECTED, "move after the end",
+	    DIAG_GAME_OVER_MSG },
+	[DIAG_WRONG_SIDE] = { STATUS_REJECTED, "wrong side",
+	    DIAG_WRONG_SIDE_MSG },
+	[DIAG_WRONG_PLY] = { STATUS_REJECTED, "wrong ply", DIAG_WRONG_PLY_MSG },
+	[DIAG_PLY_PLAYED] = { STATUS_REJECTED, "ply already played",
+	    DIAG_PLY_PLAYED_MSG },
+	[DIAG_WRONG_RESULT] = { STATUS_REJECTED, "wrong result",
+	    DIAG_WRONG_RESULT_MSG },
+	[DIAG_ACTION_OVER] = { STATUS_REJECTED, "action after the end",
+	    DIAG_ACTION_OVER_MSG },
+	[DIAG_ACTION_PLY] = { STATUS_REJECTED, "action at the wrong ply",
+	    DIAG_ACTION_PLY_MSG },
+	[DIAG_OFFER_PENDING] = { STATUS_REJECTED, "draw offer pending",
+	    DIAG_OFFER_PENDING_MSG },
+	[DIAG_NO_OFFER] = { STATUS_REJECTED, "no draw offer",
+	    DIAG_NO_OFFER_MSG },
+	[DIAG_OWN_OFFER] = { STATUS_REJECTED, "own draw offer",
+	    DIAG_OWN_OFFER_MSG },
+	[DIAG_NOT_EXTENSION] = { STATUS_REJECTED, "not an extension",
+	    DIAG_NOT_EXTENSION_MSG },
+	[DIAG_SERVER_NEWER] = { STATUS_REJECTED, "server copy newer",
+	    DIAG_SERVER_NEWER_MSG },
+	[DIAG_PAST_END] = { STATUS_REJECTED, "past the end",
+	    DIAG_PAST_END_MSG },
+	[DIAG_USAGE] = { STATUS_USAGE, "usage", DIAG_USAGE_MSG },
+	[DIAG_UNKNOWN_COMMAND] = { STATUS_USAGE, "unknown command",
+	    DIAG_UNKNOWN_COMMAND_MSG },
+	[DIAG_UNKNOWN_GAME] = { STATUS_USAGE, "unknown game",
+	    DIAG_UNKNOWN_GAME_MSG },
+	[DIAG_BAD_NUMBER] = { STATUS_USAGE, "bad number", DIAG_BAD_NUMBER_MSG },
+	[DIAG_BAD_SIDE] = { STATUS_USAGE, "bad side", DIAG_BAD_SIDE_MSG },
+	[DIAG_SYNTAX] = { STATUS_MALFORMED, "syntax", DIAG_SYNTAX_MSG },
+	[DIAG_BAD_TAG] = { STATUS_MALFORMED, "bad tag", DIAG_BAD_TAG_MSG },
+	[DIAG_BAD_FEN] = { STATUS_MALFORMED, "bad FEN", DIAG_BAD_FEN_MSG },
+	[DIAG_BAD_MOVE_TEXT] = { STATUS_MALFORMED, "unreadable move",
+	    DIAG_BAD_MOVE_TEXT_MSG },
+	[DIAG_BAD_ACTION] = { STATUS_MALFORMED, "unreadable action",
+	    DIAG_BAD_ACTION_MSG },
+	[DIAG_RECORD_GAME] = { STATUS_MALFORMED, "unknown game",
+	    DIAG_RECORD_GAME_MSG },
+	[DIAG_NO_GAME] = { STATUS_MALFORMED, "no game", DIAG_NO_GAME_MSG },
+	[DIAG_TOO_BIG] = { STATUS_MALFORMED, "too big", DIAG_TOO_BIG_MSG },
+	[DIAG_READ] = { STATUS_SYSTEM, "read error", DIAG_READ_MSG },
+	[DIAG_WRITE] = { STATUS_SYSTEM, "write error", DIAG_WRITE_MSG },
+	[DIAG_NOMEM] = { STATUS_SYSTEM, "out of memory", DIAG_NOMEM_MSG },
+	[DIAG_TRANSFER] = { STATUS_TRANSFER, "transfer", DIAG_TRANSFER_MSG },
+	[DIAG_AMBIGUOUS_READ] = { STATUS_OK, "ambiguous move read",
+	    DIAG_AMBIGUOUS_READ_MSG },
+	[DIAG_KEPT_BROKEN] = { STATUS_OK, "kept broken", DIAG_KEPT_BROKEN_MSG },
+	[DIAG_RESULT_FIXED] = { STATUS_OK, "result fixed",
+	    DIAG_RESULT_FIXED_MSG },
+	[DIAG_VARIANT] = { STATUS_MALFORMED, "unsupported variant",
+	    DIAG_VARIANT_MSG },
 };
 
 void
@@ -56,6 +84,7 @@ diag_init(struct diag *d, const char *prog, FILE *out)
 	d->quiet = 0;
 	d->status = STATUS_OK;
 	d->count = 0;
+	memset(d->counts, 0, sizeof(d->counts));
 }
 
 enum status
@@ -72,6 +101,14 @@ diag_format(enum diag_id id)
 	if ((unsigned)id >= DIAG__COUNT)
 		return NULL;
 	return diag_table[id].format;
+}
+
+const char *
+diag_name(enum diag_id id)
+{
+	if ((unsigned)id >= DIAG__COUNT)
+		return NULL;
+	return diag_table[id].name;
 }
 
 /* Prints "FILE:LINE:COL: game N, ply P: " leaving out unknown parts. */
@@ -105,6 +142,8 @@ diag_emit(struct diag *d, enum diag_id id, const struct diag_where *w,
 	va_list ap;
 
 	d->count++;
+	if ((unsigned)id < DIAG__COUNT)
+		d->counts[id]++;
 	if (st > d->status)
 		d->status = st;
 	if (d->quiet || d->out == NULL || (unsigned)id >= DIAG__COUNT)

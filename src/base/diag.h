@@ -73,6 +73,12 @@ enum status {
 #define DIAG_WRITE_MSG "cannot write: %s"
 #define DIAG_NOMEM_MSG "out of memory"
 #define DIAG_TRANSFER_MSG "%s: %s"
+#define DIAG_AMBIGUOUS_READ_MSG "warning: ambiguous move %s read as %s, " \
+	"the only path the record goes on from (it fits %s)"
+#define DIAG_KEPT_BROKEN_MSG "warning: written with the moves before " \
+	"ply %lu; the rest is a comment"
+#define DIAG_RESULT_FIXED_MSG "warning: result %s fixed to %s (%s)"
+#define DIAG_VARIANT_MSG "%s (GameType %s) is not supported"
 
 enum diag_id {
 	/* rejected */
@@ -114,6 +120,15 @@ enum diag_id {
 	DIAG_NOMEM,
 	/* transfer */
 	DIAG_TRANSFER,          /* "%s": URL without credentials; "%s": why */
+	/* warnings (status 0): the message starts with "warning: " */
+	DIAG_AMBIGUOUS_READ,    /* "%s": move text; "%s": the path read;
+				 * "%s": the paths it fits */
+	DIAG_KEPT_BROKEN,       /* %lu: the ply at fault */
+	DIAG_RESULT_FIXED,      /* "%s": result read; "%s": result written;
+				 * "%s": why ("the final position: ...") */
+	/* malformed, continued */
+	DIAG_VARIANT,           /* "%s": the variant ("international
+				 * draughts"); "%s": its GameType */
 	DIAG__COUNT
 };
 
@@ -131,6 +146,7 @@ struct diag {
 	int quiet;              /* count and set status, print nothing */
 	enum status status;     /* worst status so far */
 	unsigned long count;    /* diagnostics reported */
+	unsigned long counts[DIAG__COUNT]; /* of each kind */
 };
 
 /* Starts a diagnostics context printing to out. */
@@ -139,7 +155,8 @@ void diag_init(struct diag *d, const char *prog, FILE *out);
 /*
  * diag_report(d, DIAG_ID, w, ...) reports diagnostic DIAG_ID at w (may
  * be NULL) with the arguments its message DIAG_ID_MSG asks for; raises
- * d->status to the message's status and returns that status.  DIAG_ID
+ * d->status to the message's status (a warning, status 0, leaves it)
+ * and returns that status.  DIAG_ID
  * must be written out (an enum diag_id constant, not a variable) so
  * that its message can be checked against the arguments.
  */
@@ -159,5 +176,9 @@ enum status diag_status(enum diag_id id);
 
 /* The message format of a diagnostic (for the man page test). */
 const char *diag_format(enum diag_id id);
+
+/* A short name of the kind of problem ("illegal move"), for summaries
+ * (stackref stats); NULL for an unknown id. */
+const char *diag_name(enum diag_id id);
 
 #endif

@@ -44,3 +44,23 @@ full:
 		memcpy(buf + len, "...", 4);
 	return -1;
 }
+
+size_t
+util_utf8_len(const unsigned char *s, unsigned long *c)
+{
+	size_t n, i;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	n = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
+	*c = s[0] & (0x3f >> (n - 1));
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		*c = *c << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && *c < 0x800) || (n == 4 && *c < 0x10000) ||
+	    *c > 0x10ffff || (*c >= 0xd800 && *c <= 0xdfff))
+		return 0;
+	return n;
+}

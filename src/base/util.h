@@ -21,4 +21,12 @@ int util_parse_ulong(const char *s, unsigned long min, unsigned long max,
  */
 int util_append(char *buf, size_t size, const char *sep, const char *s);
 
+/*
+ * The length (2 to 4) of the valid UTF-8 sequence of a character above
+ * 0x7f at s, with its code point in *c: no overlong form, no surrogate,
+ * nothing past U+10FFFF.  0 when s starts no such sequence (an ASCII
+ * byte included).
+ */
+size_t util_utf8_len(const unsigned char *s, unsigned long *c);
+
 #endif

@@ -1,63 +1,69 @@
-/* check.c - stackref check: validate every game of every file. */
+/* check.c - stackref check: validate every selected game of every file. */
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
 #include "game/replay.h"
 
-const char cmd_check_usage[] = "check [-q] FILE...";
+const char cmd_check_usage[] =
+    "check [-q] [--game N] [--tag NAME OP VALUE]... FILE...";
 
-struct check_count {
-	unsigned long games, valid;
+struct check_run {
+	struct diag *d;
+	unsigned long valid;
 };
 
-/* Checks every game of the open stream f; -1 on a system error. */
+/* Checks one game: replays it and its results. */
 static int
-check_stream(FILE *f, const char *name, struct check_count *c,
-    struct diag *d)
+check_game(void *ctx, struct record *g, unsigned long index,
+    const char *file)
 {
-	const struct notation *nt;
-	struct replay_opts o = { name, 0, REPLAY_ALL, 0 };
-	struct reader *rd;
+	struct check_run *c = ctx;
+	struct replay_opts o = { file, index, REPLAY_ALL, 0 };
 	struct replay rp;
-	struct record g;
-	enum read_result rr;
 
-	if ((rd = notation_open(f, name, d, &nt)) == NULL)
-		return -1;
-	record_init(&g);
-	while ((rr = nt->next(rd, &g, &o.game)) != READ_END) {
-		if (rr == READ_SYSTEM)
-			break;
-		c->games++;
-		if (rr == READ_GAME && replay_run(&rp, &g, &o, d) == 0 &&
-		    replay_result(&rp, &g, &o, d) == 0)
-			c->valid++;
-	}
-	record_free(&g);
-	nt->close(rd);
-	return rr == READ_SYSTEM ? -1 : 0;
+	if (replay_run(&rp, g, &o, c->d) == 0 &&
+	    replay_result(&rp, g, &o, c->d) == 0)
+		c->valid++;
+	return 0;
 }
 
 static void
-check_file(const char *path, int quiet, struct diag *d)
+check_file(const char *path, const struct select *sel, int quiet,
+    struct diag *d)
 {
-	struct check_count c = { 0, 0 };
-	struct diag_where w = { fileio_name(path), NULL, 0, 0 };
-	FILE *f;
+	struct check_run c = { d, 0 };
+	struct cmd_each e;
+	unsigned long games;
 	int rc;
 
-	if ((f = fileio_open(path, d)) == NULL)
-		return;
-	rc = check_stream(f, w.file, &c, d);
-	fileio_close(f);
-	if (rc == 0 && c.games == 0)
-		diag_report(d, DIAG_NO_GAME, &w);
+	memset(&e, 0, sizeof(e));
+	e.sel = sel;
+	e.fn = check_game;
+	e.ctx = &c;
+	rc = cmd_each_game(path, &e, d);
+	if (rc == -1 && e.nt == NULL)
+		return;		/* not opened */
+	games = e.selected + (sel->ntags == 0 ? e.malformed : 0);
+	if (rc == 0 && e.games == 0)
+		diag_report(d, DIAG_NO_GAME, DIAG_FILE(fileio_name(path)));
 	if (!quiet)
-		printf("%s: %lu game%s, %lu valid\n", w.file, c.games,
-		    c.games == 1 ? "" : "s", c.valid);
+		printf("%s: %lu game%s, %lu valid\n", fileio_name(path),
+		    games, games == 1 ? "" : "s", c.valid);
+}
+
+/* check's own option: -q. */
+static int
+check_opt(void *ctx, int ch, const char *arg)
+{
+	(void)arg;
+	if (ch != 'q')
+		return -1;
+	*(int *)ctx = 1;
+	return 0;
 }
 
 int
@@ -65,22 +71,19 @@ cmd_check(int argc, char *argv[], struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
+		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch, quiet = 0, i;
+	struct select sel;
+	int quiet = 0, i, rc;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":q", longopts, NULL)) != -1) {
-		if (ch == 'q')
-			quiet = 1;
-		else
-			return cmd_bad_option(d, cmd_check_usage, ch, argv);
-	}
-	if (optind == argc)
-		return cmd_usage(d, cmd_check_usage, "no file given");
-	for (i = optind; i < argc; i++) {
-		check_file(argv[i], quiet, d);
+	select_init(&sel);
+	rc = cmd_getopt_files(argc, argv, longopts, &sel, cmd_check_usage,
+	    check_opt, &quiet, d);
+	for (i = optind; rc == 0 && i < argc; i++) {
+		check_file(argv[i], &sel, quiet, d);
 		fflush(stdout);
 	}
-	return cmd_finish(d);
+	select_free(&sel);
+	return rc != 0 ? rc : cmd_finish(d);
 }

@@ -10,13 +10,16 @@
 #ifndef STACKREF_CMD_CMD_H
 #define STACKREF_CMD_CMD_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "notation/notation.h"
+#include "notation/select.h"
 #include "base/diag.h"
 #include "base/fileio.h"
 #include "model/record.h"
 #include "game/replay.h"
+#include "game/posmatch.h"
 #include "rules/rules.h"
 
 typedef int (*cmd_fn)(int argc, char *argv[], struct diag *d);
@@ -42,6 +45,9 @@ int cmd_decline_draw(int, char *[], struct diag *);
 int cmd_referee(int, char *[], struct diag *);
 int cmd_fetch(int, char *[], struct diag *);
 int cmd_post(int, char *[], struct diag *);
+int cmd_search(int, char *[], struct diag *);
+int cmd_dups(int, char *[], struct diag *);
+int cmd_stats(int, char *[], struct diag *);
 
 extern const char cmd_new_usage[];
 extern const char cmd_check_usage[];
@@ -57,6 +63,9 @@ extern const char cmd_decline_draw_usage[];
 extern const char cmd_referee_usage[];
 extern const char cmd_fetch_usage[];
 extern const char cmd_post_usage[];
+extern const char cmd_search_usage[];
+extern const char cmd_dups_usage[];
+extern const char cmd_stats_usage[];
 
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
@@ -88,12 +97,117 @@ int cmd_load_one(const char *path, struct record *g,
     const struct notation **nt, struct diag *d);
 
 /*
- * Loads the one game of path and replays it up to ply (the text of a
- * --ply option, or NULL: the whole main line) into rp.  A ply beyond
- * the main line is a usage error.  Returns 0, or -1 after reporting.
+ * The selection options every command that reads records takes (README,
+ * stackref(1)): --game N[,M-K...] and --tag NAME OP VALUE, as getopt_long
+ * entries with the values CMD_OPT_GAME and CMD_OPT_SELECT_TAG.
  */
-int cmd_replay_to(const char *path, const char *ply, struct record *g,
-    struct replay *rp, struct diag *d);
+enum {
+	CMD_OPT_GAME = 0x200,       /* --game 10-20,541 */
+	CMD_OPT_SELECT_TAG          /* --tag White~Tinsley */
+};
+#define CMD_SELECT_LONGOPTS \
+	{ "game", required_argument, NULL, CMD_OPT_GAME }, \
+	{ "tag", required_argument, NULL, CMD_OPT_SELECT_TAG }
+
+/* A command's own options for cmd_getopt_select: ch (a getopt_long
+ * value) with its argument arg; returns 0, a nonzero status after
+ * reporting, or -1 when ch is no option of the command. */
+typedef int (*cmd_opt_fn)(void *ctx, int ch, const char *arg);
+
+/*
+ * The option loop of a command that reads records: getopt_long over
+ * argv with longopts (which hold CMD_SELECT_LONGOPTS) and the short
+ * options -o OUT, -q and -# N (fn refuses those it does not take), the
+ * selection options into sel, the others to fn.  Returns 0 (optind is
+ * then the first operand), or the usage status after reporting.
+ */
+int cmd_getopt_select(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d);
+
+/* cmd_getopt_select, then at least one operand (FILE...) is needed. */
+int cmd_getopt_files(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d);
+
+/* The position options of search and convert (stackref(1), Positions):
+ * their getopt_long entries, with the values CMD_OPT_FEN ... */
+enum {
+	CMD_OPT_FEN = 0x300,        /* --fen FEN */
+	CMD_OPT_PATTERN,            /* --pattern FEN */
+	CMD_OPT_EMPTY,              /* --empty SQUARES */
+	CMD_OPT_MATERIAL            /* --material COUNTS */
+};
+#define CMD_POSITION_LONGOPTS \
+	{ "fen", required_argument, NULL, CMD_OPT_FEN }, \
+	{ "pattern", required_argument, NULL, CMD_OPT_PATTERN }, \
+	{ "empty", required_argument, NULL, CMD_OPT_EMPTY }, \
+	{ "material", required_argument, NULL, CMD_OPT_MATERIAL }
+
+/* Stores position option ch with argument arg in sp; 1, or 0 when ch is
+ * not one. */
+int cmd_position_opt(struct posmatch_spec *sp, int ch, const char *arg);
+
+/* Makes q a diagnostics context that counts and prints nothing (the
+ * problems of games that search, dups and stats pass over). */
+void cmd_quiet(struct diag *q);
+
+/* Adds option ch (a CMD_OPT_* value above) with argument arg to s.
+ * Returns 1, 0 when ch is not a selection option, or -1 after reporting
+ * a usage error (with usage). */
+int cmd_select_opt(struct select *s, int ch, const char *arg,
+    const char *usage, struct diag *d);
+
+/* Called for each selected game of an archive; a nonzero return stops
+ * (-1: an error already reported). */
+typedef int (*cmd_game_fn)(void *ctx, struct record *g,
+    unsigned long index, const char *file);
+
+/* The reading of an archive: the selection and the callback given, the
+ * counts and notation found. */
+struct cmd_each {
+	const struct select *sel;
+	cmd_game_fn fn;
+	void *ctx;
+	const struct notation *nt;  /* the notation read */
+	unsigned long games;        /* games read (selectable by number) */
+	unsigned long selected;     /* of them, passed to fn */
+	unsigned long malformed;    /* of them, unreadable (reported) */
+};
+
+/*
+ * Reads every game of path ("-": standard input), in its notation,
+ * calling e->fn with each game e->sel selects, in order, one game at a
+ * time.  A game whose number is not selected is read without a word
+ * (its problems are not reported); reading stops after the last number
+ * selected.  Returns 0, or -1 after reporting (unreadable, out of
+ * memory, or fn's -1).
+ */
+int cmd_each_game(const char *path, struct cmd_each *e, struct diag *d);
+
+/* cmd_each_game of the open stream f, named name. */
+int cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
+    struct diag *d);
+
+/*
+ * Loads the one game of path that sel selects into g (record_init'ed);
+ * *index gets its number in the file.  Without a selection, path must
+ * hold one game (cmd_load_one; *index is 0).  Returns 0, or -1 after
+ * reporting (a selection of no game or of several is a usage error).
+ */
+int cmd_load_selected(const char *path, const struct select *sel,
+    struct record *g, unsigned long *index, struct diag *d);
+
+/*
+ * Loads the game of path that sel selects (cmd_load_selected; sel may be
+ * NULL: the one game of path) and replays it up to ply (the text of a
+ * --ply option, or NULL: the whole main line) into rp.  A ply beyond
+ * the main line is rejected (DIAG_PAST_END).  Returns 0, or -1 after
+ * reporting.
+ */
+int cmd_replay_to(const char *path, const char *ply,
+    const struct select *sel, struct record *g, struct replay *rp,
+    struct diag *d);
 
 /* The options of the commands that add to a record: move and the
  * correspondence actions. */
@@ -255,6 +369,44 @@ enum {
  */
 int cmd_extends(const struct cmd_game *a, const struct cmd_game *b,
     const char *aname, char *why, size_t size);
+
+/*
+ * Where convert writes its games (src/cmd/sink.c): the stream out, or
+ * with per_file (-# N) files PREFIX1.EXT, PREFIX2.EXT, ... of per_file
+ * games each, or with by_tag (--split-by TAG) one file PREFIXVALUE.EXT
+ * per value of the tag (bytes other than letters, digits, '-', '_' and
+ * '.' written '_'; "none" for a game without it), made empty the first
+ * time a run meets it.  EXT is the notation's name; each file is a whole
+ * document of the notation.  Files are written in place, not atomically.
+ */
+struct sink_file;
+
+struct sink {
+	const struct notation *to;
+	FILE *out;                  /* the stream, without a split */
+	const char *prefix;         /* of the files of a split, or NULL */
+	unsigned long per_file;     /* -# N, or 0 */
+	const char *by_tag;         /* --split-by TAG, or NULL */
+	struct diag *d;
+	unsigned long written;      /* games written */
+	FILE *cur;                  /* -# N: the file being written */
+	unsigned long in_cur, files;
+	char name[1024];            /* the file being written */
+	struct sink_file *made;     /* --split-by: the files made */
+	size_t nmade, capmade;
+};
+
+/* Starts s writing notation to to out (without a split); the caller
+ * then sets prefix, per_file or by_tag. */
+void sink_init(struct sink *s, const struct notation *to, FILE *out,
+    struct diag *d);
+
+/* Writes g where s says; 0, or -1 after reporting. */
+int sink_write(struct sink *s, const struct record *g);
+
+/* Ends the files of a split (not the stream out: its caller writes the
+ * notation's begin and end); 0, or -1 after reporting. */
+int sink_end(struct sink *s);
 
 /*
  * Ends a command: flushes and closes standard output (a failure is

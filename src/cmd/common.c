@@ -71,28 +71,6 @@ cmd_load_one(const char *path, struct record *g,
 }
 
 int
-cmd_replay_to(const char *path, const char *ply, struct record *g,
-    struct replay *rp, struct diag *d)
-{
-	struct replay_opts o = { fileio_name(path), 0, REPLAY_ALL, 0 };
-	char what[128];
-
-	if (ply != NULL &&
-	    cmd_number(d, "--ply", ply, 0, REPLAY_ALL - 1, &o.stop) == -1)
-		return -1;
-	if (cmd_load_one(path, g, NULL, d) == -1 ||
-	    replay_run(rp, g, &o, d) == -1)
-		return -1;
-	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
-		snprintf(what, sizeof(what), "the game has only %lu pl%s",
-		    rp->total, rp->total == 1 ? "y" : "ies");
-		diag_report(d, DIAG_PAST_END, NULL, "--ply", o.stop, what);
-		return -1;
-	}
-	return 0;
-}
-
-int
 cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
     const char *usage, struct diag *d)
 {

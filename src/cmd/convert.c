@@ -1,14 +1,17 @@
 /*
- * convert.c - stackref convert: rewrite every game of a record in
- * canonical form, each replayed so its move texts are canonical, in any
- * registered notation.  A game that does not replay is reported and
- * written with the texts as read up to the problem.
+ * convert.c - stackref convert: rewrite the selected games of a record
+ * in canonical form, each replayed so its move texts are canonical, in
+ * any registered notation (pdn, xml, json), as pgn-extract does for
+ * chess: selection (--game, --tag), games reaching a position (--fen,
+ * --pattern, --empty, --material), duplicates dropped (--dedupe), tags
+ * added or fixed (--plycount, --opening, --fix-results), and the output
+ * split into files (-# N, --split-by TAG).  A game that does not replay
+ * is kept with its moves up to the fault and the rest in comments.
  *
  * Games whose squares have two styles (struct rules restyle: numbered or
  * algebraic) keep the style of each record, or take the one --squares
- * asks for: every move (variations too), the FEN and the GameType tag's
- * notation field are rewritten.  --at N writes instead, for each game,
- * a record set up at the position after N plies, with no moves.
+ * asks for.  --at N writes instead, for each game, a record set up at
+ * the position after N plies, with no moves.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,249 +20,145 @@
 #include <strings.h>
 
 #include "notation/notation.h"
-#include "cmd/cmd.h"
+#include "cmd/convert.h"
 #include "base/fileio.h"
 
-#define CONVERT_TEXT 2048    /* bytes of a move text or FEN */
-
 const char cmd_convert_usage[] = "convert [--to NOTATION] "
-    "[--squares numeric|algebraic] [--at N] [-o OUT] FILE";
+    "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
+    "[--tag NAME OP VALUE]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
+    "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
+    "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE...";
 
-struct convert {
-	FILE *in;
-	const char *name;
-	const struct notation *from, *to;
-	struct diag *d;
-	unsigned long games;
-	int squares;              /* enum square_style, or -1: the record's own */
-	unsigned long at;         /* --at N, or REPLAY_ALL for whole games */
-	unsigned long shorter;    /* games --at left out: fewer plies */
-	unsigned long short_index, short_plies; /* the first of them */
-	struct srcloc short_at;
-};
-
-/*
- * Sets the notation field of the GameType tag to st: replaced in a full
- * tag, else the tag written in full ("21,B,8,8,A3,0": the first player
- * is PDN's Black, the board the game's, bottom left a playing square).
- * A numeric record without the field is left alone (numeric is the
- * default), and so is a game without a PDN game type.
- */
+/* The replay's hook: the position asked for, the duplicate key, the
+ * ballot; never stops the replay (the whole game is rewritten). */
 static int
-convert_gametype_set(struct record *g, const struct rules *r,
-    enum square_style st)
+convert_ply(void *ctx, const struct replay *rp)
 {
-	const char *v = record_tag(g, "GameType"), *field, *rest;
-	char buf[256];
-	size_t i;
+	struct convert *c = ctx;
 
-	if (r->gametype == NULL)
-		return 0;
-	if (v == NULL || notation_gametype_style(v) < 0) {
-		if (st == SQUARES_NUMERIC)
-			return 0;
-		snprintf(buf, sizeof(buf), "%s,B,%u,%u,%s,0", r->gametype,
-		    r->width, r->height, rules_style_code(st));
-		return record_tag_set(g, "GameType", buf, NULL);
+	if (rp->plies == 0) {
+		c->pg = posmatch_active(&c->spec) ?
+		    posmatch_for(&c->pm, rp->r, c->d) : NULL;
+		if (c->dedupe)
+			dedupe_start(&c->dd, &c->key, rp);
 	}
-	for (field = v, i = 0; i < 4; field++)
-		if (*field == ',')
-			i++;
-	field += strspn(field, " \t");
-	rest = field + strcspn(field, ",");
-	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(field - v), v,
-	    rules_style_code(st), rest);
-	return record_tag_set(g, "GameType", buf, NULL);
-}
-
-/* Rewrites the move texts of l and its variations in style st; those
- * that do not read as moves of r are left as they are. */
-static int
-convert_restyle_line(struct line *l, const struct rules *r,
-    enum square_style st)
-{
-	struct move pattern;
-	char buf[CONVERT_TEXT];
-	struct elem *e;
-	size_t i, err;
-	int len;
-
-	for (i = 0; i < l->n; i++) {
-		e = &l->elems[i];
-		if (e->kind == ELEM_VARIATION && e->var != NULL &&
-		    convert_restyle_line(e->var, r, st) == -1)
-			return -1;
-		if (e->kind != ELEM_MOVE || e->text == NULL ||
-		    rules_move_parse(r, e->text, strlen(e->text), &pattern,
-		    &err) == -1 ||
-		    (len = r->restyle(e->text, st, buf, sizeof(buf))) < 0)
-			continue;
-		if (elem_set_text(e, buf, (size_t)len) == -1)
-			return -1;
-	}
+	if (c->pg != NULL && !c->matched)
+		c->matched = posmatch_test(c->pg, &rp->pos);
+	if (c->dedupe)
+		dedupe_ply(&c->dd, &c->key, rp);
+	if (c->opening && rp->plies == 3 && rp->r == c->book.r)
+		c->ballot = opening_find(&c->book, &rp->pos);
 	return 0;
 }
 
-/* Rewrites the moves, the FEN (made canonical) and the GameType tag of
- * g, a game of r, in style st.  0, or -1 when out of memory. */
+/* Whether game index, replayed into rp, is written: it reached the
+ * position asked for and is no duplicate.  -1 when out of memory. */
 static int
-convert_restyle(struct record *g, const struct rules *r, enum square_style st)
+convert_wanted(struct convert *c, const struct replay *rp,
+    unsigned long index)
 {
-	char buf[CONVERT_TEXT];
-	const char *fen;
-	struct pos p;
-
-	if (convert_restyle_line(&g->main, r, st) == -1)
-		return -1;
-	if ((fen = record_tag(g, "FEN")) != NULL &&
-	    fen_parse(r, fen, &p, NULL, NULL) == 0 &&
-	    fen_format_style(r, &p, st, buf, sizeof(buf)) >= 0 &&
-	    record_tag_set(g, "FEN", buf, NULL) == -1)
-		return -1;
-	return convert_gametype_set(g, r, st);
-}
-
-/*
- * Makes g the record of the position rp reached: no moves, [SetUp "1"],
- * the FEN of the position (in style st when the game has styles), and
- * the result of the position ("*" unless it is decided; a resignation
- * or agreement among the record's actions is not the position's).
- * Returns 1, 0
- * when the FEN does not fit (reported), -1 when out of memory.
- */
-static int
-convert_at(struct convert *c, struct record *g, const struct replay *rp,
-    int st)
-{
-	const char *why, *result;
-	char fen[CONVERT_TEXT];
-	int len;
-
-	result = replay_result_token(rp->r->outcome(&rp->pos, &why));
-
-	if (st >= 0)
-		len = fen_format_style(rp->r, &rp->pos, (enum square_style)st, fen,
-		    sizeof(fen));
-	else
-		len = fen_format(rp->r, &rp->pos, fen, sizeof(fen));
-	if (len < 0) {
-		diag_report(c->d, DIAG_TOO_BIG, NULL, "the FEN of a position");
+	if (posmatch_active(&c->spec) && !c->matched)
 		return 0;
-	}
-	line_truncate(&g->main, 0);
-	record_tag_remove(g, "Setup");
-	if (record_tag_set(g, "SetUp", "1", NULL) == -1 ||
-	    record_tag_set(g, "FEN", fen, NULL) == -1 ||
-	    record_tag_set(g, "Result", result, NULL) == -1 ||
-	    record_set_result(g, result) == -1)
-		return -1;
-	return 1;
-}
-
-/* Whether the game replayed far enough for --at; counts it if not
- * (convert_shorter reports them). */
-static int
-convert_reached(struct convert *c, const struct record *g,
-    const struct replay *rp, unsigned long index)
-{
-	if (rp->plies >= c->at)
+	if (!c->dedupe || !rp->started)
 		return 1;
-	if (c->shorter++ == 0) {
-		c->short_index = index;
-		c->short_plies = rp->total;
-		c->short_at = g->at;
+	dedupe_end(&c->dd, &c->key, rp);
+	switch (dedupe_add(&c->dd, &c->key, 1, (uint32_t)index, NULL)) {
+	case 0:
+		return 1;
+	case 1:
+		return 0;
+	default:
+		return -1;
 	}
-	return 0;
 }
 
-/* Reports the games --at left out as too short, in one line: the game
- * and its plies when there is one, else how many of how many. */
-static void
-convert_shorter(const struct convert *c)
-{
-	struct diag_where w = { c->name, &c->short_at, c->short_index, 0 };
-	char what[128];
-
-	if (c->shorter == 0)
-		return;
-	if (c->shorter == 1)
-		snprintf(what, sizeof(what), "the game has only %lu pl%s",
-		    c->short_plies, c->short_plies == 1 ? "y" : "ies");
-	else {
-		snprintf(what, sizeof(what), "%lu of %lu games have fewer "
-		    "plies; they are left out", c->shorter, c->games);
-		w.at = NULL;
-		w.game = 0;
-	}
-	diag_report(c->d, DIAG_PAST_END, &w, "--at", c->at, what);
-}
-
-/*
- * Replays game index of the stream into its converted form.  Returns 1
- * to write g, 0 to leave it out (--at could not reach its position;
- * reported), -1 when out of memory (reported).
- */
+/* The steps after the replay of a game written: 1 to write, 0 not,
+ * -1 out of memory. */
 static int
-convert_game(struct convert *c, struct record *g, unsigned long index)
+convert_steps(struct convert *c, struct record *g, struct replay *rp,
+    int replayed, unsigned long index)
 {
-	struct replay_opts o = { c->name, index, c->at, 1 };
-	const struct rules *r = notation_game(g, NULL);
-	struct replay rp;
-	int st = -1, rc = 1, replayed;
+	const struct rules *r = rp->started ? rp->r : notation_game(g, NULL);
+	int st = -1, rc = 1;
 
 	if (r != NULL && r->restyle != NULL)
 		st = c->squares >= 0 ? c->squares : notation_square_style(r, g);
-	replayed = replay_run(&rp, g, &o, c->d) == 0;
-	if (c->at != REPLAY_ALL) {
-		if (!replayed || !convert_reached(c, g, &rp, index))
-			return 0;
-		rc = convert_at(c, g, &rp, st);
-	}
-	if (rc == 1 && st >= 0 && (st == SQUARES_ALGEBRAIC || c->squares >= 0) &&
-	    convert_restyle(g, r, (enum square_style)st) == -1)
-		rc = -1;
-	if (rc == -1)
-		diag_report(c->d, DIAG_NOMEM, NULL);
+	if (!replayed && c->at == REPLAY_ALL)
+		rc = convert_keep_broken(c, g, rp, index);
+	if (rc == 1 && c->at != REPLAY_ALL)
+		rc = replayed ? convert_at(c, g, rp, st, index) : 0;
+	if (rc == 1 && c->fix_results && replayed)
+		rc = convert_fix_result(c, g, rp, index);
+	if (rc == 1 && st >= 0 && (st == SQUARES_ALGEBRAIC || c->squares >= 0))
+		rc = convert_restyle(g, r, (enum square_style)st) == -1 ? -1 : 1;
+	if (rc == 1)
+		rc = convert_tags(c, g);
 	return rc;
 }
 
-/* The write callback: reads, replays and writes one game at a time. */
+/* cmd_each's callback: replays, filters, rewrites and writes a game. */
+static int
+convert_game(void *ctx, struct record *g, unsigned long index,
+    const char *file)
+{
+	struct convert *c = ctx;
+	struct replay_opts o = { file, index, c->at, c->canonical };
+	struct replay rp;
+	int replayed, rc;
+
+	c->games++;
+	c->pg = NULL;
+	c->matched = 0;
+	c->ballot = 0;
+	replayed = replay_walk(&rp, g, &o, convert_ply, c, c->d) == 0;
+	if ((rc = convert_wanted(c, &rp, index)) == 1)
+		rc = convert_steps(c, g, &rp, replayed, index);
+	if (rc == -1) {
+		diag_report(c->d, DIAG_NOMEM, NULL);
+		return -1;
+	}
+	if (rc == 1 && sink_write(&c->sink, g) == -1)
+		return -1;
+	return 0;
+}
+
+/* Reads and writes every selected game of each file in turn. */
+static int
+convert_games(struct convert *c)
+{
+	struct cmd_each e;
+	int i, rc = 0;
+
+	memset(&e, 0, sizeof(e));
+	e.sel = &c->sel;
+	e.fn = convert_game;
+	e.ctx = c;
+	for (i = 0; i < c->nfiles && rc == 0; i++) {
+		c->name = fileio_name(c->files[i]);
+		if ((c->in = fileio_open(c->files[i], c->d)) == NULL)
+			continue;
+		rc = cmd_each_stream(c->in, c->name, &e, c->d);
+		c->read += e.games - e.malformed;
+		fileio_close(c->in);
+	}
+	return rc;
+}
+
+/* The write callback of the one output: its notation's begin, the
+ * games, its end. */
 static int
 convert_stream(FILE *out, void *ctx)
 {
 	struct convert *c = ctx;
-	struct reader *rd;
-	struct record g;
-	enum read_result rr;
-	unsigned long index = 0;
-	int rc = 0, keep;
+	int rc;
 
-	if ((rd = notation_open(c->in, c->name, c->d, &c->from)) == NULL) {
-		errno = ECANCELED;
+	c->sink.out = out;
+	if (c->to->begin != NULL && c->to->begin(out) == -1)
 		return -1;
-	}
-	if (c->to->begin != NULL && c->to->begin(out) == -1) {
-		c->from->close(rd);
-		return -1;
-	}
-	record_init(&g);
-	while (rc == 0 && (rr = c->from->next(rd, &g, &index)) != READ_END) {
-		if (rr == READ_SYSTEM) {
-			errno = ECANCELED;
-			rc = -1;
-		} else if (rr == READ_GAME) {
-			c->games++;
-			if ((keep = convert_game(c, &g, index)) == -1) {
-				errno = ECANCELED;
-				rc = -1;
-			} else if (keep)
-				rc = c->to->write(out, &g);
-		}
-	}
-	record_free(&g);
-	c->from->close(rd);
-	if (rc == 0 && c->to->end != NULL)
+	if ((rc = convert_games(c)) == 0 && c->to->end != NULL)
 		rc = c->to->end(out);
+	if (rc == -1 && !ferror(out))
+		errno = ECANCELED;
 	return rc;
 }
 
@@ -300,72 +199,160 @@ convert_squares(struct convert *c, const char *v, struct diag *d)
 	return 0;
 }
 
+/* --dedupe[=moves|final|N]. */
 static int
-convert_getopt(int argc, char *argv[], const char **out, struct convert *c,
-    struct diag *d)
+convert_dedupe(struct convert *c, const char *v, struct diag *d)
+{
+	enum dedupe_by by = DEDUPE_MOVES;
+	unsigned long n = 0;
+
+	if (v != NULL && strcmp(v, "final") == 0)
+		by = DEDUPE_FINAL;
+	else if (v != NULL && strcmp(v, "moves") != 0) {
+		if (cmd_number(d, "--dedupe", v, 1, REPLAY_ALL - 1, &n) == -1)
+			return STATUS_USAGE;
+		by = DEDUPE_PLIES;
+	}
+	c->dedupe = 1;
+	dedupe_init(&c->dd, by, n);
+	return 0;
+}
+
+/* One option of convert (not a selection option); the status, or -1
+ * for no option of convert. */
+static int
+convert_opt(void *ctx, int ch, const char *arg)
+{
+	struct convert *c = ctx;
+	struct diag *d = c->d;
+
+	if (cmd_position_opt(&c->spec, ch, arg))
+		return 0;
+	switch (ch) {
+	case 'o': c->out = arg; return 0;
+	case 't': return convert_to(c, arg, d);
+	case 's': return convert_squares(c, arg, d);
+	case 'a':
+		return cmd_number(d, "--at", arg, 0, REPLAY_ALL - 1,
+		    &c->at) == -1 ? STATUS_USAGE : 0;
+	case 'k': c->canonical = REPLAY_KEEP_PATHS; return 0;
+	case 'D': return convert_dedupe(c, arg, d);
+	case 'P': c->plycount = 1; return 0;
+	case 'F': c->fix_results = 1; return 0;
+	case 'O': c->opening = 1; return 0;
+	case 'B': c->split_by = arg; return 0;
+	case '#':
+		return cmd_number(d, "-#", arg, 1, REPLAY_ALL - 1,
+		    &c->split) == -1 ? STATUS_USAGE : 0;
+	default: return -1;
+	}
+}
+
+/* What the options ask that cannot be done together. */
+static const char *
+convert_conflict(const struct convert *c)
+{
+	if (c->split > 0 && c->split_by != NULL)
+		return "-# and --split-by exclude each other";
+	if (c->spec.fen != NULL && c->spec.pattern != NULL)
+		return "--fen and --pattern exclude each other";
+	return NULL;
+}
+
+static int
+convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "to", required_argument, NULL, 't' },
 		{ "squares", required_argument, NULL, 's' },
 		{ "at", required_argument, NULL, 'a' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "keep-paths", no_argument, NULL, 'k' },
+		CMD_POSITION_LONGOPTS,
+		{ "dedupe", optional_argument, NULL, 'D' },
+		{ "plycount", no_argument, NULL, 'P' },
+		{ "fix-results", no_argument, NULL, 'F' },
+		{ "opening", no_argument, NULL, 'O' },
+		{ "split", required_argument, NULL, '#' },
+		{ "split-by", required_argument, NULL, 'B' },
+		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch, rc = 0;
+	const char *why;
+	int rc;
 
-	opterr = 0;
-	while (rc == 0 &&
-	    (ch = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
-		if (ch == 'o')
-			*out = optarg;
-		else if (ch == 't')
-			rc = convert_to(c, optarg, d);
-		else if (ch == 's')
-			rc = convert_squares(c, optarg, d);
-		else if (ch == 'a')
-			rc = cmd_number(d, "--at", optarg, 0, REPLAY_ALL - 1,
-			    &c->at) == -1 ? STATUS_USAGE : 0;
-		else
-			return cmd_bad_option(d, cmd_convert_usage, ch, argv);
-	}
-	if (rc != 0)
+	if ((rc = cmd_getopt_select(argc, argv, longopts, &c->sel,
+	    cmd_convert_usage, convert_opt, c, d)) != 0)
 		return rc;
-	if (argc - optind != 1)
-		return cmd_usage(d, cmd_convert_usage, argc == optind ?
-		    "no file given" : "too many arguments");
+	if ((why = convert_conflict(c)) != NULL)
+		return cmd_usage(d, cmd_convert_usage, why);
+	if (argc == optind)
+		return cmd_usage(d, cmd_convert_usage, "no file given");
+	c->files = argv + optind;
+	c->nfiles = argc - optind;
 	return 0;
+}
+
+/* Writes the games to files of a split (-# N, --split-by). */
+static void
+convert_split(struct convert *c)
+{
+	c->sink.prefix = c->out;
+	c->sink.per_file = c->split;
+	c->sink.by_tag = c->split_by;
+	convert_games(c);
+	sink_end(&c->sink);
+}
+
+/* Writes the games to the one output, under its lock, atomically. */
+static void
+convert_one(struct convert *c)
+{
+	struct fileio_lock lk;
+	const char *out = c->out != NULL ? c->out : "-";
+
+	/* -o OUT is written under OUT's lock, taken before the input is
+	 * read: OUT may be the input itself (convert -o FILE FILE). */
+	if (fileio_lock(out, &lk, c->d) == -1)
+		return;
+	fileio_write_atomic(out, convert_stream, c, c->d);
+	fileio_unlock(&lk);
+}
+
+static void
+convert_init(struct convert *c, struct diag *d)
+{
+	memset(c, 0, sizeof(*c));
+	c->to = notation_find("pdn");
+	c->squares = -1;
+	c->canonical = 1;
+	c->at = REPLAY_ALL;
+	c->d = d;
+	select_init(&c->sel);
 }
 
 int
 cmd_convert(int argc, char *argv[], struct diag *d)
 {
 	struct convert c;
-	struct fileio_lock lk;
-	const char *out = "-";
-	struct diag_where w = { NULL, NULL, 0, 0 };
 	int rc;
 
-	memset(&c, 0, sizeof(c));
-	c.to = notation_find("pdn");
-	c.squares = -1;
-	c.at = REPLAY_ALL;
-	c.d = d;
-	if ((rc = convert_getopt(argc, argv, &out, &c, d)) != 0)
-		return rc;
-	c.name = fileio_name(argv[optind]);
-	/* -o OUT is written under OUT's lock, taken before the input is
-	 * read: OUT may be the input itself (convert -o FILE FILE). */
-	if (fileio_lock(out, &lk, d) == -1)
-		return cmd_finish(d);
-	if ((c.in = fileio_open(argv[optind], d)) != NULL) {
-		if (fileio_write_atomic(out, convert_stream, &c, d) == 0 &&
-		    c.games == 0) {
-			w.file = c.name;
-			diag_report(d, DIAG_NO_GAME, &w);
-		}
+	convert_init(&c, d);
+	if ((rc = convert_getopt(argc, argv, &c, d)) == 0) {
+		posmatch_init(&c.pm, &c.spec);
+		sink_init(&c.sink, c.to, stdout, d);
+		if (c.opening)
+			opening_init(&c.book, rules_find("checkers"));
+		if (c.split > 0 || c.split_by != NULL)
+			convert_split(&c);
+		else
+			convert_one(&c);
+		if (c.read == 0 && d->status < STATUS_SYSTEM)
+			diag_report(d, DIAG_NO_GAME, DIAG_FILE(c.name));
 		convert_shorter(&c);
-		fileio_close(c.in);
 	}
-	fileio_unlock(&lk);
-	return cmd_finish(d);
+	if (c.dedupe)
+		dedupe_free(&c.dd);
+	select_free(&c.sel);
+	return rc != 0 ? rc : cmd_finish(d);
 }

@@ -4,7 +4,8 @@
 
 #include "cmd/cmd.h"
 
-const char cmd_moves_usage[] = "moves [--ply N] FILE";
+const char cmd_moves_usage[] =
+    "moves [--game N] [--tag NAME OP VALUE]... [--ply N] FILE";
 
 struct moves_print {
 	const struct rules *r;
@@ -25,33 +26,45 @@ moves_print_one(void *ctx, const struct move *m)
 	return 0;
 }
 
+/* moves' own option: --ply N. */
+static int
+moves_opt(void *ctx, int ch, const char *arg)
+{
+	if (ch != 'p')
+		return -1;
+	*(const char **)ctx = arg;
+	return 0;
+}
+
 int
 cmd_moves(int argc, char *argv[], struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "ply", required_argument, NULL, 'p' },
+		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *ply = NULL;
 	struct moves_print mp;
+	struct select sel;
 	struct replay rp;
 	struct record g;
-	int ch;
+	int rc;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (ch == 'p')
-			ply = optarg;
-		else
-			return cmd_bad_option(d, cmd_moves_usage, ch, argv);
-	}
-	if (argc - optind != 1)
-		return cmd_usage(d, cmd_moves_usage, argc == optind ?
+	select_init(&sel);
+	rc = cmd_getopt_select(argc, argv, longopts, &sel, cmd_moves_usage,
+	    moves_opt, &ply, d);
+	if (rc == 0 && argc - optind != 1)
+		rc = cmd_usage(d, cmd_moves_usage, argc == optind ?
 		    "no file given" : "too many arguments");
+	if (rc != 0) {
+		select_free(&sel);
+		return rc;
+	}
 	record_init(&g);
 	/* nothing to list once the game is over, by a resignation or an
 	 * accepted draw too */
-	if (cmd_replay_to(argv[optind], ply, &g, &rp, d) == 0 &&
+	if (cmd_replay_to(argv[optind], ply, &sel, &g, &rp, d) == 0 &&
 	    rp.act_outcome == OUTCOME_NONE) {
 		mp.r = rp.r;
 		mp.p = &rp.pos;
@@ -59,5 +72,6 @@ cmd_moves(int argc, char *argv[], struct diag *d)
 		rp.r->generate(&rp.pos, moves_print_one, &mp);
 	}
 	record_free(&g);
+	select_free(&sel);
 	return cmd_finish(d);
 }

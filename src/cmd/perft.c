@@ -7,7 +7,8 @@
 
 #include "cmd/cmd.h"
 
-const char cmd_perft_usage[] = "perft [--divide] GAME|FILE DEPTH";
+const char cmd_perft_usage[] = "perft [--divide] [--game N] "
+    "[--tag NAME OP VALUE]... GAME|FILE DEPTH";
 
 #define PERFT_MAX_DEPTH 40
 
@@ -57,8 +58,8 @@ perft_run(const struct replay *rp, unsigned depth, int divide)
 
 /* The position named by arg: a game's start, or a record's end. */
 static int
-perft_position(const char *arg, struct record *g, struct replay *rp,
-    struct diag *d)
+perft_position(const char *arg, const struct select *sel, struct record *g,
+    struct replay *rp, struct diag *d)
 {
 	char known[256];
 
@@ -73,7 +74,18 @@ perft_position(const char *arg, struct record *g, struct replay *rp,
 		diag_report(d, DIAG_UNKNOWN_GAME, NULL, arg, known);
 		return -1;
 	}
-	return cmd_replay_to(arg, NULL, g, rp, d);
+	return cmd_replay_to(arg, NULL, sel, g, rp, d);
+}
+
+/* perft's own option: --divide. */
+static int
+perft_opt(void *ctx, int ch, const char *arg)
+{
+	(void)arg;
+	if (ch != 'd')
+		return -1;
+	*(int *)ctx = 1;
+	return 0;
 }
 
 int
@@ -81,29 +93,28 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "divide", no_argument, NULL, 'd' },
+		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	unsigned long depth;
+	struct select sel;
 	struct replay rp;
 	struct record g;
-	int ch, divide = 0;
+	int divide = 0, rc;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (ch == 'd')
-			divide = 1;
-		else
-			return cmd_bad_option(d, cmd_perft_usage, ch, argv);
-	}
-	if (argc - optind != 2)
-		return cmd_usage(d, cmd_perft_usage,
+	select_init(&sel);
+	rc = cmd_getopt_select(argc, argv, longopts, &sel, cmd_perft_usage,
+	    perft_opt, &divide, d);
+	if (rc == 0 && argc - optind != 2)
+		rc = cmd_usage(d, cmd_perft_usage,
 		    "GAME or FILE, and DEPTH, are needed");
-	if (cmd_number(d, "DEPTH", argv[optind + 1], 0, PERFT_MAX_DEPTH,
-	    &depth) == -1)
-		return STATUS_USAGE;
+	if (rc == 0 && cmd_number(d, "DEPTH", argv[optind + 1], 0,
+	    PERFT_MAX_DEPTH, &depth) == -1)
+		rc = STATUS_USAGE;
 	record_init(&g);
-	if (perft_position(argv[optind], &g, &rp, d) == 0)
+	if (rc == 0 && perft_position(argv[optind], &sel, &g, &rp, d) == 0)
 		perft_run(&rp, (unsigned)depth, divide);
 	record_free(&g);
-	return cmd_finish(d);
+	select_free(&sel);
+	return rc != 0 ? rc : cmd_finish(d);
 }

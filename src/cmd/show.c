@@ -14,14 +14,15 @@
 #include "cmd/cmd.h"
 #include "base/util.h"
 
-const char cmd_show_usage[] =
-    "show [--ply N] [--format ascii|svg|png|fen] [--size N] [--flip] FILE";
+const char cmd_show_usage[] = "show [--game N] [--tag NAME OP VALUE]... "
+    "[--ply N] [--format ascii|svg|png|fen] [--size N] [--flip] FILE";
 
 struct show_opts {
 	const char *ply;
 	const char *format;
 	int flip;
 	unsigned long size;       /* --size, or 0 */
+	struct select sel;
 };
 
 /* A picture's view and the texts it points to. */
@@ -184,14 +185,19 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		{ "format", required_argument, NULL, 'f' },
 		{ "flip", no_argument, NULL, 'F' },
 		{ "size", required_argument, NULL, 's' },
+		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	char what[128];
-	int ch;
+	int ch, rc;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (ch == 'p')
+		if ((rc = cmd_select_opt(&so->sel, ch, optarg, cmd_show_usage,
+		    d)) != 0) {
+			if (rc == -1)
+				return STATUS_USAGE;
+		} else if (ch == 'p')
 			so->ply = optarg;
 		else if (ch == 'f')
 			so->format = optarg;
@@ -224,16 +230,18 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 int
 cmd_show(int argc, char *argv[], struct diag *d)
 {
-	struct show_opts so = { NULL, "ascii", 0, 0 };
+	struct show_opts so = { NULL, "ascii", 0, 0, { NULL, 0, NULL, 0 } };
 	struct show_picture pic;
 	struct replay rp;
 	struct record g;
 	int rc;
 
-	if ((rc = show_getopt(&so, argc, argv, d)) != 0)
+	if ((rc = show_getopt(&so, argc, argv, d)) != 0) {
+		select_free(&so.sel);
 		return rc;
+	}
 	record_init(&g);
-	if (cmd_replay_to(argv[optind], so.ply, &g, &rp, d) == 0) {
+	if (cmd_replay_to(argv[optind], so.ply, &so.sel, &g, &rp, d) == 0) {
 		show_picture(&pic, &rp, &g, &so);
 		if (strcasecmp(so.format, "fen") == 0)
 			show_fen(&rp, d);
@@ -245,5 +253,6 @@ cmd_show(int argc, char *argv[], struct diag *d)
 			show_ascii(&rp, &g, so.flip);
 	}
 	record_free(&g);
+	select_free(&so.sel);
 	return cmd_finish(d);
 }

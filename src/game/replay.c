@@ -57,12 +57,18 @@ replay_start(struct replay *rp, const struct record *g,
     const struct replay_opts *o, struct diag *d)
 {
 	struct diag_where w = { o->file, &g->at, o->game, 0 };
-	const char *name = NULL;
-	char known[256];
+	const char *name = NULL, *variant;
+	char known[256], type[16];
+	unsigned n;
 
 	memset(rp, 0, sizeof(*rp));
 	rp->offer = -1;
 	rp->style = -1;
+	if ((variant = notation_variant(g, &n)) != NULL) {
+		snprintf(type, sizeof(type), "%u", n);
+		diag_report(d, DIAG_VARIANT, &w, variant, type);
+		return -1;
+	}
 	if ((rp->r = notation_game(g, &name)) == NULL) {
 		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_RECORD_GAME, &w,
@@ -70,9 +76,11 @@ replay_start(struct replay *rp, const struct record *g,
 		return -1;
 	}
 	rp->style = notation_square_style(rp->r, g);
-	if (replay_has_setup(g))
-		return replay_setup_fen(rp, g, o, d);
-	rp->r->start(&rp->pos);
+	if (replay_has_setup(g) && replay_setup_fen(rp, g, o, d) == -1)
+		return -1;
+	if (!replay_has_setup(g))
+		rp->r->start(&rp->pos);
+	rp->started = 1;
 	return 0;
 }
 
@@ -183,11 +191,97 @@ replay_bad_text(const struct rules *r, const char *text, size_t err,
 	return -1;
 }
 
-/* Plays the legal move pattern denotes (its text is for diagnostics). */
+/* Where a move of a record stands, for reading ahead (replay_ahead). */
+struct replay_at {
+	const struct line *l;     /* the main line */
+	size_t i;                 /* the move's element */
+};
+
+#define REPLAY_PATHS 8        /* paths of an ambiguous move looked at */
+
+struct replay_paths {
+	const struct rules *r;
+	const struct pos *p;
+	const struct move *pattern;
+	struct move m[REPLAY_PATHS];
+	unsigned n;
+};
+
+static int
+replay_path_one(void *ctx, const struct move *m)
+{
+	struct replay_paths *ps = ctx;
+
+	if (ps->r->move_match(ps->p, ps->pattern, m) && ps->n < REPLAY_PATHS)
+		ps->m[ps->n++] = *m;
+	return 0;
+}
+
+/* Whether the plies after element at->i of the main line replay (at
+ * most REPLAY_AHEAD of them, each read as its first legal match) from
+ * p, the position after one path of the ambiguous move. */
+static int
+replay_goes_on(const struct rules *r, struct pos p, const struct replay_at *at)
+{
+	const struct elem *e;
+	struct move pattern, m;
+	unsigned plies = 0;
+	size_t i, err;
+
+	for (i = at->i + 1; i < at->l->n && plies < REPLAY_AHEAD; i++) {
+		e = &at->l->elems[i];
+		if (e->kind != ELEM_MOVE || e->text == NULL)
+			continue;
+		if (rules_move_parse(r, e->text, strlen(e->text), &pattern,
+		    &err) == -1)
+			return 1;	/* unreadable: no evidence either way */
+		if (rules_resolve(r, &p, &pattern, &m) == 0)
+			return 0;
+		r->apply(&p, &m);
+		plies++;
+	}
+	return 1;
+}
+
+/*
+ * Reads the ambiguous move of a record at at as the one of the paths
+ * pattern fits after which the record goes on (replay_goes_on), when
+ * exactly one does: *m gets it, and DIAG_AMBIGUOUS_READ is reported.
+ * Returns 0, or -1 (nothing reported) when none or several go on.
+ */
+static int
+replay_ahead(struct replay *rp, const struct move *pattern,
+    const struct replay_at *at, const char *text,
+    const struct diag_where *w, struct diag *d, struct move *m)
+{
+	struct replay_paths ps = { rp->r, &rp->pos, pattern, { { 0 } }, 0 };
+	char list[REPLAY_LIST], chosen[256];
+	struct pos next;
+	unsigned i, ok = 0;
+
+	rp->r->generate(&rp->pos, replay_path_one, &ps);
+	for (i = 0; i < ps.n; i++) {
+		next = rp->pos;
+		rp->r->apply(&next, &ps.m[i]);
+		if (replay_goes_on(rp->r, next, at) && ok++ == 0)
+			*m = ps.m[i];
+	}
+	if (ok != 1 || rules_move_text(rp->r, &rp->pos, m, rp->style, chosen,
+	    sizeof(chosen)) == -1)
+		return -1;
+	replay_list(rp->r, &rp->pos, rp->style, pattern, ", ", list,
+	    sizeof(list));
+	diag_report(d, DIAG_AMBIGUOUS_READ, w, text, chosen, list);
+	return 0;
+}
+
+/* Plays the legal move pattern denotes (its text is for diagnostics);
+ * at (or NULL: a move to adjudicate) places a move of a record, whose
+ * ambiguity the plies after it may settle (replay_ahead). */
 static int
 replay_pattern(struct replay *rp, const struct move *pattern,
-    const char *text, const struct diag_where *w, struct diag *d,
-    struct move *played)
+    const char *text, const struct replay_at *at,
+    const struct diag_where *w, struct diag *d, struct move *played)
 {
 	struct move m;
 	unsigned n;
@@ -197,7 +291,9 @@ replay_pattern(struct replay *rp, const struct move *pattern,
 		    replay_result_token(rp->act_outcome), rp->act_why);
 		return -1;
 	}
-	if ((n = rules_resolve(rp->r, &rp->pos, pattern, &m)) != 1)
+	if ((n = rules_resolve(rp->r, &rp->pos, pattern, &m)) != 1 &&
+	    (n < 2 || at == NULL ||
+	    replay_ahead(rp, pattern, at, text, w, d, &m) == -1))
 		return replay_unresolved(rp, text, pattern, n, w, d);
 	if (rp->offer != -1 && rp->offer != rp->pos.turn)
 		rp->offer = -1;   /* the move declines the offer */
@@ -219,7 +315,7 @@ replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
 
 	if (rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1)
 		return replay_bad_text(rp->r, text, err, w, d);
-	return replay_pattern(rp, &pattern, text, w, d, played);
+	return replay_pattern(rp, &pattern, text, NULL, w, d, played);
 }
 
 /* The canonical form of a result as read, or NULL if none or unknown. */
@@ -274,17 +370,53 @@ replay_last_text(const struct replay *rp, char *buf, size_t size)
 	    size);
 }
 
-/* Replaces e's text by the canonical text of the ply just played. */
+/* Writes into buf the full path of the jump m of p, its landing squares
+ * joined by 'x' ("10x17x26"), when each step of m jumps and text (as
+ * read) names them all; -1 otherwise. */
 static int
-replay_canonical(struct replay *rp, struct elem *e,
+replay_full_path(const struct replay *rp, const struct move *m,
+    const char *text, char *buf, size_t size)
+{
+	struct move pattern;
+	char sq[RULES_LABEL * 2];
+	size_t at = 0, err;
+	unsigned i;
+
+	if (m->kind != MOVE_ORDINARY || m->nsteps < 2 ||
+	    rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1 ||
+	    pattern.nsteps != m->nsteps)
+		return -1;
+	for (i = 0; i <= m->nsteps; i++) {
+		if ((i > 0 && m->step[i - 1].over == SQ_NONE) ||
+		    rules_square_text(rp->r, i == 0 ? m->step[0].from :
+		    m->step[i - 1].to, rp->style, sq, sizeof(sq)) < 0 ||
+		    at + strlen(sq) + 2 > size)
+			return -1;
+		at += (size_t)snprintf(buf + at, size - at, "%s%s",
+		    i > 0 ? "x" : "", sq);
+	}
+	return (int)at;
+}
+
+/* Replaces e's text by the canonical text of the ply just played (with
+ * REPLAY_KEEP_PATHS, by its full path when e's text gives it), keeping
+ * the text as read in e->written when it differs. */
+static int
+replay_canonical(struct replay *rp, struct elem *e, int mode,
     const struct diag_where *w, struct diag *d)
 {
 	char text[256];
-	int len;
+	int len = -1;
 
-	if ((len = replay_last_text(rp, text, sizeof(text))) < 0)
+	if (mode == REPLAY_KEEP_PATHS)
+		len = replay_full_path(rp, &rp->last, e->text, text,
+		    sizeof(text));
+	if (len < 0 && (len = replay_last_text(rp, text, sizeof(text))) < 0)
 		return 0;
-	if (elem_set_text(e, text, (size_t)len) == -1) {
+	if (strcmp(e->text, text) == 0)
+		return 0;
+	if (elem_set_written(e, e->text) == -1 ||
+	    elem_set_text(e, text, (size_t)len) == -1) {
 		diag_report(d, DIAG_NOMEM, w);
 		return -1;
 	}
@@ -541,6 +673,7 @@ static int
 replay_elem_move(struct replay *rp, struct record *g, size_t i,
     const struct replay_opts *o, struct diag_where *w, struct diag *d)
 {
+	struct replay_at at = { &g->main, i };
 	struct move pattern;
 	struct elem *e;
 
@@ -548,10 +681,44 @@ replay_elem_move(struct replay *rp, struct record *g, size_t i,
 		return -1;
 	e = &g->main.elems[i];
 	w->at = &e->at;
-	if (replay_pattern(rp, &pattern, e->text, w, d, NULL) == -1)
+	if (replay_pattern(rp, &pattern, e->text, &at, w, d, NULL) == -1)
 		return -1;
-	if (o->canonical && replay_canonical(rp, e, w, d) == -1)
+	if (o->canonical && replay_canonical(rp, e, o->canonical, w, d) == -1)
 		return -1;
+	return 0;
+}
+
+int
+replay_walk(struct replay *rp, struct record *g, const struct replay_opts *o,
+    replay_ply_fn on_ply, void *ctx, struct diag *d)
+{
+	struct diag_where w = { o->file, NULL, o->game, 0 };
+	struct elem *e;
+	size_t i;
+	int rc = 0, stop;
+
+	if (replay_start(rp, g, o, d) == -1)
+		return -1;
+	rp->total = line_count_moves(&g->main);
+	stop = on_ply != NULL && on_ply(ctx, rp) != 0;
+	for (i = 0; i < g->main.n && rc == 0 && !stop; i++) {
+		rp->elem = i;
+		e = &g->main.elems[i];
+		if (e->kind == ELEM_MOVE && rp->plies >= o->stop)
+			break;
+		w.at = &e->at;
+		w.ply = rp->plies + 1;
+		if (e->kind == ELEM_MOVE &&
+		    (rc = replay_elem_move(rp, g, i, o, &w, d)) == 0)
+			stop = on_ply != NULL && on_ply(ctx, rp) != 0;
+		else if (e->kind == ELEM_ACTION)
+			rc = replay_elem_action(rp, e, o, &w, d);
+	}
+	if (rc == -1)
+		return -1;
+	rp->elem = i;
+	if (rp->act_outcome == OUTCOME_NONE)
+		rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
 	return 0;
 }
 
@@ -559,28 +726,5 @@ int
 replay_run(struct replay *rp, struct record *g, const struct replay_opts *o,
     struct diag *d)
 {
-	struct diag_where w = { o->file, NULL, o->game, 0 };
-	struct elem *e;
-	size_t i;
-	int rc = 0;
-
-	if (replay_start(rp, g, o, d) == -1)
-		return -1;
-	rp->total = line_count_moves(&g->main);
-	for (i = 0; i < g->main.n && rc == 0; i++) {
-		e = &g->main.elems[i];
-		if (e->kind == ELEM_MOVE && rp->plies >= o->stop)
-			break;
-		w.at = &e->at;
-		w.ply = rp->plies + 1;
-		if (e->kind == ELEM_MOVE)
-			rc = replay_elem_move(rp, g, i, o, &w, d);
-		else if (e->kind == ELEM_ACTION)
-			rc = replay_elem_action(rp, e, o, &w, d);
-	}
-	if (rc == -1)
-		return -1;
-	if (rp->act_outcome == OUTCOME_NONE)
-		rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
-	return 0;
+	return replay_walk(rp, g, o, NULL, NULL, d);
 }

@@ -30,13 +30,22 @@
 #include "rules/rules.h"
 
 #define REPLAY_ALL ULONG_MAX     /* replay_opts.stop: every ply */
+#define REPLAY_AHEAD 16          /* plies read ahead to choose between the
+				  * paths an ambiguous move fits */
 
 struct replay_opts {
 	const char *file;         /* name for diagnostics, or NULL */
 	unsigned long game;       /* 1-based game index for diagnostics, or 0 */
 	unsigned long stop;       /* play at most this many plies */
-	int canonical;            /* rewrite move texts in canonical form */
+	int canonical;            /* rewrite move texts in canonical form
+				   * (1), or keep the full capture paths as
+				   * written (REPLAY_KEEP_PATHS) */
 };
+
+#define REPLAY_KEEP_PATHS 2      /* replay_opts.canonical: a capture written
+				  * with its whole path keeps it (10x17x26
+				  * stays, 10x26 is read and written
+				  * canonically) */
 
 struct replay {
 	const struct rules *r;    /* the game */
@@ -57,6 +66,10 @@ struct replay {
 				   * (OUTCOME_DRAW), or OUTCOME_NONE */
 	const char *act_why;      /* its reason (static): "red resigned",
 				   * "draw agreed"; NULL if none */
+	int started;              /* replay_start succeeded: the game and
+				   * its start position are known */
+	size_t elem;              /* main-line elements replayed; after a
+				   * fault, the index of the offending one */
 };
 
 /* The correspondence actions, as ELEM_ACTION and the commands name them. */
@@ -79,7 +92,8 @@ int replay_start(struct replay *rp, const struct record *g,
  * replay_start, then plays the main line of g (at most o->stop plies,
  * and the actions up to the move after the last of them), then sets
  * rp->outcome.  With o->canonical, each move's text is replaced by its
- * canonical text (the suffix is kept) and each action's text by
+ * canonical text (the suffix is kept; the text as read is kept in
+ * elem.written when it differs) and each action's text by
  * "ACTION SIDE" with the colour name.  Returns 0, or -1 after reporting
  * the first problem (DIAG_BAD_MOVE_TEXT, DIAG_ILLEGAL_MOVE,
  * DIAG_AMBIGUOUS_MOVE, DIAG_GAME_OVER, DIAG_BAD_ACTION and the refusals
@@ -88,6 +102,16 @@ int replay_start(struct replay *rp, const struct record *g,
  */
 int replay_run(struct replay *rp, struct record *g,
     const struct replay_opts *o, struct diag *d);
+
+/* Called by replay_walk with its ctx once the start position is set
+ * (rp->plies == 0), then after each ply played; a nonzero return ends
+ * the replay there, as replay_opts.stop would. */
+typedef int (*replay_ply_fn)(void *ctx, const struct replay *rp);
+
+/* replay_run, calling on_ply (unless NULL) at each position reached. */
+int replay_walk(struct replay *rp, struct record *g,
+    const struct replay_opts *o, replay_ply_fn on_ply, void *ctx,
+    struct diag *d);
 
 /*
  * Reads the move text and plays it in rp->pos as ply rp->plies + 1,

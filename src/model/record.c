@@ -195,6 +195,18 @@ elem_set_suffix(struct elem *e, const char *s, size_t n)
 	return 0;
 }
 
+int
+elem_set_written(struct elem *e, const char *s)
+{
+	char *p;
+
+	if ((p = record_strndup(s, strlen(s))) == NULL)
+		return -1;
+	free(e->written);
+	e->written = p;
+	return 0;
+}
+
 /* The last element of l that holds a variation, or NULL. */
 static struct elem *
 line_last_var(struct line *l)
@@ -215,6 +227,7 @@ line_drop_flat(struct line *l, size_t i)
 	for (; l->n > i; l->n--) {
 		free(l->elems[l->n - 1].text);
 		free(l->elems[l->n - 1].suffix);
+		free(l->elems[l->n - 1].written);
 	}
 }
 
@@ -277,5 +290,6 @@ line_truncate(struct line *l, size_t i)
 		}
 		free(e->text);
 		free(e->suffix);
+		free(e->written);
 	}
 }

@@ -39,6 +39,8 @@ struct elem {
 	struct srcloc at;
 	char *text;           /* MOVE, COMMENT */
 	char *suffix;         /* MOVE: move-strength mark as written (!, ?!), or NULL */
+	char *written;        /* MOVE: the text as read, when a canonical
+			       * replay rewrote text; else NULL */
 	unsigned nag;         /* NAG */
 	int style;            /* COMMENT: enum comment_style */
 	struct line *var;     /* VARIATION */
@@ -104,6 +106,9 @@ struct elem *line_insert(struct line *l, size_t i, enum elem_kind kind,
 /* Copies n bytes of s as e's text (or suffix). */
 int elem_set_text(struct elem *e, const char *s, size_t n);
 int elem_set_suffix(struct elem *e, const char *s, size_t n);
+
+/* Copies s as e's text as read (elem.written). */
+int elem_set_written(struct elem *e, const char *s);
 
 /* Frees everything l owns. */
 void line_free(struct line *l);

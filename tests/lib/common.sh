@@ -100,22 +100,40 @@ diag_messages() {
 	sed -E 's/^stackref: [^ ]+:[0-9]+(:[0-9]+)?: //'
 }
 
-# pdn_known F [replay]: the known diagnostics of file F of
-# ../shared/data/pdn (tests/data/pdn-known.err, under $root), without the
-# comment lines; with "replay", only those that stop a replay (a move,
-# "game N, ply P: ...", or a set-up position, "bad FEN position"), the
-# ones convert reports too.
+# pdn_known F [replay|convert|reconvert]: the known diagnostics of file F
+# of ../shared/data/pdn (tests/data/pdn-known.err, under $root), without
+# the comment lines; with "replay", only those that stop a replay (a
+# move, "game N, ply P: ...", or a set-up position, "bad FEN position")
+# and the warnings of moves read by the plies after them; with
+# "convert", what `convert F` reports: those, each fault at a ply
+# followed by convert's warning that it keeps the game with the rest of
+# its moves in a comment; with "reconvert", what converting that output
+# again reports: only the set-up positions (the rest is now comments and
+# full paths).
 pdn_known() {
 	grep -v '^#' "$root/tests/data/pdn-known.err" | grep -F "stackref: $1:" |
-	    if [ "${2:-}" = replay ]; then
-		grep -e ': game [0-9]*, ply [0-9]*: ' -e ': bad FEN position: '
-	    else cat; fi || :
+	    case ${2:-} in
+	    replay) grep -e ': game [0-9]*, ply [0-9]*: ' \
+		-e ': bad FEN position: ' ;;
+	    convert) grep -e ': game [0-9]*, ply [0-9]*: ' \
+		-e ': bad FEN position: ' | awk '{ print }
+		!/: warning: / && match($0, /: game [0-9]+, ply [0-9]+: /) {
+			p = substr($0, RSTART, RLENGTH); sub(/.*ply /, "", p)
+			sub(/: $/, "", p)
+			print substr($0, 1, RSTART + RLENGTH - 1) \
+			    "warning: written with the moves before ply " p \
+			    "; the rest is a comment"
+		}' ;;
+	    reconvert) grep -e ': bad FEN position: ' ;;
+	    *) cat ;;
+	    esac || :
 }
 
 # known_status FILE: the exit status the known diagnostics in FILE give:
-# 0 for none, 3 when a set-up position is refused, else 1.
+# 0 for none or warnings only, 3 when a set-up position is refused, else
+# 1.
 known_status() {
 	if grep -q ': bad FEN position: ' "$1"; then echo 3
-	elif [ -s "$1" ]; then echo 1
+	elif grep -v -q ': warning: ' "$1"; then echo 1
 	else echo 0; fi
 }

@@ -31,9 +31,18 @@ test_every_entry(void **state)
 	(void)state;
 	for (id = 0; id < DIAG__COUNT; id++) {
 		assert_non_null(diag_format((enum diag_id)id));
-		assert_true(diag_status((enum diag_id)id) >= STATUS_REJECTED);
+		assert_non_null(diag_name((enum diag_id)id));
+		/* a warning (status 0) says so; every other entry raises the
+		 * status */
+		if (diag_status((enum diag_id)id) == STATUS_OK)
+			assert_int_equal(strncmp(diag_format((enum diag_id)id),
+			    "warning: ", 9), 0);
+		else
+			assert_true(diag_status((enum diag_id)id) >=
+			    STATUS_REJECTED);
 		assert_true(diag_status((enum diag_id)id) <= STATUS_TRANSFER);
 	}
+	assert_int_equal(diag_status(DIAG_AMBIGUOUS_READ), STATUS_OK);
 	assert_int_equal(diag_status(DIAG_ILLEGAL_MOVE), STATUS_REJECTED);
 	assert_int_equal(diag_status(DIAG_UNKNOWN_GAME), STATUS_USAGE);
 	assert_int_equal(diag_status(DIAG_BAD_MOVE_TEXT), STATUS_MALFORMED);

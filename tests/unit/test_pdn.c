@@ -418,14 +418,48 @@ test_malformed(void **state)
 	malformed("[Event \"a\"]\n1. 11-15 } 23-18 *", "t.pdn:2:10: game 1");
 	malformed("[Event \"a]\n1. 11-15 *", "t.pdn:1:11:");
 	malformed("[Event \"a\"\n1. 11-15 *", "']' closing the tag");
-	malformed("[\"a\"]", "a tag name");
-	malformed("[Event a]", "opening the tag value");
+	malformed("[\"a\"]\n*", "a tag name");
+	malformed("[Event a]\n*", "opening the tag value");
 	malformed("1. 11-15 ) *", "read ')'");
 	malformed("1. 11-15 (9-14 *", "')' closing the variation");
 	malformed("1. 11-15 ] *", "read ']'");
 	malformed("1. 11-15 $x *", "a number after '$'");
 	malformed("1. 11-15 $99999999999 *", "NAG number");
 	malformed("1. 11-15 (22-18", "read a tag");
+}
+
+/*
+ * A fault in a tag section skips the rest of that game, its other tags
+ * and its movetext, so that no part of it reads as a game of its own and
+ * the games after it keep their numbers (an unclosed quote in game 1 made
+ * game 3 "game 4", its other tags and moves a game 2).
+ */
+static void
+test_resync_tags(void **state)
+{
+	struct session s;
+
+	(void)state;
+	open_text(&s, "[Event \"a]\n[White \"x\"]\n\n1. 11-15 23-19 *\n\n"
+	    "[Event \"b\"]\n1. 11-15 *\n\n[Event \"c\"]\n[Black \"y\"]\n"
+	    "1. 9-14 *\n");
+	assert_int_equal(next(&s), READ_MALFORMED);
+	assert_int_equal(s.index, 1);
+	assert_int_equal(next(&s), READ_GAME);
+	assert_int_equal(s.index, 2);
+	assert_string_equal(record_tag(&s.g, "Event"), "b");
+	assert_int_equal(next(&s), READ_GAME);
+	assert_int_equal(s.index, 3);
+	assert_string_equal(record_tag(&s.g, "Event"), "c");
+	assert_int_equal(next(&s), READ_END);
+	close_text(&s);
+	/* a tag line right after a broken one is the same tag section */
+	open_text(&s, "[\"a\"]\n[Event \"same\"]\n*\n[Event \"next\"]\n*\n");
+	assert_int_equal(next(&s), READ_MALFORMED);
+	assert_int_equal(next(&s), READ_GAME);
+	assert_int_equal(s.index, 2);
+	assert_string_equal(record_tag(&s.g, "Event"), "next");
+	close_text(&s);
 }
 
 /* A NUL byte in a move, a comment or a tag is reported, never looped on
@@ -504,7 +538,7 @@ test_size_bounds(void **state)
 	assert_non_null(in);
 	memcpy(in, "[Event \"", 8);
 	memset(in + 8, 'a', n);
-	strcpy(in + 8 + n, "\"]\n[Event \"next\"] *");
+	strcpy(in + 8 + n, "\"]\n*\n[Event \"next\"] *");
 	open_text(&s, in);
 	assert_int_equal(next(&s), READ_MALFORMED);
 	assert_non_null(strstr(s.errbuf, "tag value over 1 MiB"));
@@ -694,6 +728,7 @@ main(void)
 		cmocka_unit_test(test_no_game),
 		cmocka_unit_test(test_tag_escapes),
 		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_resync_tags),
 		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_unclosed_at_end),
 		cmocka_unit_test(test_nesting_bound),

@@ -1,0 +1,248 @@
+/*
+ * archive.c - reading the selected games of archives (--game, --tag):
+ * the loop every command that reads records shares, and loading the one
+ * game a selection picks for show, moves and perft.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation/notation.h"
+#include "cmd/cmd.h"
+#include "base/fileio.h"
+
+int
+cmd_select_opt(struct select *s, int ch, const char *arg,
+    const char *usage, struct diag *d)
+{
+	char why[320];
+	int rc;
+
+	if (ch == CMD_OPT_GAME)
+		rc = select_add_games(s, arg, why, sizeof(why));
+	else if (ch == CMD_OPT_SELECT_TAG)
+		rc = select_add_tag(s, arg, why, sizeof(why));
+	else
+		return 0;
+	if (rc == -1) {
+		cmd_usage(d, usage, why);
+		return -1;
+	}
+	return 1;
+}
+
+int
+cmd_getopt_select(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d)
+{
+	int ch, rc = 0;
+
+	opterr = 0;
+	while (rc == 0 && (ch = getopt_long(argc, argv, ":o:q#:", longopts,
+	    NULL)) != -1) {
+		if ((rc = cmd_select_opt(sel, ch, optarg, usage, d)) != 0)
+			rc = rc == -1 ? STATUS_USAGE : 0;
+		else if (ch == '?' || ch == ':')
+			rc = cmd_bad_option(d, usage, ch, argv);
+		else if ((rc = fn(ctx, ch, optarg)) == -1) {
+			optopt = ch;	/* a short option of another command */
+			rc = cmd_bad_option(d, usage, '?', argv);
+		}
+	}
+	return rc;
+}
+
+int
+cmd_getopt_files(int argc, char *argv[], const struct option *longopts,
+    struct select *sel, const char *usage, cmd_opt_fn fn, void *ctx,
+    struct diag *d)
+{
+	int rc;
+
+	if ((rc = cmd_getopt_select(argc, argv, longopts, sel, usage, fn, ctx,
+	    d)) == 0 && optind == argc)
+		rc = cmd_usage(d, usage, "no file given");
+	return rc;
+}
+
+int
+cmd_position_opt(struct posmatch_spec *sp, int ch, const char *arg)
+{
+	if (ch == CMD_OPT_FEN)
+		sp->fen = arg;
+	else if (ch == CMD_OPT_PATTERN)
+		sp->pattern = arg;
+	else if (ch == CMD_OPT_EMPTY)
+		sp->empty = arg;
+	else if (ch == CMD_OPT_MATERIAL)
+		sp->material = arg;
+	else
+		return 0;
+	return 1;
+}
+
+void
+cmd_quiet(struct diag *q)
+{
+	diag_init(q, "stackref", NULL);
+	q->quiet = 1;
+}
+
+/* Reads the next game, quietly when its number is not selected (its
+ * problems are not the command's: the status is kept as it was). */
+static enum read_result
+cmd_read_next(const struct notation *nt, struct reader *rd,
+    struct record *g, unsigned long *index, const struct select *sel,
+    struct diag *d)
+{
+	struct diag saved = *d;
+	enum read_result rr;
+
+	if (select_number(sel, *index + 1))
+		return nt->next(rd, g, index);
+	d->quiet = 1;
+	rr = nt->next(rd, g, index);
+	if (rr != READ_SYSTEM)
+		*d = saved;
+	d->quiet = saved.quiet;
+	return rr;
+}
+
+int
+cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
+    struct diag *d)
+{
+	struct reader *rd;
+	struct record g;
+	enum read_result rr = READ_END;
+	unsigned long index = 0;
+	int rc = 0;
+
+	e->games = e->selected = e->malformed = 0;
+	if ((rd = notation_open(f, name, d, &e->nt)) == NULL)
+		return -1;
+	record_init(&g);
+	while (rc == 0 && !select_past(e->sel, index) &&
+	    (rr = cmd_read_next(e->nt, rd, &g, &index, e->sel, d)) !=
+	    READ_END) {
+		if (rr == READ_SYSTEM)
+			rc = -1;
+		else if (rr == READ_MALFORMED && select_number(e->sel, index))
+			e->games++, e->malformed++;
+		else if (rr == READ_GAME && (e->games++,
+		    select_game(e->sel, index, &g))) {
+			e->selected++;
+			rc = e->fn(e->ctx, &g, index, name);
+		}
+	}
+	record_free(&g);
+	e->nt->close(rd);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+cmd_each_game(const char *path, struct cmd_each *e, struct diag *d)
+{
+	FILE *f;
+	int rc;
+
+	if ((f = fileio_open(path, d)) == NULL)
+		return -1;
+	rc = cmd_each_stream(f, fileio_name(path), e, d);
+	fileio_close(f);
+	return rc;
+}
+
+/* What cmd_load_selected keeps: the first game selected, and how many. */
+struct cmd_pick {
+	struct record *g;
+	unsigned long index, count;
+};
+
+static int
+cmd_pick_one(void *ctx, struct record *g, unsigned long index,
+    const char *file)
+{
+	struct cmd_pick *p = ctx;
+	struct record tmp;
+
+	(void)file;
+	if (p->count++ > 0)
+		return 0;
+	tmp = *p->g;
+	*p->g = *g;
+	*g = tmp;
+	p->index = index;
+	return 0;
+}
+
+/* Reports that the selection of path picked count games, not one. */
+static void
+cmd_pick_report(const char *path, const struct cmd_each *e,
+    const struct cmd_pick *p, struct diag *d)
+{
+	char what[160];
+
+	if (p->count == 0 && e->malformed > 0)
+		return;		/* the reader said why */
+	if (p->count == 0)
+		snprintf(what, sizeof(what), "%s: no game of the %lu read is "
+		    "selected", fileio_name(path), e->games);
+	else
+		snprintf(what, sizeof(what), "%s: %lu games are selected "
+		    "(the first is game %lu); give one with --game",
+		    fileio_name(path), p->count, p->index);
+	diag_report(d, DIAG_USAGE, NULL, what);
+}
+
+int
+cmd_load_selected(const char *path, const struct select *sel,
+    struct record *g, unsigned long *index, struct diag *d)
+{
+	struct cmd_pick p = { g, 0, 0 };
+	struct cmd_each e;
+
+	*index = 0;
+	if (!select_active(sel))
+		return cmd_load_one(path, g, NULL, d);
+	memset(&e, 0, sizeof(e));
+	e.sel = sel;
+	e.fn = cmd_pick_one;
+	e.ctx = &p;
+	if (cmd_each_game(path, &e, d) == -1)
+		return -1;
+	if (p.count != 1) {
+		cmd_pick_report(path, &e, &p, d);
+		return -1;
+	}
+	*index = p.index;
+	return 0;
+}
+
+int
+cmd_replay_to(const char *path, const char *ply, const struct select *sel,
+    struct record *g, struct replay *rp, struct diag *d)
+{
+	struct replay_opts o = { fileio_name(path), 0, REPLAY_ALL, 0 };
+	struct diag_where w = { o.file, NULL, 0, 0 };
+	struct select none;
+	char what[128];
+
+	select_init(&none);
+	if (ply != NULL &&
+	    cmd_number(d, "--ply", ply, 0, REPLAY_ALL - 1, &o.stop) == -1)
+		return -1;
+	if (cmd_load_selected(path, sel != NULL ? sel : &none, g, &o.game,
+	    d) == -1 || replay_run(rp, g, &o, d) == -1)
+		return -1;
+	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
+		snprintf(what, sizeof(what), "the game has only %lu pl%s",
+		    rp->total, rp->total == 1 ? "y" : "ies");
+		w.game = o.game;
+		diag_report(d, DIAG_PAST_END, o.game == 0 ? NULL : &w, "--ply",
+		    o.stop, what);
+		return -1;
+	}
+	return 0;
+}

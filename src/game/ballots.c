@@ -1,0 +1,204 @@
+/*
+ * ballots.c - the 174 three-move ballots of American checkers in the
+ * order and numbering of the ACF list (ACF 1 is 9-13 21-17 5-9, ACF 174
+ * is 12-16 24-20 10-15), each with its standing and the name it is
+ * known by when it has one.  This is the one table of openings; the
+ * code that classifies games by it is opening.c.
+ *
+ * Sources (public; the moves and numbers are facts of the game, the
+ * names traditional):
+ *   - the ACF list of 3-move ballots with its numbers, standings and
+ *     names: CheckerBoard by Ed Gilbert and Martin Fierz,
+ *     github.com/eygilbert/CheckerBoard, utility.c, three_move_table;
+ *   - the deck's history, 137 ballots of 1931 grown to 144, then 12
+ *     more (the Skunk, the Black Hole, the Twilight Zone ...), 18 left
+ *     out as lost: Bob Newell, The Checker Maven (bobnewell.net), on Ed
+ *     Gilbert's analysis of the 18 lost ballots, and Richard Pask's
+ *     "The Golden Dozen";
+ *   - the names of the Wilderness group (9-13 22-18 11-16, 9-13 23-18
+ *     11-16) and the Gemini ballots (10-14 22-17 11-16, 10-15 23-19
+ *     11-16): George Miller, "Completing the Deck", wylliedraughts.com
+ *     Week 007 (2001).
+ * The 144 ballots of the crossboard deck and the 12 added from mail
+ * play make the 156 of today's deck; the 18 barred ones are lost.
+ */
+#include <stddef.h>
+
+#include "game/opening.h"
+
+const struct ballot ballot_table[BALLOT_COUNT] = {
+	{ "9-13 21-17 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 1 */
+	{ "9-13 21-17 6-9", BALLOT_CROSSBOARD, NULL },	/* ACF 2 */
+	{ "9-13 21-17 10-14", BALLOT_BARRED, NULL },	/* ACF 3 */
+	{ "9-13 22-17 13x22", BALLOT_CROSSBOARD, NULL },	/* ACF 4 */
+	{ "9-13 22-18 6-9", BALLOT_CROSSBOARD, "Dreaded Edinburgh" },	/* ACF 5 */
+	{ "9-13 22-18 10-14", BALLOT_MAILPLAY, "Inferno" },	/* ACF 6 */
+	{ "9-13 22-18 10-15", BALLOT_CROSSBOARD, NULL },	/* ACF 7 */
+	{ "9-13 22-18 11-15", BALLOT_CROSSBOARD, "Edinburgh Single" },	/* ACF 8 */
+	{ "9-13 22-18 11-16", BALLOT_MAILPLAY, "Wilderness I" },	/* ACF 9 */
+	{ "9-13 22-18 12-16", BALLOT_CROSSBOARD, NULL },	/* ACF 10 */
+	{ "9-13 23-18 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 11 */
+	{ "9-13 23-18 6-9", BALLOT_CROSSBOARD, NULL },	/* ACF 12 */
+	{ "9-13 23-18 10-14", BALLOT_BARRED, NULL },	/* ACF 13 */
+	{ "9-13 23-18 10-15", BALLOT_CROSSBOARD, NULL },	/* ACF 14 */
+	{ "9-13 23-18 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 15 */
+	{ "9-13 23-18 11-16", BALLOT_MAILPLAY, "Wilderness II" },	/* ACF 16 */
+	{ "9-13 23-18 12-16", BALLOT_CROSSBOARD, NULL },	/* ACF 17 */
+	{ "9-13 23-19 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 18 */
+	{ "9-13 23-19 6-9", BALLOT_CROSSBOARD, NULL },	/* ACF 19 */
+	{ "9-13 23-19 10-14", BALLOT_CROSSBOARD, NULL },	/* ACF 20 */
+	{ "9-13 23-19 10-15", BALLOT_MAILPLAY, NULL },	/* ACF 21 */
+	{ "9-13 23-19 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 22 */
+	{ "9-13 24-19 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 23 */
+	{ "9-13 24-19 6-9", BALLOT_CROSSBOARD, NULL },	/* ACF 24 */
+	{ "9-13 24-19 10-14", BALLOT_CROSSBOARD, NULL },	/* ACF 25 */
+	{ "9-13 24-19 10-15", BALLOT_BARRED, NULL },	/* ACF 26 */
+	{ "9-13 24-19 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 27 */
+	{ "9-13 24-19 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 28 */
+	{ "9-13 24-20 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 29 */
+	{ "9-13 24-20 6-9", BALLOT_CROSSBOARD, NULL },	/* ACF 30 */
+	{ "9-13 24-20 10-14", BALLOT_CROSSBOARD, NULL },	/* ACF 31 */
+	{ "9-13 24-20 10-15", BALLOT_CROSSBOARD, NULL },	/* ACF 32 */
+	{ "9-13 24-20 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 33 */
+	{ "9-13 24-20 11-16", BALLOT_MAILPLAY, "Twilight Zone" },	/* ACF 34 */
+	{ "9-13 24-20 12-16", BALLOT_BARRED, "Dundee Barred" },	/* ACF 35 */
+	{ "9-14 22-17 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 36 */
+	{ "9-14 22-17 6-9", BALLOT_CROSSBOARD, NULL },	/* ACF 37 */
+	{ "9-14 22-17 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 38 */
+	{ "9-14 22-17 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 39 */
+	{ "9-14 22-18 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 40 */
+	{ "9-14 22-18 10-15", BALLOT_CROSSBOARD, NULL },	/* ACF 41 */
+	{ "9-14 22-18 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 42 */
+	{ "9-14 22-18 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 43 */
+	{ "9-14 22-18 12-16", BALLOT_BARRED, NULL },	/* ACF 44 */
+	{ "9-14 22-18 14-17", BALLOT_BARRED, NULL },	/* ACF 45 */
+	{ "9-14 23-18 14x23", BALLOT_CROSSBOARD, "Double Cross" },	/* ACF 46 */
+	{ "9-14 23-19 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 47 */
+	{ "9-14 23-19 10-15", BALLOT_BARRED, "Rattlesnake" },	/* ACF 48 */
+	{ "9-14 23-19 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 49 */
+	{ "9-14 23-19 14-18", BALLOT_CROSSBOARD, NULL },	/* ACF 50 */
+	{ "9-14 24-19 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 51 */
+	{ "9-14 24-19 10-15", BALLOT_BARRED, NULL },	/* ACF 52 */
+	{ "9-14 24-19 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 53 */
+	{ "9-14 24-19 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 54 */
+	{ "9-14 24-20 5-9", BALLOT_CROSSBOARD, NULL },	/* ACF 55 */
+	{ "9-14 24-20 10-15", BALLOT_CROSSBOARD, NULL },	/* ACF 56 */
+	{ "9-14 24-20 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 57 */
+	{ "9-14 24-20 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 58 */
+	{ "10-14 22-17 7-10", BALLOT_CROSSBOARD, NULL },	/* ACF 59 */
+	{ "10-14 22-17 9-13", BALLOT_MAILPLAY, "Black Hole" },	/* ACF 60 */
+	{ "10-14 22-17 11-15", BALLOT_MAILPLAY, NULL },	/* ACF 61 */
+	{ "10-14 22-17 11-16", BALLOT_MAILPLAY, "Gemini I" },	/* ACF 62 */
+	{ "10-14 22-17 14-18", BALLOT_CROSSBOARD, NULL },	/* ACF 63 */
+	{ "10-14 22-18 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 64 */
+	{ "10-14 22-18 7-10", BALLOT_CROSSBOARD, "Fraser's Inferno" },	/* ACF 65 */
+	{ "10-14 22-18 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 66 */
+	{ "10-14 22-18 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 67 */
+	{ "10-14 22-18 12-16", BALLOT_CROSSBOARD, "White Doctor" },	/* ACF 68 */
+	{ "10-14 23-18 14x23", BALLOT_CROSSBOARD, NULL },	/* ACF 69 */
+	{ "10-14 23-19 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 70 */
+	{ "10-14 23-19 7-10", BALLOT_CROSSBOARD, "Diabolical Denny" },	/* ACF 71 */
+	{ "10-14 23-19 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 72 */
+	{ "10-14 23-19 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 73 */
+	{ "10-14 23-19 14-18", BALLOT_CROSSBOARD, NULL },	/* ACF 74 */
+	{ "10-14 24-19 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 75 */
+	{ "10-14 24-19 7-10", BALLOT_CROSSBOARD, NULL },	/* ACF 76 */
+	{ "10-14 24-19 11-15", BALLOT_BARRED, NULL },	/* ACF 77 */
+	{ "10-14 24-19 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 78 */
+	{ "10-14 24-19 14-18", BALLOT_CROSSBOARD, NULL },	/* ACF 79 */
+	{ "10-14 24-20 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 80 */
+	{ "10-14 24-20 7-10", BALLOT_CROSSBOARD, NULL },	/* ACF 81 */
+	{ "10-14 24-20 11-15", BALLOT_CROSSBOARD, NULL },	/* ACF 82 */
+	{ "10-14 24-20 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 83 */
+	{ "10-14 24-20 14-18", BALLOT_CROSSBOARD, NULL },	/* ACF 84 */
+	{ "10-15 21-17 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 85 */
+	{ "10-15 21-17 7-10", BALLOT_CROSSBOARD, "Octopus" },	/* ACF 86 */
+	{ "10-15 21-17 9-13", BALLOT_CROSSBOARD, "Tyne" },	/* ACF 87 */
+	{ "10-15 21-17 9-14", BALLOT_BARRED, NULL },	/* ACF 88 */
+	{ "10-15 21-17 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 89 */
+	{ "10-15 21-17 15-18", BALLOT_CROSSBOARD, NULL },	/* ACF 90 */
+	{ "10-15 22-17 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 91 */
+	{ "10-15 22-17 7-10", BALLOT_CROSSBOARD, NULL },	/* ACF 92 */
+	{ "10-15 22-17 9-13", BALLOT_CROSSBOARD, NULL },	/* ACF 93 */
+	{ "10-15 22-17 9-14", BALLOT_BARRED, "Nutcracker" },	/* ACF 94 */
+	{ "10-15 22-17 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 95 */
+	{ "10-15 22-17 15-19", BALLOT_CROSSBOARD, "Skull-Cracker" },	/* ACF 96 */
+	{ "10-15 22-18 15x22", BALLOT_CROSSBOARD, NULL },	/* ACF 97 */
+	{ "10-15 23-18 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 98 */
+	{ "10-15 23-18 7-10", BALLOT_CROSSBOARD, NULL },	/* ACF 99 */
+	{ "10-15 23-18 9-14", BALLOT_CROSSBOARD, NULL },	/* ACF 100 */
+	{ "10-15 23-18 11-16", BALLOT_CROSSBOARD, NULL },	/* ACF 101 */
+	{ "10-15 23-18 12-16", BALLOT_CROSSBOARD, NULL },	/* ACF 102 */
+	{ "10-15 23-19 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 103 */
+	{ "10-15 23-19 7-10", BALLOT_CROSSBOARD, NULL },	/* ACF 104 */
+	{ "10-15 23-19 11-16", BALLOT_MAILPLAY, "Gemini II" },	/* ACF 105 */
+	{ "10-15 24-19 15x24", BALLOT_CROSSBOARD, NULL },	/* ACF 106 */
+	{ "10-15 24-20 6-10", BALLOT_CROSSBOARD, NULL },	/* ACF 107 */
+	{ "10-15 24-20 7-10", BALLOT_CROSSBOARD, NULL },	/* ACF 108 */
+	{ "10-15 24-20 11-16", BALLOT_BARRED, NULL },	/* ACF 109 */
+	{ "10-15 24-20 15-19", BALLOT_CROSSBOARD, NULL },	/* ACF 110 */
+	{ "11-15 21-17 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 111 */
+	{ "11-15 21-17 9-13", BALLOT_CROSSBOARD, NULL },	/* ACF 112 */
+	{ "11-15 21-17 9-14", BALLOT_CROSSBOARD, NULL },	/* ACF 113 */
+	{ "11-15 21-17 10-14", BALLOT_BARRED, NULL },	/* ACF 114 */
+	{ "11-15 21-17 15-19", BALLOT_CROSSBOARD, NULL },	/* ACF 115 */
+	{ "11-15 22-17 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 116 */
+	{ "11-15 22-17 9-13", BALLOT_CROSSBOARD, NULL },	/* ACF 117 */
+	{ "11-15 22-17 15-18", BALLOT_CROSSBOARD, NULL },	/* ACF 118 */
+	{ "11-15 22-17 15-19", BALLOT_CROSSBOARD, NULL },	/* ACF 119 */
+	{ "11-15 22-18 15x22", BALLOT_CROSSBOARD, NULL },	/* ACF 120 */
+	{ "11-15 23-18 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 121 */
+	{ "11-15 23-18 9-14", BALLOT_CROSSBOARD, NULL },	/* ACF 122 */
+	{ "11-15 23-18 10-14", BALLOT_CROSSBOARD, NULL },	/* ACF 123 */
+	{ "11-15 23-18 12-16", BALLOT_CROSSBOARD, NULL },	/* ACF 124 */
+	{ "11-15 23-18 15-19", BALLOT_CROSSBOARD, NULL },	/* ACF 125 */
+	{ "11-15 23-19 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 126 */
+	{ "11-15 23-19 9-13", BALLOT_CROSSBOARD, NULL },	/* ACF 127 */
+	{ "11-15 23-19 9-14", BALLOT_CROSSBOARD, NULL },	/* ACF 128 */
+	{ "11-15 24-19 15x24", BALLOT_CROSSBOARD, NULL },	/* ACF 129 */
+	{ "11-15 24-20 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 130 */
+	{ "11-15 24-20 12-16", BALLOT_CROSSBOARD, NULL },	/* ACF 131 */
+	{ "11-15 24-20 15-18", BALLOT_CROSSBOARD, NULL },	/* ACF 132 */
+	{ "11-16 21-17 7-11", BALLOT_CROSSBOARD, "Octopus" },	/* ACF 133 */
+	{ "11-16 21-17 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 134 */
+	{ "11-16 21-17 9-13", BALLOT_CROSSBOARD, NULL },	/* ACF 135 */
+	{ "11-16 21-17 9-14", BALLOT_CROSSBOARD, NULL },	/* ACF 136 */
+	{ "11-16 21-17 10-14", BALLOT_BARRED, "Shark" },	/* ACF 137 */
+	{ "11-16 21-17 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 138 */
+	{ "11-16 22-17 7-11", BALLOT_CROSSBOARD, NULL },	/* ACF 139 */
+	{ "11-16 22-17 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 140 */
+	{ "11-16 22-17 9-13", BALLOT_MAILPLAY, NULL },	/* ACF 141 */
+	{ "11-16 22-17 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 142 */
+	{ "11-16 22-18 7-11", BALLOT_CROSSBOARD, NULL },	/* ACF 143 */
+	{ "11-16 22-18 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 144 */
+	{ "11-16 22-18 10-15", BALLOT_BARRED, "Cheetah" },	/* ACF 145 */
+	{ "11-16 22-18 16-19", BALLOT_CROSSBOARD, NULL },	/* ACF 146 */
+	{ "11-16 22-18 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 147 */
+	{ "11-16 23-18 7-11", BALLOT_CROSSBOARD, NULL },	/* ACF 148 */
+	{ "11-16 23-18 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 149 */
+	{ "11-16 23-18 9-14", BALLOT_CROSSBOARD, NULL },	/* ACF 150 */
+	{ "11-16 23-18 10-14", BALLOT_CROSSBOARD, NULL },	/* ACF 151 */
+	{ "11-16 23-18 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 152 */
+	{ "11-16 23-19 16x23", BALLOT_MAILPLAY, "Black Widow" },	/* ACF 153 */
+	{ "11-16 24-19 7-11", BALLOT_CROSSBOARD, NULL },	/* ACF 154 */
+	{ "11-16 24-19 8-11", BALLOT_CROSSBOARD, NULL },	/* ACF 155 */
+	{ "11-16 24-19 10-15", BALLOT_BARRED, NULL },	/* ACF 156 */
+	{ "11-16 24-19 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 157 */
+	{ "11-16 24-20 7-11", BALLOT_CROSSBOARD, NULL },	/* ACF 158 */
+	{ "11-16 24-20 16-19", BALLOT_CROSSBOARD, NULL },	/* ACF 159 */
+	{ "12-16 21-17 9-13", BALLOT_CROSSBOARD, NULL },	/* ACF 160 */
+	{ "12-16 21-17 9-14", BALLOT_CROSSBOARD, NULL },	/* ACF 161 */
+	{ "12-16 21-17 16-19", BALLOT_CROSSBOARD, NULL },	/* ACF 162 */
+	{ "12-16 21-17 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 163 */
+	{ "12-16 22-17 16-19", BALLOT_CROSSBOARD, NULL },	/* ACF 164 */
+	{ "12-16 22-17 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 165 */
+	{ "12-16 22-18 16-19", BALLOT_CROSSBOARD, NULL },	/* ACF 166 */
+	{ "12-16 22-18 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 167 */
+	{ "12-16 23-18 9-14", BALLOT_BARRED, NULL },	/* ACF 168 */
+	{ "12-16 23-18 16-19", BALLOT_CROSSBOARD, NULL },	/* ACF 169 */
+	{ "12-16 23-18 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 170 */
+	{ "12-16 23-19 16x23", BALLOT_BARRED, NULL },	/* ACF 171 */
+	{ "12-16 24-19 16-20", BALLOT_CROSSBOARD, NULL },	/* ACF 172 */
+	{ "12-16 24-20 8-12", BALLOT_CROSSBOARD, NULL },	/* ACF 173 */
+	{ "12-16 24-20 10-15", BALLOT_MAILPLAY, "Skunk" },	/* ACF 174 */
+};

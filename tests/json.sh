@@ -1,0 +1,75 @@
+#!/bin/sh
+# json.sh - the JSON that `convert --to json` writes is valid under its
+# published JSON Schema (notation/stackref.schema.json), checked by a
+# real validator, python3-jsonschema's jsonschema (Draft 2020-12):
+#   json/valid/data/F      every real archive of ../shared/data/pdn;
+#   json/valid/fixtures    the whole games of fixtures/games, all five
+#                          games, in one array;
+#   json/valid/broken      a game kept broken and a variant refused;
+#   json/invalid/*         documents the schema must refuse (a ply as a
+#                          string, a move without its FEN, an unknown
+#                          result), so the validator is seen to work;
+#   json/fen               the FEN after each move of a game is the one
+#                          show --format fen prints at that ply.
+# Prints PASS:/FAIL: lines.  A missing validator is a failure.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${STACKREF:-$root/stackref}
+schema=$root/notation/stackref.schema.json
+. "$root/tests/lib/common.sh"
+need /usr/bin/jsonschema python3-jsonschema
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-json.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# valid NAME FILE: FILE validates.
+valid() {
+	if /usr/bin/jsonschema -i "$2" "$schema" >"$tmp/v.err" 2>&1; then
+		echo "PASS: $1"
+	else
+		echo "FAIL: $1"
+		head -20 "$tmp/v.err"
+	fi
+}
+
+# invalid NAME SED: the fixtures' JSON changed by the sed script SED is
+# refused.
+invalid() {
+	sed "$2" "$tmp/fixtures.json" >"$tmp/bad.json"
+	if cmp -s "$tmp/bad.json" "$tmp/fixtures.json"; then
+		echo "FAIL: $1 (the change did not apply)"
+	elif /usr/bin/jsonschema -i "$tmp/bad.json" "$schema" \
+	    >/dev/null 2>&1; then
+		echo "FAIL: $1 (the validator accepted it)"
+	else
+		echo "PASS: $1"
+	fi
+}
+
+data=$root/../shared/data/pdn
+if [ -d "$data" ]; then
+	for f in "$data"/*.pdn; do
+		"$bin" convert --to json "$f" >"$tmp/a.json" 2>/dev/null
+		valid "json/valid/data/${f##*/}" "$tmp/a.json"
+	done
+else
+	echo "FAIL: json/valid/data (../shared/data/pdn not found)"
+fi
+"$bin" convert --to json "$root"/fixtures/games/*.pdn >"$tmp/fixtures.json"
+valid json/valid/fixtures "$tmp/fixtures.json"
+printf '%s\n' '[Event "broken"]' '' '1. 11-15 23-19 2. 15-19 *' '' \
+    '[GameType "20"]' '' '1. 32-28 *' >"$tmp/broken.pdn"
+"$bin" convert --to json "$tmp/broken.pdn" >"$tmp/broken.json" 2>/dev/null
+valid json/valid/broken "$tmp/broken.json"
+invalid json/invalid/ply-string '0,/"ply": 1,/s//"ply": "1",/'
+invalid json/invalid/no-fen '0,/"fen": "[^"]*", /s///'
+invalid json/invalid/result '0,/"result": "[^"]*"/s//"result": "2-0"/'
+
+# The FEN after ply 5 of the checkers fixture, against show.
+want=$("$bin" show --ply 5 --format fen "$root/fixtures/games/checkers.pdn")
+got=$("$bin" convert --to json "$root/fixtures/games/checkers.pdn" |
+    sed -n 's/.*"ply": 5, .*"fen": "\([^"]*\)".*/\1/p')
+if [ -n "$want" ] && [ "$want" = "$got" ]; then
+	echo "PASS: json/fen"
+else
+	printf '%s\n' "FAIL: json/fen" "want: $want" "got:  $got"
+fi
