@@ -203,6 +203,7 @@ xfer_open(struct xfer *x, const char *url, char *errbuf)
 	CURL *c;
 
 	x->err[0] = '\0';
+	x->code = 0;
 	if (xfer_allowed(x, url) == -1)
 		return NULL;
 	if ((c = curl_easy_init()) == NULL) {
@@ -235,8 +236,10 @@ xfer_run(struct xfer *x, CURL *c, const char *url, const char *errbuf)
 	long code = 0;
 	char why[64];
 
-	if (rc == CURLE_OK && curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE,
-	    &code) == CURLE_OK && code >= 400 && strncmp(url, "http", 4) == 0) {
+	if (curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code) != CURLE_OK)
+		code = 0;
+	x->code = code;
+	if (rc == CURLE_OK && code >= 400 && strncmp(url, "http", 4) == 0) {
 		snprintf(why, sizeof(why), "the server answered %ld", code);
 		xfer_fail(x, url, why);
 	} else if (rc != CURLE_OK)

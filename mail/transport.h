@@ -31,6 +31,8 @@ struct xfer {
 	long timeout;             /* seconds for a whole transfer; 0: 60 */
 	long connect_timeout;     /* seconds to connect; 0: 10 */
 	char err[XFER_ERR];       /* set when a call fails */
+	long code;                /* the server's last reply code (SMTP,
+				   * HTTP...), 0 when none came */
 };
 
 struct xfer_buf {

@@ -191,13 +191,33 @@ status() {
 # record B: the record of board B.
 record() { cat "$state/games/$1.pdn" 2>/dev/null; }
 
+# confirm USER: USER replies to the confirmation in $tmp/USER.1 with its
+# subject ("Re: confirm USER TOKEN").
+confirm() {
+	local subj
+	subj=$(sed -n 's/^Subject: //p' "$tmp/$1.1" | head -n 1)
+	send "$1" "Re: $subj"
+}
+
 # --- signing up -------------------------------------------------------
 send ann "signup ann ann-pw"
 send bob "signup bob bob-pw"
 referee
 status signup/run 0
 expect signup/ann ann 1 "Welcome, ann" "ann@$D"
+confirm ann
 expect signup/bob bob 1 "Welcome, bob"
+confirm bob
+if [ ! -s "$state/players" ] && grep -q '^ann ann@example.test \$y\$' \
+    "$state/pending"; then
+	pass signup/waits-for-confirmation
+else
+	fail signup/waits-for-confirmation "$(cat "$state/players")"
+fi
+referee
+status signup/confirm-run 0
+expect signup/confirmed-ann ann 1 "Welcome, ann: you are signed up"
+expect signup/confirmed-bob bob 1 "Welcome, bob: you are signed up"
 if grep -q '^ann ann@example.test \$y\$' "$state/players" &&
     ! grep -q 'ann-pw\|bob-pw' "$state/players" &&
     [ "$(stat -c %a "$state/players")" = 600 ]; then

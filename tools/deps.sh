@@ -6,7 +6,7 @@
 #   tools/deps.sh check   packages to build and run the tests
 #   tools/deps.sh bench   packages to build and run `make bench`
 set -u
-need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libcrypt-dev"
+need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libcrypt-dev libssl-dev"
 # tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
 need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
 # valgrind: tests/valgrind.sh, which .ci/run runs after make check

@@ -298,7 +298,7 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 		att[1] = (struct mail_attachment){ fname[1], "image/svg+xml",
 		    svg, svglen };
 		m = (struct mail_out){ p->from, &ml->to, 1, subject, body, att,
-		    p->svg ? 2 : 1, mid, NULL, m.date };
+		    p->svg ? 2 : 1, mid, NULL, m.date, NULL };
 		if ((rc = mail_compose(&m, text, len, &why)) == -1) {
 			snprintf(what, sizeof(what), "cannot compose the mail: "
 			    "%s", why);
@@ -416,7 +416,7 @@ post_pbem_send(struct post *p, const char *subject)
 		rcpt[i] = addr[i];
 	}
 	m = (struct mail_out){ p->from, p->to, p->nto, subject,
-	    "Sent by stackref post --pbem.\n", NULL, 0, mid, NULL, m.date };
+	    "Sent by stackref post --pbem.\n", NULL, 0, mid, NULL, m.date, NULL };
 	if (mail_compose(&m, &text, &len, &why) == -1) {
 		snprintf(what, sizeof(what), "cannot compose the mail: %s", why);
 		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;

@@ -19,6 +19,9 @@
 /* A state: players, one board's record, as the run would hold them. */
 struct world {
 	struct ref_players players;
+	struct ref_players pending;
+	struct ref_count user, sender;  /* the counts every decision gets */
+	time_t now;
 	char *record;             /* board 1 */
 	size_t record_len;
 	unsigned long next;
@@ -57,13 +60,16 @@ decide(struct world *w, const char *from, const char *subject,
 	memset(&c, 0, sizeof(c));
 	c.referee = REFEREE;
 	c.players = &w->players;
+	c.pending = &w->pending;
+	c.user = w->user;
+	c.sender = w->sender;
 	ref_letter_read(raw, strlen(raw), &l);
 	if (ref_wanted_board(&l, board) && strcmp(board, "1") == 0) {
 		c.record = w->record;
 		c.record_len = w->record_len;
 	}
 	c.next_board = w->next;
-	c.now = 1795255200;
+	c.now = w->now != 0 ? w->now : 1795255200;
 	memset(c.rnd, 7 + (int)w->seq, sizeof(c.rnd));
 	assert_int_equal(ref_decide(&l, &c, o), 0);
 	ref_letter_free(&l);
@@ -71,6 +77,11 @@ decide(struct world *w, const char *from, const char *subject,
 	if (o->players != NULL) {
 		ref_players_free(&w->players);
 		assert_int_equal(ref_players_parse(o->players, &w->players,
+		    &why), 0);
+	}
+	if (o->pending != NULL) {
+		ref_players_free(&w->pending);
+		assert_int_equal(ref_players_parse(o->pending, &w->pending,
 		    &why), 0);
 	}
 	if (o->record != NULL) {
@@ -114,6 +125,48 @@ ok(struct world *w, const char *from, const char *subject,
 	ref_outcome_free(&o);
 }
 
+/* The Subject of mail i of o, into buf. */
+static void
+mail_subject(const struct ref_outcome *o, size_t i, char *buf, size_t size)
+{
+	struct mail_in m;
+	const char *why;
+
+	assert_true(i < o->nmail);
+	assert_int_equal(mail_parse(o->mail[i].text, o->mail[i].len, &m,
+	    &why), 0);
+	assert_non_null(m.subject);
+	snprintf(buf, size, "%s", m.subject);
+	mail_in_free(&m);
+}
+
+/* Answers the confirmation the last signup of addr brought (in o). */
+static void
+confirm(struct world *w, const char *from, const struct ref_outcome *o)
+{
+	char subject[256], re[300];
+
+	mail_subject(o, 0, subject, sizeof(subject));
+	assert_memory_equal(subject, "confirm ", 8);
+	snprintf(re, sizeof(re), "Re: %s", subject);
+	ok(w, from, re, REF_APPLIED, 1);
+}
+
+/* Signs up from from (subject: the signup), which brings one mail,
+ * and confirms. */
+static void
+join(struct world *w, const char *from, const char *subject)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	if (o.status != REF_APPLIED || o.nmail != 1)
+		fail_msg("%s: status %d, %zu mails (%s)", subject, o.status,
+		    o.nmail, o.summary);
+	confirm(w, from, &o);
+	ref_outcome_free(&o);
+}
+
 /* ann and bob signed up, board 1 of game between them. */
 static int
 setup(void **state)
@@ -122,9 +175,8 @@ setup(void **state)
 
 	memset(&w, 0, sizeof(w));
 	w.next = 1;
-	ok(&w, "Ann <ann@example.test>", "signup ann ann-pw", REF_APPLIED,
-	    1);
-	ok(&w, "bob@example.test", "signup bob bob-pw", REF_APPLIED, 1);
+	join(&w, "Ann <ann@example.test>", "signup ann ann-pw");
+	join(&w, "bob@example.test", "signup bob bob-pw");
 	*state = &w;
 	return 0;
 }
@@ -135,6 +187,7 @@ teardown(void **state)
 	struct world *w = *state;
 
 	ref_players_free(&w->players);
+	ref_players_free(&w->pending);
 	free(w->record);
 	return 0;
 }
