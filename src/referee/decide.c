@@ -57,7 +57,6 @@ ref_letter_header(const char *raw, size_t len, struct ref_letter *l)
 	}
 	n = p != NULL && p < end ? (size_t)(p - raw) : len;
 	ref_letter_read(raw, n, l);
-	l->len = len;
 }
 
 void
@@ -442,6 +441,8 @@ ref_show(struct ref_job *j)
 	j->o->status = REF_ANSWERED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s shown to "
 	    "%s", j->cmd.board, util_quote(j->m->from, q, sizeof(q)));
+	j->sender.mails++;
+	j->sender_set = 1;
 	return ref_tell(j, j->m->from, side, NULL, NULL);
 }
 

@@ -53,9 +53,9 @@ char *ref_record_text(const struct record *g, size_t *len);
 int ref_refuse(struct ref_job *j, const char *why, const char *detail,
     const char *extra);
 
-/* Whether the sender may get one more answer (a refusal, a position)
- * in this window: REF_ADDR_MAILS for a player's address, else
- * REF_STRANGER_MAILS. */
+/* Whether the sender may get one more answer (a refusal, a show; each
+ * counted in j->sender.mails) in this window: REF_ADDR_MAILS for a
+ * player's address, else REF_STRANGER_MAILS. */
 int ref_answer_ok(const struct ref_job *j);
 
 /* Adds the position of j's board (after j->rp) to addr, drawn for
@@ -64,8 +64,7 @@ int ref_tell(struct ref_job *j, const char *addr, int side,
     const char *title, const char *intro);
 
 /* Composes a mail to the nto (1 or 2) addresses to and adds it to the
- * outcome; attach: the record (new, else the board's).  A mail to the
- * sender counts in j->sender.mails. */
+ * outcome; attach: the record (new, else the board's). */
 int ref_push(struct ref_job *j, const char *const *to, size_t nto,
     const char *subject, const char *text, int attach);
 

@@ -106,12 +106,9 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	memset(rm, 0, sizeof(*rm));
 	if (mail_compose(&mo, &rm->text, &rm->len, &why) == -1)
 		return 0;     /* an address that cannot be written: drop */
-	for (i = 0; i < nto; i++) {
+	for (i = 0; i < nto; i++)
 		if ((rm->rcpt[i] = strdup(to[i])) == NULL)
 			return -1;
-		if (j->m->from != NULL && strcasecmp(to[i], j->m->from) == 0)
-			j->sender.mails++, j->sender_set = 1;
-	}
 	rm->nrcpt = nto;
 	o->nmail++;
 	return 0;
@@ -248,6 +245,8 @@ ref_refuse(struct ref_job *j, const char *why, const char *detail,
 		snprintf(subject, sizeof(subject), "Refused: your request");
 	if ((rc = ref_push(j, to, 1, subject, text, 0)) == -1)
 		j->nomem = 1;
+	j->sender.mails++;
+	j->sender_set = 1;
 	free(text);
 	return rc;
 }

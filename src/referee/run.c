@@ -143,15 +143,15 @@ ref_child(struct ref_state *s, int fd, unsigned long uid, const char *raw,
 	size_t n;
 
 	ref_limits();
-	if (aside != NULL)
+	if (aside != NULL) {
 		ref_letter_header(raw, len, &l);
-	else
-		ref_letter_read(raw, len, &l);
-	ref_test_poison(s, &l);
-	if (aside != NULL)
 		snprintf(key, sizeof(key), "%s", akey);
-	else if (ref_key(&l, key) == -1)
-		_exit(REF_EXIT_FAILED);
+	} else {
+		ref_letter_read(raw, len, &l);
+		ref_test_poison(s, &l);
+		if (ref_key(&l, key) == -1)
+			_exit(REF_EXIT_FAILED);
+	}
 	n = strlen(key);
 	key[n] = '\n';
 	if (write(fd, key, n + 1) != (ssize_t)(n + 1))
