@@ -723,3 +723,88 @@ if grep -q 'eve@later.*dropped' "$tmp/ref.out" &&
 else
 	fail tempfail/dropped-after-3-days "$(cat "$tmp/ref.out")"
 fi
+
+# === load: a stream of hostile mails around a real game ===============
+# The plies of fixtures/referee/checkers-moves between ann and bob, each
+# among twelve hostile
+# mails (garbage, guesses, a 600-byte Message-ID, none, an automatic
+# mail, a signup flood, a crashing mail, a mail over 1 MiB, a replayed
+# and a stale move, the crashing XML record, bulk mail), the referee run
+# after every second ply as cron would: every run ends with status 0,
+# and each player gets each position once, in order.
+state=$tmp/load
+mkdir -m 700 "$state"
+cp -p "$tmp/state/players" "$state/players"
+section
+send ann "checkers challenge ann bob"
+referee
+fetch ann
+fetch bob
+{
+	printf 'From: big@nowhere.test\nTo: referee@%s\nSubject: checkers ' "$D"
+	printf 'show 1\nMessage-ID: <big.%s@%s>\n\n' "$$" "$D"
+	head -c 1200000 /dev/zero | tr '\0' 'z' | fold -w 76
+} >"$tmp/big.eml"
+
+# hostile_mail N: sends the N-th hostile mail of the stream.
+hostile_mail() {
+	local n=$1
+	case $((n % 12)) in
+	0) hostile carol "x$n@nowhere.test" "hello $n, how are you?" ;;
+	1) hostile carol "carol@$D" "checkers move 1 admin guess$n 9-13" ;;
+	2) hostile carol "x$n@later.$D" "checkers show 1" \
+	    "Message-ID: <$long.$n@$D>" ;;
+	3) hostile carol "carol@$D" "junk $n" NOID \
+	    "X-Padding: $(printf 'y%.0s' $(seq 2000))" ;;
+	4) hostile carol "ann@$D" "checkers move 1 ann ann-pw 9-13" \
+	    "Auto-Submitted: auto-replied" ;;
+	5) hostile carol "x$n@nowhere.test" "signup u$n pw$n v$n@nowhere.test" ;;
+	6) hostile carol "carol@$D" "poison-load $n" ;;
+	7) rawsend carol "$tmp/big.eml" ;;
+	8) [ -f "$tmp/legit.eml" ] && submit carol "$tmp/legit.eml" ;;
+	9) [ -n "${legit_subj:-}" ] && send "$legit_user" "$legit_subj" ;;
+	10) att_file "$tmp/x$n.eml" "x$n@nowhere.test" "checkers show 1" \
+	    "$tmp/crash.xml" g.xml && rawsend carol "$tmp/x$n.eml" ;;
+	11) hostile carol "x$n@nowhere.test" "checkers show 1" \
+	    "Precedence: bulk" ;;
+	esac
+}
+
+n=0 h=0 ok=1 started=$SECONDS
+while read -r m <&3; do
+	n=$((n + 1))
+	if [ $((n % 2)) -eq 1 ]; then u=ann; else u=bob; fi
+	for k in $(seq 12); do
+		h=$((h + 1))
+		hostile_mail "$h"
+	done
+	send "$u" "checkers move 1 $u $u-pw $m#$n"
+	cp "$tmp/last.eml" "$tmp/legit.eml"
+	legit_user=$u legit_subj="checkers move 1 $u $u-pw $m#$n"
+	if [ $((n % 2)) -eq 0 ]; then
+		STACKREF_REFEREE_CRASH=segv:poison-load referee
+		[ "$rc" -eq 0 ] || { ok=0; fail "load/run-$n" "status $rc" \
+		    "$(cat "$tmp/ref.err")"; }
+	fi
+done 3<"$fx/checkers-moves"
+STACKREF_REFEREE_CRASH=segv:poison-load referee
+[ "$rc" -eq 0 ] || { ok=0; fail load/last-run "status $rc"; }
+[ "$ok" = 1 ] && pass load/every-run-status-0
+fetch ann
+na=$got
+fetch bob
+for u in ann bob; do
+	missing=""
+	for p in $(seq 2 $((n + 1))); do
+		c=$(grep -l "^Subject: checkers board 1: .* (ply $p)$" \
+		    "$tmp/$u".[0-9]* 2>/dev/null | wc -l)
+		[ "$c" -eq 1 ] || missing="$missing ply $p: $c mails;"
+	done
+	[ -z "$missing" ] && pass "load/$u-each-position-once" ||
+	    fail "load/$u-each-position-once" "$missing"
+done
+echo "load: $h hostile mails, $n plies, $((SECONDS - started)) s," \
+    "$(ls "$state/aside" | wc -l) set aside, ann got $na mails"
+"$bin" check "$state/games/1.pdn" >/dev/null 2>&1 &&
+    record 1 | grep -q -- "$(tail -n 1 "$fx/checkers-moves")" &&
+    pass load/record || fail load/record "$(record 1)"
