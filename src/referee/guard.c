@@ -62,12 +62,12 @@ ref_automatic(const struct mail_in *m)
 
 	if (m->auto_submitted != NULL && strcmp(ref_token(m->auto_submitted,
 	    t, sizeof(t)), "no") != 0)
-		return "an automatic mail (Auto-Submitted)";
+		return "it is automatic (Auto-Submitted)";
 	if (m->precedence != NULL) {
 		ref_token(m->precedence, t, sizeof(t));
 		if (strcmp(t, "bulk") == 0 || strcmp(t, "junk") == 0 ||
 		    strcmp(t, "list") == 0)
-			return "a bulk mail (Precedence)";
+			return "it is bulk mail (Precedence)";
 	}
 	return NULL;
 }
@@ -79,18 +79,18 @@ ref_ignored(struct ref_job *j)
 	char q[300];
 
 	if (f == NULL)
-		why = "a mail from nobody";
+		why = "it has no sender";
 	else if (strcasecmp(f, j->c->referee) == 0)
-		why = "a mail from the referee itself";
+		why = "it comes from the referee itself";
 	else if (strncasecmp(f, "mailer-daemon@", 14) == 0 ||
 	    strncasecmp(f, "postmaster@", 11) == 0)
-		why = "a mail from a mailer daemon";
+		why = "it comes from a mailer daemon";
 	else
 		why = ref_automatic(j->m);
 	if (why == NULL)
 		return 0;
-	snprintf(j->o->summary, sizeof(j->o->summary), "ignored %s from %s",
-	    why, util_quote(f, q, sizeof(q)));
+	snprintf(j->o->summary, sizeof(j->o->summary), "ignored a mail from "
+	    "%s: %s", util_quote(f, q, sizeof(q)), why);
 	return 1;
 }
 
