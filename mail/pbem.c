@@ -155,16 +155,15 @@ parse_signup(const struct words *ws, struct pbem_cmd *c, const char **why)
 	return 0;
 }
 
+/* "confirm USERID TOKEN": the words of a signup without an address. */
 static int
 parse_confirm(const struct words *ws, struct pbem_cmd *c, const char **why)
 {
-	if (ws->n != 3) {
+	if (ws->n != 3 || parse_signup(ws, c, why) == -1) {
 		*why = SYN_CONFIRM;
 		return -1;
 	}
 	c->verb = PBEM_CONFIRM;
-	copy_word(c->user, ws->w[1]);
-	copy_word(c->password, ws->w[2]);
 	return 0;
 }
 

@@ -13,7 +13,18 @@
 # illegal move, a garbage mail, a mail carrying another board's record,
 # the referee killed between apply and reply, the SMTP server stopped
 # mid-game (status 5, the next run recovers), the IMAP server
-# unreachable (status 5, nothing changed), two runs at once.
+# unreachable (status 5, nothing changed), two runs at once.  Signups
+# are confirmed by replying to the referee's mail.
+# Then issue 10, in a fresh state directory, one case at a time (each
+# starts with the mailbox clear, so that with the referee before it each
+# fails on its own): a mail whose decision crashes, spins or hangs (test
+# hook STACKREF_REFEREE_CRASH), the XML record that crashed every
+# reader, long, folded and missing Message-IDs, the 10,001st signup,
+# automatic mails and two referees answering each other, passwords
+# masked, attachment values quoted in the log, a forged signup and
+# refusals to a stranger, 60 password guesses, a recipient Exim defers
+# (451) for three days; then the load test: a game among 96 hostile
+# mails.
 # Prints PASS:/FAIL:/SKIP: lines.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -133,28 +133,19 @@ ref_guard_close(struct ref_job *j)
 static char *
 ref_lock_text(const struct ref_job *j, const struct ref_player *pl)
 {
-	char *text = NULL, when[64], q[300];
+	char when[64], q[300];
 	time_t until = j->user.until;
 	struct tm tm;
-	size_t len;
-	FILE *f;
 
 	if (gmtime_r(&until, &tm) == NULL ||
 	    strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm) == 0)
 		snprintf(when, sizeof(when), "in an hour");
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return NULL;
-	fprintf(f, "There were %lu wrong passwords for your userid %s at "
-	    "the stackref\nreferee %s within an hour, the last in a mail "
+	return ref_text("There were %lu wrong passwords for your userid %s "
+	    "at the stackref\nreferee %s within an hour, the last in a mail "
 	    "from %s.\n\nMoves and actions of %s are refused until %s.\n"
 	    "If these were not yours, someone is guessing your password.\n",
 	    j->user.fails, pl->user, j->c->referee,
 	    util_quote(j->m->from, q, sizeof(q)), pl->user, when);
-	if (fclose(f) == EOF) {
-		free(text);
-		return NULL;
-	}
-	return text;
 }
 
 /* Counts a wrong password for pl (NULL: no such userid); the

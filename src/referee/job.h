@@ -38,6 +38,11 @@ struct ref_job {
 /* The userid playing side on j's board, or "?". */
 const char *ref_side_user(const struct ref_job *j, int side);
 
+/* The text format makes with its arguments, malloc'ed; NULL without
+ * memory. */
+char *ref_text(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
 /* Writes j->g as PDN into a malloc'ed text; NULL without memory. */
 char *ref_record_text(const struct record *g, size_t *len);
 

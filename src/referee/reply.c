@@ -8,6 +8,7 @@
  * with the time and random bytes the caller gave.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,26 @@ ref_record_text(const struct record *g, size_t *len)
 		return NULL;
 	}
 	return buf;
+}
+
+char *
+ref_text(const char *format, ...)
+{
+	char *text = NULL;
+	size_t len;
+	va_list ap;
+	FILE *f;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return NULL;
+	va_start(ap, format);
+	vfprintf(f, format, ap);
+	va_end(ap);
+	if (fclose(f) == EOF) {
+		free(text);
+		return NULL;
+	}
+	return text;
 }
 
 int

@@ -14,56 +14,6 @@
 #include "base/util.h"
 #include "referee/job.h"
 
-/* The text of the mail asking addr to confirm the signup of user
- * (token): fixed, but for the userid, the address and the subject. */
-static char *
-ref_confirm_text(const struct ref_job *j, const struct ref_player *pl)
-{
-	char *text = NULL;
-	size_t len;
-	FILE *f;
-
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return NULL;
-	fprintf(f, "Welcome, %s: the stackref referee at %s was asked to "
-	    "sign up\nthe userid %s with this address, %s.\n\n"
-	    "To confirm, reply to this mail without changing its subject, "
-	    "or mail\n%s with the subject\n    confirm %s %s\nwithin %d "
-	    "days.  Until then the userid can do nothing.\n\n"
-	    "If you did not ask for this, ignore this mail: the referee "
-	    "will not\nwrite to this address again about it.\n", pl->user,
-	    j->c->referee, pl->user, pl->addr, j->c->referee, pl->user,
-	    pl->token, REF_PENDING_TIME / 86400);
-	if (fclose(f) == EOF) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
-/* The welcome text of a new player, once confirmed. */
-static char *
-ref_welcome(const struct ref_job *j, const struct ref_player *pl)
-{
-	char *text = NULL;
-	size_t len;
-	FILE *f;
-
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return NULL;
-	fprintf(f, "Welcome, %s: you are signed up with the address %s.\n\n"
-	    "Your password is stored only as a salted hash; the referee "
-	    "cannot\nmail it back.  Keep it: every move you send needs "
-	    "it.\n\nTo start a game, mail %s with the subject\n"
-	    "    GAME challenge %s OPPONENT\n", pl->user, pl->addr,
-	    j->c->referee, pl->user);
-	if (fclose(f) == EOF) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
 /* Writes a copy of p, without the entry skip (NULL: none) and the
  * expired ones, plus add (NULL: none), as a players or pending file
  * into *text.  -1 without memory. */
@@ -155,7 +105,7 @@ ref_token(const struct ref_job *j, char token[REF_TOKEN])
 }
 
 /* Mails the address of pl the signup to confirm (subject: the line to
- * send back). */
+ * send back; the text fixed but for the userid and the address). */
 static int
 ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
 {
@@ -163,7 +113,15 @@ ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
 	char subject[PBEM_WORD + REF_TOKEN + 16], *text;
 	int rc;
 
-	if ((text = ref_confirm_text(j, pl)) == NULL)
+	if ((text = ref_text("Welcome, %s: the stackref referee at %s was "
+	    "asked to sign up\nthe userid %s with this address, %s.\n\n"
+	    "To confirm, reply to this mail without changing its subject, "
+	    "or mail\n%s with the subject\n    confirm %s %s\nwithin %d "
+	    "days.  Until then the userid can do nothing.\n\n"
+	    "If you did not ask for this, ignore this mail: the referee "
+	    "will not\nwrite to this address again about it.\n", pl->user,
+	    j->c->referee, pl->user, pl->addr, j->c->referee, pl->user,
+	    pl->token, REF_PENDING_TIME / 86400)) == NULL)
 		return -1;
 	snprintf(subject, sizeof(subject), "confirm %s %s", pl->user,
 	    pl->token);
@@ -238,8 +196,14 @@ ref_confirm(struct ref_job *j)
 	pl.expires = 0;
 	if (ref_list_with(j, j->c->players, NULL, &pl, &j->o->players,
 	    &j->o->players_len) == -1 || ref_list_with(j, j->c->pending,
-	    pend, NULL, &j->o->pending, &j->o->pending_len) == -1 ||
-	    (text = ref_welcome(j, &pl)) == NULL)
+	    pend, NULL, &j->o->pending, &j->o->pending_len) == -1)
+		return -1;
+	if ((text = ref_text("Welcome, %s: you are signed up with the address "
+	    "%s.\n\nYour password is stored only as a salted hash; the "
+	    "referee cannot\nmail it back.  Keep it: every move you send "
+	    "needs it.\n\nTo start a game, mail %s with the subject\n"
+	    "    GAME challenge %s OPPONENT\n", pl.user, pl.addr,
+	    j->c->referee, pl.user)) == NULL)
 		return -1;
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "signed up %s <%s>",

@@ -246,6 +246,16 @@ setup(void **state)
 	return 0;
 }
 
+/* The same, and board 1 of checkers between ann and bob. */
+static int
+setup_board(void **state)
+{
+	setup(state);
+	ok(*state, "ann@example.test", "checkers challenge ann bob",
+	    REF_APPLIED, 2);
+	return 0;
+}
+
 static int
 teardown(void **state)
 {
@@ -368,24 +378,26 @@ test_garbage(void **state)
 	ref_outcome_free(&o);
 }
 
+/* The headers and body of a mail attaching the record of board 9. */
+static const char board9[] = "MIME-Version: 1.0\r\n"
+    "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
+    "--b\r\nContent-Type: text/plain\r\n\r\nmy move\r\n"
+    "--b\r\nContent-Type: application/x-pdn\r\n"
+    "Content-Disposition: attachment; filename=\"g.pdn\"\r\n\r\n"
+    "[Game \"checkers\"]\r\n[GameId \"9\"]\r\n1. 11-15 *\r\n"
+    "--b--\r\n";
+
 /* A mail attaching the record of another board is refused. */
 static void
 test_other_record(void **state)
 {
 	struct world *w = *state;
 	struct ref_outcome o;
-	static const char att[] = "MIME-Version: 1.0\r\n"
-	    "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
-	    "--b\r\nContent-Type: text/plain\r\n\r\nmy move\r\n"
-	    "--b\r\nContent-Type: application/x-pdn\r\n"
-	    "Content-Disposition: attachment; filename=\"g.pdn\"\r\n\r\n"
-	    "[Game \"checkers\"]\r\n[GameId \"9\"]\r\n1. 11-15 *\r\n"
-	    "--b--\r\n";
 
 	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
 	    2);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15",
-	    att, &o);
+	    board9, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	mail_has(&o, 0, "ann@example.test", "of checkers board 9, not of "
 	    "checkers board 1");
@@ -752,8 +764,6 @@ test_guessing(void **state)
 	char subject[64];
 	int i;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
 	for (i = 1; i <= REF_USER_FAILS; i++) {
 		snprintf(subject, sizeof(subject), "checkers move 1 ann "
 		    "guess%d 11-15#1", i);
@@ -788,8 +798,6 @@ test_guessing_sender(void **state)
 	char subject[64];
 	int i;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
 	for (i = 0; i < REF_ADDR_FAILS; i++) {
 		snprintf(subject, sizeof(subject), "checkers resign 1 u%d pw",
 		    i);
@@ -811,8 +819,6 @@ test_masking(void **state)
 	struct ref_outcome o;
 	char sub[256];
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15 #1",
 	    NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
@@ -853,8 +859,6 @@ test_log_quoting(void **state)
 	    "<result>*</result></game></stackref>\r\n--b--\r\n";
 	size_t i;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15",
 	    att, &o);
 	assert_int_equal(o.status, REF_REFUSED);
@@ -872,17 +876,9 @@ test_auth_first(void **state)
 {
 	struct world *w = *state;
 	struct ref_outcome o;
-	static const char att[] = "MIME-Version: 1.0\r\n"
-	    "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
-	    "--b\r\nContent-Type: application/x-pdn\r\n"
-	    "Content-Disposition: attachment; filename=\"g.pdn\"\r\n\r\n"
-	    "[Game \"checkers\"]\r\n[GameId \"9\"]\r\n1. 11-15 *\r\n"
-	    "--b--\r\n";
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
-	decide(w, "eve@example.net", "checkers move 1 ann guess 11-15", att,
-	    &o);
+	decide(w, "eve@example.net", "checkers move 1 ann guess 11-15",
+	    board9, &o);
 	mail_has(&o, 0, "eve@example.net", "wrong userid or password");
 	ref_outcome_free(&o);
 	set_record(w, "[Game \"checkers\"]\n[GameId \"1\"]\n1. 11-19 *\n");
@@ -953,14 +949,15 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_reflection_refusals,
 		    setup, teardown),
-		cmocka_unit_test_setup_teardown(test_guessing, setup,
+		cmocka_unit_test_setup_teardown(test_guessing, setup_board,
 		    teardown),
-		cmocka_unit_test_setup_teardown(test_guessing_sender, setup,
+		cmocka_unit_test_setup_teardown(test_guessing_sender, setup_board,
 		    teardown),
-		cmocka_unit_test_setup_teardown(test_masking, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_log_quoting, setup,
+		cmocka_unit_test_setup_teardown(test_masking, setup_board,
 		    teardown),
-		cmocka_unit_test_setup_teardown(test_auth_first, setup,
+		cmocka_unit_test_setup_teardown(test_log_quoting, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_auth_first, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_aside, setup, teardown),
 		cmocka_unit_test(test_counts),
