@@ -6,7 +6,6 @@
  * take the action and tell both players; or refuse, telling the sender
  * why.
  */
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,24 +72,6 @@ ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
 		return 0;
 	memcpy(board, l->cmd.board, PBEM_WORD);
 	return 1;
-}
-
-void
-ref_wanted_counts(const struct ref_letter *l, char user[PBEM_WORD],
-    char addr[MAIL_ADDR_MAX])
-{
-	size_t i;
-
-	user[0] = addr[0] = '\0';
-	if (l->bad == NULL && l->cmd_why == NULL &&
-	    ref_verb_board(l->cmd.verb) && l->cmd.verb != PBEM_SHOW &&
-	    ref_board_ok(l->cmd.user))
-		memcpy(user, l->cmd.user, PBEM_WORD);
-	if (l->m.from == NULL || strlen(l->m.from) >= MAIL_ADDR_MAX)
-		return;
-	for (i = 0; l->m.from[i] != '\0'; i++)
-		addr[i] = (char)tolower((unsigned char)l->m.from[i]);
-	addr[i] = '\0';
 }
 
 void

@@ -4,6 +4,7 @@
  * passwords and of answers (struct ref_count), the check of a password
  * with its throttling and the locking of a userid guessed at.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,25 @@ ref_count_at(struct ref_count *c, time_t now, time_t window)
 		c->since = now;
 		c->fails = c->mails = 0;
 	}
+}
+
+void
+ref_wanted_counts(const struct ref_letter *l, char user[PBEM_WORD],
+    char addr[MAIL_ADDR_MAX])
+{
+	enum pbem_verb v = l->cmd.verb;
+	size_t i;
+
+	user[0] = addr[0] = '\0';
+	if (l->bad == NULL && l->cmd_why == NULL && v != PBEM_SIGNUP &&
+	    v != PBEM_CONFIRM && v != PBEM_CHALLENGE && v != PBEM_SHOW &&
+	    ref_board_ok(l->cmd.user))
+		memcpy(user, l->cmd.user, PBEM_WORD);
+	if (l->m.from == NULL || strlen(l->m.from) >= MAIL_ADDR_MAX)
+		return;
+	for (i = 0; l->m.from[i] != '\0'; i++)
+		addr[i] = (char)tolower((unsigned char)l->m.from[i]);
+	addr[i] = '\0';
 }
 
 void
