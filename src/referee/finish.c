@@ -27,8 +27,9 @@ enum ref_sent {
 	REF_DOWN          /* the server is unreachable or refuses us */
 };
 
-/* Renames entry file name into place at dst (in directory dstdir);
- * nothing when it is gone already (applied by an earlier run). */
+/* Renames entry file name into place at dst (in directory dstdir):
+ * 1; nothing when it is gone already (applied by an earlier run): 0;
+ * -1 after reporting. */
 static int
 ref_apply_file(struct ref_state *s, const char *entry, const char *name,
     const char *dst, const char *dstdir)
@@ -40,7 +41,7 @@ ref_apply_file(struct ref_state *s, const char *entry, const char *name,
 		return 0;
 	if (rename(src, dst) == -1 || fileio_sync_dir(dstdir) == -1)
 		return ref_fail(s, 1, dst);
-	return 0;
+	return 1;
 }
 
 /* Puts the entry's record into place. */
@@ -62,7 +63,7 @@ ref_apply_record(struct ref_state *s, const char *entry)
 	}
 	free(board);
 	return ref_apply_file(s, entry, "record", ref_path(dst, s, "games",
-	    name), ref_path(dir, s, "games", NULL));
+	    name), ref_path(dir, s, "games", NULL)) == -1 ? -1 : 0;
 }
 
 /* Puts the entry's counts (count.NAME) into place as counts/NAME. */
@@ -77,27 +78,30 @@ ref_apply_counts(struct ref_state *s, const char *entry)
 	if ((dp = opendir(entry)) == NULL)
 		return 0;
 	ref_path(dir, s, "counts", NULL);
-	while (rc == 0 && (e = readdir(dp)) != NULL)
+	while (rc != -1 && (e = readdir(dp)) != NULL)
 		if (strncmp(e->d_name, "count.", 6) == 0)
 			rc = ref_apply_file(s, entry, e->d_name, ref_path(dst,
 			    s, "counts", e->d_name + 6), dir);
 	closedir(dp);
-	return rc;
+	return rc == -1 ? -1 : 0;
 }
 
-/* Puts the entry's record, players, pending and counts into place. */
+/* Puts the entry's record, players, pending and counts into place;
+ * reads the players and pending files again when they changed. */
 static int
 ref_apply(struct ref_state *s, const char *entry)
 {
 	char dst[REF_PATH];
+	int p, q;
 
 	if (ref_apply_record(s, entry) == -1 ||
-	    ref_apply_file(s, entry, "players", ref_path(dst, s, "players",
-	    NULL), s->dir) == -1 ||
-	    ref_apply_file(s, entry, "pending", ref_path(dst, s, "pending",
-	    NULL), s->dir) == -1 || ref_apply_counts(s, entry) == -1)
+	    (p = ref_apply_file(s, entry, "players", ref_path(dst, s,
+	    "players", NULL), s->dir)) == -1 ||
+	    (q = ref_apply_file(s, entry, "pending", ref_path(dst, s,
+	    "pending", NULL), s->dir)) == -1 ||
+	    ref_apply_counts(s, entry) == -1)
 		return -1;
-	return ref_state_load(s);
+	return p + q > 0 ? ref_state_load(s) : 0;
 }
 
 /* Records mail KEY done (its summary as content) and prints the
@@ -161,7 +165,11 @@ ref_flag_entry(struct ref_state *s, const char *entry)
 	return rc;
 }
 
-/* What the failure of a send in s->x means for its reply. */
+/* What the failure of a send in s->x means for its reply: a server
+ * that never answered (no reply code), refused the login or the
+ * referee's own address is down for every reply; one that failed after
+ * answering (a connection broken during DATA, a 4xx) failed this reply,
+ * which waits while the others go. */
 static enum ref_sent
 ref_send_class(const struct xfer *x)
 {

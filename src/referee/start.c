@@ -268,6 +268,9 @@ ref_challenge_check(struct ref_job *j)
 	if (strcmp(u[0], u[1]) == 0)
 		return ref_refuse(j, "a game needs two players", NULL, NULL),
 		    -1;
+	if (!ref_answer_ok(j))
+		return ref_refuse(j, "too many requests from this address "
+		    "today", NULL, NULL), -1;
 	return 0;
 }
 
@@ -294,5 +297,7 @@ ref_challenge(struct ref_job *j)
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: new %s "
 	    "game, %s v %s", j->cmd.board, j->r->name, j->cmd.user,
 	    j->cmd.user2);
+	j->sender.mails++;       /* a challenge counts as an answer */
+	j->sender_set = 1;
 	return ref_changed(j, "New", intro);
 }

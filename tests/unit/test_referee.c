@@ -754,6 +754,25 @@ test_reflection_refusals(void **state)
 	w->now = 0;
 }
 
+/* A stranger starts three games a day at most (a challenge needs no
+ * password, as in pbmserv). */
+static void
+test_challenge_flood(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	int i;
+
+	for (i = 0; i < REF_STRANGER_MAILS; i++)
+		ok(w, "eve@example.net", "checkers challenge ann bob",
+		    REF_APPLIED, 2);
+	decide(w, "eve@example.net", "checkers challenge ann bob", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_int_equal(o.nmail, 0);
+	assert_null(o.record);
+	ref_outcome_free(&o);
+}
+
 /* Case 10: five wrong passwords in an hour lock the userid and tell
  * its player; the right one is refused until the lock ends. */
 static void
@@ -949,6 +968,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_reflection_refusals,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_challenge_flood, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_guessing, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_guessing_sender, setup_board,
