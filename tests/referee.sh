@@ -513,7 +513,7 @@ poison() {
 	    pass "poison/$kind/aside" || fail "poison/$kind/aside" \
 	    "$(head -n 2 "$state"/aside/* 2>&1)"
 }
-poison segv "crashed (signal 11" "checkers move 1 ann ann-pw 11-15#1" ann
+poison segv "crashed (signal " "checkers move 1 ann ann-pw 11-15#1" ann
 poison spin "took more than 2 s of CPU" \
     "checkers move 1 bob bob-pw 23-19#2" bob
 poison hang "took more than 10 s" "checkers move 1 ann ann-pw 8-11#3" ann

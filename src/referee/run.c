@@ -141,6 +141,7 @@ ref_child(struct ref_state *s, int fd, unsigned long uid, const char *raw,
 	struct ref_letter l;
 	char key[REF_KEY + 1];
 	size_t n;
+	int rc;
 
 	ref_limits();
 	if (aside != NULL) {
@@ -160,9 +161,9 @@ ref_child(struct ref_state *s, int fd, unsigned long uid, const char *raw,
 	key[n] = '\0';
 	if (ref_state_seen(s, key) != 0)
 		_exit(REF_EXIT_OK);
-	n = (size_t)ref_child_plan(s, &l, uid, key, aside);
+	rc = ref_child_plan(s, &l, uid, key, aside);
 	fflush(NULL);
-	_exit((int)n);
+	_exit(rc);
 }
 
 /* Reads the key the child tells on fd into key ("" when none). */
