@@ -20,8 +20,8 @@ CFLAGS ?= $(OPT)
 INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
        $(INCLUDES) $(CFLAGS) -MMD -MP \
-       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 2>/dev/null)
-LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl librsvg-2.0 2>/dev/null) -lcrypt
+       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null)
+LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null) -lcrypt
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
 # make sanitize: the same build and tests under ASan and UBSan.
@@ -40,7 +40,7 @@ TEST_BIN = $(TEST_SRC:.c=)
 BENCH_SRC = $(wildcard bench/*.c)
 BENCH_BIN = $(BENCH_SRC:.c=)
 MAN_PAGES = $(wildcard man/*.[1-8])
-FUZZ_TARGETS = pdn xml fen move mail pbem replay
+FUZZ_TARGETS = pdn xml fen move mail pbem replay referee
 FUZZ_RUN = $(FUZZ_TARGETS:%=tests/fuzz/run_%)
 FUZZ_COMMON = tests/fuzz/common.c
 
@@ -129,7 +129,7 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
       $(INCLUDES) -g -O1 -MMD -MP $(FUZZ_SAN) \
-      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 2>/dev/null)
+      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 
 fuzz: deps-check

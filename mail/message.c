@@ -606,7 +606,8 @@ check_out(const struct mail_out *m, const char **why)
 		*why = "From, To and Message-ID are required";
 		return -1;
 	}
-	if (has_ctl(m->from) || (m->subject != NULL && has_ctl(m->subject)))
+	if (has_ctl(m->from) || (m->subject != NULL && has_ctl(m->subject)) ||
+	    (m->auto_submitted != NULL && has_ctl(m->auto_submitted)))
 		return -1;
 	for (i = 0; i < m->nto; i++)
 		if (m->to[i] == NULL || has_ctl(m->to[i]))
@@ -641,6 +642,8 @@ write_headers(struct mbuf *b, const struct mail_out *m, const char **why)
 		hdr_line(b, "In-Reply-To", m->in_reply_to);
 		hdr_line(b, "References", m->in_reply_to);
 	}
+	if (m->auto_submitted != NULL)
+		hdr_line(b, "Auto-Submitted", m->auto_submitted);
 	hdr_line(b, "MIME-Version", "1.0");
 	return 0;
 }
@@ -1409,7 +1412,7 @@ hdr_decode(const char *s)
  * parts). */
 struct hdrs {
 	char *ctype, *cte, *cdisp;
-	char *from, *subject, *msgid, *irt, *date;
+	char *from, *subject, *msgid, *irt, *date, *autosub, *prec;
 };
 
 static void
@@ -1417,7 +1420,7 @@ hdrs_free(struct hdrs *h)
 {
 	free(h->ctype), free(h->cte), free(h->cdisp);
 	free(h->from), free(h->subject), free(h->msgid), free(h->irt);
-	free(h->date);
+	free(h->date), free(h->autosub), free(h->prec);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -1436,7 +1439,9 @@ hdrs_slot(struct hdrs *h, const char *s, size_t n, int top)
 	    { "subject", offsetof(struct hdrs, subject), 1 },
 	    { "message-id", offsetof(struct hdrs, msgid), 1 },
 	    { "in-reply-to", offsetof(struct hdrs, irt), 1 },
-	    { "date", offsetof(struct hdrs, date), 1 } };
+	    { "date", offsetof(struct hdrs, date), 1 },
+	    { "auto-submitted", offsetof(struct hdrs, autosub), 1 },
+	    { "precedence", offsetof(struct hdrs, prec), 1 } };
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -1980,6 +1985,8 @@ take_top(struct mail_in *m, struct hdrs *h)
 	m->message_id = msgid_take(h->msgid);
 	m->in_reply_to = msgid_take(h->irt);
 	m->date = h->date, h->date = NULL;
+	m->auto_submitted = h->autosub, h->autosub = NULL;
+	m->precedence = h->prec, h->prec = NULL;
 	return 0;
 }
 
@@ -2086,6 +2093,7 @@ mail_in_free(struct mail_in *m)
 
 	free(m->from), free(m->from_name), free(m->subject);
 	free(m->message_id), free(m->in_reply_to), free(m->date);
+	free(m->auto_submitted), free(m->precedence);
 	free(m->text);
 	for (i = 0; i < m->nparts; i++) {
 		free(m->parts[i].type);

@@ -41,13 +41,14 @@ struct mail_out {
 	const char *message_id;      /* "<unique@host>", required */
 	const char *in_reply_to;     /* "<...>" or NULL (also References) */
 	time_t date;                 /* written in UTC, RFC 5322 form */
+	const char *auto_submitted;  /* "auto-replied" (RFC 3834), or NULL */
 };
 
 /*
  * Composes m: headers (Date, From, To, Subject, Message-ID, In-Reply-To,
- * References, MIME-Version), a multipart/mixed body when there are
- * attachments (text part quoted-printable, attachments base64), CRLF line
- * ends, lines within 78 columns.  The MIME boundary is derived from the
+ * References, Auto-Submitted, MIME-Version), a multipart/mixed body when
+ * there are attachments (text part quoted-printable, attachments base64),
+ * CRLF line ends, lines within 78 columns.  The MIME boundary is derived from the
  * Message-ID.  Returns 0 with *text (malloc'ed, NUL-terminated) and *len,
  * or -1 with *why (a static phrase): a header value holding CR, LF or
  * NUL (no header injection), an address that does not parse, no memory.
@@ -89,6 +90,8 @@ struct mail_in {
 	char *message_id;        /* with its angle brackets */
 	char *in_reply_to;
 	char *date;
+	char *auto_submitted;    /* Auto-Submitted and Precedence, as they */
+	char *precedence;        /* are (trimmed), for loop detection */
 	char *text;              /* the first text/plain part, decoded,
 				  * UTF-8; "" when there is none */
 	struct mail_part *parts; /* every other leaf part */

@@ -14,6 +14,7 @@
 #define PBEM_WORDS 8        /* words kept; one more means too many */
 
 #define SYN_SIGNUP "syntax is signup USERID PASSWORD [ADDRESS]"
+#define SYN_CONFIRM "syntax is confirm USERID TOKEN"
 #define SYN_CHALLENGE "syntax is GAME challenge USERID1 USERID2"
 #define SYN_MOVE "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]"
 #define SYN_RESIGN "syntax is GAME resign BOARD USERID PASSWORD[#N]"
@@ -154,6 +155,18 @@ parse_signup(const struct words *ws, struct pbem_cmd *c, const char **why)
 	return 0;
 }
 
+/* "confirm USERID TOKEN": the words of a signup without an address. */
+static int
+parse_confirm(const struct words *ws, struct pbem_cmd *c, const char **why)
+{
+	if (ws->n != 3 || parse_signup(ws, c, why) == -1) {
+		*why = SYN_CONFIRM;
+		return -1;
+	}
+	c->verb = PBEM_CONFIRM;
+	return 0;
+}
+
 static int
 parse_challenge(const struct words *ws, struct pbem_cmd *c, const char **why)
 {
@@ -249,6 +262,8 @@ pbem_parse(const char *subject, struct pbem_cmd *c, const char **why)
 	}
 	if (strcasecmp(ws.w[0], "signup") == 0)
 		return parse_signup(&ws, c, why);
+	if (strcasecmp(ws.w[0], "confirm") == 0)
+		return parse_confirm(&ws, c, why);
 	if (ws.n < 2) {
 		*why = "no command after the game: " SYN_MOVE;
 		return -1;
@@ -264,8 +279,8 @@ pbem_parse(const char *subject, struct pbem_cmd *c, const char **why)
 		return parse_show(&ws, c, why);
 	if (strcasecmp(verb, "challenge") == 0)
 		return parse_challenge(&ws, c, why);
-	*why = "unknown command: expected signup, or GAME followed by "
-	    "challenge, move, resign or show";
+	*why = "unknown command: expected signup, confirm, or GAME followed "
+	    "by challenge, move, resign or show";
 	return -1;
 }
 
@@ -370,6 +385,11 @@ format_other(const struct pbem_cmd *c, char *buf, size_t size,
 			return -1;
 		return snprintf(buf, size, "signup %s %s%s%s", w[0], w[1],
 		    c->address[0] != '\0' ? " " : "", c->address);
+	case PBEM_CONFIRM:
+		w[0] = c->user, w[1] = c->password;
+		if (!words_ok(w, 2))
+			return -1;
+		return snprintf(buf, size, "confirm %s %s", w[0], w[1]);
 	case PBEM_CHALLENGE:
 		w[0] = c->game, w[1] = c->user, w[2] = c->user2;
 		if (!words_ok(w, 3))

@@ -4,6 +4,7 @@
  * Subject line:
  *
  *     signup USERID PASSWORD [ADDRESS]
+ *     confirm USERID TOKEN
  *     GAME challenge USERID1 USERID2
  *     GAME move BOARD USERID PASSWORD MOVE[#N]
  *     GAME move BOARD USERID PASSWORD propose|accept|reject|resign[#N]
@@ -11,7 +12,8 @@
  *     GAME show BOARD[#N]
  *
  * GAME is a stackref game identifier; BOARD the game's identifier (its
- * GameId tag).  propose, accept and reject are the draw offer, its
+ * GameId tag).  confirm answers the mail a signup brings, with the
+ * token it gives.  propose, accept and reject are the draw offer, its
  * acceptance and its refusal.  Pure functions; nothing allocates.
  */
 #ifndef STACKREF_MAIL_PBEM_H
@@ -27,7 +29,8 @@ enum pbem_verb {
 	PBEM_OFFER_DRAW,    /* move propose */
 	PBEM_ACCEPT_DRAW,   /* move accept */
 	PBEM_DECLINE_DRAW,  /* move reject */
-	PBEM_SHOW
+	PBEM_SHOW,
+	PBEM_CONFIRM        /* password holds the token */
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */
@@ -36,10 +39,11 @@ struct pbem_cmd {
 	enum pbem_verb verb;
 	char game[PBEM_WORD];       /* empty for signup */
 	char board[PBEM_WORD];      /* move, resign, actions, show */
-	char user[PBEM_WORD];       /* signup, move, resign, actions;
+	char user[PBEM_WORD];       /* signup, confirm, move, resign, actions;
 				     * challenge: the first player */
 	char user2[PBEM_WORD];      /* challenge: the second player */
-	char password[PBEM_WORD];   /* signup, move, resign, actions */
+	char password[PBEM_WORD];   /* signup, move, resign, actions;
+				     * confirm: the token */
 	char address[PBEM_WORD];    /* signup, or empty */
 	char move[PBEM_WORD];       /* PBEM_MOVE */
 	unsigned long ply;          /* the #N guard, 0 when absent */

@@ -416,6 +416,7 @@ xfer_open(struct xfer_job *j, struct xfer *x, const char *url,
 	j->url = url;
 	j->origin = origin;
 	x->err[0] = '\0';
+	x->code = 0;
 	if (xfer_allowed(j) == -1 || (j->c = curl_easy_init()) == NULL ||
 	    xfer_set_url(j) == -1) {
 		if (x->err[0] == '\0')
@@ -447,11 +448,13 @@ static int
 xfer_perform(struct xfer_job *j, long accept, long *code)
 {
 	CURLcode rc = curl_easy_perform(j->c);
+	long any = 0;
 	char why[64];
 
-	*code = 0;
-	if (strncmp(j->scheme, "http", 4) == 0)
-		curl_easy_getinfo(j->c, CURLINFO_RESPONSE_CODE, code);
+	if (curl_easy_getinfo(j->c, CURLINFO_RESPONSE_CODE, &any) != CURLE_OK)
+		any = 0;
+	j->x->code = any;
+	*code = strncmp(j->scheme, "http", 4) == 0 ? any : 0;
 	if (accept != 0 && *code == accept)
 		return 0;
 	if (rc != CURLE_OK) {

@@ -36,6 +36,8 @@ struct xfer {
 	long connect_timeout;     /* seconds to connect; 0: 10 */
 	char err[XFER_ERR];       /* set when a call fails */
 	int starttls;             /* demand STARTTLS from this machine too */
+	long code;                /* the server's last reply code (SMTP,
+				   * HTTP...), 0 when none came */
 };
 
 struct xfer_buf {

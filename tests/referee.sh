@@ -13,7 +13,18 @@
 # illegal move, a garbage mail, a mail carrying another board's record,
 # the referee killed between apply and reply, the SMTP server stopped
 # mid-game (status 5, the next run recovers), the IMAP server
-# unreachable (status 5, nothing changed), two runs at once.
+# unreachable (status 5, nothing changed), two runs at once.  Signups
+# are confirmed by replying to the referee's mail.
+# Then issue 10, in a fresh state directory, one case at a time (each
+# starts with the mailbox clear, so that with the referee before it each
+# fails on its own): a mail whose decision crashes, spins or hangs (test
+# hook STACKREF_REFEREE_CRASH), the XML record that crashed every
+# reader, long, folded and missing Message-IDs, the 10,001st signup,
+# automatic mails and two referees answering each other, passwords
+# masked, attachment values quoted in the log, a forged signup and
+# refusals to a stranger, 60 password guesses, a recipient Exim defers
+# (451) for three days; then the load test: a game among 96 hostile
+# mails.
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
 set -u
@@ -192,13 +203,33 @@ status() {
 # record B: the record of board B.
 record() { cat "$state/games/$1.pdn" 2>/dev/null; }
 
+# confirm USER: USER replies to the confirmation in $tmp/USER.1 with its
+# subject ("Re: confirm USER TOKEN").
+confirm() {
+	local subj
+	subj=$(sed -n 's/^Subject: //p' "$tmp/$1.1" | head -n 1)
+	send "$1" "Re: $subj"
+}
+
 # --- signing up -------------------------------------------------------
 send ann "signup ann ann-pw"
 send bob "signup bob bob-pw"
 referee
 status signup/run 0
 expect signup/ann ann 1 "Welcome, ann" "ann@$D"
+confirm ann
 expect signup/bob bob 1 "Welcome, bob"
+confirm bob
+if [ ! -s "$state/players" ] && grep -q '^ann ann@example.test \$y\$' \
+    "$state/pending"; then
+	pass signup/waits-for-confirmation
+else
+	fail signup/waits-for-confirmation "$(cat "$state/players")"
+fi
+referee
+status signup/confirm-run 0
+expect signup/confirmed-ann ann 1 "Welcome, ann: you are signed up"
+expect signup/confirmed-bob bob 1 "Welcome, bob: you are signed up"
 if grep -q '^ann ann@example.test \$y\$' "$state/players" &&
     ! grep -q 'ann-pw\|bob-pw' "$state/players" &&
     [ "$(stat -c %a "$state/players")" = 600 ]; then
@@ -390,3 +421,402 @@ fi
 referee
 status idle/run 0
 expect idle/nothing ann 0
+
+# === issue 10: nothing a stranger mails can stop, slow or use it ======
+# A fresh state: ann and bob sign up again, board 1 of checkers.  carol
+# has a mailbox but is no player; later.example.test is deferred (4xx)
+# by Exim.
+state=$tmp/abuse
+
+# rawsend USER FILE: submits the mail FILE (LF line ends made CRLF) as
+# USER, whatever its From says.
+rawsend() {
+	sed 's/\r*$/\r/' "$2" >"$tmp/raw.eml"
+	submit "$1" "$tmp/raw.eml"
+}
+
+# mail_file FILE FROM SUBJECT [HEADER...]: writes a mail to the referee
+# with those headers (and a new Message-ID unless one is given) to FILE.
+mail_file() {
+	local f=$1 from=$2 subj=$3 h
+	shift 3
+	seq=$((seq + 1))
+	{
+		printf 'From: %s\nTo: referee@%s\nSubject: %s\n' "$from" "$D" \
+		    "$subj"
+		case "$*" in
+		*Message-I[Dd]:* | *NOID*) ;;
+		*) printf 'Message-ID: <x%d.%s@%s>\n' "$seq" "$$" "$D" ;;
+		esac
+		for h in "$@"; do
+			[ "$h" = NOID ] || printf '%s\n' "$h"
+		done
+		printf '\nhello\n'
+	} >"$f"
+}
+
+# hostile USER FROM SUBJECT [HEADER...]: mail_file, then rawsend.
+hostile() {
+	local u=$1
+	shift
+	mail_file "$tmp/h.eml" "$@"
+	rawsend "$u" "$tmp/h.eml"
+}
+
+# nolines FILE TEXT: FILE does not hold TEXT.
+nolines() { ! grep -qF -- "$2" "$1"; }
+
+# section: a case starts with nothing left unflagged in the referee's
+# mailbox (a no-op unless a referee left a mail it could not process,
+# as the referee before issue 10 did: then each case still shows its
+# own failure, not the first one's).
+section() {
+	curl_imap referee "" -X "UID STORE 1:* +FLAGS (StackrefDone)" \
+	    >/dev/null 2>&1
+}
+
+# keyword WORD: the UIDs of the referee's mails flagged WORD.
+keyword() {
+	curl_imap referee "" -X "UID SEARCH KEYWORD $1" | tr -d '\r' |
+	    sed -n 's/^\* SEARCH//p' | wc -w
+}
+
+mkdir -m 700 "$state"
+cp -p "$tmp/state/players" "$state/players"     # ann and bob, as above
+send ann "checkers challenge ann bob"
+referee
+expect abuse/board-ann ann 1 "New checkers board 1"
+expect abuse/board-bob bob 1 "New checkers board 1"
+grep -q '^Auto-Submitted: auto-replied$' "$tmp/ann.1" &&
+    pass loops/replies-auto-submitted ||
+    fail loops/replies-auto-submitted "$(head -n 20 "$tmp/ann.1")"
+
+# --- 1: a crash or a hang deciding one mail does not stop the run -----
+section
+# (test hook: the decision of a mail whose Subject holds the word
+# crashes, spins or hangs, as a bug could make it)
+poison() {
+	local kind=$1 want=$2 move=$3 mover=$4 t0 t1
+	send bob "hello poison-$kind"
+	send "$mover" "$move"
+	t0=$(date +%s)
+	STACKREF_REFEREE_CRASH=$kind:poison-$kind referee
+	t1=$(date +%s)
+	status "poison/$kind/run" 0
+	expect "poison/$kind/answered" bob 2 "Subject: Refused" "$want" \
+	    "set aside"
+	grep -q "played" "$tmp/bob.2" && pass "poison/$kind/next-mail-bob" ||
+	    fail "poison/$kind/next-mail-bob" "$(cat "$tmp/bob.2")"
+	expect "poison/$kind/next-mail-ann" ann 1 "played"
+	[ $((t1 - t0)) -le 25 ] && pass "poison/$kind/bounded" ||
+	    fail "poison/$kind/bounded" "$((t1 - t0)) s"
+	[ "$(grep -lF "$want" "$state"/aside/* | wc -l)" -eq 1 ] &&
+	    pass "poison/$kind/aside" || fail "poison/$kind/aside" \
+	    "$(head -n 2 "$state"/aside/* 2>&1)"
+}
+poison segv "crashed (signal " "checkers move 1 ann ann-pw 11-15#1" ann
+poison spin "took more than 2 s of CPU" \
+    "checkers move 1 bob bob-pw 23-19#2" bob
+poison hang "took more than 10 s" "checkers move 1 ann ann-pw 8-11#3" ann
+[ "$(keyword StackrefAside)" -eq 3 ] && pass poison/flagged-aside ||
+    fail poison/flagged-aside "$(keyword StackrefAside) mails flagged"
+referee
+status poison/next-run 0
+expect poison/not-again-ann ann 0
+expect poison/not-again-bob bob 0
+[ "$(ls "$state/aside" | wc -l)" -eq 3 ] && pass poison/aside-once ||
+    fail poison/aside-once "$(ls "$state/aside")"
+
+section
+# The XML record whose first text element is empty (it crashed every
+# reader): from a stranger asking to see the board, nothing reads it;
+# from a player with a move, whatever it does to its decision, the run
+# goes on.
+printf '<stackref version="1" xmlns="urn:stackref:record:1"><game><tag name="GameId"></tag><result>*</result></game></stackref>\n' >"$tmp/crash.xml"
+att_file() {	# att_file FILE FROM SUBJECT ATTACHMENT NAME
+	seq=$((seq + 1))
+	{
+		printf 'From: %s\nTo: referee@%s\nSubject: %s\n' "$2" "$D" "$3"
+		printf 'Message-ID: <a%d.%s@%s>\nMIME-Version: 1.0\n' "$seq" \
+		    "$$" "$D"
+		printf 'Content-Type: multipart/mixed; boundary="b0"\n\n'
+		printf -- '--b0\nContent-Type: text/plain\n\nmy move\n'
+		printf -- '--b0\nContent-Type: application/xml\n'
+		printf 'Content-Disposition: attachment; filename="%s"\n\n' "$5"
+		cat "$4"
+		printf -- '--b0--\n'
+	} >"$1"
+}
+att_file "$tmp/x1.eml" "carol@$D" "checkers show 1" "$tmp/crash.xml" g.xml
+rawsend carol "$tmp/x1.eml"
+att_file "$tmp/x2.eml" "ann@$D" "checkers move 1 ann wrong 9-13#5" \
+    "$tmp/crash.xml" g.xml
+rawsend ann "$tmp/x2.eml"
+att_file "$tmp/x3.eml" "ann@$D" "checkers move 1 ann ann-pw 9-13#5" \
+    "$tmp/crash.xml" g.xml
+rawsend ann "$tmp/x3.eml"
+send bob "checkers show 1"
+referee
+status xml-crash/run 0
+expect xml-crash/stranger-sees-board carol 1 "Subject: checkers board 1"
+expect xml-crash/wrong-password-first ann 2 "wrong userid or password"
+expect xml-crash/next-mail bob 1 "Subject: checkers board 1"
+
+# --- 2: long, folded or missing Message-IDs ---------------------------
+section
+long=$(printf 'x%.0s' $(seq 600))
+hostile ann "ann@$D" "checkers show 1" "Message-ID: <$long@$D>"
+hostile ann "ann@$D" "checkers show 1" "Message-ID:" "  <folded.$$@$D>"
+cp "$tmp/h.eml" "$tmp/folded.eml"
+hostile ann "ann@$D" "checkers show 1" NOID \
+    "X-Padding: $(printf 'y%.0s' $(seq 900))"
+referee
+status message-id/run 0
+expect message-id/all-answered ann 3 "Subject: checkers board 1"
+rawsend ann "$tmp/folded.eml"
+referee
+status message-id/duplicate-run 0
+expect message-id/folded-duplicate-ignored ann 0
+
+# --- 3: the 10,001st signup -------------------------------------------
+section
+cp -r "$state" "$tmp/full"
+hash=$(awk '$1 == "ann" { print $3 }' "$state/players")
+awk -v h="$hash" 'BEGIN { for (i = 3; i <= 10000; i++)
+    printf "p%d p%d@nowhere.test %s\n", i, i, h }' >>"$tmp/full/players"
+state=$tmp/full
+send bob "signup zed zed-pw"
+send ann "checkers show 1"
+referee
+status full/run 0
+expect full/refused bob 1 "Subject: Refused" "the referee is full"
+expect full/next-mail ann 1 "Subject: checkers board 1"
+state=$tmp/abuse
+
+# --- 8: loops ---------------------------------------------------------
+section
+hostile ann "ann@$D" "checkers show 1" "Auto-Submitted: auto-replied"
+hostile ann "ann@$D" "checkers show 1" "Precedence: bulk"
+hostile ann "referee@$D" "checkers show 1"
+referee
+status loops/run 0
+expect loops/not-answered ann 0
+# two referees: B serves bob's mailbox as bob@example.test; a mail to A
+# forged from B is answered once, and B does not answer that
+hostile carol "bob@$D" "hello referee"
+referee
+refB() {
+	"$bin" referee --dir "$tmp/refB" --imap "imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX" \
+	    --smtp "$SMTPS/bob.$D" --address "bob@$D" --cacert "$SR_CACERT" \
+	    --user bob --password-file <(echo bob-secret) >"$tmp/refB.out" 2>&1
+}
+before=$(uids referee | wc -w)
+for i in 1 2 3; do refB; referee; done
+after=$(uids referee | wc -w)
+[ "$after" -eq "$before" ] && pass loops/two-referees ||
+    fail loops/two-referees "$((after - before)) mails back" \
+    "$(cat "$tmp/refB.out")"
+expect loops/one-answer bob 1 "Subject: Refused"
+
+# --- 11: the password masked wherever a request is quoted -------------
+section
+send ann "checkers move 1 ann ann-pw 11-15 #7"
+send ann "checkers show 99"
+referee
+expect masked/subject ann 2 "Subject: Refused: checkers move 1 ann **** **** #7"
+grep -q '^Subject: Refused: checkers show 99$' "$tmp/ann.2" &&
+    pass masked/no-password || fail masked/no-password "$(cat "$tmp/ann.2")"
+if ! grep -rqF ann-pw "$tmp/ann.1" "$tmp/ref.out" "$state/done" \
+    "$state/queue"; then
+	pass masked/nowhere
+else
+	fail masked/nowhere "$(grep -rF ann-pw "$tmp/ann.1" "$tmp/ref.out" \
+	    "$state/done")"
+fi
+
+# --- 12: values of attachments quoted in the log -----------------------
+section
+printf '<stackref version="1" xmlns="urn:stackref:record:1"><game><tag name="Game">checkers</tag><tag name="GameId">1&#10;stackref: forged line</tag><result>*</result></game></stackref>\n' >"$tmp/nl.xml"
+printf '[Game "\033[31mcheckers"]\n[GameId "1"]\n\n1. 11-15 *\n' >"$tmp/esc.pdn"
+att_file "$tmp/x4.eml" "ann@$D" "checkers move 1 ann ann-pw 9-13" \
+    "$tmp/nl.xml" g.xml
+rawsend ann "$tmp/x4.eml"
+att_file "$tmp/x5.eml" "ann@$D" "checkers move 1 ann ann-pw 9-13" \
+    "$tmp/esc.pdn" g.pdn
+rawsend ann "$tmp/x5.eml"
+referee
+status log/run 0
+expect log/refused ann 2 "the attached record"
+if [ "$(wc -l <"$tmp/ref.out")" -eq 2 ] &&
+    ! grep -q '^stackref: forged' "$tmp/ref.out" "$state"/done/* &&
+    ! grep -q "$(printf '\033')" "$tmp/ref.out" "$state"/done/*; then
+	pass log/quoted
+else
+	fail log/quoted "$(cat -v "$tmp/ref.out")"
+fi
+
+# --- 9: reflection ----------------------------------------------------
+section
+hostile bob "bob@$D" "signup mallory pw123 carol@$D"
+referee
+expect reflect/one-confirmation carol 1 "Subject: confirm mallory "
+expect reflect/nothing-to-bob bob 0
+nolines "$tmp/carol.1" "pw123" && pass reflect/no-password ||
+    fail reflect/no-password
+send bob "checkers challenge ann mallory"
+hostile bob "bob@$D" "signup mallory2 pw carol@$D"
+referee
+expect reflect/not-a-player bob 2 "has not signed up"
+expect reflect/no-second-mail carol 0
+grep -q mallory "$state/players" && fail reflect/not-signed-up ||
+    pass reflect/not-signed-up
+for i in 1 2 3 4; do
+	hostile bob "carol@$D" \
+	    "checkers move 1 ann SECRETPW 11-15 BUY-CHEAP-PILLS-$i"
+done
+referee
+# three answers a day, one of them the board it asked to see above
+expect reflect/three-a-day carol 2 "Subject: Refused: your request"
+if ! grep -q 'SECRETPW\|PILLS' "$tmp"/carol.[0-9]*; then
+	pass reflect/quotes-nothing
+else
+	fail reflect/quotes-nothing "$(cat "$tmp/carol.1")"
+fi
+
+# --- 10: password guessing --------------------------------------------
+section
+for i in $(seq 60); do
+	hostile carol "carol@$D" "checkers move 1 bob guess$i 22-18"
+done
+referee
+status guess/run 0
+expect guess/owner-told bob 1 "locked after 5 wrong passwords" "carol@$D"
+expect guess/guesser-not-answered carol 0
+[ "$(grep -c 'wrong userid or password\|locked' "$tmp/ref.out")" -eq 60 ] &&
+    pass guess/all-refused || fail guess/all-refused "$(cat "$tmp/ref.out")"
+send bob "checkers move 1 bob bob-pw 22-18#4"
+referee
+expect guess/locked bob 1 "Subject: Refused" "locked"
+echo "0 0 0 0" >"$state/counts/u-bob"     # an hour later
+send bob "checkers move 1 bob bob-pw 22-18#4"
+referee
+expect guess/unlocked bob 1 "played 22-18"
+expect guess/unlocked-ann ann 1 "played 22-18"
+
+# --- 4: a recipient the submission server defers (last: the referee
+# before issue 10 stayed stuck on it) ---------------------------------
+section
+hostile carol "eve@later.$D" "hello"
+send ann "checkers show 1"
+referee
+status tempfail/run 0
+expect tempfail/next-mail ann 1 "Subject: checkers board 1"
+try=$(ls "$state"/queue/*/mail-1.try 2>/dev/null | head -n 1)
+if [ -n "$try" ] && grep -q "deferred" "$tmp/ref.out"; then
+	pass tempfail/deferred
+else
+	fail tempfail/deferred "$(cat "$tmp/ref.out"; ls -R "$state/queue")"
+fi
+send ann "checkers show 1"
+referee
+status tempfail/not-first 0
+expect tempfail/not-first-mail ann 1 "Subject: checkers board 1"
+nolines "$tmp/ref.out" "eve@later" && pass tempfail/backoff ||
+    fail tempfail/backoff "$(cat "$tmp/ref.out")"
+if [ -n "$try" ]; then
+	echo "1 0" >"$try"
+	touch -d '4 days ago' "${try%.try}.eml"
+fi
+referee
+status tempfail/expired-run 0
+if grep -q 'eve@later.*dropped' "$tmp/ref.out" &&
+    [ -z "$(ls "$state/queue")" ]; then
+	pass tempfail/dropped-after-3-days
+else
+	fail tempfail/dropped-after-3-days "$(cat "$tmp/ref.out")"
+fi
+
+# === load: a stream of hostile mails around a real game ===============
+# The plies of fixtures/referee/checkers-moves between ann and bob, each
+# among twelve hostile
+# mails (garbage, guesses, a 600-byte Message-ID, none, an automatic
+# mail, a signup flood, a crashing mail, a mail over 1 MiB, a replayed
+# and a stale move, the crashing XML record, bulk mail), the referee run
+# after every second ply as cron would: every run ends with status 0,
+# and each player gets each position once, in order.
+state=$tmp/load
+mkdir -m 700 "$state"
+cp -p "$tmp/state/players" "$state/players"
+section
+send ann "checkers challenge ann bob"
+referee
+fetch ann
+fetch bob
+{
+	printf 'From: big@nowhere.test\nTo: referee@%s\nSubject: checkers ' "$D"
+	printf 'show 1\nMessage-ID: <big.%s@%s>\n\n' "$$" "$D"
+	head -c 1200000 /dev/zero | tr '\0' 'z' | fold -w 76
+} >"$tmp/big.eml"
+
+# hostile_mail N: sends the N-th hostile mail of the stream.
+hostile_mail() {
+	local n=$1
+	case $((n % 12)) in
+	0) hostile carol "x$n@nowhere.test" "hello $n, how are you?" ;;
+	1) hostile carol "carol@$D" "checkers move 1 admin guess$n 9-13" ;;
+	2) hostile carol "x$n@later.$D" "checkers show 1" \
+	    "Message-ID: <$long.$n@$D>" ;;
+	3) hostile carol "carol@$D" "junk $n" NOID \
+	    "X-Padding: $(printf 'y%.0s' $(seq 2000))" ;;
+	4) hostile carol "ann@$D" "checkers move 1 ann ann-pw 9-13" \
+	    "Auto-Submitted: auto-replied" ;;
+	5) hostile carol "x$n@nowhere.test" "signup u$n pw$n v$n@nowhere.test" ;;
+	6) hostile carol "carol@$D" "poison-load $n" ;;
+	7) rawsend carol "$tmp/big.eml" ;;
+	8) [ -f "$tmp/legit.eml" ] && submit carol "$tmp/legit.eml" ;;
+	9) [ -n "${legit_subj:-}" ] && send "$legit_user" "$legit_subj" ;;
+	10) att_file "$tmp/x$n.eml" "x$n@nowhere.test" "checkers show 1" \
+	    "$tmp/crash.xml" g.xml && rawsend carol "$tmp/x$n.eml" ;;
+	11) hostile carol "x$n@nowhere.test" "checkers show 1" \
+	    "Precedence: bulk" ;;
+	esac
+}
+
+n=0 h=0 ok=1 started=$SECONDS
+while read -r m <&3; do
+	n=$((n + 1))
+	if [ $((n % 2)) -eq 1 ]; then u=ann; else u=bob; fi
+	for k in $(seq 12); do
+		h=$((h + 1))
+		hostile_mail "$h"
+	done
+	send "$u" "checkers move 1 $u $u-pw $m#$n"
+	cp "$tmp/last.eml" "$tmp/legit.eml"
+	legit_user=$u legit_subj="checkers move 1 $u $u-pw $m#$n"
+	if [ $((n % 2)) -eq 0 ]; then
+		STACKREF_REFEREE_CRASH=segv:poison-load referee
+		[ "$rc" -eq 0 ] || { ok=0; fail "load/run-$n" "status $rc" \
+		    "$(cat "$tmp/ref.err")"; }
+	fi
+done 3<"$fx/checkers-moves"
+STACKREF_REFEREE_CRASH=segv:poison-load referee
+[ "$rc" -eq 0 ] || { ok=0; fail load/last-run "status $rc"; }
+[ "$ok" = 1 ] && pass load/every-run-status-0
+fetch ann
+na=$got
+fetch bob
+for u in ann bob; do
+	missing=""
+	for p in $(seq 2 $((n + 1))); do
+		c=$(grep -l "^Subject: checkers board 1: .* (ply $p)$" \
+		    "$tmp/$u".[0-9]* 2>/dev/null | wc -l)
+		[ "$c" -eq 1 ] || missing="$missing ply $p: $c mails;"
+	done
+	[ -z "$missing" ] && pass "load/$u-each-position-once" ||
+	    fail "load/$u-each-position-once" "$missing"
+done
+echo "load: $h hostile mails, $n plies, $((SECONDS - started)) s," \
+    "$(ls "$state/aside" | wc -l) set aside, ann got $na mails"
+"$bin" check "$state/games/1.pdn" >/dev/null 2>&1 &&
+    record 1 | grep -q -- "$(tail -n 1 "$fx/checkers-moves")" &&
+    pass load/record || fail load/record "$(record 1)"

@@ -14,7 +14,9 @@
 #             SR_DIR/http/other.log), to plain http (/down/)
 # A private CA and a server certificate for 127.0.0.1 and localhost are
 # made with openssl.  Test users (mail domain example.test, the same
-# passwords for IMAP, POP3, SMTP AUTH and HTTP): ann, bob, referee.
+# passwords for IMAP, POP3, SMTP AUTH and HTTP): ann, bob, carol,
+# referee.  Exim defers (451) every recipient at later.example.test and
+# refuses (550) every other address it does not deliver.
 #
 #   eval "$(tests/servers.sh start)"   starts everything in a new directory
 #                                     and prints its shell assignments
@@ -29,7 +31,7 @@
 # /tmp/stackref-servers.XXXXXX unless given); nothing else is touched.
 set -u
 DOMAIN=example.test
-USERS="ann:ann-secret bob:bob-secret referee:referee-secret"
+USERS="ann:ann-secret bob:bob-secret carol:carol-secret referee:referee-secret"
 MAIL_UID=65534 MAIL_GID=65534
 # smtp smtps imap imaps pop3 pop3s http https, and nginx's own check
 OFFSETS="25 65 43 93 10 95 80 44 81"
@@ -223,6 +225,8 @@ begin acl
 acl_check_rcpt:
   deny    message = authentication required
           !authenticated = *
+  defer   message = try again later
+          domains = later.$DOMAIN
   accept  domains = +local_domains
           condition = \${lookup{\$local_part}lsearch{$D/mail/users}{yes}{no}}
   deny    message = unknown user

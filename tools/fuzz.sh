@@ -23,7 +23,7 @@ mkdir -p "$dir/artifacts" || exit 1
 maxlen() {
 	case $1 in
 	fen | move | pbem) echo 512 ;;
-	mail) echo 16384 ;;
+	mail | referee) echo 16384 ;;
 	*) echo 8192 ;;
 	esac
 }

@@ -1,5 +1,6 @@
-/* util.c - checked number parsing and bounded string joining. */
+/* util.c - checked number parsing, bounded string joining, quoting. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,4 +64,60 @@ util_utf8_len(const unsigned char *s, unsigned long *c)
 	    *c > 0x10ffff || (*c >= 0xd800 && *c <= 0xdfff))
 		return 0;
 	return n;
+}
+
+/* Whether s can stand in a log line without quotes. */
+static int
+util_plain(const char *s)
+{
+	if (*s == '\0')
+		return 0;
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s <= 0x20 || (unsigned char)*s >= 0x7f ||
+		    *s == '"' || *s == '\\')
+			return 0;
+	return 1;
+}
+
+/* The escape of byte c into e (at most 5 bytes with the NUL). */
+static void
+util_escape(unsigned char c, char e[5])
+{
+	static const char from[] = "\n\r\t\"\\", to[] = "nrt\"\\";
+	const char *p = c != '\0' ? strchr(from, c) : NULL;
+
+	if (p != NULL)
+		snprintf(e, 5, "\\%c", to[p - from]);
+	else if (c < 0x20 || c >= 0x7f)
+		snprintf(e, 5, "\\x%02x", c);
+	else
+		snprintf(e, 5, "%c", c);
+}
+
+const char *
+util_quote(const char *s, char *buf, size_t size)
+{
+	size_t len = 1, n;
+	char e[5];
+
+	if (s == NULL)
+		s = "(none)";
+	if (util_plain(s) && strlen(s) < size) {
+		memcpy(buf, s, strlen(s) + 1);
+		return buf;
+	}
+	buf[0] = '"';
+	for (; *s != '\0'; s++) {
+		util_escape((unsigned char)*s, e);
+		n = strlen(e);
+		if (len + n + 5 > size) {
+			memcpy(buf + len, "...", 3);
+			len += 3;
+			break;
+		}
+		memcpy(buf + len, e, n);
+		len += n;
+	}
+	memcpy(buf + len, "\"", 2);
+	return buf;
 }

@@ -1,6 +1,7 @@
 /*
- * util.h - small helpers shared by the commands: checked number parsing
- * and string joining.  Nothing here prints.
+ * util.h - small helpers shared by the commands: checked number parsing,
+ * string joining and the quoting of untrusted text for log lines.
+ * Nothing here prints.
  */
 #ifndef STACKREF_BASE_UTIL_H
 #define STACKREF_BASE_UTIL_H
@@ -28,5 +29,15 @@ int util_append(char *buf, size_t size, const char *sep, const char *s);
  * byte included).
  */
 size_t util_utf8_len(const unsigned char *s, unsigned long *c);
+
+/*
+ * Writes s, a text from outside (a mail, an attachment), into buf of
+ * size bytes (at least 16) fit for one log line: as it is when it is
+ * non-empty printable ASCII without blanks, '"' or '\\'; else between
+ * double quotes, with C escapes (\n, \r, \t, \", \\, \xHH for other
+ * control and non-ASCII bytes).  What does not fit is cut and marked
+ * "...".  A NULL s is written (none).  Returns buf.
+ */
+const char *util_quote(const char *s, char *buf, size_t size);
 
 #endif

@@ -365,7 +365,7 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 		    strcmp(p->nt->name, "xml") == 0 ? "application/xml" :
 		    "application/x-pdn", p->raw, p->len };
 		m = (struct mail_out){ p->from, &ml->to, 1, subject, body, att,
-		    1 + (size_t)npic, mid, NULL, m.date };
+		    1 + (size_t)npic, mid, NULL, m.date, NULL };
 		if ((rc = mail_compose(&m, text, len, &why)) == -1) {
 			snprintf(what, sizeof(what), "cannot compose the mail: "
 			    "%s", why);
@@ -613,7 +613,7 @@ post_pbem_send(struct post *p, const char *subject)
 		rcpt[i] = addr[i];
 	}
 	m = (struct mail_out){ p->from, p->to, p->nto, subject,
-	    "Sent by stackref post --pbem.\n", NULL, 0, mid, NULL, m.date };
+	    "Sent by stackref post --pbem.\n", NULL, 0, mid, NULL, m.date, NULL };
 	if (mail_compose(&m, &text, &len, &why) == -1) {
 		snprintf(what, sizeof(what), "cannot compose the mail: %s", why);
 		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;

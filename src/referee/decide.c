@@ -1,9 +1,10 @@
 /*
- * referee.c - what the referee decides for one mail: read the command
- * in its Subject (pbem.h), check who sends it (the password of the
- * player whose turn it is), check the #N guard and the attached record
- * if any, then play the move or take the action on the board's record
- * and tell both players; or refuse, telling the sender why.
+ * decide.c - what the referee decides for one mail: read the command
+ * in its Subject (pbem.h), check who sends it (the password, before
+ * anything costly), then read the board's record, check the player's
+ * side, the attached record if any and the #N guard, play the move or
+ * take the action and tell both players; or refuse, telling the sender
+ * why.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -11,13 +12,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/util.h"
 #include "referee/job.h"
 
 /* Whether verb v names a board. */
 static int
 ref_verb_board(enum pbem_verb v)
 {
-	return v != PBEM_SIGNUP && v != PBEM_CHALLENGE;
+	return v != PBEM_SIGNUP && v != PBEM_CHALLENGE && v != PBEM_CONFIRM;
 }
 
 void
@@ -35,6 +37,25 @@ ref_letter_read(const char *raw, size_t len, struct ref_letter *l)
 	else if (pbem_parse(l->m.subject, &l->cmd, &why) == -1)
 		l->cmd_why = why != NULL ? why :
 		    "no command in the Subject line";
+}
+
+void
+ref_letter_header(const char *raw, size_t len, struct ref_letter *l)
+{
+	const char *p = raw, *end;
+	size_t n;
+
+	if (len > 65536)
+		len = 65536;
+	end = raw + len;
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		p++;
+		if (p < end && (*p == '\n' || (*p == '\r' && p + 1 < end &&
+		    p[1] == '\n')))
+			break;
+	}
+	n = p != NULL && p < end ? (size_t)(p - raw) : len;
+	ref_letter_read(raw, n, l);
 }
 
 void
@@ -65,6 +86,7 @@ ref_outcome_free(struct ref_outcome *o)
 	}
 	free(o->record);
 	free(o->players);
+	free(o->pending);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -121,42 +143,54 @@ ref_load(struct ref_job *j, unsigned long stop)
 
 	ro.stop = stop;
 	if (ref_diag_open(&dg) == -1)
-		return -1;
+		return j->nomem = 1, -1;
 	if (notation_read_text(c->record, c->record_len, j->cmd.board, &j->g,
 	    NULL, &dg.d) == 0 && (j->r = notation_game(&j->g, NULL)) != NULL &&
 	    replay_run(&j->rp, &j->g, &ro, &dg.d) == 0)
 		rc = 0;
 	if (rc == -1)
 		ref_refuse(j, "the record of this board does not read; tell "
-		    "the referee's keeper", ref_diag_text(&dg));
+		    "the referee's keeper", NULL, ref_diag_text(&dg));
 	else
 		ref_diag_text(&dg);
 	free(dg.buf);
 	return rc;
 }
 
-/* Checks the game named and the board; loads it.  -1 after refusing. */
+/* Checks the game named and that the board exists (cheap: nothing is
+ * read).  -1 after refusing. */
+static int
+ref_board_named(struct ref_job *j)
+{
+	char why[300];
+
+	if (rules_find(j->cmd.game) == NULL) {
+		snprintf(why, sizeof(why), "unknown game %s", j->cmd.game);
+		return ref_refuse(j, "unknown game", why, NULL), -1;
+	}
+	if (!ref_board_ok(j->cmd.board) || j->c->record == NULL) {
+		snprintf(why, sizeof(why), "there is no board %s",
+		    j->cmd.board);
+		return ref_refuse(j, "there is no such board", why, NULL), -1;
+	}
+	return 0;
+}
+
+/* Loads the board named, checks it is of the game named.  -1 after
+ * refusing. */
 static int
 ref_board(struct ref_job *j, unsigned long stop)
 {
 	const struct rules *r = rules_find(j->cmd.game);
 	char why[300];
 
-	if (r == NULL) {
-		snprintf(why, sizeof(why), "unknown game %s", j->cmd.game);
-		return ref_refuse(j, why, NULL), -1;
-	}
-	if (!ref_board_ok(j->cmd.board) || j->c->record == NULL) {
-		snprintf(why, sizeof(why), "there is no board %s",
-		    j->cmd.board);
-		return ref_refuse(j, why, NULL), -1;
-	}
 	if (ref_load(j, stop) == -1)
 		return -1;
 	if (j->r != r) {
 		snprintf(why, sizeof(why), "board %s is a %s game, not %s",
 		    j->cmd.board, j->r->name, r->name);
-		return ref_refuse(j, why, NULL), -1;
+		return ref_refuse(j, "the board is of another game", why,
+		    NULL), -1;
 	}
 	return 0;
 }
@@ -173,45 +207,65 @@ ref_part_record(const struct mail_part *p)
 	    strcasecmp(dot, ".xml") == 0));
 }
 
-/* Refuses a mail carrying the record of another board or game. */
-static int
-ref_check_attached(struct ref_job *j)
+/* Why the attached record p is not of j's board, into why ("" if it
+ * is). */
+static void
+ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
+    size_t size)
 {
-	const struct mail_part *p;
 	struct record g;
 	struct ref_diag dg;
 	const char *id, *game;
-	char why[400];
-	size_t i;
 	int bad;
 
-	for (i = 0; i < j->m->nparts; i++) {
-		p = &j->m->parts[i];
-		if (!ref_part_record(p) || ref_diag_open(&dg) == -1)
-			continue;
-		dg.d.quiet = 1;
-		record_init(&g);
-		bad = notation_read_text(p->data, p->len, "attachment", &g,
-		    NULL, &dg.d) == -1;
-		id = record_tag(&g, "GameId");
-		game = record_tag(&g, "Game");
-		if (bad || id == NULL || strcmp(id, j->cmd.board) != 0 ||
-		    (game != NULL && strcasecmp(game, j->r->name) != 0))
-			snprintf(why, sizeof(why), "the attached record %s is "
-			    "of %s board %s, not of %s board %s",
-			    p->filename != NULL ? p->filename : "",
-			    game != NULL ? game : "an unknown",
-			    id != NULL ? id : "(none)", j->r->name,
-			    j->cmd.board);
-		else
-			why[0] = '\0';
-		record_free(&g);
-		ref_diag_text(&dg);
-		free(dg.buf);
-		if (why[0] != '\0')
-			return ref_refuse(j, why, NULL), -1;
+	why[0] = '\0';
+	if (p->len > REF_ATTACH_SIZE) {
+		snprintf(why, size, "the attached record %s is larger than "
+		    "%d KiB", p->filename != NULL ? p->filename : "",
+		    REF_ATTACH_SIZE / 1024);
+		return;
 	}
-	return 0;
+	if (ref_diag_open(&dg) == -1) {
+		j->nomem = 1;
+		return;
+	}
+	dg.d.quiet = 1;
+	record_init(&g);
+	bad = notation_read_text(p->data, p->len, "attachment", &g, NULL,
+	    &dg.d) == -1;
+	id = record_tag(&g, "GameId");
+	game = record_tag(&g, "Game");
+	if (bad || id == NULL || strcmp(id, j->cmd.board) != 0 ||
+	    (game != NULL && strcasecmp(game, j->r->name) != 0))
+		snprintf(why, size, "the attached record %s is of %s board "
+		    "%s, not of %s board %s", p->filename != NULL ?
+		    p->filename : "", game != NULL ? game : "an unknown",
+		    id != NULL ? id : "(none)", j->r->name, j->cmd.board);
+	record_free(&g);
+	ref_diag_text(&dg);
+	free(dg.buf);
+}
+
+/* Refuses a mail carrying the record of another board or game; reads
+ * REF_ATTACH_MAX of them at most. */
+static int
+ref_check_attached(struct ref_job *j)
+{
+	char why[600];
+	size_t i, n = 0;
+
+	for (i = 0; i < j->m->nparts && !j->nomem; i++) {
+		if (!ref_part_record(&j->m->parts[i]))
+			continue;
+		if (++n > REF_ATTACH_MAX)
+			return ref_refuse(j, "too many attached records",
+			    NULL, NULL), -1;
+		ref_part_check(j, &j->m->parts[i], why, sizeof(why));
+		if (why[0] != '\0')
+			return ref_refuse(j, "the attached record is not of "
+			    "this board", why, NULL), -1;
+	}
+	return j->nomem ? -1 : 0;
 }
 
 /* The side user plays on j's board, or -1. */
@@ -226,25 +280,18 @@ ref_user_side(const struct ref_job *j, const char *user)
 	return -1;
 }
 
-/* Authenticates the sender as a player of the board; returns the side,
- * or -1 after refusing. */
+/* The side of the player who logged in on j's board; -1 after
+ * refusing. */
 static int
-ref_auth(struct ref_job *j)
+ref_side(struct ref_job *j)
 {
-	const struct ref_player *pl;
 	char why[300];
 	int side;
 
-	pl = ref_player_find(j->c->players, j->cmd.user);
-	if (pl == NULL || !ref_verify(j->cmd.password, pl->hash)) {
-		snprintf(why, sizeof(why), "wrong userid or password (%s)",
-		    j->cmd.user);
-		return ref_refuse(j, why, NULL), -1;
-	}
 	if ((side = ref_user_side(j, j->cmd.user)) == -1) {
 		snprintf(why, sizeof(why), "%s does not play on board %s",
 		    j->cmd.user, j->cmd.board);
-		return ref_refuse(j, why, NULL), -1;
+		return ref_refuse(j, why, NULL, NULL), -1;
 	}
 	return side;
 }
@@ -258,13 +305,13 @@ ref_check_open(struct ref_job *j)
 
 	if (play_over(&j->rp, &j->g, &res, &reason)) {
 		snprintf(why, sizeof(why), "the game is over (%s)", res);
-		return ref_refuse(j, why, NULL), -1;
+		return ref_refuse(j, why, NULL, NULL), -1;
 	}
 	if (j->cmd.ply != 0 && j->cmd.ply != j->rp.plies + 1) {
 		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
 		    "but the next ply is #%lu", j->cmd.ply, j->rp.plies + 1);
-		return ref_refuse(j, why, "Nothing was changed; look at the "
-		    "position (GAME show BOARD) and send again.\n"), -1;
+		return ref_refuse(j, why, NULL, "Nothing was changed; look at "
+		    "the position (GAME show BOARD) and send again.\n"), -1;
 	}
 	return 0;
 }
@@ -281,12 +328,12 @@ ref_move(struct ref_job *j, int side)
 		snprintf(why, sizeof(why), "it is %s's turn (%s), not %s's",
 		    ref_side_user(j, j->rp.pos.turn),
 		    j->r->side[j->rp.pos.turn], j->cmd.user);
-		return ref_refuse(j, why, NULL);
+		return ref_refuse(j, why, NULL, NULL);
 	}
 	if (ref_diag_open(&dg) == -1)
 		return -1;
 	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
-		len = ref_refuse(j, ref_diag_text(&dg), NULL);
+		len = ref_refuse(j, "illegal move", ref_diag_text(&dg), NULL);
 		free(dg.buf);
 		return len;
 	}
@@ -329,7 +376,7 @@ ref_action(struct ref_job *j, int side)
 	if (ref_diag_open(&dg) == -1)
 		return -1;
 	if (replay_action(&j->rp, act, side, NULL, &dg.d) == -1) {
-		n = ref_refuse(j, ref_diag_text(&dg), NULL);
+		n = ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
 		free(dg.buf);
 		return n;
 	}
@@ -344,13 +391,29 @@ ref_action(struct ref_job *j, int side)
 	return ref_changed(j, NULL, intro);
 }
 
-/* GAME show BOARD[#N]: the position to the sender. */
+/* GAME show BOARD[#N]: the position to the sender, drawn from its side
+ * when it plays on the board.  Anybody may look, within the answers an
+ * address may get. */
 static int
 ref_show(struct ref_job *j)
 {
-	int side = 0, s;
+	unsigned long stop = REPLAY_ALL;
 	const struct ref_player *pl;
+	char q[300];
+	int side = 0, s;
 
+	if (j->cmd.ply > 0)
+		stop = j->cmd.ply - 1;
+	if (ref_board_named(j) == -1)
+		return 0;
+	if (!ref_answer_ok(j)) {
+		snprintf(j->o->summary, sizeof(j->o->summary), "not answered: "
+		    "show to %s, answered too often today",
+		    util_quote(j->m->from, q, sizeof(q)));
+		return 0;
+	}
+	if (ref_board(j, stop) == -1)
+		return 0;
 	for (s = 0; s < 2; s++)
 		if ((pl = ref_player_find(j->c->players,
 		    ref_side_user(j, s))) != NULL &&
@@ -358,75 +421,69 @@ ref_show(struct ref_job *j)
 			side = s;
 	j->o->status = REF_ANSWERED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s shown to "
-	    "%s", j->cmd.board, j->m->from);
+	    "%s", j->cmd.board, util_quote(j->m->from, q, sizeof(q)));
+	j->sender.mails++;
+	j->sender_set = 1;
 	return ref_tell(j, j->m->from, side, NULL, NULL);
 }
 
-/* The verbs that act on a board. */
+/*
+ * The verbs that act on a board: the password first (nothing is read
+ * for a stranger), then the record, the player's side, the attached
+ * records and the #N guard.
+ */
 static int
 ref_on_board(struct ref_job *j)
 {
-	unsigned long stop = REPLAY_ALL;
 	int side;
 
-	if (j->cmd.verb == PBEM_SHOW && j->cmd.ply > 0)
-		stop = j->cmd.ply - 1;
-	if (ref_board(j, stop) == -1 || ref_check_attached(j) == -1)
-		return 0;
 	if (j->cmd.verb == PBEM_SHOW)
 		return ref_show(j);
-	if ((side = ref_auth(j)) == -1 || ref_check_open(j) == -1)
+	if (ref_board_named(j) == -1 || ref_login(j) == -1 ||
+	    ref_board(j, REPLAY_ALL) == -1 || (side = ref_side(j)) == -1 ||
+	    ref_check_attached(j) == -1 || ref_check_open(j) == -1)
 		return 0;
 	if (j->cmd.verb == PBEM_MOVE)
 		return ref_move(j, side);
 	return ref_action(j, side);
 }
 
-/* The request as it can be quoted back: its password masked. */
-static void
-ref_quote(struct ref_job *j, int parsed)
-{
-	struct pbem_cmd masked = j->cmd;
-	const char *s = j->m->subject != NULL ? j->m->subject : "(no subject)";
-
-	if (parsed && masked.password[0] != '\0') {
-		snprintf(masked.password, sizeof(masked.password), "********");
-		if (pbem_format(&masked, j->quoted, sizeof(j->quoted)) >= 0)
-			return;
-	}
-	snprintf(j->quoted, sizeof(j->quoted), "%.200s", parsed ? "" : s);
-}
-
-/* Whether a reply to the sender could loop: ourselves, a daemon. */
+/* Whether the sender's address is a player's. */
 static int
-ref_loop(const struct ref_job *j)
+ref_sender_known(const struct ref_job *j)
 {
-	const char *f = j->m->from;
+	const struct ref_players *p = j->c->players;
+	size_t i;
 
-	return strcasecmp(f, j->c->referee) == 0 ||
-	    strncasecmp(f, "mailer-daemon@", 14) == 0 ||
-	    strncasecmp(f, "postmaster@", 11) == 0;
+	for (i = 0; i < p->n; i++)
+		if (strcasecmp(p->v[i].addr, j->m->from) == 0)
+			return 1;
+	return 0;
 }
 
 /* Everything after the mail is parsed. */
 static int
 ref_dispatch(struct ref_job *j)
 {
-	if (j->m->from == NULL || ref_loop(j)) {
-		snprintf(j->o->summary, sizeof(j->o->summary), "ignored a "
-		    "mail from %s", j->m->from != NULL ? j->m->from : "nobody");
+	if (ref_ignored(j))
 		return 0;
-	}
-	if (j->l->cmd_why != NULL) {
-		ref_quote(j, 0);
-		return ref_refuse(j, j->l->cmd_why, NULL);
-	}
-	ref_quote(j, 1);
-	if (j->cmd.verb == PBEM_SIGNUP)
+	j->known = ref_sender_known(j);
+	ref_quote(j);
+	if (j->c->aside != NULL)
+		return ref_refuse(j, j->c->aside, NULL, "The mail was set "
+		    "aside for the referee's keeper.\n");
+	if (j->l->cmd_why != NULL)
+		return ref_refuse(j, j->l->cmd_why, NULL, NULL);
+	switch (j->cmd.verb) {
+	case PBEM_SIGNUP:
 		return ref_signup(j);
-	if (j->cmd.verb == PBEM_CHALLENGE)
+	case PBEM_CONFIRM:
+		return ref_confirm(j);
+	case PBEM_CHALLENGE:
 		return ref_challenge(j);
-	return ref_on_board(j);
+	default:
+		return ref_on_board(j);
+	}
 }
 
 int
@@ -444,6 +501,7 @@ ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
 	j.m = &l->m;
 	j.cmd = l->cmd;
 	record_init(&j.g);
+	ref_guard_open(&j);
 	if (l->bad != NULL)
 		snprintf(o->summary, sizeof(o->summary), "ignored an "
 		    "unreadable mail: %s", l->bad);
@@ -452,6 +510,7 @@ ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
 	if (j.nomem)
 		rc = -1;
 	record_free(&j.g);
+	ref_guard_close(&j);
 	if (rc == -1)
 		ref_outcome_free(o);
 	return rc;

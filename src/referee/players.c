@@ -1,15 +1,19 @@
 /*
  * players.c - the referee's players file, password hashes
- * (crypt(3), libxcrypt), the journal key of a mail and the reading of
- * IMAP SEARCH answers, safe board names.  Pure: no files, no network.
+ * (crypt(3), libxcrypt), the journal key of a mail (SHA-256, libcrypto)
+ * and the reading of IMAP SEARCH answers, safe board names.  Pure: no files, no network.
  */
 #include <crypt.h>
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include <openssl/evp.h>
+
+#include "base/util.h"
 #include "referee/referee.h"
 
 void
@@ -67,14 +71,27 @@ ref_word(const char **s, char *buf, size_t size)
 	return 0;
 }
 
-/* Reads one line "USERID ADDRESS HASH" (NUL-terminated) into pl. */
+/* Reads one line "USERID ADDRESS HASH [TOKEN EXPIRES]"
+ * (NUL-terminated) into pl. */
 static int
 ref_player_line(const char *s, struct ref_player *pl)
 {
+	char num[32];
+	unsigned long v;
+
+	memset(pl, 0, sizeof(*pl));
 	if (ref_word(&s, pl->user, sizeof(pl->user)) == -1 ||
 	    ref_word(&s, pl->addr, sizeof(pl->addr)) == -1 ||
 	    ref_word(&s, pl->hash, sizeof(pl->hash)) == -1)
 		return -1;
+	s += strspn(s, " \t\r");
+	if (*s == '\0')
+		return 0;
+	if (ref_word(&s, pl->token, sizeof(pl->token)) == -1 ||
+	    ref_word(&s, num, sizeof(num)) == -1 ||
+	    util_parse_ulong(num, 1, ULONG_MAX, &v) == -1)
+		return -1;
+	pl->expires = (time_t)v;
 	s += strspn(s, " \t\r");
 	return *s == '\0' ? 0 : -1;
 }
@@ -114,22 +131,28 @@ ref_players_parse(const char *text, struct ref_players *p,
 char *
 ref_players_format(const struct ref_players *p, size_t *len)
 {
-	size_t i, size = 64, off;
+	size_t i, size = 128, off;
 	char *buf;
 	int n;
 
 	for (i = 0; i < p->n; i++)
 		size += strlen(p->v[i].user) + strlen(p->v[i].addr) +
-		    strlen(p->v[i].hash) + 3;
+		    strlen(p->v[i].hash) + strlen(p->v[i].token) + 32;
 	if ((buf = malloc(size)) == NULL)
 		return NULL;
 	off = (size_t)snprintf(buf, size, "# stackref referee players: "
-	    "USERID ADDRESS HASH\n");
+	    "USERID ADDRESS HASH [TOKEN EXPIRES]\n");
 	for (i = 0; i < p->n; i++) {
-		n = snprintf(buf + off, size - off, "%s %s %s\n",
+		n = snprintf(buf + off, size - off, "%s %s %s",
 		    p->v[i].user, p->v[i].addr, p->v[i].hash);
 		off += (size_t)n;
+		if (p->v[i].token[0] != '\0')
+			off += (size_t)snprintf(buf + off, size - off,
+			    " %s %lld", p->v[i].token,
+			    (long long)p->v[i].expires);
+		buf[off++] = '\n';
 	}
+	buf[off] = '\0';
 	*len = off;
 	return buf;
 }
@@ -181,33 +204,59 @@ ref_verify(const char *password, const char *hash)
 	return diff == 0;
 }
 
+/* Writes the 32 bytes md as 43 characters of base64url into key. */
+static void
+ref_b64url(const unsigned char md[32], char key[REF_KEY])
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789-_";
+	unsigned long v = 0;
+	int bits = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < 32; i++) {
+		v = (v << 8) | md[i];
+		for (bits += 8; bits >= 6; bits -= 6)
+			key[n++] = b64[(v >> (bits - 6)) & 63];
+	}
+	key[n++] = b64[(v << (6 - bits)) & 63];
+	key[n] = '\0';
+}
+
+/* The key of tag followed by p[0..n): SHA-256 (libcrypto), base64url. */
+static int
+ref_digest(const char *tag, const void *p, size_t n, char key[REF_KEY])
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	int ok;
+
+	ok = ctx != NULL && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) == 1 &&
+	    EVP_DigestUpdate(ctx, tag, strlen(tag)) == 1 &&
+	    EVP_DigestUpdate(ctx, p, n) == 1 &&
+	    EVP_DigestFinal_ex(ctx, md, &mdlen) == 1 && mdlen == 32;
+	EVP_MD_CTX_free(ctx);
+	if (!ok)
+		return -1;
+	ref_b64url(md, key);
+	return 0;
+}
+
+int
+ref_raw_key(const char *raw, size_t len, char key[REF_KEY])
+{
+	return ref_digest("raw:", raw, len, key);
+}
+
 int
 ref_key(const struct ref_letter *l, char key[REF_KEY])
 {
-	static const char salt[] = "$5$rounds=1000$stackrefkey$";
 	const char *id = l->m.message_id;
-	char out[REF_HASH], *phrase, *h;
-	size_t n;
-	int rc;
 
 	if (id != NULL && id[0] != '\0')
-		phrase = strdup(id);
-	else if ((phrase = malloc((n = strnlen(l->raw, l->len)) + 2)) != NULL) {
-		phrase[0] = '#';
-		memcpy(phrase + 1, l->raw, n);
-		phrase[n + 1] = '\0';
-	}
-	if (phrase == NULL)
-		return -1;
-	rc = ref_crypt(phrase, salt, out, sizeof(out));
-	free(phrase);
-	if (rc == -1 || (h = strrchr(out, '$')) == NULL ||
-	    strlen(h + 1) >= REF_KEY)
-		return -1;
-	for (n = 0, h++; h[n] != '\0'; n++)
-		key[n] = h[n] == '/' ? '_' : h[n];
-	key[n] = '\0';
-	return 0;
+		return ref_digest("id:", id, strlen(id), key);
+	return ref_raw_key(l->raw, l->len, key);
 }
 
 long

@@ -2,16 +2,27 @@
  * referee.h - the decisions of `stackref referee`, a play-by-email
  * server speaking the command syntax of Richard's PBeM Server (pbem.h).
  *
- * Pure: a decision takes the raw mail, the players and the record of
- * the board the mail names, the time and some random bytes, and returns
- * what to do: the new record and players file to write, the mails to
- * send (composed, with their recipients).  No files, no network, no
- * clock, no randomness of its own; src/cmd/referee.c does the I/O and
- * the journal that makes each mail's processing happen exactly once.
+ * Pure: a decision takes the raw mail, the players, the signups
+ * waiting for confirmation, the counts of the userid and the address
+ * involved (failed passwords, mails sent), the record of the board the
+ * mail names, the time and some random bytes, and returns what to do:
+ * the new record, players and pending files and counts to write, the
+ * mails to send (composed, with their recipients).  No files, no
+ * network, no clock, no randomness of its own; state.h does the files
+ * and the journal that makes each mail's processing happen exactly
+ * once, run.h the isolation of each decision in a process of its own.
+ *
+ * Who asks is checked first, and costly work (reading and replaying a
+ * record, reading attachments) is done only for a player whose
+ * password is right, on a board they play, or for a show.  A sender
+ * no player has (a "stranger": From proves nothing) gets refusals that
+ * quote nothing from its mail, and at most REF_STRANGER_MAILS answers
+ * a day; a signup counts only once its address confirms it.
  *
  * Passwords are stored as crypt(3) hashes (yescrypt, "$y$", from
- * crypt_gensalt) in the players file only; records and mails never
- * hold a password or a hash.
+ * crypt_gensalt) in the players and pending files only; records and
+ * mails never hold a password or a hash, and a request quoted anywhere
+ * (a reply, the log) has its password masked.
  *
  * Ownership: struct ref_players and struct ref_outcome own their
  * memory, released by ref_players_free and ref_outcome_free.
@@ -27,16 +38,38 @@
 
 #define REF_HASH 160         /* a crypt(3) hash, NUL included */
 #define REF_KEY 48           /* a mail's key, NUL included */
-#define REF_RND 64           /* random bytes a decision may use */
+#define REF_RND 64           /* random bytes a decision may use: */
+#define REF_RND_SALT 0       /*   16 for a password's salt, */
+#define REF_RND_MID 16       /*   16 per mail for its Message-ID, */
+#define REF_RND_TOKEN 48     /*   12 for a confirmation token */
 #define REF_SUMMARY 512      /* a decision's log line */
 #define REF_MAILS 2          /* mails one decision sends at most */
-#define REF_PLAYERS_MAX 10000
+#define REF_TOKEN 32         /* a confirmation token (24 hex digits) */
 
-/* A signed-up player. */
+/* Limits on what strangers can make the referee keep or do. */
+#define REF_PLAYERS_MAX 10000       /* players; then "the referee is full" */
+#define REF_PENDING_MAX 100         /* signups waiting for confirmation */
+#define REF_PENDING_TIME (2 * 86400) /* how long one waits */
+#define REF_ATTACH_MAX 4            /* attached records read per mail */
+#define REF_ATTACH_SIZE (256 * 1024) /* bytes of one attached record */
+
+/* Throttling (struct ref_count). */
+#define REF_USER_WINDOW 3600        /* a userid's wrong passwords: */
+#define REF_USER_FAILS 5            /*   this many in an hour lock it */
+#define REF_LOCK_TIME 3600          /*   for an hour (its player is told) */
+#define REF_ADDR_WINDOW 86400       /* an address, over a day: */
+#define REF_ADDR_FAILS 20           /*   wrong passwords sent from it */
+#define REF_ADDR_MAILS 50           /*   answers to a player's address */
+#define REF_STRANGER_MAILS 3        /*   answers to any other address */
+
+/* A signed-up player, or a signup waiting for confirmation (token and
+ * expires set). */
 struct ref_player {
 	char user[PBEM_WORD];
 	char addr[MAIL_ADDR_MAX];
 	char hash[REF_HASH];
+	char token[REF_TOKEN];       /* "" for a player */
+	time_t expires;              /* 0 for a player */
 };
 
 struct ref_players {
@@ -46,8 +79,9 @@ struct ref_players {
 
 /*
  * Reads the players file text: one player per line, "USERID ADDRESS
- * HASH", blank lines and '#' lines ignored.  p is zeroed by the caller
- * (or empty).  Returns 0, or -1 with *why (static).
+ * HASH", or "USERID ADDRESS HASH TOKEN EXPIRES" in the pending file;
+ * blank lines and '#' lines ignored.  p is zeroed by the caller (or
+ * empty).  Returns 0, or -1 with *why (static).
  */
 int ref_players_parse(const char *text, struct ref_players *p,
     const char **why);
@@ -60,7 +94,8 @@ char *ref_players_format(const struct ref_players *p, size_t *len);
 const struct ref_player *ref_player_find(const struct ref_players *p,
     const char *user);
 
-/* Appends a player; 0, or -1 without memory or over REF_PLAYERS_MAX. */
+/* Appends a player; 0, or -1 without memory or over REF_PLAYERS_MAX
+ * (callers refuse before: "the referee is full"). */
 int ref_player_add(struct ref_players *p, const struct ref_player *pl);
 
 void ref_players_free(struct ref_players *p);
@@ -72,6 +107,24 @@ int ref_hash(const char *password, const unsigned char rnd[16],
 
 /* Whether password matches hash (1) or not (0). */
 int ref_verify(const char *password, const char *hash);
+
+/*
+ * What the referee counts of a userid or of an address over a window
+ * that starts at the first event counted and restarts once it is over.
+ */
+struct ref_count {
+	time_t since;                /* the window's start; 0: none yet */
+	unsigned long fails;         /* wrong passwords: of the userid, or
+				      * in mails from the address */
+	unsigned long mails;         /* answers mailed to the address */
+	time_t until;                /* the userid is locked until then */
+};
+
+/* Reads "SINCE FAILS MAILS UNTIL" into c; 0, or -1 (c zeroed). */
+int ref_count_parse(const char *text, struct ref_count *c);
+
+/* Writes c as that line, with a newline, into buf. */
+void ref_count_format(const struct ref_count *c, char *buf, size_t size);
 
 /*
  * A mail as the referee reads it, once: its headers and parts, and the
@@ -88,14 +141,23 @@ struct ref_letter {
 
 /* Reads the mail raw[0..len) (not copied: it must outlive l) into l. */
 void ref_letter_read(const char *raw, size_t len, struct ref_letter *l);
+
+/* Reads only the header of raw[0..len) (up to its first blank line, at
+ * most 64 KiB), for a mail set aside whose body is not to be read. */
+void ref_letter_header(const char *raw, size_t len, struct ref_letter *l);
 void ref_letter_free(struct ref_letter *l);
 
 /*
  * The key of a mail in the journal: from its Message-ID when it has
- * one, else from its bytes; 43 characters of [A-Za-z0-9_.-], derived
- * with SHA-256 (crypt "$5$").  Returns 0, or -1.
+ * one (of any length, folded or not), else from all its bytes; 43
+ * characters of [A-Za-z0-9_-], the SHA-256 of either (libcrypto) in
+ * base64url.  Returns 0, or -1 when libcrypto fails.
  */
 int ref_key(const struct ref_letter *l, char key[REF_KEY]);
+
+/* The key of the raw bytes raw[0..len) alone, whatever they hold: the
+ * key of a mail set aside.  Returns 0, or -1. */
+int ref_raw_key(const char *raw, size_t len, char key[REF_KEY]);
 
 /* Whether s is a safe board name: 1 to 32 of [A-Za-z0-9_-]. */
 int ref_board_ok(const char *s);
@@ -107,16 +169,31 @@ int ref_board_ok(const char *s);
  */
 int ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD]);
 
+/*
+ * Whose counts a decision on l needs: the userid its command names
+ * into user ("" when none, or not a valid userid) and the sender's
+ * address, lower case, into addr ("" when none).
+ */
+void ref_wanted_counts(const struct ref_letter *l, char user[PBEM_WORD],
+    char addr[MAIL_ADDR_MAX]);
+
 /* What a decision knows besides the mail. */
 struct ref_ctx {
 	const char *referee;          /* the referee's address */
 	const struct ref_players *players;
+	const struct ref_players *pending;  /* signups not confirmed yet
+				       * (expired ones are ignored) */
 	const char *record;           /* text of the board's record, or
 				       * NULL when there is none */
 	size_t record_len;
 	unsigned long next_board;     /* the GameId a challenge gets */
+	struct ref_count user;        /* counts of ref_wanted_counts' user */
+	struct ref_count sender;      /* and addr (zeroed when none) */
+	const char *aside;            /* the mail is set aside, unread, for
+				       * this reason (a static phrase), or
+				       * NULL; see run.h */
 	time_t now;
-	unsigned char rnd[REF_RND];   /* salts and Message-IDs */
+	unsigned char rnd[REF_RND];   /* salts, Message-IDs, tokens */
 };
 
 /* A composed mail to send. */
@@ -142,6 +219,11 @@ struct ref_outcome {
 	size_t record_len;
 	char *players;                /* the new players file, or NULL */
 	size_t players_len;
+	char *pending;                /* the new pending file, or NULL */
+	size_t pending_len;
+	struct ref_count user, sender;  /* the new counts of count_user and */
+	char count_user[PBEM_WORD];   /* count_addr, when these are not "" */
+	char count_addr[MAIL_ADDR_MAX];
 	struct ref_mail mail[REF_MAILS];
 	size_t nmail;
 };
@@ -149,8 +231,10 @@ struct ref_outcome {
 /*
  * Decides what the mail l asks of the referee in state c and fills o.
  * Never fails on what the mail holds: a bad request gives REF_REFUSED
- * with a reply saying why.  Returns 0, or -1 when out of memory (o is
- * then freed).
+ * with a reply saying why (unless it comes from a loop, an automatic
+ * sender or an address answered too often already).  The summary is
+ * one line, every value from the mail in it quoted (util_quote).
+ * Returns 0, or -1 when out of memory (o is then freed).
  */
 int ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
     struct ref_outcome *o);

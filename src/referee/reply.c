@@ -2,14 +2,19 @@
  * reply.c - the mails the referee sends: the position of a
  * board, drawn from the reader's side (as pbmserv does), with the
  * record attached, to one player or (ref_changed) to both; and refusals
- * saying why.  Pure: composed in memory
+ * saying why, which quote a stranger's mail in nothing and a request
+ * only with its password masked.  Every mail is marked Auto-Submitted:
+ * auto-replied (RFC 3834).  Pure: composed in memory
  * with the time and random bytes the caller gave.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "base/util.h"
 #include "notation/ascii.h"
 #include "referee/job.h"
 
@@ -41,6 +46,49 @@ ref_record_text(const struct record *g, size_t *len)
 	return buf;
 }
 
+char *
+ref_text(const char *format, ...)
+{
+	char *text = NULL;
+	size_t len;
+	va_list ap;
+	FILE *f;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return NULL;
+	va_start(ap, format);
+	vfprintf(f, format, ap);
+	va_end(ap);
+	if (fclose(f) == EOF) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+int
+ref_answer_ok(const struct ref_job *j)
+{
+	return j->sender.mails < (j->known ? REF_ADDR_MAILS :
+	    REF_STRANGER_MAILS);
+}
+
+/* The attachment of a position mail: the record, new or the board's. */
+static size_t
+ref_attach(struct ref_job *j, struct mail_attachment *att, char *fname,
+    size_t size)
+{
+	const struct ref_outcome *o = j->o;
+
+	snprintf(fname, size, "%s-%s.pdn", j->r->name,
+	    j->cmd.board[0] != '\0' ? j->cmd.board : o->board);
+	att->filename = fname;
+	att->type = "application/x-pdn";
+	att->data = o->record != NULL ? o->record : j->c->record;
+	att->len = o->record != NULL ? o->record_len : j->c->record_len;
+	return att->data != NULL ? 1 : 0;
+}
+
 int
 ref_push(struct ref_job *j, const char *const *to, size_t nto,
     const char *subject, const char *text, int attach)
@@ -56,8 +104,9 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 
 	if (o->nmail >= REF_MAILS || nto == 0 || nto > 2)
 		return 0;
-	if (mail_message_id(mid, sizeof(mid), c->rnd + 16 + 16 * o->nmail,
-	    c->now, domain != NULL ? domain + 1 : "localhost") < 0)
+	if (mail_message_id(mid, sizeof(mid), c->rnd + REF_RND_MID +
+	    16 * o->nmail, c->now, domain != NULL ? domain + 1 :
+	    "localhost") < 0)
 		return -1;
 	snprintf(from, sizeof(from), "stackref referee <%s>", c->referee);
 	memset(&mo, 0, sizeof(mo));
@@ -69,15 +118,10 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	mo.message_id = mid;
 	mo.in_reply_to = j->m->message_id;
 	mo.date = c->now;
+	mo.auto_submitted = "auto-replied";
 	if (attach && j->r != NULL) {
-		snprintf(fname, sizeof(fname), "%s-%s.pdn", j->r->name,
-		    j->cmd.board[0] != '\0' ? j->cmd.board : o->board);
-		att.filename = fname;
-		att.type = "application/x-pdn";
-		att.data = o->record != NULL ? o->record : c->record;
-		att.len = o->record != NULL ? o->record_len : c->record_len;
 		mo.att = &att;
-		mo.natt = att.data != NULL ? 1 : 0;
+		mo.natt = ref_attach(j, &att, fname, sizeof(fname));
 	}
 	rm = &o->mail[o->nmail];
 	memset(rm, 0, sizeof(*rm));
@@ -91,24 +135,92 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	return 0;
 }
 
-int
-ref_refuse(struct ref_job *j, const char *reason, const char *extra)
+/* Whether the word w of an unparsed request can be quoted as it is: a
+ * verb, a game, a number (with its #N), a player's userid. */
+static int
+ref_word_plain(const struct ref_job *j, const char *w)
 {
-	const char *to[1] = { j->m->from };
-	char *text = NULL, subject[700];
+	static const char *const kw[] = { "signup", "confirm", "challenge",
+	    "move", "mvoe", "resign", "show", "propose", "accept", "reject",
+	    "re:", "fwd:", "fw:", "aw:", "sv:", "wg:", "tr:" };
+	size_t i, n = strspn(w, "0123456789");
+
+	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+		if (strcasecmp(w, kw[i]) == 0)
+			return 1;
+	if ((n > 0 || w[0] == '#') && (w[n] == '\0' || (w[n] == '#' &&
+	    w[n + 1] != '\0' && strspn(w + n + 1, "0123456789") ==
+	    strlen(w + n + 1))))
+		return 1;
+	return rules_find(w) != NULL || (ref_board_ok(w) &&
+	    ref_player_find(j->c->players, w) != NULL);
+}
+
+/* Writes subject s into j->quoted with every word that is not plain
+ * (ref_word_plain) as "****". */
+static void
+ref_mask_words(struct ref_job *j, const char *s)
+{
+	char w[PBEM_WORD];
+	size_t n, len = 0;
+
+	j->quoted[0] = '\0';
+	while (*(s += strspn(s, " \t")) != '\0') {
+		n = strcspn(s, " \t");
+		if (n < sizeof(w))
+			memcpy(w, s, n), w[n] = '\0';
+		else
+			w[0] = '\0';
+		s += n;
+		if (!ref_word_plain(j, w))
+			snprintf(w, sizeof(w), "****");
+		if (len + strlen(w) + 5 >= sizeof(j->quoted)) {
+			snprintf(j->quoted + len, sizeof(j->quoted) - len,
+			    "%s...", len > 0 ? " " : "");
+			return;
+		}
+		len += (size_t)snprintf(j->quoted + len, sizeof(j->quoted) -
+		    len, "%s%s", len > 0 ? " " : "", w);
+	}
+}
+
+void
+ref_quote(struct ref_job *j)
+{
+	struct pbem_cmd masked = j->cmd;
+
+	if (j->m->subject == NULL) {
+		snprintf(j->quoted, sizeof(j->quoted), "(no subject)");
+		return;
+	}
+	if (j->l->cmd_why == NULL) {
+		if (masked.password[0] != '\0')
+			snprintf(masked.password, sizeof(masked.password),
+			    "********");
+		if (pbem_format(&masked, j->quoted, sizeof(j->quoted)) >= 0)
+			return;
+	}
+	ref_mask_words(j, j->m->subject);
+}
+
+/* The text of a refusal: for a known sender, its request and detail;
+ * for a stranger, why only. */
+static char *
+ref_refusal_text(const struct ref_job *j, const char *why,
+    const char *detail, const char *extra)
+{
+	char *text = NULL;
 	size_t len;
 	FILE *f;
-	int rc;
 
-	j->o->status = REF_REFUSED;
-	snprintf(j->o->summary, sizeof(j->o->summary), "refused %.200s: %.280s",
-	    j->quoted, reason);
-	if (j->m->from == NULL)
-		return 0;
 	if ((f = open_memstream(&text, &len)) == NULL)
-		return j->nomem = 1, -1;
-	fprintf(f, "Your request\n\n    %s\n\nwas refused: %s\n", j->quoted,
-	    reason);
+		return NULL;
+	if (j->known)
+		fprintf(f, "Your request\n\n    %s\n\nwas refused: %s\n",
+		    j->quoted, detail != NULL ? detail : why);
+	else
+		fprintf(f, "Your mail to the stackref referee at %s was "
+		    "refused:\n%s.\n", j->c->referee, why);
 	if (extra != NULL)
 		fprintf(f, "\n%s", extra);
 	fprintf(f, "\nCommands (in the Subject line), see "
@@ -122,11 +234,40 @@ ref_refuse(struct ref_job *j, const char *reason, const char *extra)
 	    "    GAME show BOARD[#N]\n");
 	if (fclose(f) == EOF) {
 		free(text);
-		return j->nomem = 1, -1;
+		return NULL;
 	}
-	snprintf(subject, sizeof(subject), "Refused: %s", j->quoted);
+	return text;
+}
+
+int
+ref_refuse(struct ref_job *j, const char *why, const char *detail,
+    const char *extra)
+{
+	const char *to[1] = { j->m->from };
+	char *text, subject[700], q1[240], q2[300];
+	int rc;
+
+	j->o->status = REF_REFUSED;
+	snprintf(j->o->summary, sizeof(j->o->summary), "refused %s: %s",
+	    util_quote(j->quoted, q1, sizeof(q1)),
+	    util_quote(detail != NULL ? detail : why, q2, sizeof(q2)));
+	if (j->m->from == NULL)
+		return 0;
+	if (!ref_answer_ok(j)) {
+		util_append(j->o->summary, sizeof(j->o->summary), " ",
+		    "(not answered: answered too often today)");
+		return 0;
+	}
+	if ((text = ref_refusal_text(j, why, detail, extra)) == NULL)
+		return j->nomem = 1, -1;
+	if (j->known)
+		snprintf(subject, sizeof(subject), "Refused: %s", j->quoted);
+	else
+		snprintf(subject, sizeof(subject), "Refused: your request");
 	if ((rc = ref_push(j, to, 1, subject, text, 0)) == -1)
 		j->nomem = 1;
+	j->sender.mails++;
+	j->sender_set = 1;
 	free(text);
 	return rc;
 }

@@ -1,56 +1,132 @@
 /*
- * start.c - the referee's verbs that need no board: signup (a
- * userid, its password hashed, its address) and challenge (a new board
+ * start.c - the referee's verbs that need no board: signup (a userid,
+ * its password hashed, its address, waiting until the address confirms
+ * it with the token mailed to it), confirm, and challenge (a new board
  * between two signed-up players, both told).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
+#include "base/util.h"
 #include "referee/job.h"
 
-/* The welcome text of a new player. */
-static char *
-ref_welcome(const struct ref_job *j, const char *addr)
-{
-	char *text = NULL;
-	size_t len;
-	FILE *f;
-
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return NULL;
-	fprintf(f, "Welcome, %s: you are signed up with the address %s.\n\n"
-	    "Your password is stored only as a salted hash; the referee "
-	    "cannot\nmail it back.  Keep it: every move you send needs "
-	    "it.\n\nTo start a game, mail %s with the subject\n"
-	    "    GAME challenge %s OPPONENT\n", j->cmd.user, addr,
-	    j->c->referee, j->cmd.user);
-	if (fclose(f) == EOF) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
-/* Adds pl to a copy of the players and sets the new players file. */
+/* Writes a copy of p, without the entry skip (NULL: none) and the
+ * expired ones, plus add (NULL: none), as a players or pending file
+ * into *text.  -1 without memory. */
 static int
-ref_players_with(struct ref_job *j, const struct ref_player *pl)
+ref_list_with(const struct ref_job *j, const struct ref_players *p,
+    const struct ref_player *skip, const struct ref_player *add,
+    char **text, size_t *len)
 {
-	struct ref_players p = { NULL, 0, 0 };
+	struct ref_players q = { NULL, 0, 0 };
 	size_t i;
 	int rc = -1;
 
-	for (i = 0; i < j->c->players->n; i++)
-		if (ref_player_add(&p, &j->c->players->v[i]) == -1)
+	for (i = 0; i < p->n; i++)
+		if (&p->v[i] != skip && (p->v[i].expires == 0 ||
+		    p->v[i].expires > j->c->now) &&
+		    ref_player_add(&q, &p->v[i]) == -1)
 			goto out;
-	if (ref_player_add(&p, pl) == -1 ||
-	    (j->o->players = ref_players_format(&p,
-	    &j->o->players_len)) == NULL)
-		goto out;
-	rc = 0;
+	if ((add == NULL || ref_player_add(&q, add) == 0) &&
+	    (*text = ref_players_format(&q, len)) != NULL)
+		rc = 0;
 out:
-	ref_players_free(&p);
+	ref_players_free(&q);
+	return rc;
+}
+
+/* The signup waiting for user, or for addr (either may be NULL); not
+ * an expired one. */
+static const struct ref_player *
+ref_pending_find(const struct ref_job *j, const char *user,
+    const char *addr)
+{
+	const struct ref_players *p = j->c->pending;
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->v[i].expires > j->c->now &&
+		    ((user != NULL && strcmp(p->v[i].user, user) == 0) ||
+		    (addr != NULL && strcasecmp(p->v[i].addr, addr) == 0)))
+			return &p->v[i];
+	return NULL;
+}
+
+/* The signups not expired. */
+static size_t
+ref_pending_live(const struct ref_job *j)
+{
+	const struct ref_players *p = j->c->pending;
+	size_t i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		n += p->v[i].expires > j->c->now;
+	return n;
+}
+
+/* Refuses a signup of j's userid, at addr, that cannot be taken now;
+ * else 0. */
+static int
+ref_signup_check(struct ref_job *j, const char *addr)
+{
+	char why[300];
+
+	if (ref_player_find(j->c->players, j->cmd.user) != NULL ||
+	    ref_pending_find(j, j->cmd.user, NULL) != NULL) {
+		snprintf(why, sizeof(why), "the userid %s is taken",
+		    j->cmd.user);
+		return ref_refuse(j, "the userid is taken", why, NULL), -1;
+	}
+	if (ref_pending_find(j, NULL, addr) != NULL)
+		return ref_refuse(j, "a signup for this address waits for "
+		    "its confirmation already", NULL, NULL), -1;
+	if (j->c->players->n >= REF_PLAYERS_MAX)
+		return ref_refuse(j, "the referee is full: it has all the "
+		    "players it can take", NULL, NULL), -1;
+	if (ref_pending_live(j) >= REF_PENDING_MAX)
+		return ref_refuse(j, "too many signups wait for their "
+		    "confirmation; try again tomorrow", NULL, NULL), -1;
+	return 0;
+}
+
+/* Writes 12 random bytes of the context as 24 hex digits into token. */
+static void
+ref_token(const struct ref_job *j, char token[REF_TOKEN])
+{
+	size_t i;
+
+	for (i = 0; i < 12; i++)
+		snprintf(token + 2 * i, 3, "%02x",
+		    j->c->rnd[REF_RND_TOKEN + i]);
+}
+
+/* Mails the address of pl the signup to confirm (subject: the line to
+ * send back; the text fixed but for the userid and the address). */
+static int
+ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
+{
+	const char *to[1] = { pl->addr };
+	char subject[PBEM_WORD + REF_TOKEN + 16], *text;
+	int rc;
+
+	if ((text = ref_text("Welcome, %s: the stackref referee at %s was "
+	    "asked to sign up\nthe userid %s with this address, %s.\n\n"
+	    "To confirm, reply to this mail without changing its subject, "
+	    "or mail\n%s with the subject\n    confirm %s %s\nwithin %d "
+	    "days.  Until then the userid can do nothing.\n\n"
+	    "If you did not ask for this, ignore this mail: the referee "
+	    "will not\nwrite to this address again about it.\n", pl->user,
+	    j->c->referee, pl->user, pl->addr, j->c->referee, pl->user,
+	    pl->token, REF_PENDING_TIME / 86400)) == NULL)
+		return -1;
+	snprintf(subject, sizeof(subject), "confirm %s %s", pl->user,
+	    pl->token);
+	rc = ref_push(j, to, 1, subject, text, 0);
+	free(text);
 	return rc;
 }
 
@@ -58,31 +134,80 @@ int
 ref_signup(struct ref_job *j)
 {
 	struct ref_player pl;
-	const char *to[1];
-	char why[300], name[8], *text;
-	int rc;
+	char name[8], q[300];
 
 	memset(&pl, 0, sizeof(pl));
 	if (!ref_board_ok(j->cmd.user))
 		return ref_refuse(j, "a userid is 1 to 32 letters, digits, "
-		    "'_' or '-'", NULL);
-	if (ref_player_find(j->c->players, j->cmd.user) != NULL) {
-		snprintf(why, sizeof(why), "the userid %s is taken",
-		    j->cmd.user);
-		return ref_refuse(j, why, NULL);
-	}
+		    "'_' or '-'", NULL, NULL);
 	if (mail_address(j->cmd.address[0] != '\0' ? j->cmd.address :
 	    j->m->from, pl.addr, name, sizeof(name)) == -1)
-		return ref_refuse(j, "the address does not read", NULL);
+		return ref_refuse(j, "the address does not read", NULL, NULL);
+	if (ref_signup_check(j, pl.addr) == -1)
+		return 0;
 	snprintf(pl.user, sizeof(pl.user), "%s", j->cmd.user);
-	if (ref_hash(j->cmd.password, j->c->rnd, pl.hash) == -1 ||
-	    ref_players_with(j, &pl) == -1)
+	ref_token(j, pl.token);
+	pl.expires = j->c->now + REF_PENDING_TIME;
+	if (ref_hash(j->cmd.password, j->c->rnd + REF_RND_SALT, pl.hash) ==
+	    -1 || ref_list_with(j, j->c->pending, NULL, &pl, &j->o->pending,
+	    &j->o->pending_len) == -1)
+		return -1;
+	j->o->status = REF_APPLIED;
+	snprintf(j->o->summary, sizeof(j->o->summary), "signup of %s at %s "
+	    "waits for its confirmation", pl.user,
+	    util_quote(pl.addr, q, sizeof(q)));
+	return ref_ask_confirm(j, &pl);
+}
+
+/* Whether token t is the pending signup's (case-insensitive, every
+ * byte looked at). */
+static int
+ref_token_ok(const char *t, const struct ref_player *pl)
+{
+	size_t i, n = strlen(pl->token);
+	unsigned char diff = 0;
+
+	if (strlen(t) != n || n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		diff |= (unsigned char)(tolower((unsigned char)t[i]) ^
+		    tolower((unsigned char)pl->token[i]));
+	return diff == 0;
+}
+
+int
+ref_confirm(struct ref_job *j)
+{
+	const struct ref_player *pend = ref_pending_find(j, j->cmd.user,
+	    NULL);
+	struct ref_player pl;
+	const char *to[1];
+	char *text, q[300];
+	int rc;
+
+	if (pend == NULL || !ref_token_ok(j->cmd.password, pend))
+		return ref_refuse(j, "no signup of this userid waits for "
+		    "this token (a signup waits two days)", NULL, NULL);
+	if (j->c->players->n >= REF_PLAYERS_MAX)
+		return ref_refuse(j, "the referee is full: it has all the "
+		    "players it can take", NULL, NULL);
+	pl = *pend;
+	pl.token[0] = '\0';
+	pl.expires = 0;
+	if (ref_list_with(j, j->c->players, NULL, &pl, &j->o->players,
+	    &j->o->players_len) == -1 || ref_list_with(j, j->c->pending,
+	    pend, NULL, &j->o->pending, &j->o->pending_len) == -1)
+		return -1;
+	if ((text = ref_text("Welcome, %s: you are signed up with the address "
+	    "%s.\n\nYour password is stored only as a salted hash; the "
+	    "referee cannot\nmail it back.  Keep it: every move you send "
+	    "needs it.\n\nTo start a game, mail %s with the subject\n"
+	    "    GAME challenge %s OPPONENT\n", pl.user, pl.addr,
+	    j->c->referee, pl.user)) == NULL)
 		return -1;
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "signed up %s <%s>",
-	    pl.user, pl.addr);
-	if ((text = ref_welcome(j, pl.addr)) == NULL)
-		return -1;
+	    pl.user, util_quote(pl.addr, q, sizeof(q)));
 	to[0] = pl.addr;
 	rc = ref_push(j, to, 1, "Welcome to the stackref referee", text, 0);
 	free(text);
@@ -131,16 +256,21 @@ ref_challenge_check(struct ref_job *j)
 		rules_names(known, sizeof(known));
 		snprintf(why, sizeof(why), "unknown game %s; known games: %s",
 		    j->cmd.game, known);
-		return ref_refuse(j, why, NULL), -1;
+		return ref_refuse(j, "unknown game", why, NULL), -1;
 	}
 	for (i = 0; i < 2; i++)
 		if (ref_player_find(j->c->players, u[i]) == NULL) {
 			snprintf(why, sizeof(why), "%s has not signed up",
 			    u[i]);
-			return ref_refuse(j, why, NULL), -1;
+			return ref_refuse(j, "a player named has not signed "
+			    "up", why, NULL), -1;
 		}
 	if (strcmp(u[0], u[1]) == 0)
-		return ref_refuse(j, "a game needs two players", NULL), -1;
+		return ref_refuse(j, "a game needs two players", NULL, NULL),
+		    -1;
+	if (!ref_answer_ok(j))
+		return ref_refuse(j, "too many requests from this address "
+		    "today", NULL, NULL), -1;
 	return 0;
 }
 
@@ -167,5 +297,7 @@ ref_challenge(struct ref_job *j)
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: new %s "
 	    "game, %s v %s", j->cmd.board, j->r->name, j->cmd.user,
 	    j->cmd.user2);
+	j->sender.mails++;       /* a challenge counts as an answer */
+	j->sender_set = 1;
 	return ref_changed(j, "New", intro);
 }

@@ -1,7 +1,8 @@
 /*
- * state.c - the referee's state directory and journal (see
- * state.h): files written whole and synced, renames into
- * place, replies sent through transport.h and removed once sent.
+ * state.c - the referee's state directory (see state.h): opening it
+ * under its lock, reading what a decision needs, writing the plan of a
+ * decision whole (files synced, a directory renamed into place) and
+ * the mails set aside.  finish.c carries the plans out.
  */
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -13,16 +14,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/fileio.h"
 #include "base/util.h"
 #include "referee/state.h"
 
-#define REF_PATH 4096
+#define REF_RECORD_MAX (16u * 1024 * 1024)  /* a record read */
 
-/* Writes DIR/a[/b] into buf. */
-static const char *
+const char *
 ref_path(char *buf, const struct ref_state *s, const char *a,
     const char *b)
 {
@@ -31,8 +32,7 @@ ref_path(char *buf, const struct ref_state *s, const char *a,
 	return buf;
 }
 
-/* Reports that path cannot be read, or written: "PATH: strerror". */
-static int
+int
 ref_fail(struct ref_state *s, int writing, const char *path)
 {
 	char what[REF_PATH + 128];
@@ -45,9 +45,8 @@ ref_fail(struct ref_state *s, int writing, const char *path)
 	return -1;
 }
 
-/* Reads path whole; NULL (errno set) when it cannot. */
-static char *
-ref_read(const char *path, size_t *len)
+char *
+ref_read(const char *path, size_t *len, size_t max)
 {
 	char *buf = NULL;
 	size_t cap = 0, n = 0, got;
@@ -67,8 +66,13 @@ ref_read(const char *path, size_t *len)
 		}
 		got = fread(buf + n, 1, 4096, f);
 		n += got;
-	} while (got > 0);
+	} while (got > 0 && n <= max);
 	fclose(f);
+	if (n > max) {
+		free(buf);
+		errno = EFBIG;
+		return NULL;
+	}
 	buf[n] = '\0';
 	if (len != NULL)
 		*len = n;
@@ -89,7 +93,7 @@ ref_write_bytes(FILE *out, void *ctx)
 	return fwrite(b->data, 1, b->len, out) == b->len ? 0 : -1;
 }
 
-static int
+int
 ref_write(struct ref_state *s, const char *path, const char *data,
     size_t len)
 {
@@ -98,18 +102,20 @@ ref_write(struct ref_state *s, const char *path, const char *data,
 	return fileio_write_atomic(path, ref_write_bytes, &b, s->d);
 }
 
+/* Reads DIR/name into p (emptied first); a missing file is empty. */
 static int
-ref_load_players(struct ref_state *s)
+ref_load_list(struct ref_state *s, const char *name, struct ref_players *p)
 {
 	char path[REF_PATH], *text;
 	const char *why;
 
-	ref_players_free(&s->players);
-	if ((text = ref_read(ref_path(path, s, "players", NULL), NULL)) ==
-	    NULL)
+	ref_players_free(p);
+	if ((text = ref_read(ref_path(path, s, name, NULL), NULL,
+	    REF_RECORD_MAX)) == NULL)
 		return errno == ENOENT ? 0 : ref_fail(s, 0, path);
-	if (ref_players_parse(text, &s->players, &why) == -1) {
-		diag_report(s->d, DIAG_SYNTAX, NULL, "a players file", why);
+	if (ref_players_parse(text, p, &why) == -1) {
+		diag_report(s->d, DIAG_SYNTAX, DIAG_FILE(path), "a players "
+		    "file", why);
 		free(text);
 		return -1;
 	}
@@ -118,9 +124,41 @@ ref_load_players(struct ref_state *s)
 }
 
 int
+ref_state_load(struct ref_state *s)
+{
+	if (ref_load_list(s, "players", &s->players) == -1 ||
+	    ref_load_list(s, "pending", &s->pending) == -1)
+		return -1;
+	return 0;
+}
+
+/* Removes the counts untouched for REF_COUNT_TTL. */
+static void
+ref_prune_counts(struct ref_state *s)
+{
+	char dir[REF_PATH], path[REF_PATH];
+	time_t now = time(NULL);
+	struct dirent *e;
+	struct stat st;
+	DIR *dp;
+
+	if ((dp = opendir(ref_path(dir, s, "counts", NULL))) == NULL)
+		return;
+	while ((e = readdir(dp)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%.3800s/%.255s", dir, e->d_name);
+		if (stat(path, &st) == 0 && now - st.st_mtime > REF_COUNT_TTL)
+			unlink(path);
+	}
+	closedir(dp);
+}
+
+int
 ref_state_open(struct ref_state *s)
 {
-	static const char *const sub[] = { "games", "queue", "done" };
+	static const char *const sub[] = { "games", "queue", "done", "aside",
+	    "counts" };
 	char path[REF_PATH];
 	size_t i;
 
@@ -135,7 +173,8 @@ ref_state_open(struct ref_state *s)
 	    O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (s->lockfd == -1 || flock(s->lockfd, LOCK_EX) == -1)
 		return ref_fail(s, 1, path);
-	return ref_load_players(s);
+	ref_prune_counts(s);
+	return ref_state_load(s);
 }
 
 void
@@ -145,6 +184,7 @@ ref_state_close(struct ref_state *s)
 		close(s->lockfd);
 	s->lockfd = -1;
 	ref_players_free(&s->players);
+	ref_players_free(&s->pending);
 }
 
 int
@@ -159,8 +199,18 @@ ref_state_seen(const struct ref_state *s, const char *key)
 	return 0;
 }
 
-unsigned long
-ref_state_next_board(const struct ref_state *s)
+int
+ref_state_aside_seen(const struct ref_state *s, const char *key)
+{
+	char path[REF_PATH];
+
+	return access(ref_path(path, s, "aside", key), F_OK) == 0;
+}
+
+/* The number the next new board gets: 1 + the largest number among
+ * games/N.pdn. */
+static unsigned long
+ref_next_board(const struct ref_state *s)
 {
 	char path[REF_PATH], num[32];
 	unsigned long max = 0, v;
@@ -185,16 +235,64 @@ ref_state_next_board(const struct ref_state *s)
 	return max + 1;
 }
 
-char *
-ref_state_record(const struct ref_state *s, const char *board,
-    size_t *len)
+/* The file name under counts/ of a userid ("u-USERID") or an address
+ * ("a-KEY"), into buf; -1 when there is none. */
+static int
+ref_count_name(const char *user, const char *addr, char *buf, size_t size)
 {
+	char key[REF_KEY];
+
+	if (user != NULL) {
+		snprintf(buf, size, "u-%s", user);
+		return 0;
+	}
+	if (ref_raw_key(addr, strlen(addr), key) == -1)
+		return -1;
+	snprintf(buf, size, "a-%s", key);
+	return 0;
+}
+
+/* Reads counts/NAME of user or addr into c (zero when there is none,
+ * or it does not read). */
+static void
+ref_read_count(const struct ref_state *s, const char *user,
+    const char *addr, struct ref_count *c)
+{
+	char name[REF_KEY + 8], path[REF_PATH], *text;
+
+	memset(c, 0, sizeof(*c));
+	if ((user != NULL ? user : addr)[0] == '\0' ||
+	    ref_count_name(user, addr, name, sizeof(name)) == -1 ||
+	    (text = ref_read(ref_path(path, s, "counts", name), NULL,
+	    256)) == NULL)
+		return;
+	ref_count_parse(text, c);
+	free(text);
+}
+
+int
+ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
+    struct ref_ctx *c, char **record)
+{
+	char board[PBEM_WORD], user[PBEM_WORD], addr[MAIL_ADDR_MAX];
 	char path[REF_PATH], name[PBEM_WORD + 8];
 
-	if (!ref_board_ok(board))
-		return NULL;
+	*record = NULL;
+	c->referee = s->address;
+	c->players = &s->players;
+	c->pending = &s->pending;
+	c->next_board = ref_next_board(s);
+	ref_wanted_counts(l, user, addr);
+	ref_read_count(s, user, NULL, &c->user);
+	ref_read_count(s, NULL, addr, &c->sender);
+	if (!ref_wanted_board(l, board))
+		return 0;
 	snprintf(name, sizeof(name), "%s.pdn", board);
-	return ref_read(ref_path(path, s, "games", name), len);
+	if ((*record = ref_read(ref_path(path, s, "games", name),
+	    &c->record_len, REF_RECORD_MAX)) == NULL && errno != ENOENT)
+		return ref_fail(s, 0, path);
+	c->record = *record;
+	return 0;
 }
 
 /* Writes the replies of o into the entry directory dir. */
@@ -221,37 +319,62 @@ ref_plan_mails(struct ref_state *s, const char *dir,
 	return 0;
 }
 
+/* Writes dir/name holding data[0..len) when data is not NULL. */
+static int
+ref_plan_file(struct ref_state *s, const char *dir, const char *name,
+    const char *data, size_t len)
+{
+	char path[REF_PATH];
+
+	if (data == NULL)
+		return 0;
+	snprintf(path, sizeof(path), "%.4000s/%s", dir, name);
+	return ref_write(s, path, data, len);
+}
+
+/* Writes dir/count.NAME for the count c of user or addr, if named. */
+static int
+ref_plan_count(struct ref_state *s, const char *dir, const char *user,
+    const char *addr, const struct ref_count *c)
+{
+	char name[REF_KEY + 16], line[128];
+
+	if ((user != NULL ? user : addr)[0] == '\0')
+		return 0;
+	memcpy(name, "count.", 6);
+	if (ref_count_name(user, addr, name + 6, sizeof(name) - 6) == -1)
+		return -1;
+	ref_count_format(c, line, sizeof(line));
+	return ref_plan_file(s, dir, name, line, strlen(line));
+}
+
 /* Writes the files of the entry into dir. */
 static int
 ref_plan_files(struct ref_state *s, const char *dir, unsigned long uid,
-    const struct ref_outcome *o)
+    const struct ref_outcome *o, int aside)
 {
-	char path[REF_PATH], num[32];
+	char num[32];
+	const char *flags = aside ? REF_FLAG " " REF_FLAG_ASIDE : REF_FLAG;
 
 	snprintf(num, sizeof(num), "%lu\n", uid);
-	snprintf(path, sizeof(path), "%.4000s/uid", dir);
-	if (ref_write(s, path, num, strlen(num)) == -1)
-		return -1;
-	snprintf(path, sizeof(path), "%.4000s/summary", dir);
-	if (ref_write(s, path, o->summary, strlen(o->summary)) == -1)
-		return -1;
-	if (o->record != NULL) {
-		snprintf(path, sizeof(path), "%.4000s/board", dir);
-		if (ref_write(s, path, o->board, strlen(o->board)) == -1)
-			return -1;
-		snprintf(path, sizeof(path), "%.4000s/record", dir);
-		if (ref_write(s, path, o->record, o->record_len) == -1)
-			return -1;
-	}
-	snprintf(path, sizeof(path), "%.4000s/players", dir);
-	if (o->players != NULL &&
-	    ref_write(s, path, o->players, o->players_len) == -1)
+	if (ref_plan_file(s, dir, "uid", num, strlen(num)) == -1 ||
+	    ref_plan_file(s, dir, "flags", flags, strlen(flags)) == -1 ||
+	    ref_plan_file(s, dir, "summary", o->summary,
+	    strlen(o->summary)) == -1 ||
+	    ref_plan_file(s, dir, "board", o->record != NULL ? o->board :
+	    NULL, strlen(o->board)) == -1 ||
+	    ref_plan_file(s, dir, "record", o->record, o->record_len) == -1 ||
+	    ref_plan_file(s, dir, "players", o->players,
+	    o->players_len) == -1 ||
+	    ref_plan_file(s, dir, "pending", o->pending,
+	    o->pending_len) == -1 ||
+	    ref_plan_count(s, dir, o->count_user, NULL, &o->user) == -1 ||
+	    ref_plan_count(s, dir, NULL, o->count_addr, &o->sender) == -1)
 		return -1;
 	return ref_plan_mails(s, dir, o);
 }
 
-/* Removes the directory dir and the files in it. */
-static void
+void
 ref_rmdir(const char *dir)
 {
 	char path[REF_PATH];
@@ -261,7 +384,8 @@ ref_rmdir(const char *dir)
 	if ((dp = opendir(dir)) == NULL)
 		return;
 	while ((e = readdir(dp)) != NULL)
-		if (e->d_name[0] != '.') {
+		if (strcmp(e->d_name, ".") != 0 &&
+		    strcmp(e->d_name, "..") != 0) {
 			snprintf(path, sizeof(path), "%.3800s/%.255s", dir,
 			    e->d_name);
 			unlink(path);
@@ -272,7 +396,7 @@ ref_rmdir(const char *dir)
 
 int
 ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
-    const struct ref_outcome *o)
+    const struct ref_outcome *o, int aside)
 {
 	char tmp[REF_PATH], dst[REF_PATH], name[REF_KEY + 8];
 
@@ -281,7 +405,8 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 	ref_rmdir(tmp);
 	if (mkdir(tmp, 0700) == -1)
 		return ref_fail(s, 1, tmp);
-	if (ref_plan_files(s, tmp, uid, o) == -1 || fileio_sync_dir(tmp) == -1)
+	if (ref_plan_files(s, tmp, uid, o, aside) == -1 ||
+	    fileio_sync_dir(tmp) == -1)
 		return ref_rmdir(tmp), -1;
 	if (rename(tmp, ref_path(dst, s, "queue", key)) == -1 ||
 	    fileio_sync_dir(ref_path(tmp, s, "queue", NULL)) == -1)
@@ -289,175 +414,20 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 	return 0;
 }
 
-/* Renames entry file name into place at dst (in directory dstdir);
- * nothing when it is gone already (applied by an earlier run). */
-static int
-ref_apply_file(struct ref_state *s, const char *entry, const char *name,
-    const char *dst, const char *dstdir)
-{
-	char src[REF_PATH];
-
-	snprintf(src, sizeof(src), "%.4000s/%s", entry, name);
-	if (access(src, F_OK) == -1)
-		return 0;
-	if (rename(src, dst) == -1 || fileio_sync_dir(dstdir) == -1)
-		return ref_fail(s, 1, dst);
-	return 0;
-}
-
-/* Puts the entry's record and players file into place. */
-static int
-ref_apply(struct ref_state *s, const char *entry)
-{
-	char path[REF_PATH], dst[REF_PATH], dir[REF_PATH], *board;
-	char name[PBEM_WORD + 8];
-
-	snprintf(path, sizeof(path), "%.4000s/board", entry);
-	if ((board = ref_read(path, NULL)) != NULL) {
-		board[strcspn(board, "\n")] = '\0';
-		snprintf(name, sizeof(name), "%.*s.pdn", PBEM_WORD - 1, board);
-		if (!ref_board_ok(board)) {
-			free(board);
-			diag_report(s->d, DIAG_BAD_TAG, NULL, "a queued board");
-			return -1;
-		}
-		free(board);
-		if (ref_apply_file(s, entry, "record", ref_path(dst, s,
-		    "games", name), ref_path(dir, s, "games", NULL)) == -1)
-			return -1;
-	}
-	if (ref_apply_file(s, entry, "players", ref_path(dst, s, "players",
-	    NULL), s->dir) == -1)
-		return -1;
-	return ref_load_players(s);
-}
-
-/* Whether a send failure names a recipient the server refuses for
- * good (libcurl: "RCPT failed: 550"): that reply is dropped so that one
- * bad address cannot block the queue. */
-static int
-ref_refused_rcpt(const char *err)
-{
-	const char *p = strstr(err, "RCPT failed: ");
-
-	return p != NULL && p[13] == '5';
-}
-
-/* Sends reply n of the entry if it is still there, then removes it. */
-static int
-ref_send_one(struct ref_state *s, const char *entry, size_t n)
-{
-	char eml[REF_PATH], rc_path[REF_PATH], *text, *rcpt, *rv[2], *nl;
-	size_t len, nr = 0;
-	int rc;
-
-	snprintf(eml, sizeof(eml), "%.4000s/mail-%zu.eml", entry, n);
-	snprintf(rc_path, sizeof(rc_path), "%.4000s/mail-%zu.rcpt", entry, n);
-	if ((text = ref_read(eml, &len)) == NULL)
-		return 0;
-	if ((rcpt = ref_read(rc_path, NULL)) == NULL) {
-		free(text);
-		return ref_fail(s, 0, rc_path);
-	}
-	for (nl = rcpt; *nl != '\0' && nr < 2; nl++) {
-		rv[nr++] = nl;
-		if ((nl = strchr(nl, '\n')) == NULL)
-			break;
-		*nl = '\0';
-	}
-	rc = xfer_send(s->x, s->smtp, s->address, (const char *const *)rv,
-	    nr, text, len);
-	if (rc == -1 && ref_refused_rcpt(s->x->err)) {
-		fprintf(stderr, "stackref: referee: reply to %s dropped: %s\n",
-		    rv[0], s->x->err);
-		rc = 0;
-	} else if (rc == -1)
-		diag_report(s->d, DIAG_TRANSFER, NULL, "smtp", s->x->err);
-	if (rc == 0 && (unlink(eml) == -1 || unlink(rc_path) == -1))
-		rc = ref_fail(s, 1, eml);
-	free(text);
-	free(rcpt);
-	return rc;
-}
-
 int
-ref_state_flag(struct ref_state *s, unsigned long uid)
+ref_state_set_aside(struct ref_state *s, const char *key,
+    unsigned long uid, const char *why, const char *raw, size_t len)
 {
-	struct xfer_buf out = { NULL, 0 };
-	char cmd[128];
-	int rc;
-
-	snprintf(cmd, sizeof(cmd), "UID STORE %lu +FLAGS (%s)", uid,
-	    REF_FLAG);
-	if ((rc = xfer_command(s->x, s->imap, cmd, &out)) == -1)
-		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
-	xfer_buf_free(&out);
-	return rc;
-}
-
-/* Records mail KEY done (its summary as content) and prints the
- * summary. */
-static int
-ref_done(struct ref_state *s, const char *entry, const char *key)
-{
-	char path[REF_PATH], src[REF_PATH];
-
-	snprintf(src, sizeof(src), "%.4000s/summary", entry);
-	if (rename(src, ref_path(path, s, "done", key)) == -1 &&
-	    (errno != ENOENT || ref_write(s, path, "", 0) == -1))
-		return ref_fail(s, 1, path);
-	if (fileio_sync_dir(ref_path(path, s, "done", NULL)) == -1)
-		return ref_fail(s, 1, path);
-	return 0;
-}
-
-int
-ref_state_finish(struct ref_state *s, const char *key)
-{
-	char entry[REF_PATH], path[REF_PATH], *uidtext, *sum;
-	unsigned long uid = 0;
+	char path[REF_PATH], *text;
 	size_t n;
+	int rc;
 
-	ref_path(entry, s, "queue", key);
-	if (ref_apply(s, entry) == -1)
-		return -1;
-	if (s->crash != NULL && strcmp(s->crash, "apply") == 0)
-		_exit(99);
-	for (n = 1; n <= REF_MAILS; n++)
-		if (ref_send_one(s, entry, n) == -1)
-			return -1;
-	snprintf(path, sizeof(path), "%.4000s/uid", entry);
-	if ((uidtext = ref_read(path, NULL)) != NULL) {
-		uidtext[strcspn(uidtext, "\n")] = '\0';
-		util_parse_ulong(uidtext, 1, ULONG_MAX - 1, &uid);
-		free(uidtext);
-	}
-	snprintf(path, sizeof(path), "%.4000s/summary", entry);
-	if ((sum = ref_read(path, NULL)) != NULL)
-		printf("%s\n", sum);
-	free(sum);
-	if (ref_done(s, entry, key) == -1)
-		return -1;
-	ref_rmdir(entry);
-	return uid != 0 ? ref_state_flag(s, uid) : 0;
-}
-
-int
-ref_state_finish_all(struct ref_state *s)
-{
-	char path[REF_PATH], key[REF_KEY];
-	struct dirent *e;
-	DIR *dp;
-	int rc = 0;
-
-	if ((dp = opendir(ref_path(path, s, "queue", NULL))) == NULL)
-		return ref_fail(s, 0, path);
-	while (rc == 0 && (e = readdir(dp)) != NULL) {
-		if (e->d_name[0] == '.' || strlen(e->d_name) >= REF_KEY)
-			continue;
-		snprintf(key, sizeof(key), "%.47s", e->d_name);
-		rc = ref_state_finish(s, key);
-	}
-	closedir(dp);
+	if ((text = malloc(len + 512)) == NULL)
+		return diag_report(s->d, DIAG_NOMEM, NULL), -1;
+	n = (size_t)snprintf(text, 512, "set aside: %s\nuid: %lu\n\n", why,
+	    uid);
+	memcpy(text + n, raw, len);
+	rc = ref_write(s, ref_path(path, s, "aside", key), text, n + len);
+	free(text);
 	return rc;
 }

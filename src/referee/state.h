@@ -5,19 +5,34 @@
  *
  *     DIR/lock             flock(2)ed by a run: overlapping runs wait
  *     DIR/players          USERID ADDRESS HASH per line (mode 0600)
+ *     DIR/pending          USERID ADDRESS HASH TOKEN EXPIRES per line:
+ *                          signups waiting for their confirmation
+ *     DIR/counts/u-USERID  SINCE FAILS MAILS UNTIL: a userid's wrong
+ *     DIR/counts/a-KEY     passwords, an address's (KEY: the SHA-256
+ *                          of the address); removed two days after
  *     DIR/games/B.pdn      the record of board B (no password, no hash)
  *     DIR/queue/KEY/       the planned outcome of one mail, written
  *                          whole (a directory renamed into place):
  *         uid, summary     its IMAP UID, a log line
+ *         flags            the IMAP keywords to set on it
  *         board, record    the record to put in games/BOARD.pdn
- *         players          the new players file
+ *         players, pending the new players and pending files
+ *         count.NAME       the new counts/NAME
  *         mail-N.eml/.rcpt a reply and its recipients
+ *         mail-N.try       ATTEMPTS NEXT: a reply deferred (4xx)
  *     DIR/done/KEY         a mail processed; never processed again
+ *     DIR/aside/KEY        a mail set aside: why, its UID, its bytes
  *
- * Finishing an entry: rename record and players into place (applied),
- * send each reply and remove it (sent), write done/KEY, remove the
- * entry, then flag the mail on the server.  Each step is idempotent, so
- * a run finishes first what an earlier run left in queue/.
+ * Finishing an entry: rename record, players, pending and counts into
+ * place (applied), write done/KEY, set the keywords on the mail, then
+ * send each reply that is due and remove it; the entry goes when its
+ * last reply is gone.  A reply the server defers (4xx) waits, 1 minute
+ * then twice as long each time up to an hour; one refused (5xx), or
+ * undelivered for REF_REPLY_TTL, is dropped with a log line.  When the
+ * submission server cannot be reached or refuses the login, the run
+ * sends nothing more but goes on deciding (status 5 at the end).  Each
+ * step is idempotent, so a run finishes first what an earlier run left
+ * in queue/.
  */
 #ifndef STACKREF_REFEREE_STATE_H
 #define STACKREF_REFEREE_STATE_H
@@ -27,6 +42,9 @@
 #include "mail/transport.h"
 
 #define REF_FLAG "StackrefDone"   /* the IMAP keyword of a mail done */
+#define REF_FLAG_ASIDE "StackrefAside"  /* and of one set aside */
+#define REF_REPLY_TTL (3 * 86400) /* a reply undelivered this long goes */
+#define REF_COUNT_TTL (2 * 86400) /* counts untouched this long go */
 
 struct ref_state {
 	const char *dir;
@@ -36,44 +54,78 @@ struct ref_state {
 	struct xfer *x;
 	struct diag *d;
 	struct ref_players players;
+	struct ref_players pending;
 	int lockfd;
-	const char *crash;           /* test only: "apply" exits there */
+	int smtp_down;               /* no more sending in this run */
+	const char *crash;           /* test only: "apply" exits there;
+				      * run.h: "segv:WORD" ... */
 };
 
 /*
  * Makes DIR's subdirectories, takes the lock (waiting for another
- * run), reads the players.  Returns 0, or -1 after reporting.
+ * run), reads the players and the pending signups, removes counts
+ * older than REF_COUNT_TTL.  Returns 0, or -1 after reporting.
  */
 int ref_state_open(struct ref_state *s);
 void ref_state_close(struct ref_state *s);
 
+/* Reads the players and pending files of s->dir (no lock, nothing
+ * written).  Returns 0, or -1 after reporting. */
+int ref_state_load(struct ref_state *s);
+
 /* Whether mail KEY is done (1), queued (2) or new (0). */
 int ref_state_seen(const struct ref_state *s, const char *key);
 
-/* The number the next new board gets: 1 + the largest number among
- * games/N.pdn. */
-unsigned long ref_state_next_board(const struct ref_state *s);
-
-/* Reads games/BOARD.pdn into a malloc'ed text (NULL: none). */
-char *ref_state_record(const struct ref_state *s, const char *board,
-    size_t *len);
-
-/* Writes the planned outcome o of mail KEY (UID uid) as a queue entry.
- * Returns 0, or -1 after reporting. */
-int ref_state_plan(struct ref_state *s, const char *key,
-    unsigned long uid, const struct ref_outcome *o);
+/* Whether a mail of raw key KEY was set aside already. */
+int ref_state_aside_seen(const struct ref_state *s, const char *key);
 
 /*
- * Finishes entry KEY: apply, send, done, flag.  Returns 0, or -1 after
- * reporting (a server failing: status 5; the entry stays for the next
- * run).
+ * Fills c for a decision on l from the state: players, pending, the
+ * record of the board it names (*record: malloc'ed, the caller frees
+ * it), the next board, the counts, the referee's address; the time and
+ * the random bytes are the caller's.  Returns 0, or -1 after reporting.
+ */
+int ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
+    struct ref_ctx *c, char **record);
+
+/* Writes the planned outcome o of mail KEY (UID uid) as a queue entry;
+ * aside: the mail is set aside (its keywords then say so).  Returns 0,
+ * or -1 after reporting. */
+int ref_state_plan(struct ref_state *s, const char *key,
+    unsigned long uid, const struct ref_outcome *o, int aside);
+
+/* Writes aside/KEY: why, the UID, then the mail raw[0..len).  Returns
+ * 0, or -1 after reporting. */
+int ref_state_set_aside(struct ref_state *s, const char *key,
+    unsigned long uid, const char *why, const char *raw, size_t len);
+
+/*
+ * Finishes entry KEY: apply, done, flag, then the replies due.
+ * Returns 0 (replies that cannot go now wait in the entry), or -1
+ * after reporting (the state cannot be written: status 4; the mailbox
+ * fails: status 5; the entry stays for the next run).
  */
 int ref_state_finish(struct ref_state *s, const char *key);
 
 /* Finishes every entry an earlier run left; -1 at the first failure. */
 int ref_state_finish_all(struct ref_state *s);
 
-/* Flags mail uid done on the server. */
-int ref_state_flag(struct ref_state *s, unsigned long uid);
+/* Sets the keywords flags ("StackrefDone ...") on mail uid. */
+int ref_state_flag(struct ref_state *s, unsigned long uid,
+    const char *flags);
+
+/* What state.c and finish.c share: DIR/a[/b] into buf (REF_PATH
+ * bytes); a file read whole (NULL, errno set, when it cannot be; at
+ * most max bytes, else EFBIG); a file written whole, synced; a failure
+ * to read or write path reported (status 4). */
+#define REF_PATH 4096
+const char *ref_path(char *buf, const struct ref_state *s, const char *a,
+    const char *b);
+char *ref_read(const char *path, size_t *len, size_t max);
+int ref_write(struct ref_state *s, const char *path, const char *data,
+    size_t len);
+int ref_fail(struct ref_state *s, int writing, const char *path);
+/* Removes the directory dir and the files in it. */
+void ref_rmdir(const char *dir);
 
 #endif

@@ -700,7 +700,7 @@ test_compose_simple(void **state)
 	const char *to[] = { "Bob <bob@example.org>" };
 	struct mail_out o = { "Stackref Referee <referee@example.net>", to, 1,
 	    "checkers Board sr-1a2b bob", "It is bob's turn.\n", NULL, 0,
-	    "<0123.65a1@example.net>", NULL, T0 };
+	    "<0123.65a1@example.net>", NULL, T0, NULL };
 	const char *why;
 	size_t len;
 	char *t;
@@ -736,7 +736,7 @@ test_compose_dates(void **state)
 	};
 	const char *to[] = { "b@example.org" };
 	struct mail_out o = { "a@example.org", to, 1, "s", "x\n", NULL, 0,
-	    "<1@example.org>", "<0@example.org>", 0 };
+	    "<1@example.org>", "<0@example.org>", 0, NULL };
 	const char *why;
 	size_t len, i;
 	char *t;
@@ -805,7 +805,7 @@ test_round_trips(void **state)
 	const char *to[] = { "Bob <bob@example.org>", "carol@example.net",
 	    "\"Dupont, \\\"Jean\\\"\" <jean@example.fr>" };
 	struct mail_out o = { "Zoë Ångström <zoe@example.org>", to, 3, NULL,
-	    NULL, NULL, 0, "<abc.123@example.org>", NULL, T0 };
+	    NULL, NULL, 0, "<abc.123@example.org>", NULL, T0, NULL };
 	size_t i;
 
 	(void)state;
@@ -839,7 +839,7 @@ test_round_trip_attachments(void **state)
 	};
 	const char *to[] = { "b@example.org" };
 	struct mail_out o = { "a@example.org", to, 1, "Re: checkers Board 7",
-	    "See the record.\n", att, 4, "<m.1@example.org>", NULL, T0 };
+	    "See the record.\n", att, 4, "<m.1@example.org>", NULL, T0, NULL };
 	size_t i;
 
 	(void)state;
@@ -865,7 +865,7 @@ test_boundary(void **state)
 	struct mail_attachment att[1] = { { "x", "text/plain", "x", 1 } };
 	const char *to[] = { "b@example.org" };
 	struct mail_out o = { "a@example.org", to, 1, "s", "t\n", att, 1,
-	    "<m.2@example.org>", NULL, T0 };
+	    "<m.2@example.org>", NULL, T0, NULL };
 	char first[64], *t, *p;
 	const char *why;
 	size_t len;
@@ -897,7 +897,7 @@ test_injection(void **state)
 	struct mail_attachment att[1] = { { "a.pdn", "application/x-pdn", "",
 	    0 } };
 	struct mail_out o = { "a@example.org", to, 2, "s", "t\n", att, 1,
-	    "<m.3@example.org>", "<m.2@example.org>", T0 };
+	    "<m.3@example.org>", "<m.2@example.org>", T0, NULL };
 	struct mail_out bad;
 	char longname[FNAME + 1];
 	const char *why;
@@ -1038,6 +1038,37 @@ test_message_id(void **state)
 	    -1);
 }
 
+/* Auto-Submitted is written on demand and read back; Precedence read. */
+static void
+test_auto_submitted(void **state)
+{
+	const char *to[] = { "b@example.org" };
+	struct mail_out o = { "a@example.org", to, 1, "s", "t\n", NULL, 0,
+	    "<as.1@example.org>", NULL, T0, "auto-replied" };
+	static const char raw[] = "From: a@example.org\r\n"
+	    "Auto-Submitted:\r\n auto-generated; x=1\r\n"
+	    "Precedence: bulk\r\nSubject: s\r\n\r\nbody\r\n";
+	struct mail_in m;
+	const char *why;
+	char *text;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(mail_compose(&o, &text, &len, &why), 0);
+	assert_non_null(strstr(text, "\r\nAuto-Submitted: auto-replied\r\n"));
+	assert_int_equal(mail_parse(text, len, &m, &why), 0);
+	assert_string_equal(m.auto_submitted, "auto-replied");
+	assert_null(m.precedence);
+	mail_in_free(&m);
+	free(text);
+	assert_int_equal(mail_parse(raw, strlen(raw), &m, &why), 0);
+	assert_string_equal(m.auto_submitted, "auto-generated; x=1");
+	assert_string_equal(m.precedence, "bulk");
+	mail_in_free(&m);
+	o.auto_submitted = "no\r\nBcc: c@example.org";
+	assert_int_equal(mail_compose(&o, &text, &len, &why), -1);
+}
+
 int
 main(void)
 {
@@ -1069,6 +1100,7 @@ main(void)
 		cmocka_unit_test(test_injection),
 		cmocka_unit_test(test_address),
 		cmocka_unit_test(test_message_id),
+		cmocka_unit_test(test_auto_submitted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

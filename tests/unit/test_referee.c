@@ -16,9 +16,20 @@
 
 #define REFEREE "referee@example.test"
 
+/* The counts of a userid ("u:NAME") or an address ("a:ADDR"). */
+struct named_count {
+	char name[MAIL_ADDR_MAX + 8];
+	struct ref_count c;
+};
+
 /* A state: players, one board's record, as the run would hold them. */
 struct world {
 	struct ref_players players;
+	struct ref_players pending;
+	struct named_count counts[32];
+	size_t ncounts;
+	const char *aside;        /* the next decisions' ctx.aside */
+	time_t now;
 	char *record;             /* board 1 */
 	size_t record_len;
 	unsigned long next;
@@ -43,34 +54,87 @@ mk(struct world *w, const char *from, const char *subject,
 	return s;
 }
 
-/* Decides the mail; applies the outcome to w like a run would. */
+/* The counts of kind ('u' or 'a') name in w, made when new; NULL for
+ * no name. */
+static struct ref_count *
+count_of(struct world *w, int kind, const char *name)
+{
+	char key[MAIL_ADDR_MAX + 8];
+	size_t i;
+
+	if (name[0] == '\0')
+		return NULL;
+	snprintf(key, sizeof(key), "%c:%s", kind, name);
+	for (i = 0; i < w->ncounts; i++)
+		if (strcmp(w->counts[i].name, key) == 0)
+			return &w->counts[i].c;
+	assert_true(w->ncounts < 32);
+	memset(&w->counts[i], 0, sizeof(w->counts[i]));
+	snprintf(w->counts[i].name, sizeof(w->counts[i].name), "%s", key);
+	w->ncounts++;
+	return &w->counts[i].c;
+}
+
+/* The counts of the userid and the sender of l, as a run reads them. */
 static void
-decide(struct world *w, const char *from, const char *subject,
-    const char *extra, struct ref_outcome *o)
+counts_in(struct world *w, const struct ref_letter *l, struct ref_ctx *c)
+{
+	char user[PBEM_WORD], addr[MAIL_ADDR_MAX];
+	struct ref_count *p;
+
+	ref_wanted_counts(l, user, addr);
+	if ((p = count_of(w, 'u', user)) != NULL)
+		c->user = *p;
+	if ((p = count_of(w, 'a', addr)) != NULL)
+		c->sender = *p;
+}
+
+/* The counts of o written back, as a run does. */
+static void
+counts_out(struct world *w, const struct ref_outcome *o)
+{
+	struct ref_count *p;
+
+	if ((p = count_of(w, 'u', o->count_user)) != NULL)
+		*p = o->user;
+	if ((p = count_of(w, 'a', o->count_addr)) != NULL)
+		*p = o->sender;
+}
+
+/* Decides the raw mail; applies the outcome to w like a run would. */
+static void
+decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 {
 	struct ref_ctx c;
 	struct ref_letter l;
 	const char *why;
-	char *raw = mk(w, from, subject, extra);
 	char board[PBEM_WORD];
 
 	memset(&c, 0, sizeof(c));
 	c.referee = REFEREE;
 	c.players = &w->players;
+	c.pending = &w->pending;
+	c.aside = w->aside;
 	ref_letter_read(raw, strlen(raw), &l);
+	counts_in(w, &l, &c);
 	if (ref_wanted_board(&l, board) && strcmp(board, "1") == 0) {
 		c.record = w->record;
 		c.record_len = w->record_len;
 	}
 	c.next_board = w->next;
-	c.now = 1795255200;
+	c.now = w->now != 0 ? w->now : 1795255200;
 	memset(c.rnd, 7 + (int)w->seq, sizeof(c.rnd));
 	assert_int_equal(ref_decide(&l, &c, o), 0);
 	ref_letter_free(&l);
-	free(raw);
+	counts_out(w, o);
 	if (o->players != NULL) {
 		ref_players_free(&w->players);
 		assert_int_equal(ref_players_parse(o->players, &w->players,
+		    &why), 0);
+	}
+	if (o->pending != NULL) {
+		ref_players_free(&w->pending);
+		assert_int_equal(ref_players_parse(o->pending, &w->pending,
 		    &why), 0);
 	}
 	if (o->record != NULL) {
@@ -79,6 +143,18 @@ decide(struct world *w, const char *from, const char *subject,
 		w->record_len = o->record_len;
 		w->next++;
 	}
+}
+
+/* Decides a mail from from with subject and the headers and body
+ * extra (NULL: none). */
+static void
+decide(struct world *w, const char *from, const char *subject,
+    const char *extra, struct ref_outcome *o)
+{
+	char *raw = mk(w, from, subject, extra);
+
+	decide_raw(w, raw, o);
+	free(raw);
 }
 
 /* Whether mail i of o goes to addr and its text holds s. */
@@ -114,6 +190,48 @@ ok(struct world *w, const char *from, const char *subject,
 	ref_outcome_free(&o);
 }
 
+/* The Subject of mail i of o, into buf. */
+static void
+mail_subject(const struct ref_outcome *o, size_t i, char *buf, size_t size)
+{
+	struct mail_in m;
+	const char *why;
+
+	assert_true(i < o->nmail);
+	assert_int_equal(mail_parse(o->mail[i].text, o->mail[i].len, &m,
+	    &why), 0);
+	assert_non_null(m.subject);
+	snprintf(buf, size, "%s", m.subject);
+	mail_in_free(&m);
+}
+
+/* Answers the confirmation the last signup of addr brought (in o). */
+static void
+confirm(struct world *w, const char *from, const struct ref_outcome *o)
+{
+	char subject[256], re[300];
+
+	mail_subject(o, 0, subject, sizeof(subject));
+	assert_memory_equal(subject, "confirm ", 8);
+	snprintf(re, sizeof(re), "Re: %s", subject);
+	ok(w, from, re, REF_APPLIED, 1);
+}
+
+/* Signs up from from (subject: the signup), which brings one mail,
+ * and confirms. */
+static void
+join(struct world *w, const char *from, const char *subject)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	if (o.status != REF_APPLIED || o.nmail != 1)
+		fail_msg("%s: status %d, %zu mails (%s)", subject, o.status,
+		    o.nmail, o.summary);
+	confirm(w, from, &o);
+	ref_outcome_free(&o);
+}
+
 /* ann and bob signed up, board 1 of game between them. */
 static int
 setup(void **state)
@@ -122,10 +240,19 @@ setup(void **state)
 
 	memset(&w, 0, sizeof(w));
 	w.next = 1;
-	ok(&w, "Ann <ann@example.test>", "signup ann ann-pw", REF_APPLIED,
-	    1);
-	ok(&w, "bob@example.test", "signup bob bob-pw", REF_APPLIED, 1);
+	join(&w, "Ann <ann@example.test>", "signup ann ann-pw");
+	join(&w, "bob@example.test", "signup bob bob-pw");
 	*state = &w;
+	return 0;
+}
+
+/* The same, and board 1 of checkers between ann and bob. */
+static int
+setup_board(void **state)
+{
+	setup(state);
+	ok(*state, "ann@example.test", "checkers challenge ann bob",
+	    REF_APPLIED, 2);
 	return 0;
 }
 
@@ -135,6 +262,7 @@ teardown(void **state)
 	struct world *w = *state;
 
 	ref_players_free(&w->players);
+	ref_players_free(&w->pending);
 	free(w->record);
 	return 0;
 }
@@ -250,24 +378,26 @@ test_garbage(void **state)
 	ref_outcome_free(&o);
 }
 
+/* The headers and body of a mail attaching the record of board 9. */
+static const char board9[] = "MIME-Version: 1.0\r\n"
+    "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
+    "--b\r\nContent-Type: text/plain\r\n\r\nmy move\r\n"
+    "--b\r\nContent-Type: application/x-pdn\r\n"
+    "Content-Disposition: attachment; filename=\"g.pdn\"\r\n\r\n"
+    "[Game \"checkers\"]\r\n[GameId \"9\"]\r\n1. 11-15 *\r\n"
+    "--b--\r\n";
+
 /* A mail attaching the record of another board is refused. */
 static void
 test_other_record(void **state)
 {
 	struct world *w = *state;
 	struct ref_outcome o;
-	static const char att[] = "MIME-Version: 1.0\r\n"
-	    "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
-	    "--b\r\nContent-Type: text/plain\r\n\r\nmy move\r\n"
-	    "--b\r\nContent-Type: application/x-pdn\r\n"
-	    "Content-Disposition: attachment; filename=\"g.pdn\"\r\n\r\n"
-	    "[Game \"checkers\"]\r\n[GameId \"9\"]\r\n1. 11-15 *\r\n"
-	    "--b--\r\n";
 
 	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
 	    2);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15",
-	    att, &o);
+	    board9, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	mail_has(&o, 0, "ann@example.test", "of checkers board 9, not of "
 	    "checkers board 1");
@@ -393,6 +523,429 @@ test_key_search(void **state)
 	assert_false(ref_board_ok(""));
 }
 
+/* Whether text holds s. */
+static int
+has(const char *text, const char *s)
+{
+	return strstr(text, s) != NULL;
+}
+
+/* Whether any reply of o, or its log line, holds s. */
+static int
+said(const struct ref_outcome *o, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < o->nmail; i++)
+		if (has(o->mail[i].text, s))
+			return 1;
+	return has(o->summary, s);
+}
+
+/* Case 2 of issue 10: keys of Message-IDs folded or not, of one too
+ * long to be one (its bytes then), of long mails without one; such
+ * mails are decided. */
+static void
+test_long_keys(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char id[700], raw[3000], k1[REF_KEY], k2[REF_KEY], k3[REF_KEY];
+	struct ref_letter l;
+
+	memset(id, 'x', sizeof(id));
+	memcpy(id, "<", 1);
+	memcpy(id + 200, "@example.test>", 15);
+	snprintf(raw, sizeof(raw), "From: ann@example.test\r\nSubject: "
+	    "checkers show 1\r\nMessage-ID: %s\r\n\r\nx\r\n", id);
+	assert_int_equal(key_of(raw, k1), 0);
+	snprintf(raw, sizeof(raw), "From: ann@example.test\r\nSubject: "
+	    "checkers show 1\r\nMessage-ID:\r\n  %s\r\n\r\nx\r\n", id);
+	assert_int_equal(key_of(raw, k2), 0);
+	assert_string_equal(k1, k2);
+	assert_int_equal(strlen(k1), 43);
+	memset(id, 'x', sizeof(id));
+	memcpy(id, "<", 1);
+	memcpy(id + 600, "@example.test>", 15);
+	snprintf(raw, sizeof(raw), "From: ann@example.test\r\nSubject: "
+	    "checkers show 1\r\nMessage-ID:\r\n %s\r\n\r\nx\r\n", id);
+	assert_int_equal(key_of(raw, k2), 0);
+	assert_string_not_equal(k1, k2);
+	decide_raw(w, raw, &o);
+	assert_int_equal(o.status, REF_REFUSED);    /* no board 1 */
+	ref_outcome_free(&o);
+	memset(raw, 'y', sizeof(raw));
+	memcpy(raw, "From: ann@example.test\r\nSubject: hello\r\n\r\n", 42);
+	raw[sizeof(raw) - 1] = '\0';
+	assert_int_equal(key_of(raw, k3), 0);
+	assert_string_not_equal(k1, k3);
+	ref_letter_read(raw, strlen(raw), &l);
+	assert_null(l.m.message_id);
+	ref_letter_free(&l);
+	decide_raw(w, raw, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+}
+
+/* Case 3: the 10,001st signup is refused as "full", not a failure. */
+static void
+test_full(void **state)
+{
+	struct world *w = *state;
+	struct ref_player pl;
+	struct ref_outcome o;
+	size_t i;
+
+	memset(&pl, 0, sizeof(pl));
+	snprintf(pl.hash, sizeof(pl.hash), "%s", w->players.v[0].hash);
+	decide(w, "zed@example.test", "signup zed zed-pw", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);    /* pending */
+	ref_outcome_free(&o);
+	for (i = w->players.n; i < REF_PLAYERS_MAX; i++) {
+		snprintf(pl.user, sizeof(pl.user), "p%zu", i);
+		snprintf(pl.addr, sizeof(pl.addr), "p%zu@example.test", i);
+		assert_int_equal(ref_player_add(&w->players, &pl), 0);
+	}
+	decide(w, "new@example.test", "signup newbie pw", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_null(o.pending);
+	mail_has(&o, 0, "new@example.test", "the referee is full");
+	ref_outcome_free(&o);
+	/* a signup waiting is not confirmed past the limit either */
+	decide(w, "zed@example.test", "confirm zed 070707070707070707070707",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_null(o.players);
+	ref_outcome_free(&o);
+}
+
+/* Case 8: no answer to automatic mails, to the referee itself; every
+ * reply says it is automatic. */
+static void
+test_loops(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "checkers show 1",
+	    "Auto-Submitted: auto-replied\r\n\r\n", &o);
+	assert_int_equal(o.status, REF_IGNORED);
+	assert_int_equal(o.nmail, 0);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "Out of office",
+	    "Auto-Submitted: Auto-Generated\r\n\r\n", &o);
+	assert_int_equal(o.nmail, 0);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "hello", "Precedence: bulk\r\n\r\n", &o);
+	assert_int_equal(o.nmail, 0);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "hello", "Precedence: junk\r\n\r\n", &o);
+	assert_int_equal(o.nmail, 0);
+	ref_outcome_free(&o);
+	decide(w, "Referee <REFEREE@example.test>", "hello", NULL, &o);
+	assert_int_equal(o.nmail, 0);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "hello",
+	    "Auto-Submitted: no\r\nPrecedence: first-class\r\n\r\n", &o);
+	assert_int_equal(o.nmail, 1);
+	assert_true(has(o.mail[0].text, "\r\nAuto-Submitted: auto-replied\r\n"));
+	ref_outcome_free(&o);
+}
+
+/* The confirmation token in the subject of mail 0 of o. */
+static void
+token_of(const struct ref_outcome *o, char *buf, size_t size)
+{
+	char subject[256];
+	const char *t;
+
+	mail_subject(o, 0, subject, sizeof(subject));
+	assert_non_null(t = strrchr(subject, ' '));
+	snprintf(buf, size, "%s", t + 1);
+	assert_int_equal(strlen(buf), 24);
+}
+
+/* Case 9: a forged signup brings one mail to the address, fixed but
+ * for the userid, and the userid can do nothing until confirmed. */
+static void
+test_reflection_signup(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char token[64], subject[128], sub[256];
+	size_t n = w->players.n;
+
+	decide(w, "Spam <spammer@example.test>", "signup mallory pw "
+	    "victim@example.net", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_int_equal(o.nmail, 1);
+	assert_string_equal(o.mail[0].rcpt[0], "victim@example.net");
+	assert_null(o.players);
+	assert_false(has(o.mail[0].text, "Spam"));
+	assert_false(has(o.mail[0].text, "spammer"));
+	token_of(&o, token, sizeof(token));
+	mail_subject(&o, 0, sub, sizeof(sub));
+	snprintf(subject, sizeof(subject), "confirm mallory %s", token);
+	assert_string_equal(sub, subject);
+	ref_outcome_free(&o);
+	assert_int_equal(w->players.n, n);
+	/* the userid waiting can do nothing */
+	decide(w, "spammer@example.test", "checkers challenge ann mallory",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_false(said(&o, "victim"));
+	ref_outcome_free(&o);
+	/* the address gets no second mail */
+	decide(w, "spammer@example.test", "signup mallory2 pw "
+	    "victim@example.net", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_int_equal(o.nmail, 1);
+	assert_string_equal(o.mail[0].rcpt[0], "spammer@example.test");
+	ref_outcome_free(&o);
+	/* a wrong token, then the right one too late */
+	decide(w, "victim@example.net", "confirm mallory 0123456789ab"
+	    "0123456789ab", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+	w->now = 1795255200 + REF_PENDING_TIME + 1;
+	decide(w, "victim@example.net", subject, NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+	w->now = 0;
+	/* in time: signed up, welcomed at the address, not the sender */
+	decide(w, "other@example.org", subject, NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_int_equal(w->players.n, n + 1);
+	assert_int_equal(o.nmail, 1);
+	assert_string_equal(o.mail[0].rcpt[0], "victim@example.net");
+	assert_null(w->pending.v != NULL && w->pending.n > 0 ?
+	    ref_player_find(&w->pending, "mallory") : NULL);
+	ref_outcome_free(&o);
+}
+
+/* Case 9: a stranger's refusal quotes nothing; three a day at most. */
+static void
+test_reflection_refusals(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	int i;
+
+	for (i = 0; i < REF_STRANGER_MAILS + 1; i++) {
+		decide(w, "victim@example.net", "checkers move 1 ann "
+		    "SECRETPW 11-15 BUY-CHEAP-PILLS-AT-EXAMPLE-COM", NULL, &o);
+		assert_int_equal(o.status, REF_REFUSED);
+		if (i == REF_STRANGER_MAILS) {
+			assert_int_equal(o.nmail, 0);
+			assert_true(has(o.summary, "not answered"));
+		} else {
+			mail_has(&o, 0, "victim@example.net",
+			    "Refused: your request");
+			assert_false(said(&o, "SECRETPW"));
+			assert_false(has(o.mail[0].text, "PILLS"));
+		}
+		ref_outcome_free(&o);
+	}
+	/* the next day, one more */
+	w->now = 1795255200 + REF_ADDR_WINDOW + 1;
+	decide(w, "victim@example.net", "hello", NULL, &o);
+	assert_int_equal(o.nmail, 1);
+	ref_outcome_free(&o);
+	w->now = 0;
+}
+
+/* A stranger starts three games a day at most (a challenge needs no
+ * password, as in pbmserv). */
+static void
+test_challenge_flood(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	int i;
+
+	for (i = 0; i < REF_STRANGER_MAILS; i++)
+		ok(w, "eve@example.net", "checkers challenge ann bob",
+		    REF_APPLIED, 2);
+	decide(w, "eve@example.net", "checkers challenge ann bob", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_int_equal(o.nmail, 0);
+	assert_null(o.record);
+	ref_outcome_free(&o);
+}
+
+/* Case 10: five wrong passwords in an hour lock the userid and tell
+ * its player; the right one is refused until the lock ends. */
+static void
+test_guessing(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char subject[64];
+	int i;
+
+	for (i = 1; i <= REF_USER_FAILS; i++) {
+		snprintf(subject, sizeof(subject), "checkers move 1 ann "
+		    "guess%d 11-15#1", i);
+		decide(w, "eve@example.net", subject, NULL, &o);
+		assert_int_equal(o.status, REF_REFUSED);
+		assert_null(o.record);
+		if (i == REF_USER_FAILS) {
+			assert_int_equal(o.nmail, 1);  /* eve: cap reached */
+			mail_has(&o, 0, "ann@example.test", "locked");
+			mail_has(&o, 0, "ann@example.test", "eve@example.net");
+		}
+		ref_outcome_free(&o);
+	}
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "locked");
+	ref_outcome_free(&o);
+	w->now = 1795255200 + REF_LOCK_TIME + 1;
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	w->now = 0;
+}
+
+/* Case 10: an address sending REF_ADDR_FAILS wrong passwords a day
+ * gets no more checked. */
+static void
+test_guessing_sender(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char subject[64];
+	int i;
+
+	for (i = 0; i < REF_ADDR_FAILS; i++) {
+		snprintf(subject, sizeof(subject), "checkers resign 1 u%d pw",
+		    i);
+		ok(w, "bob@example.test", subject, REF_REFUSED, 1);
+	}
+	decide(w, "bob@example.test", "checkers resign 1 bob bob-pw", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "bob@example.test", "too many wrong passwords");
+	ref_outcome_free(&o);
+}
+
+/* Case 11: a request is quoted with its password masked, parsed or
+ * not; one without a password is quoted whole. */
+static void
+test_masking(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char sub[256];
+
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15 #1",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_false(said(&o, "ann-pw"));
+	mail_subject(&o, 0, sub, sizeof(sub));
+	assert_string_equal(sub, "Refused: checkers move 1 ann **** **** #1");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "signup ann2 s3cret extra words", NULL,
+	    &o);
+	assert_false(said(&o, "s3cret"));
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-19#1",
+	    NULL, &o);
+	assert_false(said(&o, "ann-pw"));
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann ******** "
+	    "11-19#1");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers show 7", NULL, &o);
+	mail_subject(&o, 0, sub, sizeof(sub));
+	assert_string_equal(sub, "Refused: checkers show 7");
+	ref_outcome_free(&o);
+}
+
+/* Case 12: values of an attachment reach the log line quoted. */
+static void
+test_log_quoting(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	static const char att[] = "MIME-Version: 1.0\r\n"
+	    "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
+	    "--b\r\nContent-Type: text/plain\r\n\r\nmy move\r\n"
+	    "--b\r\nContent-Type: application/xml\r\n"
+	    "Content-Disposition: attachment; filename=\"g.xml\"\r\n\r\n"
+	    "<stackref version=\"1\" xmlns=\"urn:stackref:record:1\"><game>"
+	    "<tag name=\"Game\">\xc2\x9b""31mcheckers</tag>"
+	    "<tag name=\"GameId\">1&#10;stackref: forged</tag>"
+	    "<result>*</result></game></stackref>\r\n--b--\r\n";
+	size_t i;
+
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15",
+	    att, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_true(has(o.summary, "\\n"));
+	for (i = 0; o.summary[i] != '\0'; i++)
+		assert_true((unsigned char)o.summary[i] >= 0x20 &&
+		    (unsigned char)o.summary[i] < 0x7f);
+	ref_outcome_free(&o);
+}
+
+/* Case 7: who asks is checked before the record and the attachments
+ * are read. */
+static void
+test_auth_first(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "eve@example.net", "checkers move 1 ann guess 11-15",
+	    board9, &o);
+	mail_has(&o, 0, "eve@example.net", "wrong userid or password");
+	ref_outcome_free(&o);
+	set_record(w, "[Game \"checkers\"]\n[GameId \"1\"]\n1. 11-19 *\n");
+	decide(w, "ann@example.test", "checkers move 1 ann guess 11-15", NULL,
+	    &o);
+	mail_has(&o, 0, "ann@example.test", "wrong userid or password");
+	ref_outcome_free(&o);
+}
+
+/* A mail set aside is answered with why, quoting nothing to a
+ * stranger. */
+static void
+test_aside(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	w->aside = "its decision crashed (signal 11, Segmentation fault)";
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "crashed");
+	mail_has(&o, 0, "ann@example.test", "set aside");
+	assert_false(said(&o, "ann-pw"));
+	ref_outcome_free(&o);
+	decide(w, "eve@example.net", "checkers move 1 ann xyzzy 11-15", NULL,
+	    &o);
+	mail_has(&o, 0, "eve@example.net", "crashed");
+	assert_false(said(&o, "xyzzy"));
+	ref_outcome_free(&o);
+	w->aside = NULL;
+}
+
+/* The counts read back as written. */
+static void
+test_counts(void **state)
+{
+	struct ref_count c = { 1795255200, 3, 2, 1795258800 }, d;
+	char line[128];
+
+	(void)state;
+	ref_count_format(&c, line, sizeof(line));
+	assert_int_equal(ref_count_parse(line, &d), 0);
+	assert_memory_equal(&c, &d, sizeof(c));
+	assert_int_equal(ref_count_parse("1 2 3\n", &d), -1);
+	assert_int_equal(ref_count_parse("-1 2 3 4\n", &d), -1);
+}
+
 int
 main(void)
 {
@@ -407,6 +960,28 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_actions, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_record_style_result, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_long_keys, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_full, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_loops, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reflection_signup, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_reflection_refusals,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_challenge_flood, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_guessing, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_guessing_sender, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_masking, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_log_quoting, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_auth_first, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_aside, setup, teardown),
+		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_players_file),
 		cmocka_unit_test(test_key_search),
 	};

@@ -1,0 +1,359 @@
+/*
+ * run.c - one run of the referee (see run.h): the mails of the
+ * mailbox, each read at most REF_MAIL_MAX bytes deep and decided in a
+ * child process under setrlimit(2) budgets, the crashed and the too
+ * large set aside, the plans finished in the parent.
+ */
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "referee/run.h"
+
+/* Exit statuses of a decision's process. */
+#define REF_EXIT_OK 0
+#define REF_EXIT_FAILED 3     /* the decision failed: set the mail aside */
+#define REF_EXIT_STATE 4      /* the plan cannot be written: stop */
+
+/* Whether address-space limits would break the build's own checker
+ * (AddressSanitizer reserves terabytes; so does valgrind's core). */
+static int
+ref_checked_build(void)
+{
+	const char *pre = getenv("LD_PRELOAD");
+
+#if defined(__SANITIZE_ADDRESS__)
+	return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+	return 1;
+#endif
+#endif
+	return pre != NULL && strstr(pre, "vgpreload") != NULL;
+}
+
+/* The budget of a decision's process. */
+static void
+ref_limits(void)
+{
+	struct rlimit r;
+
+	r.rlim_cur = REF_CPU_SECONDS;
+	r.rlim_max = REF_CPU_SECONDS + 1;
+	setrlimit(RLIMIT_CPU, &r);
+	r.rlim_cur = r.rlim_max = REF_FILE_MAX;
+	setrlimit(RLIMIT_FSIZE, &r);
+	r.rlim_cur = r.rlim_max = 0;
+	setrlimit(RLIMIT_CORE, &r);
+	if (!ref_checked_build()) {
+		r.rlim_cur = r.rlim_max = REF_MEM_MAX;
+		setrlimit(RLIMIT_AS, &r);
+	}
+	alarm(REF_WALL_SECONDS);
+}
+
+/* Test only (STACKREF_REFEREE_CRASH=segv:WORD, spin:WORD or hang:WORD):
+ * the decision of a mail whose Subject holds WORD crashes, spins or
+ * hangs, as a bug could make it. */
+static void
+ref_test_poison(const struct ref_state *s, const struct ref_letter *l)
+{
+	const char *c = s->crash, *w = c != NULL ? strchr(c, ':') : NULL;
+	volatile unsigned long n = 0;
+
+	if (w == NULL || l->m.subject == NULL ||
+	    strstr(l->m.subject, w + 1) == NULL)
+		return;
+	if (strncmp(c, "segv:", 5) == 0)
+		raise(SIGSEGV);
+	else if (strncmp(c, "spin:", 5) == 0)
+		for (;;)
+			n++;
+	else if (strncmp(c, "hang:", 5) == 0)
+		for (;;)
+			pause();
+}
+
+int
+ref_run_decide(struct ref_state *s, const struct ref_letter *l,
+    const char *aside, time_t now, const unsigned char rnd[REF_RND],
+    struct ref_outcome *o)
+{
+	struct ref_ctx c;
+	char *record;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	memset(o, 0, sizeof(*o));
+	if (ref_state_ctx(s, l, &c, &record) == -1)
+		return -1;
+	c.aside = aside;
+	c.now = now;
+	memcpy(c.rnd, rnd, REF_RND);
+	rc = ref_decide(l, &c, o);
+	free(record);
+	if (rc == -1)
+		diag_report(s->d, DIAG_NOMEM, NULL);
+	return rc;
+}
+
+/* The child's work on its letter l: decide, plan; its exit status. */
+static int
+ref_child_plan(struct ref_state *s, const struct ref_letter *l,
+    unsigned long uid, const char *key, const char *aside)
+{
+	unsigned char rnd[REF_RND];
+	struct ref_outcome o;
+	char sum[REF_SUMMARY];
+	int rc;
+
+	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd)) {
+		diag_report(s->d, DIAG_READ, NULL, "getrandom");
+		return REF_EXIT_FAILED;
+	}
+	if (ref_run_decide(s, l, aside, time(NULL), rnd, &o) == -1)
+		return REF_EXIT_FAILED;
+	if (aside != NULL) {
+		snprintf(sum, sizeof(sum), "set aside (%.100s), uid %lu: %.380s", aside,
+		    uid, o.summary);
+		memcpy(o.summary, sum, sizeof(sum));
+	}
+	rc = ref_state_plan(s, key, uid, &o, aside != NULL);
+	ref_outcome_free(&o);
+	return rc == 0 ? REF_EXIT_OK : REF_EXIT_STATE;
+}
+
+/* The decision's process: reads the mail (its header only when it is
+ * set aside), tells its key on fd, plans.  Never returns. */
+static void
+ref_child(struct ref_state *s, int fd, unsigned long uid, const char *raw,
+    size_t len, const char *aside, const char *akey)
+{
+	struct ref_letter l;
+	char key[REF_KEY + 1];
+	size_t n;
+	int rc;
+
+	ref_limits();
+	if (aside != NULL) {
+		ref_letter_header(raw, len, &l);
+		snprintf(key, sizeof(key), "%s", akey);
+	} else {
+		ref_letter_read(raw, len, &l);
+		ref_test_poison(s, &l);
+		if (ref_key(&l, key) == -1)
+			_exit(REF_EXIT_FAILED);
+	}
+	n = strlen(key);
+	key[n] = '\n';
+	if (write(fd, key, n + 1) != (ssize_t)(n + 1))
+		_exit(REF_EXIT_STATE);
+	close(fd);
+	key[n] = '\0';
+	if (ref_state_seen(s, key) != 0)
+		_exit(REF_EXIT_OK);
+	rc = ref_child_plan(s, &l, uid, key, aside);
+	fflush(NULL);
+	_exit(rc);
+}
+
+/* Reads the key the child tells on fd into key ("" when none). */
+static void
+ref_read_key(int fd, char key[REF_KEY])
+{
+	char buf[REF_KEY + 1];
+	size_t n = 0;
+	ssize_t got;
+
+	while (n < sizeof(buf) && ((got = read(fd, buf + n,
+	    sizeof(buf) - n)) > 0 || (got == -1 && errno == EINTR)))
+		n += got > 0 ? (size_t)got : 0;
+	key[0] = '\0';
+	if (n < 2 || buf[n - 1] != '\n' || n - 1 >= REF_KEY)
+		return;
+	buf[n - 1] = '\0';
+	if (strspn(buf, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789-_") == n - 1)
+		memcpy(key, buf, n);
+}
+
+/* Decides mail raw[0..len) (UID uid) in a child process: its wait
+ * status in *status, the key it told in key.  -1 when it cannot be
+ * started. */
+static int
+ref_fork(struct ref_state *s, unsigned long uid, const char *raw,
+    size_t len, const char *aside, const char *akey, char key[REF_KEY],
+    int *status)
+{
+	int fd[2];
+	pid_t pid;
+
+	if (pipe(fd) == -1)
+		return ref_fail(s, 0, "pipe");
+	fflush(NULL);
+	if ((pid = fork()) == -1) {
+		close(fd[0]), close(fd[1]);
+		return ref_fail(s, 0, "fork");
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		ref_child(s, fd[1], uid, raw, len, aside, akey);
+	}
+	close(fd[1]);
+	ref_read_key(fd[0], key);
+	close(fd[0]);
+	while (waitpid(pid, status, 0) == -1)
+		if (errno != EINTR)
+			return ref_fail(s, 0, "waitpid");
+	return 0;
+}
+
+/* Why a decision's process that ended with status failed, into buf. */
+static const char *
+ref_why_failed(int status, char *buf, size_t size)
+{
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+
+	if (sig == SIGXCPU || sig == SIGKILL)
+		snprintf(buf, size, "its decision took more than %d s of CPU "
+		    "time", REF_CPU_SECONDS);
+	else if (sig == SIGALRM)
+		snprintf(buf, size, "its decision took more than %d s",
+		    REF_WALL_SECONDS);
+	else if (sig == SIGXFSZ)
+		snprintf(buf, size, "its decision wrote too large a file");
+	else if (sig != 0)
+		snprintf(buf, size, "its decision crashed (signal %d, %s)", sig,
+		    strsignal(sig));
+	else if (WEXITSTATUS(status) == REF_EXIT_FAILED)
+		snprintf(buf, size, "its decision failed (out of memory?)");
+	else
+		snprintf(buf, size, "its decision failed (status %d)",
+		    WEXITSTATUS(status));
+	return buf;
+}
+
+/* Plans a mail set aside without answer: the decision on its header
+ * failed too. */
+static int
+ref_plan_bare(struct ref_state *s, const char *akey, unsigned long uid,
+    const char *why)
+{
+	struct ref_outcome o;
+
+	memset(&o, 0, sizeof(o));
+	snprintf(o.summary, sizeof(o.summary), "set aside (%s), uid %lu: not "
+	    "answered", why, uid);
+	return ref_state_plan(s, akey, uid, &o, 1);
+}
+
+/* Sets mail raw (UID uid) aside for why, answers it from its header in
+ * a child if it can, and finishes it. */
+static int
+ref_set_aside(struct ref_state *s, unsigned long uid, const char *raw,
+    size_t len, const char *why)
+{
+	char akey[REF_KEY], key[REF_KEY];
+	int status;
+
+	if (ref_raw_key(raw, len, akey) == -1)
+		return diag_report(s->d, DIAG_NOMEM, NULL), -1;
+	if (ref_state_set_aside(s, akey, uid, why, raw, len > REF_MAIL_MAX ?
+	    REF_MAIL_MAX : len) == -1 ||
+	    ref_fork(s, uid, raw, len, why, akey, key, &status) == -1)
+		return -1;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
+		return -1;
+	if (ref_state_seen(s, akey) == 0 &&
+	    ref_plan_bare(s, akey, uid, why) == -1)
+		return -1;
+	return ref_state_finish(s, akey);
+}
+
+/* Decides mail raw (UID uid) in a child; finishes its plan, or sets it
+ * aside when the child failed. */
+static int
+ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
+    size_t len)
+{
+	char key[REF_KEY], why[128];
+	int status, seen = 0;
+
+	if (ref_fork(s, uid, raw, len, NULL, NULL, key, &status) == -1)
+		return -1;
+	if (key[0] != '\0')
+		seen = ref_state_seen(s, key);
+	if (seen == 1)
+		return ref_state_finish(s, key) == -1 ? -1 :
+		    ref_state_flag(s, uid, REF_FLAG);
+	if (seen == 2)
+		return ref_state_finish(s, key);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
+		return -1;
+	return ref_set_aside(s, uid, raw, len, ref_why_failed(status, why,
+	    sizeof(why)));
+}
+
+/* Fetches mail uid, at most REF_MAIL_MAX + 1 bytes of it, and
+ * processes it. */
+static int
+ref_run_mail(struct ref_state *s, unsigned long uid)
+{
+	struct xfer_buf raw = { NULL, 0 };
+	char url[2048], akey[REF_KEY];
+	int rc = -1;
+
+	snprintf(url, sizeof(url), "%s;UID=%lu;PARTIAL=0.%lu", s->imap, uid,
+	    (unsigned long)REF_MAIL_MAX + 1);
+	if (xfer_get(s->x, url, &raw) == -1) {
+		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
+		return -1;
+	}
+	if (ref_raw_key(raw.data, raw.len, akey) == -1)
+		diag_report(s->d, DIAG_NOMEM, NULL);
+	else if (ref_state_aside_seen(s, akey))
+		rc = ref_state_flag(s, uid, REF_FLAG " " REF_FLAG_ASIDE);
+	else if (raw.len > REF_MAIL_MAX)
+		rc = ref_set_aside(s, uid, raw.data, raw.len, "the mail is "
+		    "larger than 1 MiB");
+	else
+		rc = ref_decide_mail(s, uid, raw.data, raw.len);
+	xfer_buf_free(&raw);
+	return rc;
+}
+
+int
+ref_run(struct ref_state *s)
+{
+	static unsigned long uids[REF_BATCH];
+	struct xfer_buf out = { NULL, 0 };
+	char cmd[64];
+	long n, i;
+
+	if (ref_state_finish_all(s) == -1)
+		return -1;
+	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
+	if (xfer_command(s->x, s->imap, cmd, &out) == -1) {
+		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
+		xfer_buf_free(&out);
+		return -1;
+	}
+	n = ref_search_uids(out.data != NULL ? out.data : "", uids,
+	    REF_BATCH);
+	xfer_buf_free(&out);
+	if (n == -1)
+		n = 0;     /* no "* SEARCH" line: nothing new */
+	for (i = 0; i < n; i++)
+		if (ref_run_mail(s, uids[i]) == -1)
+			return -1;
+	return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * run.h - one run of the referee over its mailbox.  Each mail is
+ * decided in a process of its own, under a budget of CPU time, time,
+ * memory and file size, which writes its plan into the journal
+ * (state.h); the run carries the plan out.  So no mail, whatever it
+ * holds, can stop, slow or crash the run: a mail larger than
+ * REF_MAIL_MAX, or whose decision crashes, runs out of its budget or
+ * fails, is set aside (DIR/aside/KEY, the keyword StackrefAside on the
+ * server), answered from its header alone when it may be (a process of
+ * its own again), and the run goes on with the next mail.
+ */
+#ifndef STACKREF_REFEREE_RUN_H
+#define STACKREF_REFEREE_RUN_H
+
+#include "referee/state.h"
+
+#define REF_MAIL_MAX (1024 * 1024)         /* bytes of a mail read */
+#define REF_CPU_SECONDS 2                  /* CPU time of a decision */
+#define REF_WALL_SECONDS 10                /* its time on the clock */
+#define REF_MEM_MAX (1024ul * 1024 * 1024) /* its address space */
+#define REF_FILE_MAX (64ul * 1024 * 1024)  /* a file it writes */
+#define REF_BATCH 1000                     /* mails read per run */
+
+/*
+ * Finishes what an earlier run left in the journal, then reads the
+ * mailbox's mails not flagged done over IMAP and processes each one.
+ * Returns 0, or -1 after reporting when the run had to stop (the state
+ * cannot be written, the mailbox fails); a submission server failing
+ * is reported (status 5) without stopping it.
+ */
+int ref_run(struct ref_state *s);
+
+/*
+ * The decision on l in the state s, as a run's process makes it, with
+ * the time now and the random bytes rnd; aside: the reason it is set
+ * aside, or NULL.  Nothing is written.  Returns 0 with o filled, or -1
+ * after reporting (o empty).
+ */
+int ref_run_decide(struct ref_state *s, const struct ref_letter *l,
+    const char *aside, time_t now, const unsigned char rnd[REF_RND],
+    struct ref_outcome *o);
+
+#endif
