@@ -33,6 +33,7 @@ struct entry {
 static const struct entry entries[] = {
 	{ "checkers", "start", "", 10, 18391564 },
 	{ "checkers", "start", "", 11, 85242128 },
+	{ "checkers", "start", "", 12, 388623673 },
 	{ "stackup", "start", "", 9, 3931426 },
 	{ "stackup", "start", "", 10, 18079064 },
 	{ "stackers-brown", "start (placement)", "", 8, 16777216 },
