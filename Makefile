@@ -15,11 +15,28 @@ OPT ?= -O2 -g
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wwrite-strings -Wpointer-arith -Wformat=2 -Werror=format
 CFLAGS ?= $(OPT)
+# Instructions of this machine's CPU, used only where the build finds
+# them (bench/README): -mpopcnt when the compiler takes it and
+# /proc/cpuinfo lists popcnt, so that __builtin_popcount (the move
+# counts of the checkers-board games) is one instruction, not a call.
+# `make PORTABLE=1` leaves them out (a binary for any x86-64 or other
+# CPU: the same results, slower counts); `make NATIVE=1` adds
+# -march=native instead (this CPU only).  CPU_FLAGS= sets them by hand.
+ifeq ($(origin CPU_FLAGS),undefined)
+ifeq ($(PORTABLE),1)
+CPU_FLAGS :=
+else ifeq ($(NATIVE),1)
+CPU_FLAGS := -march=native
+else
+CPU_FLAGS := $(shell grep -qw popcnt /proc/cpuinfo 2>/dev/null && \
+        $(CC) -mpopcnt -E -x c /dev/null >/dev/null 2>&1 && echo -mpopcnt)
+endif
+endif
 # Includes name their layer from the top: "rules/rules.h" (src/rules/),
 # "notation/pdn.h" (notation/); tests/layers.sh checks their direction.
 INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-       $(INCLUDES) $(CFLAGS) -MMD -MP \
+       $(INCLUDES) $(CFLAGS) $(CPU_FLAGS) -MMD -MP \
        $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl 2>/dev/null)
 LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl 2>/dev/null) -lcrypt
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
@@ -45,7 +62,7 @@ FUZZ_COMMON = tests/fuzz/common.c
 
 # .buildflags holds the compiler and flags of the last build; when they
 # change (a sanitizer build, a new CFLAGS), everything is rebuilt.
-BUILD_ID = $(CC) $(CFLAGS) $(LDFLAGS)
+BUILD_ID = $(CC) $(CFLAGS) $(CPU_FLAGS) $(LDFLAGS)
 $(shell printf '%s\n' '$(BUILD_ID)' | cmp -s - .buildflags || \
         printf '%s\n' '$(BUILD_ID)' >.buildflags)
 
