@@ -26,6 +26,14 @@
 
 #include "rules/board32.h"
 
+/* An inline function that must be inlined: one whose direction argument
+ * is a constant at each call, so that board32_shift's switch folds. */
+#if defined(__GNUC__)
+#define BB32_INLINE static inline __attribute__((always_inline))
+#else
+#define BB32_INLINE static inline
+#endif
+
 /* A position as far as moving goes. */
 struct bb32 {
 	uint32_t own[2];        /* squares topped by each side's checker */

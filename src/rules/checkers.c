@@ -58,88 +58,97 @@ ck_chain_end(const struct ck_chain *c, uint32_t at, uint32_t taken,
 	return ck_perft(&child, c->depth);
 }
 
+static uint64_t ck_chain(const struct ck_chain *c, uint32_t at,
+    uint32_t enemy, uint32_t taken);
+
+/*
+ * The loops over the four directions are written out as four calls of an
+ * inline function with the direction a constant (BB32_INLINE), so that
+ * board32_shift's switch folds away.
+ */
+
+/* The leaves below the chains of c that go on from the bit at by a jump
+ * in direction d; *found is set when there is one. */
+BB32_INLINE uint64_t
+ck_chain_dir(const struct ck_chain *c, uint32_t at, uint32_t enemy,
+    uint32_t taken, enum b32_dir d, int *found)
+{
+	unsigned side = c->b->turn;
+	uint32_t over, land;
+
+	if (!c->king && !board32_forward(d, side))
+		return 0;
+	over = board32_shift(at, d) & enemy;
+	land = board32_shift(over, d) & c->empty;
+	if (land == 0)
+		return 0;
+	*found = 1;
+	if (!c->king && (land & BB32_CROWN(side)))
+		return ck_chain_end(c, land, taken | over, 1);
+	return ck_chain(c, land, enemy & ~over, taken | over);
+}
+
 /* The leaves below every chain that goes on from the bit at, enemy the
- * pieces not yet jumped. */
+ * pieces not yet jumped; the chain ends at at when none does. */
 static uint64_t
 ck_chain(const struct ck_chain *c, uint32_t at, uint32_t enemy,
     uint32_t taken)
 {
-	uint32_t over, land;
-	uint64_t n = 0;
-	unsigned side = c->b->turn;
-	int d, found = 0;
+	int found = 0;
+	uint64_t n = ck_chain_dir(c, at, enemy, taken, B32_BACK_LOW, &found) +
+	    ck_chain_dir(c, at, enemy, taken, B32_BACK_HIGH, &found) +
+	    ck_chain_dir(c, at, enemy, taken, B32_FWD_LOW, &found) +
+	    ck_chain_dir(c, at, enemy, taken, B32_FWD_HIGH, &found);
 
-	for (d = 0; d < B32_NDIRS; d++) {
-		if (!c->king && !board32_forward((enum b32_dir)d, side))
-			continue;
-		over = board32_shift(at, (enum b32_dir)d) & enemy;
-		land = board32_shift(over, (enum b32_dir)d) & c->empty;
-		if (land == 0)
-			continue;
-		found = 1;
-		if (!c->king && (land & BB32_CROWN(side)))
-			n += ck_chain_end(c, land, taken | over, 1);
-		else
-			n += ck_chain(c, land, enemy & ~over, taken | over);
-	}
 	return found ? n : ck_chain_end(c, at, taken, 0);
 }
 
-/* The leaves below every capture of b, lands[d] the landing squares of
- * the first jumps in direction d. */
-static uint64_t
-ck_perft_captures(const struct bb32 *b, const uint32_t *lands,
+/* The leaves below the captures of b whose first jump goes in direction
+ * d, lands their landing squares. */
+BB32_INLINE uint64_t
+ck_perft_captures(const struct bb32 *b, uint32_t lands, enum b32_dir d,
     unsigned depth)
 {
 	struct ck_chain c = { b, 0, 0, 0, depth - 1 };
 	uint32_t enemy = b->own[b->turn ^ 1], land, over;
+	enum b32_dir back = board32_opposite(d);
 	uint64_t n = 0;
-	enum b32_dir back;
-	int d;
 
-	for (d = 0; d < B32_NDIRS; d++) {
-		back = board32_opposite((enum b32_dir)d);
-		for (land = lands[d]; land != 0; land &= land - 1) {
-			over = board32_shift(land & -land, back);
-			c.from = board32_shift(over, back);
-			c.empty = bb32_empty(b) | c.from;
-			c.king = (b->kings & c.from) != 0;
-			if (!c.king && (land & -land & BB32_CROWN(b->turn)))
-				n += ck_chain_end(&c, land & -land, over, 1);
-			else
-				n += ck_chain(&c, land & -land, enemy & ~over,
-				    over);
-		}
+	for (; lands != 0; lands &= lands - 1) {
+		land = lands & -lands;
+		over = board32_shift(land, back);
+		c.from = board32_shift(over, back);
+		c.empty = bb32_empty(b) | c.from;
+		c.king = (b->kings & c.from) != 0;
+		if (!c.king && (land & BB32_CROWN(b->turn)))
+			n += ck_chain_end(&c, land, over, 1);
+		else
+			n += ck_chain(&c, land, enemy & ~over, over);
 	}
 	return n;
 }
 
-/* The leaves below every plain move of b. */
-static uint64_t
-ck_perft_plain(const struct bb32 *b, unsigned depth)
+/* The leaves below every plain move of b in direction d. */
+BB32_INLINE uint64_t
+ck_perft_plain(const struct bb32 *b, enum b32_dir d, unsigned depth)
 {
 	struct bb32 child;
-	uint32_t empty = bb32_empty(b), to, from, bit;
+	uint32_t to, from, bit;
 	uint64_t n = 0;
 	unsigned s = b->turn;
-	int d;
 
-	for (d = 0; d < B32_NDIRS; d++) {
-		to = board32_shift(bb32_movers(b, (enum b32_dir)d),
-		    (enum b32_dir)d) & empty;
-		for (; to != 0; to &= to - 1) {
-			bit = to & -to;
-			from = board32_shift(bit,
-			    board32_opposite((enum b32_dir)d));
-			child = *b;
-			child.own[s] ^= from | bit;
-			if (b->kings & from)
-				child.kings ^= from | bit;
-			else
-				child.kings |= bit & BB32_CROWN(s);
-			child.turn = s ^ 1;
-			n += ck_perft(&child, depth - 1);
-		}
+	to = board32_shift(bb32_movers(b, d), d) & bb32_empty(b);
+	for (; to != 0; to &= to - 1) {
+		bit = to & -to;
+		from = board32_shift(bit, board32_opposite(d));
+		child = *b;
+		child.own[s] ^= from | bit;
+		if (b->kings & from)
+			child.kings ^= from | bit;
+		else
+			child.kings |= bit & BB32_CROWN(s);
+		child.turn = s ^ 1;
+		n += ck_perft(&child, depth - 1);
 	}
 	return n;
 }
@@ -147,16 +156,23 @@ ck_perft_plain(const struct bb32 *b, unsigned depth)
 static uint64_t
 ck_perft(const struct bb32 *b, unsigned depth)
 {
-	uint32_t lands[B32_NDIRS];
-	int d;
+	uint32_t l0, l1, l2, l3;
 
 	if (depth <= 1)
 		return depth == 0 ? 1 : bb32_count(b);
-	for (d = 0; d < B32_NDIRS; d++)
-		lands[d] = bb32_lands(b, (enum b32_dir)d);
-	if ((lands[0] | lands[1] | lands[2] | lands[3]) != 0)
-		return ck_perft_captures(b, lands, depth);
-	return ck_perft_plain(b, depth);
+	l0 = bb32_lands(b, B32_BACK_LOW);
+	l1 = bb32_lands(b, B32_BACK_HIGH);
+	l2 = bb32_lands(b, B32_FWD_LOW);
+	l3 = bb32_lands(b, B32_FWD_HIGH);
+	if ((l0 | l1 | l2 | l3) != 0)
+		return ck_perft_captures(b, l0, B32_BACK_LOW, depth) +
+		    ck_perft_captures(b, l1, B32_BACK_HIGH, depth) +
+		    ck_perft_captures(b, l2, B32_FWD_LOW, depth) +
+		    ck_perft_captures(b, l3, B32_FWD_HIGH, depth);
+	return ck_perft_plain(b, B32_BACK_LOW, depth) +
+	    ck_perft_plain(b, B32_BACK_HIGH, depth) +
+	    ck_perft_plain(b, B32_FWD_LOW, depth) +
+	    ck_perft_plain(b, B32_FWD_HIGH, depth);
 }
 
 static uint64_t
