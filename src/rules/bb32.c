@@ -98,14 +98,13 @@ bb32_memo_moved(const struct pos *p, const struct move *m)
 {
 	unsigned i;
 
-	if (m->nsteps == 0) {
-		memo.valid = 0;
+	if (!memo.valid)
 		return;
-	}
 	memo_take(p, m->step[0].from);
 	memo_take(p, m->step[m->nsteps - 1].to);
 	for (i = 0; i < m->nsteps; i++)
-		memo_take(p, m->step[i].over);
+		if (m->step[i].over != SQ_NONE)
+			memo_take(p, m->step[i].over);
 	memo.turn = p->turn;
 	memo.b.turn = p->turn;
 }
@@ -148,27 +147,36 @@ walk_take(struct bb32_walk *w, uint32_t over, uint32_t land)
 	return rc;
 }
 
-/* Follows every jump from the bit at; a chain that cannot go on is
- * visited. */
+/* Follows the jump from the bit at in direction d, if there is one (*rc
+ * gets what the chains from there returned); whether there is. */
+BB32_INLINE int
+walk_dir(struct bb32_walk *w, uint32_t at, enum b32_dir d, int *rc)
+{
+	uint32_t over, land;
+
+	if (*rc != 0 || (!w->king && !board32_forward(d, w->side)))
+		return 0;
+	over = board32_shift(at, d) & w->enemy;
+	land = board32_shift(over, d) & w->empty;
+	if (land == 0)
+		return 0;
+	*rc = walk_take(w, over, land);
+	return 1;
+}
+
+/* Follows every jump from the bit at, in the order of the directions; a
+ * chain that cannot go on is visited. */
 static int
 walk_from(struct bb32_walk *w, uint32_t at)
 {
-	uint32_t over, land;
-	int d, rc, found = 0;
+	int rc = 0, found;
 
-	for (d = 0; d < B32_NDIRS; d++) {
-		if (!w->king && !board32_forward((enum b32_dir)d, w->side))
-			continue;
-		over = board32_shift(at, (enum b32_dir)d) & w->enemy;
-		land = board32_shift(over, (enum b32_dir)d) & w->empty;
-		if (land == 0)
-			continue;
-		found = 1;
-		if ((rc = walk_take(w, over, land)) != 0)
-			return rc;
-	}
-	if (found || w->m.n == 0)
-		return 0;
+	found = walk_dir(w, at, B32_BACK_LOW, &rc) |
+	    walk_dir(w, at, B32_BACK_HIGH, &rc) |
+	    walk_dir(w, at, B32_FWD_LOW, &rc) |
+	    walk_dir(w, at, B32_FWD_HIGH, &rc);
+	if (rc != 0 || found || w->m.n == 0)
+		return rc;
 	w->m.to = (uint8_t)bit_index(at);
 	return w->visit(w->ctx, &w->m);
 }
@@ -487,10 +495,12 @@ bb32_resolve(const struct pos *p, const struct move *pattern,
 	f.ctx = ctx;
 	if (!bb32_has_capture(&b)) {
 		if (plain_move(&b, (uint32_t)1 << sq, pattern->step[0].to,
-		    &cm) == 0)
-			find_one(&f, &cm);
-	} else
-		bb32_captures_from(&b, sq, find_one, &f);
+		    &cm) != 0)
+			return 0;
+		bb32_to_move(&cm, &f.legal);
+		return move_match(pattern, &f.legal) ? emit(ctx, &f.legal) : 0;
+	}
+	bb32_captures_from(&b, sq, find_one, &f);
 	if (f.matches == 1)
 		return emit(ctx, &f.first);
 	if (f.matches == 0)
