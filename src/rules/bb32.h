@@ -17,7 +17,9 @@
  * one, else plain moves; origin ascending; for each origin the
  * directions in enum b32_dir order, a capture's jumps depth first.
  *
- * Nothing here allocates; there is no state.
+ * Nothing here allocates.  The one state is the memo of bb32_read, one
+ * position per thread, which makes reading a position cheaper and
+ * changes no result.
  */
 #ifndef STACKREF_RULES_BB32_H
 #define STACKREF_RULES_BB32_H
@@ -41,8 +43,9 @@ struct bb32 {
 	unsigned turn;          /* side to move */
 };
 
-#define BB32_MAX_JUMPS 16   /* a chain jumps each enemy piece once at
-			     * most: 12 at most (rules_pos_check) */
+#define BB32_MAX_JUMPS 18   /* a chain jumps a square once at most, and
+			     * only the 18 squares off the edges can be
+			     * jumped (12 pieces at most in a game) */
 
 /* A legal move: n == 0 a plain move from -> to, else n single jumps
  * over over[i] landing on land[i] (land[n - 1] == to). */
