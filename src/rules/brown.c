@@ -969,6 +969,8 @@ struct brown_shifts {
 	uint8_t freed[8][8];      /* [d][h]: opened by the capture in d */
 	uint8_t cap[8];           /* checkers of the capture in d, 0: none */
 	uint8_t used[8];          /* steps of h taken so far, not the capture */
+	uint8_t capdir[8];        /* the directions d with a capture, */
+	unsigned ncap;            /* as many */
 };
 
 /* Whether A still belongs to the mover once it gave taken checkers. */
@@ -999,7 +1001,7 @@ brown_count_after(struct brown_shifts *bs, unsigned taken, int cap)
 static uint64_t
 brown_count_next(struct brown_shifts *bs, unsigned taken, int cap)
 {
-	unsigned h, d, n, max = taken == 0 ? bs->s->height :
+	unsigned h, d, i, n, max = taken == 0 ? bs->s->height :
 	    bs->s->height - 1 - taken;
 	uint64_t total = 0;
 
@@ -1012,10 +1014,12 @@ brown_count_next(struct brown_shifts *bs, unsigned taken, int cap)
 		total += n * brown_count_after(bs, taken + h, cap);
 		bs->used[h]--;
 	}
-	for (d = 0; d < 8 && cap < 0; d++)
-		if (bs->cap[d] != 0 && bs->cap[d] <= max)
+	for (i = 0; i < bs->ncap && cap < 0; i++) {
+		d = bs->capdir[i];
+		if (bs->cap[d] <= max)
 			total += brown_count_after(bs, taken + bs->cap[d],
 			    (int)d);
+	}
 	return total;
 }
 
@@ -1057,6 +1061,8 @@ brown_count_words(const uint8_t *lo, const uint8_t *hi, unsigned n)
 	uint64_t w[BROWN_EACH + 1] = { 1 }, next[BROWN_EACH + 1], total = 0;
 	unsigned i, len, j, top = 0;
 
+	if (n <= 1)	/* the words of one letter, or the empty word */
+		return n == 0 ? 1 : (uint64_t)(hi[0] - lo[0] + 1);
 	for (i = 0; i < n; i++) {
 		memset(next, 0, sizeof(next));
 		for (len = 0; len <= top; len++)
@@ -1137,8 +1143,10 @@ brown_count_line(const struct pos *p, unsigned a, unsigned d,
 				    (int)h * delta), h, g);
 		} else if (bs->cap[d] != 0 || t->height > h)
 			return;
-		else
+		else {
 			bs->cap[d] = (uint8_t)h;
+			bs->capdir[bs->ncap++] = (uint8_t)d;
+		}
 	}
 }
 
