@@ -138,38 +138,30 @@ static const char *const ac_castled[2] = {
 	"black controls three cells of white's castle"
 };
 
-/* Axial coordinates of each square (see the top of the file). */
-static const unsigned char ac_ax[AC_SQUARES] = {
-	0, 1, 2, 3,
-	0, 1, 2, 3, 4,
-	0, 1, 2, 3, 4, 5,
-	0, 1, 2, 3, 4, 5, 6,
-	1, 2, 3, 4, 5, 6,
-	2, 3, 4, 5, 6,
-	3, 4, 5, 6
-};
-static const unsigned char ac_ay[AC_SQUARES] = {
-	0, 0, 0, 0,
-	1, 1, 1, 1, 1,
-	2, 2, 2, 2, 2, 2,
-	3, 3, 3, 3, 3, 3, 3,
-	4, 4, 4, 4, 4, 4,
-	5, 5, 5, 5, 5,
-	6, 6, 6, 6
+/* Axial coordinates (x, y) of each square (see the top of the file),
+ * one rank a line. */
+static const unsigned char ac_xy[AC_SQUARES][2] = {
+	{ 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 },
+	{ 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 }, { 4, 1 },
+	{ 0, 2 }, { 1, 2 }, { 2, 2 }, { 3, 2 }, { 4, 2 }, { 5, 2 },
+	{ 0, 3 }, { 1, 3 }, { 2, 3 }, { 3, 3 }, { 4, 3 }, { 5, 3 }, { 6, 3 },
+	{ 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 6, 4 },
+	{ 2, 5 }, { 3, 5 }, { 4, 5 }, { 5, 5 }, { 6, 5 },
+	{ 3, 6 }, { 4, 6 }, { 5, 6 }, { 6, 6 }
 };
 
 static unsigned
 ac_rank_of(unsigned sq)
 {
-	return ac_ay[sq];
+	return ac_xy[sq][1];
 }
 
 /* Axial coordinates of sq. */
 static void
 ac_axial(unsigned sq, int *x, int *y)
 {
-	*x = ac_ax[sq];
-	*y = ac_ay[sq];
+	*x = ac_xy[sq][0];
+	*y = ac_xy[sq][1];
 }
 
 /* The square at axial (x, y), or -1 off the board. */

@@ -1277,29 +1277,32 @@ brown_perft_places(struct pos *p, struct brown_tally *t, unsigned depth)
 	return n;
 }
 
+/* A movement node of perft: its position, and the leaves below its
+ * children so far. */
 struct brown_perft {
 	const struct pos *p;
-	unsigned depth;         /* of the children */
 	uint64_t nodes;
+	unsigned depth;         /* of the children */
 };
 
+/* Adds the leaves below the turn m (played on a copy, tallied). */
 static int
 brown_perft_turn(void *ctx, const struct move *m)
 {
-	struct brown_perft *w = ctx;
-	struct pos next = *w->p;
-	struct brown_tally t;
+	struct brown_perft *node = ctx;
+	struct brown_tally tally;
+	struct pos next = *node->p;
 
 	brown_apply(&next, m);
-	brown_tally(&next, &t);
-	w->nodes += brown_perft_walk(&next, &t, w->depth);
+	brown_tally(&next, &tally);
+	node->nodes += brown_perft_walk(&next, &tally, node->depth);
 	return 0;
 }
 
 static uint64_t
 brown_perft_walk(struct pos *p, struct brown_tally *t, unsigned depth)
 {
-	struct brown_perft w = { p, depth - 1, 0 };
+	struct brown_perft w = { p, 0, depth - 1 };
 
 	if (depth <= 1)
 		return depth == 0 ? 1 : brown_count_tallied(p, t);

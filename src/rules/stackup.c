@@ -110,13 +110,15 @@ su_perft(struct pos *p, const struct bb32 *b, unsigned depth)
 	return w.nodes;
 }
 
+/* Perft of p, played on a copy of its squares. */
 static uint64_t
 stackup_perft(const struct pos *p, unsigned depth)
 {
-	struct pos work = *p;
 	struct bb32 b;
+	struct pos work;
 
-	bb32_from_pos(&b, p);
+	pos_copy(&work, p);
+	bb32_from_pos(&b, &work);
 	return su_perft(&work, &b, depth);
 }
 

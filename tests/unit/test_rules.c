@@ -549,14 +549,6 @@ static const char *const checkers_paths[] = {
 	"B:W5,6,7,13,14,15,21,22,23:BK1,K9,2,3",
 };
 
-static void
-test_checkers_paths(void **state)
-{
-	(void)state;
-	check_fens("checkers", checkers_paths,
-	    sizeof(checkers_paths) / sizeof(checkers_paths[0]));
-}
-
 /* Stackup with stacks on the squares jumped: the tops taken change who
  * controls them. */
 static const char *const stackup_paths[] = {
@@ -564,10 +556,14 @@ static const char *const stackup_paths[] = {
 	"w:27=W,23=b,22=bw,14=bbw,15=b,7=bW,6=bww,3=B,19=ww",
 };
 
+/* The two games whose moves are paths of squares, where a capture may
+ * be written by any of its landing squares. */
 static void
-test_stackup_paths(void **state)
+test_paths(void **state)
 {
 	(void)state;
+	check_fens("checkers", checkers_paths,
+	    sizeof(checkers_paths) / sizeof(checkers_paths[0]));
 	check_fens("stackup", stackup_paths,
 	    sizeof(stackup_paths) / sizeof(stackup_paths[0]));
 }
@@ -580,8 +576,7 @@ main(void)
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_brown_tall),
 		cmocka_unit_test(test_accasta_tall),
-		cmocka_unit_test(test_checkers_paths),
-		cmocka_unit_test(test_stackup_paths),
+		cmocka_unit_test(test_paths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
