@@ -83,13 +83,14 @@ bb32_read(struct bb32 *b, const struct pos *p)
 	memo.valid = 1;
 }
 
-/* The memo takes square sq of p. */
+/* The memo takes square sq of p, byte for byte (padding included, as
+ * memo_holds compares bytes). */
 static void
 memo_take(const struct pos *p, unsigned sq)
 {
 	if (sq >= B32_SQUARES)
 		return;
-	memo.sq[sq] = p->sq[sq];
+	memcpy(&memo.sq[sq], &p->sq[sq], sizeof(memo.sq[sq]));
 	bb32_set_square(&memo.b, sq, &p->sq[sq]);
 }
 
