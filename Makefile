@@ -15,11 +15,33 @@ OPT ?= -O2 -g
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wwrite-strings -Wpointer-arith -Wformat=2 -Werror=format
 CFLAGS ?= $(OPT)
+# What this machine's CPU offers, used only where the build finds it
+# (bench/README): -mpopcnt when the compiler takes it and /proc/cpuinfo
+# lists popcnt, so that __builtin_popcount (the move counts of the
+# checkers-board games) is one instruction, not a call; -mtune=native
+# when the compiler takes it (scheduling and the choice of code for
+# struct copies and clears: no new instruction, the binary runs on any
+# x86-64).  `make PORTABLE=1` leaves both out (a binary for any CPU of
+# the architecture, tuned for none: the same results, slower);
+# `make NATIVE=1` uses -march=native instead (this CPU only);
+# CPU_FLAGS=... sets them by hand.
+CPU_TRY = $(CC) $(1) -c -x c /dev/null -o /dev/null >/dev/null 2>&1
+ifeq ($(origin CPU_FLAGS),undefined)
+ifeq ($(PORTABLE),1)
+CPU_FLAGS :=
+else ifeq ($(NATIVE),1)
+CPU_FLAGS := -march=native
+else
+CPU_FLAGS := $(shell grep -qw popcnt /proc/cpuinfo 2>/dev/null && \
+        $(call CPU_TRY,-mpopcnt) && echo -mpopcnt) \
+    $(shell $(call CPU_TRY,-mtune=native) && echo -mtune=native)
+endif
+endif
 # Includes name their layer from the top: "rules/rules.h" (src/rules/),
 # "notation/pdn.h" (notation/); tests/layers.sh checks their direction.
 INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-       $(INCLUDES) $(CFLAGS) -MMD -MP \
+       $(INCLUDES) $(CFLAGS) $(CPU_FLAGS) -MMD -MP \
        $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null)
 LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null) -lcrypt
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
@@ -46,7 +68,7 @@ FUZZ_COMMON = tests/fuzz/common.c
 
 # .buildflags holds the compiler and flags of the last build; when they
 # change (a sanitizer build, a new CFLAGS), everything is rebuilt.
-BUILD_ID = $(CC) $(CFLAGS) $(LDFLAGS)
+BUILD_ID = $(CC) $(CFLAGS) $(CPU_FLAGS) $(LDFLAGS)
 $(shell printf '%s\n' '$(BUILD_ID)' | cmp -s - .buildflags || \
         printf '%s\n' '$(BUILD_ID)' >.buildflags)
 

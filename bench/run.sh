@@ -126,13 +126,14 @@ fi
 
 echo
 echo "== (a) perft, best of 3 runs each"
-perft10="" perft11="" perftc10="" perftc11=""
+perft10="" perft11="" perftc10="" perftc11="" perftc12=""
 if [ -x bench/perft ]; then
 	bench/perft -r 3 | tee "$tmp/perft" || echo "bench/perft failed"
 	perft10=$(awk '$1 == "checkers" && $4 == 10 { print $9 }' "$tmp/perft")
 	perft11=$(awk '$1 == "checkers" && $4 == 11 { print $9 }' "$tmp/perft")
 	perftc10=$(awk '$1 == "checkers" && $4 == 10 { print $13 }' "$tmp/perft")
 	perftc11=$(awk '$1 == "checkers" && $4 == 11 { print $13 }' "$tmp/perft")
+	perftc12=$(awk '$1 == "checkers" && $4 == 12 { print $13 }' "$tmp/perft")
 else
 	echo "bench/perft not built"
 fi
@@ -342,10 +343,11 @@ row() {
 	    printf "%-34s %12s %-8s target %-9s %-17s %s\n", l, o, u, \
 	        (t == "" ? "-" : t), tr, pr }'
 }
-row "checkers perft 10" "$perft10" nodes/s 10000000 "$rperft10" 1
-row "checkers perft 11" "$perft11" nodes/s 10000000 "$rperft11" 1
-row "checkers perft 10, CPU" "$perftc10" nodes/s 10000000 "$rperftc10" 1
-row "checkers perft 11, CPU" "$perftc11" nodes/s 10000000 "$rperftc11" 1
+row "checkers perft 10" "$perft10" nodes/s 150000000 "$rperft10" 1
+row "checkers perft 11" "$perft11" nodes/s 150000000 "$rperft11" 1
+row "checkers perft 10, CPU" "$perftc10" nodes/s 150000000 "$rperftc10" 1
+row "checkers perft 11, CPU" "$perftc11" nodes/s 150000000 "$rperftc11" 1
+row "checkers perft 12, CPU" "$perftc12" nodes/s 150000000 "" 1
 row "archive check ($first MB)" "$gps" games/s 27000 "$rgps" 1
 row "archive check ($first MB)" "$mbps" MB/s "" "$rmbps" 1
 row "archive check ($first MB), CPU" "$gpscpu" games/s 27000 "$rgpscpu" 1

@@ -297,7 +297,7 @@ replay_pattern(struct replay *rp, const struct move *pattern,
 		return replay_unresolved(rp, text, pattern, n, w, d);
 	if (rp->offer != -1 && rp->offer != rp->pos.turn)
 		rp->offer = -1;   /* the move declines the offer */
-	rp->prev = rp->pos;
+	pos_copy(&rp->prev, &rp->pos);
 	rp->last = m;
 	rp->r->apply(&rp->pos, &m);
 	rp->plies++;

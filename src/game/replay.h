@@ -11,9 +11,9 @@
  * Speed: replay_run does not format move texts (unless asked to write
  * canonical texts) and builds no lists except to explain an error (cut
  * once the message is full).  A move is resolved through rules_resolve,
- * which follows the written steps in the games whose positions may have
- * very many legal moves, so a ply costs the same whatever the position
- * (rules.h, Cost).  The outcome is looked at only when a move does not
+ * which follows the written steps (every game but Mogensen's, whose
+ * positions have few moves), so a ply costs the same whatever the
+ * position (rules.h, Cost).  The outcome is looked at only when a move does not
  * resolve and once at the end, so a rules module must have no legal move
  * in a finished game.
  *

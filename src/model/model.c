@@ -82,6 +82,16 @@ pos_clear(struct pos *p, unsigned nsquares, enum side turn)
 	p->turn = (uint8_t)turn;
 }
 
+void
+pos_copy(struct pos *dst, const struct pos *src)
+{
+	size_t n = src->nsquares < POS_SQUARES ? src->nsquares : POS_SQUARES;
+
+	memcpy(dst->sq, src->sq, n * sizeof(src->sq[0]));
+	dst->nsquares = src->nsquares;
+	dst->turn = src->turn;
+}
+
 int
 pos_equal(const struct pos *a, const struct pos *b)
 {

@@ -88,6 +88,48 @@ static const signed char ac_castle_of[AC_SQUARES] = {
 	1, 1, 1, 1
 };
 
+/* The neighbour of each square in each direction of ac_dir, or -1 off
+ * the board (ac_at of the axial coordinates plus the direction). */
+static const signed char ac_next[AC_SQUARES][AC_NDIRS] = {
+	{  1, -1,  4, -1,  5, -1 },
+	{  2,  0,  5, -1,  6, -1 },
+	{  3,  1,  6, -1,  7, -1 },
+	{ -1,  2,  7, -1,  8, -1 },
+	{  5, -1,  9,  0, 10, -1 },
+	{  6,  4, 10,  1, 11,  0 },
+	{  7,  5, 11,  2, 12,  1 },
+	{  8,  6, 12,  3, 13,  2 },
+	{ -1,  7, 13, -1, 14,  3 },
+	{ 10, -1, 15,  4, 16, -1 },
+	{ 11,  9, 16,  5, 17,  4 },
+	{ 12, 10, 17,  6, 18,  5 },
+	{ 13, 11, 18,  7, 19,  6 },
+	{ 14, 12, 19,  8, 20,  7 },
+	{ -1, 13, 20, -1, 21,  8 },
+	{ 16, -1, -1,  9, 22, -1 },
+	{ 17, 15, 22, 10, 23,  9 },
+	{ 18, 16, 23, 11, 24, 10 },
+	{ 19, 17, 24, 12, 25, 11 },
+	{ 20, 18, 25, 13, 26, 12 },
+	{ 21, 19, 26, 14, 27, 13 },
+	{ -1, 20, 27, -1, -1, 14 },
+	{ 23, -1, -1, 16, 28, 15 },
+	{ 24, 22, 28, 17, 29, 16 },
+	{ 25, 23, 29, 18, 30, 17 },
+	{ 26, 24, 30, 19, 31, 18 },
+	{ 27, 25, 31, 20, 32, 19 },
+	{ -1, 26, 32, 21, -1, 20 },
+	{ 29, -1, -1, 23, 33, 22 },
+	{ 30, 28, 33, 24, 34, 23 },
+	{ 31, 29, 34, 25, 35, 24 },
+	{ 32, 30, 35, 26, 36, 25 },
+	{ -1, 31, 36, 27, -1, 26 },
+	{ 34, -1, -1, 29, -1, 28 },
+	{ 35, 33, -1, 30, -1, 29 },
+	{ 36, 34, -1, 31, -1, 30 },
+	{ -1, 35, -1, 32, -1, 31 },
+};
+
 static const char *const ac_blocked[2] = {
 	"white has no legal move", "black has no legal move"
 };
@@ -96,24 +138,30 @@ static const char *const ac_castled[2] = {
 	"black controls three cells of white's castle"
 };
 
+/* Axial coordinates (x, y) of each square (see the top of the file),
+ * one rank a line. */
+static const unsigned char ac_xy[AC_SQUARES][2] = {
+	{ 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 },
+	{ 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 }, { 4, 1 },
+	{ 0, 2 }, { 1, 2 }, { 2, 2 }, { 3, 2 }, { 4, 2 }, { 5, 2 },
+	{ 0, 3 }, { 1, 3 }, { 2, 3 }, { 3, 3 }, { 4, 3 }, { 5, 3 }, { 6, 3 },
+	{ 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 6, 4 },
+	{ 2, 5 }, { 3, 5 }, { 4, 5 }, { 5, 5 }, { 6, 5 },
+	{ 3, 6 }, { 4, 6 }, { 5, 6 }, { 6, 6 }
+};
+
 static unsigned
 ac_rank_of(unsigned sq)
 {
-	unsigned r = 0;
-
-	while (sq >= ac_rank_start[r + 1])
-		r++;
-	return r;
+	return ac_xy[sq][1];
 }
 
 /* Axial coordinates of sq. */
 static void
 ac_axial(unsigned sq, int *x, int *y)
 {
-	unsigned r = ac_rank_of(sq);
-
-	*y = (int)r;
-	*x = (int)(sq - ac_rank_start[r]) + (r > 3 ? (int)r - 3 : 0);
+	*x = ac_xy[sq][0];
+	*y = ac_xy[sq][1];
 }
 
 /* The square at axial (x, y), or -1 off the board. */
@@ -184,31 +232,43 @@ accasta_start(struct pos *p)
 		}
 }
 
-/* Stones of side among the top k of s. */
+/* Stones of the second side (black) among the top k of s. */
 static unsigned
-ac_top_count(const struct stack *s, unsigned k, enum side side)
+ac_top_black(const struct stack *s, unsigned k)
 {
-	uint32_t bits = (s->owner >> (s->height - k)) &
-	    (((uint32_t)1 << k) - 1);
-	unsigned second = (unsigned)__builtin_popcount(bits);
-
-	return side == SIDE_SECOND ? second : k - second;
+	return (unsigned)__builtin_popcount((s->owner >> (s->height - k)) &
+	    (((uint32_t)1 << k) - 1));
 }
 
 /* Whether the top k of from may land on the occupied stack to: to is not
- * safe, and no colour would exceed three stones. */
+ * safe (its top's opponent has fewer than three stones in it), and no
+ * colour would exceed three stones. */
 static int
 ac_may_land(const struct stack *from, unsigned k, const struct stack *to)
 {
-	unsigned s, top = stack_top_side(to);
+	unsigned black = (unsigned)__builtin_popcount(to->owner);
+	unsigned white = to->height - black;
+	unsigned kb = ac_top_black(from, k);
 
-	if ((unsigned)stack_count(to, SIDE_OTHER(top)) >= AC_LIMIT)
+	if ((stack_top_side(to) == SIDE_FIRST ? black : white) >= AC_LIMIT)
 		return 0;
-	for (s = 0; s < 2; s++)
-		if ((unsigned)stack_count(to, s) +
-		    ac_top_count(from, k, s) > AC_LIMIT)
-			return 0;
-	return 1;
+	return white + (k - kb) <= AC_LIMIT && black + kb <= AC_LIMIT;
+}
+
+/* Moves the top k of from onto to (k <= from's height, the result
+ * within STACK_MAX: at most six stones in Accasta). */
+static void
+ac_move_part(struct stack *from, struct stack *to, unsigned k)
+{
+	unsigned rest = from->height - k;
+	uint32_t keep = (uint32_t)(((uint64_t)1 << rest) - 1);
+
+	to->owner |= (from->owner >> rest) << to->height;
+	to->crown |= (from->crown >> rest) << to->height;
+	to->height = (uint8_t)(to->height + k);
+	from->owner &= keep;
+	from->crown &= keep;
+	from->height = (uint8_t)rest;
 }
 
 static int ac_steps(struct ac_walk *w);
@@ -221,11 +281,10 @@ ac_step_play(struct ac_walk *w, unsigned k, unsigned t, int kind,
     int released)
 {
 	struct stack *o = &w->work.sq[w->origin];
-	struct stack keep_o = *o, keep_t = w->work.sq[t], part;
+	struct stack keep_o = *o, keep_t = w->work.sq[t];
 	int rc;
 
-	part = stack_take(o, k);
-	stack_put(&w->work.sq[t], &part);
+	ac_move_part(o, &w->work.sq[t], k);
 	w->m.step[w->m.nsteps++] = (struct step){ (uint8_t)w->origin,
 	    (uint8_t)t, SQ_NONE, (uint8_t)k, (uint8_t)kind };
 	rc = w->leaf(w);
@@ -243,10 +302,10 @@ static int
 ac_slides(struct ac_walk *w, unsigned k, int d, int range, int released)
 {
 	const struct stack *o = &w->work.sq[w->origin], *ts;
-	int dist, t, kind, rc;
+	int dist, t = (int)w->origin, kind, rc;
 
 	for (dist = 1; dist <= range; dist++) {
-		if ((t = ac_line(w->origin, d, dist)) < 0)
+		if ((t = ac_next[t][d]) < 0)
 			return 0;
 		ts = &w->work.sq[t];
 		if (ts->height == 0)
@@ -327,34 +386,137 @@ accasta_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
 	return ac_walk_all(&w, p);
 }
 
-static uint64_t accasta_perft(const struct pos *p, unsigned depth);
+/* ---- Perft ------------------------------------------------------ */
 
-/* Perft: the board after the turn is the walk's board. */
+/*
+ * Perft walks the turns as generate does, the board after each turn
+ * being the walk's board, and counts the turns of the last ply without
+ * writing them down: a step that ends its turn (a release, or the whole
+ * rest moved) is counted without being played, and only a step that
+ * more may follow is played, then taken back.
+ */
+
+/* The turns of one origin being counted. */
+struct ac_count {
+	struct pos *p;          /* played on and restored */
+	unsigned origin;
+	enum side side;
+};
+
+static uint64_t ac_count_steps(struct ac_count *c, unsigned steps);
+
+/* The turns going on after the step of the top k of the origin to t. */
+static uint64_t
+ac_count_after(struct ac_count *c, unsigned t, unsigned k, unsigned steps)
+{
+	struct stack *o = &c->p->sq[c->origin], *ts = &c->p->sq[t];
+	struct stack keep_o = *o, keep_t = *ts;
+	uint64_t n;
+
+	ac_move_part(o, ts, k);
+	n = ac_count_steps(c, steps + 1);
+	*o = keep_o;
+	*ts = keep_t;
+	return n;
+}
+
+/* The turns of the slides of the top k of the origin in direction d up
+ * to range, and those going on after them when more may. */
+static uint64_t
+ac_count_slides(struct ac_count *c, unsigned k, int d, unsigned range,
+    int more, unsigned steps)
+{
+	const struct stack *o = &c->p->sq[c->origin], *ts;
+	unsigned dist;
+	int t = (int)c->origin;
+	uint64_t n = 0;
+
+	for (dist = 1; dist <= range; dist++) {
+		if ((t = ac_next[t][d]) < 0)
+			break;
+		ts = &c->p->sq[t];
+		if (ts->height != 0 && !ac_may_land(o, k, ts))
+			break;
+		n++;
+		if (more)
+			n += ac_count_after(c, (unsigned)t, k, steps);
+		if (ts->height != 0)
+			break;
+	}
+	return n;
+}
+
+/* The turns of c's origin after steps steps (as ac_steps finds them). */
+static uint64_t
+ac_count_steps(struct ac_count *c, unsigned steps)
+{
+	const struct stack *o = &c->p->sq[c->origin];
+	unsigned h = o->height, k, range = (unsigned)stack_count(o, c->side);
+	int d, released, more;
+	uint64_t n = 0;
+
+	for (k = 1; k <= h; k++) {
+		released = k < h && ((o->owner >> (h - k - 1)) & 1u) !=
+		    (unsigned)c->side;
+		if (released && ac_castle_of[c->origin] == (int)c->side)
+			continue;
+		more = !released && k < h && steps + 1 < MOVE_MAX_STEPS;
+		for (d = 0; d < AC_NDIRS; d++)
+			n += ac_count_slides(c, k, d, range, more, steps);
+	}
+	return n;
+}
+
+/* The number of turns of p (played on and restored). */
+static uint64_t
+ac_count_all(struct pos *p)
+{
+	struct ac_count c = { p, 0, (enum side)p->turn };
+	uint64_t n = 0;
+
+	if (ac_castle_winner(p) >= 0)
+		return 0;
+	for (c.origin = 0; c.origin < AC_SQUARES; c.origin++)
+		if (p->sq[c.origin].height > 0 &&
+		    stack_top_side(&p->sq[c.origin]) == c.side)
+			n += ac_count_steps(&c, 0);
+	return n;
+}
+
+static uint64_t ac_perft_walk(struct pos *p, unsigned depth);
+
+/* The leaves below the turn just walked: the board after it is the
+ * walk's board. */
 static int
 ac_leaf_count(struct ac_walk *w)
 {
-	if (w->depth <= 1) {
-		w->nodes++;
-		return 0;
-	}
 	w->work.turn = (uint8_t)SIDE_OTHER(w->side);
-	w->nodes += accasta_perft(&w->work, w->depth - 1);
+	w->nodes += ac_perft_walk(&w->work, w->depth - 1);
 	w->work.turn = (uint8_t)w->side;
 	return 0;
 }
 
+/* Perft of p (played on and restored). */
 static uint64_t
-accasta_perft(const struct pos *p, unsigned depth)
+ac_perft_walk(struct pos *p, unsigned depth)
 {
 	struct ac_walk w;
 
-	if (depth == 0)
-		return 1;
+	if (depth <= 1)
+		return depth == 0 ? 1 : ac_count_all(p);
 	w.leaf = ac_leaf_count;
 	w.depth = depth;
 	w.nodes = 0;
 	ac_walk_all(&w, p);
 	return w.nodes;
+}
+
+static uint64_t
+accasta_perft(const struct pos *p, unsigned depth)
+{
+	struct pos work = *p;
+
+	return ac_perft_walk(&work, depth);
 }
 
 static void

@@ -47,6 +47,7 @@ extern const struct rules rules_brown;
 #define BROWN_SQUARES 64
 #define BROWN_CHECKERS 24    /* 12 each; they never leave the board */
 #define BROWN_EACH 12
+#define BROWN_GIVERS 56      /* squares on the lines from one square */
 
 /* File and rank steps of the eight directions. */
 static const int brown_dirs[8][2] = {
@@ -117,6 +118,20 @@ brown_ray(unsigned sq, unsigned d, unsigned h)
 	if (f < 0 || f > 7 || r < 0 || r > 7)
 		return -1;
 	return r * 8 + f;
+}
+
+/* The number of squares from sq to the edge of the board in direction
+ * d; *delta gets the difference of index between two of them. */
+static inline unsigned
+brown_reach(unsigned sq, unsigned d, int *delta)
+{
+	int df = brown_dirs[d][0], dr = brown_dirs[d][1];
+	unsigned f = sq % 8, r = sq / 8;
+	unsigned nf = df > 0 ? 7 - f : df < 0 ? f : 7;
+	unsigned nr = dr > 0 ? 7 - r : dr < 0 ? r : 7;
+
+	*delta = dr * 8 + df;
+	return nf < nr ? nf : nr;
 }
 
 /* Whether no square strictly between from and to (on one line) holds a
@@ -326,6 +341,30 @@ brown_gen_moves(const struct pos *p, rules_emit_fn emit, void *ctx)
 		    (rc = brown_gen_square(&w, p, sq)) != 0)
 			return rc;
 	return 0;
+}
+
+/* The checkers of each side on the board, and the stacks it controls,
+ * in one pass. */
+struct brown_tally {
+	unsigned on[2];
+	unsigned stacks[2];
+};
+
+static void
+brown_tally(const struct pos *p, struct brown_tally *t)
+{
+	const struct stack *s;
+	unsigned sq, red;
+
+	memset(t, 0, sizeof(*t));
+	for (sq = 0; sq < BROWN_SQUARES; sq++) {
+		s = &p->sq[sq];
+		red = (unsigned)__builtin_popcount(s->owner);
+		t->on[SIDE_SECOND] += red;
+		t->on[SIDE_FIRST] += s->height - red;
+		if (s->height > 0)
+			t->stacks[stack_top_side(s)]++;
+	}
 }
 
 /* Whether the mover has checkers left to place. */
@@ -930,31 +969,9 @@ struct brown_shifts {
 	uint8_t freed[8][8];      /* [d][h]: opened by the capture in d */
 	uint8_t cap[8];           /* checkers of the capture in d, 0: none */
 	uint8_t used[8];          /* steps of h taken so far, not the capture */
+	uint8_t capdir[8];        /* the directions d with a capture, */
+	unsigned ncap;            /* as many */
 };
-
-/* Fills bs with the steps from a in direction d. */
-static void
-brown_count_ray(struct brown_shifts *bs, const struct pos *p, unsigned a,
-    unsigned d)
-{
-	const struct stack *t;
-	unsigned h;
-	int sq;
-
-	for (h = 1; (sq = brown_ray(a, d, h)) >= 0; h++) {
-		t = &p->sq[sq];
-		if (t->height == 0 && bs->cap[d] == 0)
-			bs->free[h]++;
-		else if (t->height == 0)
-			bs->freed[d][h]++;
-		else if (stack_top_side(t) == bs->side)
-			continue;
-		else if (bs->cap[d] != 0 || t->height > h)
-			return;
-		else
-			bs->cap[d] = (uint8_t)h;
-	}
-}
 
 /* Whether A still belongs to the mover once it gave taken checkers. */
 static int
@@ -984,7 +1001,7 @@ brown_count_after(struct brown_shifts *bs, unsigned taken, int cap)
 static uint64_t
 brown_count_next(struct brown_shifts *bs, unsigned taken, int cap)
 {
-	unsigned h, d, n, max = taken == 0 ? bs->s->height :
+	unsigned h, d, i, n, max = taken == 0 ? bs->s->height :
 	    bs->s->height - 1 - taken;
 	uint64_t total = 0;
 
@@ -997,25 +1014,13 @@ brown_count_next(struct brown_shifts *bs, unsigned taken, int cap)
 		total += n * brown_count_after(bs, taken + h, cap);
 		bs->used[h]--;
 	}
-	for (d = 0; d < 8 && cap < 0; d++)
-		if (bs->cap[d] != 0 && bs->cap[d] <= max)
+	for (i = 0; i < bs->ncap && cap < 0; i++) {
+		d = bs->capdir[i];
+		if (bs->cap[d] <= max)
 			total += brown_count_after(bs, taken + bs->cap[d],
 			    (int)d);
+	}
 	return total;
-}
-
-static uint64_t
-brown_count_shifts(const struct pos *p, unsigned a)
-{
-	struct brown_shifts bs;
-	unsigned d;
-
-	memset(&bs, 0, sizeof(bs));
-	bs.s = &p->sq[a];
-	bs.side = p->turn;
-	for (d = 0; d < 8; d++)
-		brown_count_ray(&bs, p, a, d);
-	return brown_count_next(&bs, 0, -1);
 }
 
 static uint64_t
@@ -1033,18 +1038,37 @@ brown_binom(unsigned n, unsigned k)
  * (the empty word included when all lo are 0).  The sum of hi is at
  * most BROWN_EACH: each gift takes at least one of the mover's checkers
  * (the contributor's top) to the base. */
+/* C(n, k) for n <= BROWN_EACH: Pascal's triangle. */
+static const uint16_t brown_choose[BROWN_EACH + 1][BROWN_EACH + 1] = {
+	{ 1 },
+	{ 1, 1 },
+	{ 1, 2, 1 },
+	{ 1, 3, 3, 1 },
+	{ 1, 4, 6, 4, 1 },
+	{ 1, 5, 10, 10, 5, 1 },
+	{ 1, 6, 15, 20, 15, 6, 1 },
+	{ 1, 7, 21, 35, 35, 21, 7, 1 },
+	{ 1, 8, 28, 56, 70, 56, 28, 8, 1 },
+	{ 1, 9, 36, 84, 126, 126, 84, 36, 9, 1 },
+	{ 1, 10, 45, 120, 210, 252, 210, 120, 45, 10, 1 },
+	{ 1, 11, 55, 165, 330, 462, 462, 330, 165, 55, 11, 1 },
+	{ 1, 12, 66, 220, 495, 792, 924, 792, 495, 220, 66, 12, 1 },
+};
+
 static uint64_t
 brown_count_words(const uint8_t *lo, const uint8_t *hi, unsigned n)
 {
 	uint64_t w[BROWN_EACH + 1] = { 1 }, next[BROWN_EACH + 1], total = 0;
 	unsigned i, len, j, top = 0;
 
+	if (n <= 1)	/* the words of one letter, or the empty word */
+		return n == 0 ? 1 : (uint64_t)(hi[0] - lo[0] + 1);
 	for (i = 0; i < n; i++) {
 		memset(next, 0, sizeof(next));
 		for (len = 0; len <= top; len++)
 			for (j = lo[i]; j <= hi[i]; j++)
 				next[len + j] += w[len] *
-				    brown_binom(len + j, j);
+				    brown_choose[len + j][j];
 		top += hi[i];
 		memcpy(w, next, sizeof(w));
 	}
@@ -1072,28 +1096,73 @@ brown_count_gifts(const struct pos *p, unsigned c, unsigned k,
 	return n;
 }
 
-static uint64_t
-brown_count_builds(const struct pos *p, unsigned b)
-{
-	uint8_t lo[BROWN_SQUARES], hi[BROWN_SQUARES];
-	unsigned c, k, n = 0, i, last[BROWN_SQUARES];
-	uint64_t total;
+/* The contributors to the builds onto one base. */
+struct brown_givers {
+	uint8_t lo[BROWN_GIVERS];    /* gifts each makes: at least, */
+	uint8_t hi[BROWN_GIVERS];    /* at most while its rest stays */
+	unsigned last[BROWN_GIVERS]; /* and whether one more may end it */
+	unsigned n;
+};
 
-	for (c = 0; c < BROWN_SQUARES; c++)
-		if ((k = brown_line(c, b)) != 0 &&
-		    brown_controls(p, c, p->turn) && p->sq[c].height >= k &&
-		    brown_path_clear(p, c, b, p->turn)) {
-			lo[n] = 0;
-			hi[n] = (uint8_t)brown_count_gifts(p, c, k, &last[n]);
-			n++;
+/* Adds the mover's stack on c, at distance k from the base, as high as
+ * k at least, to g. */
+static void
+brown_count_giver(const struct pos *p, unsigned c, unsigned k,
+    struct brown_givers *g)
+{
+	g->lo[g->n] = 0;
+	g->hi[g->n] = (uint8_t)brown_count_gifts(p, c, k, &g->last[g->n]);
+	g->n++;
+}
+
+/*
+ * Walks the line from a in direction d once for both kinds of turn
+ * based on a: the steps of the shifts from a into bs (up to where no
+ * shift goes on), and the contributors to builds onto a into g (the
+ * mover's stacks as high as their distance, up to the first opponent's
+ * stack, past which every path is blocked).
+ */
+static void
+brown_count_line(const struct pos *p, unsigned a, unsigned d,
+    struct brown_shifts *bs, struct brown_givers *g)
+{
+	const struct stack *t;
+	unsigned h, reach;
+	int delta;
+
+	reach = brown_reach(a, d, &delta);
+	for (h = 1; h <= reach; h++) {
+		t = &p->sq[(int)a + (int)h * delta];
+		if (t->height == 0 && bs->cap[d] == 0)
+			bs->free[h]++;
+		else if (t->height == 0)
+			bs->freed[d][h]++;
+		else if (stack_top_side(t) == bs->side) {
+			if (bs->cap[d] == 0 && t->height >= h)
+				brown_count_giver(p, (unsigned)((int)a +
+				    (int)h * delta), h, g);
+		} else if (bs->cap[d] != 0 || t->height > h)
+			return;
+		else {
+			bs->cap[d] = (uint8_t)h;
+			bs->capdir[bs->ncap++] = (uint8_t)d;
 		}
-	total = brown_count_words(lo, hi, n) - 1;
-	for (i = 0; i < n; i++) {
-		if (!last[i])
+	}
+}
+
+static uint64_t
+brown_count_builds(struct brown_givers *g)
+{
+	uint64_t total;
+	unsigned i;
+
+	total = brown_count_words(g->lo, g->hi, g->n) - 1;
+	for (i = 0; i < g->n; i++) {
+		if (!g->last[i])
 			continue;
-		lo[i] = hi[i];
-		total += brown_count_words(lo, hi, n);
-		lo[i] = 0;
+		g->lo[i] = g->hi[i];
+		total += brown_count_words(g->lo, g->hi, g->n);
+		g->lo[i] = 0;
 	}
 	return total;
 }
@@ -1108,12 +1177,30 @@ brown_count_restacks(const struct stack *s)
 	return brown_binom(s->height, red) - 1;
 }
 
+/* The turns based on a, a square the mover controls. */
 static uint64_t
-brown_count_places(const struct pos *p)
+brown_count_base(const struct pos *p, unsigned a)
+{
+	struct brown_shifts bs;
+	struct brown_givers g;
+	unsigned d;
+
+	memset(&bs, 0, sizeof(bs));
+	bs.s = &p->sq[a];
+	bs.side = p->turn;
+	g.n = 0;
+	for (d = 0; d < 8; d++)
+		brown_count_line(p, a, d, &bs, &g);
+	return brown_count_next(&bs, 0, -1) + brown_count_builds(&g) +
+	    brown_count_restacks(&p->sq[a]);
+}
+
+static uint64_t
+brown_count_places(const struct pos *p, const struct brown_tally *t)
 {
 	unsigned f, home = p->turn == SIDE_FIRST ? 0 : 56, n = 0;
 
-	if (!brown_has_place(p))
+	if (t->on[p->turn] >= BROWN_EACH)
 		return 0;
 	for (f = 0; f < 8; f++)
 		n += p->sq[home + f].height == 0 ||
@@ -1121,27 +1208,120 @@ brown_count_places(const struct pos *p)
 	return n;
 }
 
-/* A finished game (no move) and a position beyond the game's material
- * (which FEN refuses, and whose counts the bounds above do not hold
- * for) are counted by generate. */
+/* The turns of p, whose tally is t.  A finished game (no move) and a
+ * position beyond the game's material (which FEN refuses, and whose
+ * counts the bounds above do not hold for) are counted by generate. */
 static uint64_t
-brown_count(const struct pos *p)
+brown_count_tallied(const struct pos *p, const struct brown_tally *t)
 {
 	unsigned sq;
 	uint64_t n = 0;
 
-	if (brown_placing(p))
-		return brown_count_places(p);
-	if (pos_count(p, SIDE_FIRST) > BROWN_EACH ||
-	    pos_count(p, SIDE_SECOND) > BROWN_EACH ||
-	    !brown_has_stack(p, SIDE_FIRST) || !brown_has_stack(p, SIDE_SECOND))
+	if (t->on[0] + t->on[1] < BROWN_CHECKERS)
+		return brown_count_places(p, t);
+	if (t->on[0] > BROWN_EACH || t->on[1] > BROWN_EACH ||
+	    t->stacks[0] == 0 || t->stacks[1] == 0)
 		return rules_count_generic(&rules_brown, p);
 	for (sq = 0; sq < BROWN_SQUARES; sq++)
 		if (brown_controls(p, sq, p->turn))
-			n += brown_count_shifts(p, sq) +
-			    brown_count_builds(p, sq) +
-			    brown_count_restacks(&p->sq[sq]);
+			n += brown_count_base(p, sq);
 	return n;
+}
+
+static uint64_t
+brown_count(const struct pos *p)
+{
+	struct brown_tally t;
+
+	brown_tally(p, &t);
+	return brown_count_tallied(p, &t);
+}
+
+/* ---- Perft ------------------------------------------------------ */
+
+/*
+ * Perft keeps the tally of the position it walks: a placement is played
+ * on the position and taken back, a movement turn (generated by the
+ * walk above) played on a copy; the last ply is counted
+ * (brown_count_tallied), never generated.
+ */
+
+static uint64_t brown_perft_walk(struct pos *p, struct brown_tally *t,
+    unsigned depth);
+
+/* The leaves below each placement of p. */
+static uint64_t
+brown_perft_places(struct pos *p, struct brown_tally *t, unsigned depth)
+{
+	unsigned f, sq, side = p->turn, home = side == SIDE_FIRST ? 0 : 56;
+	unsigned opened;
+	uint64_t n = 0;
+
+	if (t->on[side] >= BROWN_EACH)
+		return 0;
+	for (f = 0; f < 8; f++) {
+		sq = home + f;
+		if (p->sq[sq].height > 0 && !brown_controls(p, sq, side))
+			continue;
+		opened = p->sq[sq].height == 0;
+		stack_push(&p->sq[sq], (enum side)side, 0);
+		t->on[side]++;
+		t->stacks[side] += opened;
+		p->turn = (uint8_t)SIDE_OTHER(side);
+		n += brown_perft_walk(p, t, depth - 1);
+		p->turn = (uint8_t)side;
+		t->stacks[side] -= opened;
+		t->on[side]--;
+		stack_take(&p->sq[sq], 1);
+	}
+	return n;
+}
+
+/* A movement node of perft: its position, and the leaves below its
+ * children so far. */
+struct brown_perft {
+	const struct pos *p;
+	uint64_t nodes;
+	unsigned depth;         /* of the children */
+};
+
+/* Adds the leaves below the turn m (played on a copy, tallied). */
+static int
+brown_perft_turn(void *ctx, const struct move *m)
+{
+	struct brown_perft *node = ctx;
+	struct brown_tally tally;
+	struct pos next = *node->p;
+
+	brown_apply(&next, m);
+	brown_tally(&next, &tally);
+	node->nodes += brown_perft_walk(&next, &tally, node->depth);
+	return 0;
+}
+
+static uint64_t
+brown_perft_walk(struct pos *p, struct brown_tally *t, unsigned depth)
+{
+	struct brown_perft w = { p, 0, depth - 1 };
+
+	if (depth <= 1)
+		return depth == 0 ? 1 : brown_count_tallied(p, t);
+	if (t->on[0] + t->on[1] < BROWN_CHECKERS)
+		return brown_perft_places(p, t, depth);
+	if (t->stacks[0] == 0 || t->stacks[1] == 0)
+		return 0;	/* the game is over */
+	brown_gen_moves(p, brown_perft_turn, &w);
+	return w.nodes;
+}
+
+static uint64_t
+brown_perft(const struct pos *p, unsigned depth)
+{
+	struct pos work = *p;
+	struct brown_tally t;
+
+	brown_tally(&work, &t);
+	return brown_perft_walk(&work, &t, depth);
 }
 
 static int
@@ -1176,6 +1356,7 @@ const struct rules rules_brown = {
 	.move_parse = brown_move_parse,
 	.move_format = brown_move_format,
 	.move_match = brown_move_match,
+	.perft = brown_perft,
 	.resolve = brown_resolve,
 	.count = brown_count,
 	.pos_note = brown_pos_note,

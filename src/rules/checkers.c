@@ -1,45 +1,16 @@
 /*
  * checkers.c - American checkers (RULES.md section 1).
  *
- * Internally a position is three 32-bit bitboards; the generator walks
- * them and hands each legal move, with its jump path, to a visitor.  The
- * rules-table entry points convert from and to struct pos; perft stays
- * on the bitboards and counts the last ply in bulk.
+ * Moves are generated, counted and resolved on bitboards (bb32.h,
+ * shared with stackup); apply works on struct pos.  Perft stays on the
+ * bitboards and counts the last ply in bulk.
  */
 #include <string.h>
 
-#include "rules/board32.h"
+#include "rules/bb32.h"
 #include "rules/rules.h"
 
-#define CK_MAX_JUMPS 16
-
-struct ck {
-	uint32_t own[2];        /* pieces of each side */
-	uint32_t kings;
-	unsigned turn;
-};
-
-/* A legal move: n == 0 a plain move from -> to, else n single jumps. */
-struct ck_move {
-	uint32_t taken;         /* squares of the jumped pieces */
-	uint8_t from, to, crown, n;
-	uint8_t land[CK_MAX_JUMPS];
-	uint8_t over[CK_MAX_JUMPS];
-};
-
 extern const struct rules rules_checkers;
-
-typedef int (*ck_visit_fn)(void *ctx, const struct ck_move *m);
-
-struct ck_jumps {
-	uint32_t empty;         /* empty squares, the origin included */
-	uint32_t enemy;         /* enemy pieces not yet jumped */
-	unsigned side;
-	int king;
-	struct ck_move m;
-	ck_visit_fn visit;
-	void *ctx;
-};
 
 static const char *const ck_blocked[2] = {
 	"red has no legal move", "white has no legal move"
@@ -48,311 +19,169 @@ static const char *const ck_empty[2] = {
 	"red has no pieces left", "white has no pieces left"
 };
 
-static unsigned
-bit_index(uint32_t b)
-{
-	return (unsigned)__builtin_ctz(b);
-}
+/* ---- Perft ------------------------------------------------------- */
 
-static void
-ck_from_pos(struct ck *b, const struct pos *p)
-{
-	unsigned i, n = p->nsquares < B32_SQUARES ? p->nsquares : B32_SQUARES;
-	uint32_t own[2] = { 0, 0 }, kings = 0;
+/*
+ * Perft stays on the bitboards: each child is made on the stack from its
+ * parent (a plain move by its two bits, a capture when its chain ends),
+ * no move is written down, and the last ply is counted (bb32_count).
+ */
 
-	memset(b, 0, sizeof(*b));
-	b->turn = p->turn;
-	/* Without a branch on each square's height (half the squares are
-	 * empty, so the branch was mispredicted often): an empty square's
-	 * top is read at bit 31, and its bits are masked out. */
-	for (i = 0; i < n; i++) {
-		const struct stack *s = &p->sq[i];
-		unsigned top = (s->height - 1u) & 31u;
-		uint32_t bit = (uint32_t)(s->height != 0) << i;
-		uint32_t side = (s->owner >> top) & 1u;
+static uint64_t ck_perft(const struct bb32 *b, unsigned depth);
 
-		own[1] |= bit & -side;
-		own[0] |= bit & ~-side;
-		kings |= bit & -((s->crown >> top) & 1u);
-	}
-	b->own[0] = own[0];
-	b->own[1] = own[1];
-	b->kings = kings;
-}
-
-static uint32_t
-ck_empty_squares(const struct ck *b)
-{
-	return ~(b->own[0] | b->own[1]);
-}
-
-/* Pieces of the side to move that may go in direction d. */
-static uint32_t
-ck_movers(const struct ck *b, enum b32_dir d)
-{
-	uint32_t own = b->own[b->turn];
-
-	return board32_forward(d, b->turn) ? own : own & b->kings;
-}
-
-static int
-ck_has_capture(const struct ck *b)
-{
-	uint32_t enemy = b->own[b->turn ^ 1], empty = ck_empty_squares(b);
-	uint32_t over;
-	int d;
-
-	for (d = 0; d < B32_NDIRS; d++) {
-		over = board32_shift(ck_movers(b, (enum b32_dir)d),
-		    (enum b32_dir)d) & enemy;
-		if (board32_shift(over, (enum b32_dir)d) & empty)
-			return 1;
-	}
-	return 0;
-}
-
-static unsigned
-ck_count_plain(const struct ck *b)
-{
-	uint32_t empty = ck_empty_squares(b);
-	unsigned n = 0;
-	int d;
-
-	for (d = 0; d < B32_NDIRS; d++)
-		n += (unsigned)__builtin_popcount(board32_shift(
-		    ck_movers(b, (enum b32_dir)d), (enum b32_dir)d) & empty);
-	return n;
-}
-
-static int jumps_from(struct ck_jumps *w, unsigned sq);
-
-/* Takes the jump over the bit over to the bit land, then goes on. */
-static int
-jump_take(struct ck_jumps *w, uint32_t over, uint32_t land)
-{
-	unsigned to = bit_index(land);
-	int rc;
-
-	w->m.over[w->m.n] = (uint8_t)bit_index(over);
-	w->m.land[w->m.n++] = (uint8_t)to;
-	w->m.taken |= over;
-	w->enemy &= ~over;
-	if (!w->king && board32_crown_row(to, w->side)) {
-		w->m.to = (uint8_t)to;
-		w->m.crown = 1;
-		rc = w->visit(w->ctx, &w->m);
-		w->m.crown = 0;
-	} else
-		rc = jumps_from(w, to);
-	w->enemy |= over;
-	w->m.taken &= ~over;
-	w->m.n--;
-	return rc;
-}
-
-/* Follows every jump from sq; a chain that cannot go on is visited. */
-static int
-jumps_from(struct ck_jumps *w, unsigned sq)
-{
-	uint32_t over, land;
-	int d, rc, found = 0;
-
-	for (d = 0; d < B32_NDIRS; d++) {
-		if (!w->king && !board32_forward((enum b32_dir)d, w->side))
-			continue;
-		over = board32_shift((uint32_t)1 << sq, (enum b32_dir)d) &
-		    w->enemy;
-		land = board32_shift(over, (enum b32_dir)d) & w->empty;
-		if (land == 0)
-			continue;
-		found = 1;
-		if ((rc = jump_take(w, over, land)) != 0)
-			return rc;
-	}
-	if (found || w->m.n == 0)
-		return 0;
-	w->m.to = (uint8_t)sq;
-	return w->visit(w->ctx, &w->m);
-}
-
-static int
-ck_gen_captures(const struct ck *b, ck_visit_fn visit, void *ctx)
-{
-	struct ck_jumps w;
-	uint32_t own = b->own[b->turn];
-	unsigned sq;
-	int rc;
-
-	memset(&w, 0, sizeof(w));
-	w.enemy = b->own[b->turn ^ 1];
-	w.side = b->turn;
-	w.visit = visit;
-	w.ctx = ctx;
-	for (; own != 0; own &= own - 1) {
-		sq = bit_index(own);
-		w.empty = ck_empty_squares(b) | ((uint32_t)1 << sq);
-		w.king = (b->kings >> sq) & 1;
-		w.m.from = (uint8_t)sq;
-		if ((rc = jumps_from(&w, sq)) != 0)
-			return rc;
-	}
-	return 0;
-}
-
-static int
-ck_gen_plain(const struct ck *b, ck_visit_fn visit, void *ctx)
-{
-	struct ck_move m;
-	uint32_t own = b->own[b->turn], empty = ck_empty_squares(b);
-	int d, to, king, rc;
-
-	memset(&m, 0, sizeof(m));
-	for (; own != 0; own &= own - 1) {
-		m.from = (uint8_t)bit_index(own);
-		king = (b->kings >> m.from) & 1;
-		for (d = 0; d < B32_NDIRS; d++) {
-			if (!king && !board32_forward((enum b32_dir)d, b->turn))
-				continue;
-			to = board32_next(m.from, (enum b32_dir)d);
-			if (to < 0 || !((empty >> to) & 1))
-				continue;
-			m.to = (uint8_t)to;
-			m.crown = !king && board32_crown_row((unsigned)to,
-			    b->turn);
-			if ((rc = visit(ctx, &m)) != 0)
-				return rc;
-		}
-	}
-	return 0;
-}
-
-/* Visits the legal moves of b in canonical order. */
-static int
-ck_generate(const struct ck *b, ck_visit_fn visit, void *ctx)
-{
-	if (ck_has_capture(b))
-		return ck_gen_captures(b, visit, ctx);
-	return ck_gen_plain(b, visit, ctx);
-}
-
-static void
-ck_play(struct ck *b, const struct ck_move *m)
-{
-	uint32_t from = (uint32_t)1 << m->from, to = (uint32_t)1 << m->to;
-	unsigned s = b->turn;
-
-	b->own[s] = (b->own[s] & ~from) | to;
-	b->own[s ^ 1] &= ~m->taken;
-	if ((b->kings & from) || m->crown)
-		b->kings = (b->kings & ~from) | to;
-	b->kings &= ~m->taken;
-	b->turn = s ^ 1;
-}
-
-static int
-count_visit(void *ctx, const struct ck_move *m)
-{
-	(void)m;
-	(*(uint64_t *)ctx)++;
-	return 0;
-}
-
-/* Number of legal moves of b. */
-static uint64_t
-ck_count(const struct ck *b)
-{
-	uint64_t n = 0;
-
-	if (!ck_has_capture(b))
-		return ck_count_plain(b);
-	ck_gen_captures(b, count_visit, &n);
-	return n;
-}
-
-struct ck_perft {
-	const struct ck *b;
+/* A capture being followed from one origin, for perft. */
+struct ck_chain {
+	const struct bb32 *b;
+	uint32_t from;          /* the origin's bit */
+	uint32_t empty;         /* empty squares, the origin included */
+	int king;
 	unsigned depth;         /* of the children */
-	uint64_t nodes;
 };
 
-static uint64_t ck_perft(const struct ck *b, unsigned depth);
-
-static int
-perft_visit(void *ctx, const struct ck_move *m)
+/* The child where the chain of c ends on the bit at, having jumped
+ * taken; crown: a man crowned there. */
+static uint64_t
+ck_chain_end(const struct ck_chain *c, uint32_t at, uint32_t taken,
+    int crown)
 {
-	struct ck_perft *pf = ctx;
-	struct ck child = *pf->b;
+	struct bb32 child = *c->b;
+	unsigned s = c->b->turn;
 
-	ck_play(&child, m);
-	pf->nodes += ck_perft(&child, pf->depth);
-	return 0;
+	child.own[s] = (child.own[s] & ~c->from) | at;
+	child.own[s ^ 1] &= ~taken;
+	child.kings &= ~taken;
+	if (c->king)
+		child.kings = (child.kings & ~c->from) | at;
+	else if (crown)
+		child.kings |= at;
+	child.turn = s ^ 1;
+	return ck_perft(&child, c->depth);
+}
+
+static uint64_t ck_chain(const struct ck_chain *c, uint32_t at,
+    uint32_t enemy, uint32_t taken);
+
+/*
+ * The loops over the four directions are written out as four calls of an
+ * inline function with the direction a constant (BB32_INLINE), so that
+ * board32_shift's switch folds away.
+ */
+
+/* The leaves below the chains of c that go on from the bit at by a jump
+ * in direction d; *found is set when there is one. */
+BB32_INLINE uint64_t
+ck_chain_dir(const struct ck_chain *c, uint32_t at, uint32_t enemy,
+    uint32_t taken, enum b32_dir d, int *found)
+{
+	unsigned side = c->b->turn;
+	uint32_t over, land;
+
+	if (!c->king && !board32_forward(d, side))
+		return 0;
+	over = board32_shift(at, d) & enemy;
+	land = board32_shift(over, d) & c->empty;
+	if (land == 0)
+		return 0;
+	*found = 1;
+	if (!c->king && (land & BB32_CROWN(side)))
+		return ck_chain_end(c, land, taken | over, 1);
+	return ck_chain(c, land, enemy & ~over, taken | over);
+}
+
+/* The leaves below every chain that goes on from the bit at, enemy the
+ * pieces not yet jumped; the chain ends at at when none does. */
+static uint64_t
+ck_chain(const struct ck_chain *c, uint32_t at, uint32_t enemy,
+    uint32_t taken)
+{
+	int found = 0;
+	uint64_t n = ck_chain_dir(c, at, enemy, taken, B32_BACK_LOW, &found) +
+	    ck_chain_dir(c, at, enemy, taken, B32_BACK_HIGH, &found) +
+	    ck_chain_dir(c, at, enemy, taken, B32_FWD_LOW, &found) +
+	    ck_chain_dir(c, at, enemy, taken, B32_FWD_HIGH, &found);
+
+	return found ? n : ck_chain_end(c, at, taken, 0);
+}
+
+/* The leaves below the captures of b whose first jump goes in direction
+ * d, lands their landing squares. */
+BB32_INLINE uint64_t
+ck_perft_captures(const struct bb32 *b, uint32_t lands, enum b32_dir d,
+    unsigned depth)
+{
+	struct ck_chain c = { b, 0, 0, 0, depth - 1 };
+	uint32_t enemy = b->own[b->turn ^ 1], land, over;
+	enum b32_dir back = board32_opposite(d);
+	uint64_t n = 0;
+
+	for (; lands != 0; lands &= lands - 1) {
+		land = lands & -lands;
+		over = board32_shift(land, back);
+		c.from = board32_shift(over, back);
+		c.empty = bb32_empty(b) | c.from;
+		c.king = (b->kings & c.from) != 0;
+		if (!c.king && (land & BB32_CROWN(b->turn)))
+			n += ck_chain_end(&c, land, over, 1);
+		else
+			n += ck_chain(&c, land, enemy & ~over, over);
+	}
+	return n;
+}
+
+/* The leaves below every plain move of b in direction d. */
+BB32_INLINE uint64_t
+ck_perft_plain(const struct bb32 *b, enum b32_dir d, unsigned depth)
+{
+	struct bb32 child;
+	uint32_t to, from, bit;
+	uint64_t n = 0;
+	unsigned s = b->turn;
+
+	to = board32_shift(bb32_movers(b, d), d) & bb32_empty(b);
+	for (; to != 0; to &= to - 1) {
+		bit = to & -to;
+		from = board32_shift(bit, board32_opposite(d));
+		child = *b;
+		child.own[s] ^= from | bit;
+		if (b->kings & from)
+			child.kings ^= from | bit;
+		else
+			child.kings |= bit & BB32_CROWN(s);
+		child.turn = s ^ 1;
+		n += ck_perft(&child, depth - 1);
+	}
+	return n;
 }
 
 static uint64_t
-ck_perft(const struct ck *b, unsigned depth)
+ck_perft(const struct bb32 *b, unsigned depth)
 {
-	struct ck_perft pf = { b, depth - 1, 0 };
+	uint32_t l0, l1, l2, l3;
 
-	if (depth == 0)
-		return 1;
-	if (depth == 1)
-		return ck_count(b);
-	ck_generate(b, perft_visit, &pf);
-	return pf.nodes;
+	if (depth <= 1)
+		return depth == 0 ? 1 : bb32_count(b);
+	l0 = bb32_lands(b, B32_BACK_LOW);
+	l1 = bb32_lands(b, B32_BACK_HIGH);
+	l2 = bb32_lands(b, B32_FWD_LOW);
+	l3 = bb32_lands(b, B32_FWD_HIGH);
+	if ((l0 | l1 | l2 | l3) != 0)
+		return ck_perft_captures(b, l0, B32_BACK_LOW, depth) +
+		    ck_perft_captures(b, l1, B32_BACK_HIGH, depth) +
+		    ck_perft_captures(b, l2, B32_FWD_LOW, depth) +
+		    ck_perft_captures(b, l3, B32_FWD_HIGH, depth);
+	return ck_perft_plain(b, B32_BACK_LOW, depth) +
+	    ck_perft_plain(b, B32_BACK_HIGH, depth) +
+	    ck_perft_plain(b, B32_FWD_LOW, depth) +
+	    ck_perft_plain(b, B32_FWD_HIGH, depth);
 }
 
 static uint64_t
 checkers_perft(const struct pos *p, unsigned depth)
 {
-	struct ck b;
+	struct bb32 b;
 
-	ck_from_pos(&b, p);
+	bb32_from_pos(&b, p);
 	return ck_perft(&b, depth);
-}
-
-static void
-ck_to_move(const struct ck_move *cm, struct move *m)
-{
-	unsigned i;
-
-	memset(m, 0, sizeof(*m));
-	m->kind = MOVE_ORDINARY;
-	if (cm->n == 0) {
-		m->nsteps = 1;
-		m->step[0] = (struct step){ cm->from, cm->to, SQ_NONE, 0,
-		    STEP_MOVE };
-		return;
-	}
-	m->nsteps = cm->n;
-	for (i = 0; i < cm->n; i++)
-		m->step[i] = (struct step){ i == 0 ? cm->from :
-		    cm->land[i - 1], cm->land[i], cm->over[i], 0,
-		    STEP_CAPTURE };
-}
-
-struct ck_emit {
-	rules_emit_fn emit;
-	void *ctx;
-};
-
-static int
-emit_visit(void *ctx, const struct ck_move *cm)
-{
-	struct ck_emit *e = ctx;
-	struct move m;
-
-	ck_to_move(cm, &m);
-	return e->emit(e->ctx, &m);
-}
-
-static int
-checkers_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
-{
-	struct ck b;
-	struct ck_emit e = { emit, ctx };
-
-	ck_from_pos(&b, p);
-	return ck_generate(&b, emit_visit, &e);
 }
 
 static void
@@ -370,22 +199,23 @@ checkers_apply(struct pos *p, const struct move *m)
 		piece.crown |= (uint32_t)1 << (piece.height - 1);
 	p->sq[to] = piece;
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
+	bb32_memo_moved(p, m);
 }
 
 static enum outcome
 checkers_outcome(const struct pos *p, const char **why)
 {
-	struct ck b;
+	struct bb32 b;
 	enum outcome won = p->turn == SIDE_FIRST ? OUTCOME_SECOND_WINS :
 	    OUTCOME_FIRST_WINS;
 
-	ck_from_pos(&b, p);
+	bb32_read(&b, p);
 	if (b.own[b.turn] == 0) {
 		if (why != NULL)
 			*why = ck_empty[b.turn];
 		return won;
 	}
-	if (ck_count(&b) == 0) {
+	if (bb32_count(&b) == 0) {
 		if (why != NULL)
 			*why = ck_blocked[b.turn];
 		return won;
@@ -432,13 +262,15 @@ const struct rules rules_checkers = {
 	.gametype = "21",
 	.fen = FEN_CHECKERS,
 	BOARD32_RULES,
-	.generate = checkers_generate,
+	.generate = bb32_pos_generate,
 	.apply = checkers_apply,
 	.outcome = checkers_outcome,
 	.move_parse = board32_move_parse,
 	.move_format = checkers_move_format,
 	.move_match = checkers_move_match,
 	.perft = checkers_perft,
+	.resolve = bb32_resolve,
+	.count = bb32_pos_count,
 	.pos_check = checkers_pos_check,
 	.text_style = board32_text_style,
 	.restyle = board32_restyle,

@@ -74,6 +74,15 @@ mg_mine(const struct stack *s, unsigned side)
 	return side == SIDE_SECOND ? s->owner : ~s->owner & all;
 }
 
+/* The square one step from sq in direction d, or -1 off the board. */
+static int
+mg_next(unsigned sq, enum b32_dir d)
+{
+	uint32_t to = board32_shift((uint32_t)1 << sq, d);
+
+	return to != 0 ? __builtin_ctz(to) : -1;
+}
+
 /* Whether sq holds a stack topped by side. */
 static int
 mg_controls(const struct pos *p, unsigned sq, unsigned side)
@@ -116,7 +125,7 @@ mg_gen_section(struct mg_gen *g, unsigned sq, unsigned k)
 	int d, to, rc;
 
 	for (d = 0; d < B32_NDIRS; d++) {
-		if ((to = board32_next(sq, (enum b32_dir)d)) < 0)
+		if ((to = mg_next(sq, (enum b32_dir)d)) < 0)
 			continue;
 		dst = &g->p->sq[to];
 		if (dst->height + k > STACK_MAX)
@@ -209,7 +218,7 @@ mg_count_origin(const struct pos *p, unsigned sq)
 	int d, to;
 
 	for (d = 0; d < B32_NDIRS; d++) {
-		if ((to = board32_next(sq, (enum b32_dir)d)) < 0)
+		if ((to = mg_next(sq, (enum b32_dir)d)) < 0)
 			continue;
 		lim = STACK_MAX - p->sq[to].height;
 		if (lim >= s->height)
@@ -221,52 +230,150 @@ mg_count_origin(const struct pos *p, unsigned sq)
 	return n;
 }
 
-/* Number of legal moves of p, counted without generating them. */
-static uint64_t
-mg_count(const struct pos *p)
-{
-	uint64_t n = 0;
-	unsigned sq;
+/* ---- Perft ------------------------------------------------------ */
 
-	if (mg_winner(p) >= 0)
-		return 0;
-	for (sq = 0; sq < B32_SQUARES; sq++)
-		if (mg_controls(p, sq, p->turn))
-			n += mg_count_origin(p, sq);
+/*
+ * Perft plays each turn on one position and takes it back, keeping the
+ * checkers each side has on the board (who has borne off all) and the
+ * squares each side controls up to date; the last ply is counted
+ * (mg_walk_count), never generated.
+ */
+struct mg_walk {
+	struct pos p;
+	unsigned on[2];         /* checkers of each side on the board */
+	uint32_t top[2];        /* squares each side controls */
+};
+
+/* Brings the bits of sq in w->top up to date. */
+static void
+mg_walk_square(struct mg_walk *w, unsigned sq)
+{
+	uint32_t bit = (uint32_t)1 << sq;
+
+	w->top[0] &= ~bit;
+	w->top[1] &= ~bit;
+	if (w->p.sq[sq].height > 0)
+		w->top[stack_top_side(&w->p.sq[sq])] |= bit;
+}
+
+/* Number of legal moves of w's position (a pass when no other). */
+static uint64_t
+mg_walk_count(const struct mg_walk *w)
+{
+	uint32_t own = w->top[w->p.turn];
+	uint64_t n = 0;
+
+	for (; own != 0; own &= own - 1)
+		n += mg_count_origin(&w->p, (unsigned)__builtin_ctz(own));
 	return n > 0 ? n : 1;
 }
 
-struct mg_walk {
-	const struct pos *p;
-	unsigned depth;
-	uint64_t nodes;
-};
+static uint64_t mg_walk_perft(struct mg_walk *w, unsigned depth);
 
-static uint64_t mogensen_perft(const struct pos *p, unsigned depth);
-
-static int
-mg_perft_child(void *ctx, const struct move *m)
+/* The leaves below the turn that moves the top k of from onto to. */
+static uint64_t
+mg_walk_section(struct mg_walk *w, unsigned from, unsigned to, unsigned k,
+    unsigned depth)
 {
-	struct mg_walk *w = ctx;
-	struct pos next = *w->p;
+	struct stack part = stack_take(&w->p.sq[from], k);
+	uint64_t n;
 
-	mogensen_apply(&next, m);
-	w->nodes += mogensen_perft(&next, w->depth - 1);
-	return 0;
+	stack_put(&w->p.sq[to], &part);
+	mg_walk_square(w, from);
+	mg_walk_square(w, to);
+	w->p.turn ^= 1;
+	n = mg_walk_perft(w, depth - 1);
+	w->p.turn ^= 1;
+	part = stack_take(&w->p.sq[to], k);
+	stack_put(&w->p.sq[from], &part);
+	mg_walk_square(w, from);
+	mg_walk_square(w, to);
+	return n;
 }
 
-/* Perft whose last ply is counted, not generated. */
+/* The leaves below bearing off the top checker of sq. */
 static uint64_t
-mogensen_perft(const struct pos *p, unsigned depth)
+mg_walk_bearoff(struct mg_walk *w, unsigned sq, unsigned depth)
 {
-	struct mg_walk w = { p, depth, 0 };
+	unsigned side = w->p.turn;
+	struct stack part = stack_take(&w->p.sq[sq], 1);
+	uint64_t n;
+
+	w->on[side]--;
+	mg_walk_square(w, sq);
+	w->p.turn ^= 1;
+	n = mg_walk_perft(w, depth - 1);
+	w->p.turn ^= 1;
+	w->on[side]++;
+	stack_put(&w->p.sq[sq], &part);
+	mg_walk_square(w, sq);
+	return n;
+}
+
+/* The leaves below every turn from sq, which the mover controls; *moved
+ * is set when there is one. */
+static uint64_t
+mg_walk_origin(struct mg_walk *w, unsigned sq, unsigned depth, int *moved)
+{
+	unsigned k, h = w->p.sq[sq].height;
+	uint64_t n = 0;
+	int d, to;
+
+	for (k = 1; k <= h; k++) {
+		if (!mg_section_ok(&w->p.sq[sq], k, w->p.turn))
+			continue;
+		for (d = 0; d < B32_NDIRS; d++) {
+			if ((to = mg_next(sq, (enum b32_dir)d)) < 0 ||
+			    w->p.sq[to].height + k > STACK_MAX)
+				continue;
+			*moved = 1;
+			n += mg_walk_section(w, sq, (unsigned)to, k, depth);
+		}
+	}
+	if (board32_crown_row(sq, w->p.turn)) {
+		*moved = 1;
+		n += mg_walk_bearoff(w, sq, depth);
+	}
+	return n;
+}
+
+static uint64_t
+mg_walk_perft(struct mg_walk *w, unsigned depth)
+{
+	uint32_t own = w->top[w->p.turn];
+	uint64_t n = 0;
+	int moved = 0;
 
 	if (depth == 0)
 		return 1;
+	if (w->on[0] == 0 || w->on[1] == 0)
+		return 0;	/* someone has borne off all: over */
 	if (depth == 1)
-		return mg_count(p);
-	mogensen_generate(p, mg_perft_child, &w);
-	return w.nodes;
+		return mg_walk_count(w);
+	for (; own != 0; own &= own - 1)
+		n += mg_walk_origin(w, (unsigned)__builtin_ctz(own), depth,
+		    &moved);
+	if (moved)
+		return n;
+	w->p.turn ^= 1;		/* a pass */
+	n = mg_walk_perft(w, depth - 1);
+	w->p.turn ^= 1;
+	return n;
+}
+
+static uint64_t
+mogensen_perft(const struct pos *p, unsigned depth)
+{
+	struct mg_walk w;
+	unsigned sq, side;
+
+	w.p = *p;
+	w.top[0] = w.top[1] = 0;
+	for (sq = 0; sq < B32_SQUARES; sq++)
+		mg_walk_square(&w, sq);
+	for (side = 0; side < 2; side++)
+		w.on[side] = pos_count(p, (enum side)side);
+	return mg_walk_perft(&w, depth);
 }
 
 /* Appends c to buf at *at; -1 when it does not fit. */

@@ -12,14 +12,17 @@
  * position, and a position may have hundreds of millions of legal moves
  * (a tall stack in stackers-brown: 535204255 turns for twelve checkers
  * on d4).  So nothing that runs once a ply generates every legal move:
- * a written move is resolved by following its steps (resolve, where a
- * game's positions may have many moves), a number of moves is computed
- * (count), and generate runs only to list moves (stopping once the list
- * is full), to find a first move (rules_has_move: a generator emits each
- * move as soon as it has it), or to walk a perft tree or the moves
- * command's listing, as long as their output.  The generic paths
- * (filtering and counting generate) stay the reference that the tests
- * hold resolve and count to (tests/unit/test_rules.c).
+ * a written move is resolved by following its steps (resolve: Brown and
+ * Accasta, whose positions may have very many moves, and checkers and
+ * stackup, where it is also the fast path of replay: a plain move is
+ * looked at square by square, a capture followed from its origin only),
+ * a number of moves is computed (count), and generate runs only to list
+ * moves (stopping once the list is full), to find a first move
+ * (rules_has_move: a generator emits each move as soon as it has it), or
+ * to walk a perft tree or the moves command's listing, as long as their
+ * output.  The generic paths (filtering and counting generate) stay the
+ * reference that the tests hold resolve and count to
+ * (tests/unit/test_rules.c).
  *
  * Nothing here allocates.
  */

@@ -1,26 +1,17 @@
 /*
  * stackup.c - Stack-Up checkers, Stillman Drake 1938 (RULES.md
- * section 2).  Works on struct pos directly: every piece is a stack whose
- * top checker decides owner and rank; a jump takes the top checker of
- * the jumped stack and puts it under the jumping stack.
+ * section 2).  Every piece is a stack whose top checker decides owner
+ * and rank; a jump takes the top checker of the jumped stack and puts it
+ * under the jumping stack.  Pieces move as checkers do, so moves are
+ * generated, counted and resolved on the bitboards of the tops (bb32.h);
+ * apply works on the stacks.
  */
 #include <string.h>
 
-#include "rules/board32.h"
+#include "rules/bb32.h"
 #include "rules/rules.h"
 
 extern const struct rules rules_stackup;
-
-/* The state of a capture chain being followed. */
-struct su_chain {
-	struct pos work;        /* the board, origin emptied */
-	uint32_t jumped;        /* squares already jumped */
-	unsigned side;
-	int king;
-	struct move m;
-	rules_emit_fn emit;
-	void *ctx;
-};
 
 static const char *const su_blocked[2] = {
 	"black has no legal move", "white has no legal move"
@@ -29,175 +20,19 @@ static const char *const su_none[2] = {
 	"black controls no stack", "white controls no stack"
 };
 
-/* Whether sq holds a stack topped by side. */
-static int
-su_controls(const struct pos *p, int sq, unsigned side)
-{
-	return sq >= 0 && p->sq[sq].height > 0 &&
-	    stack_top_side(&p->sq[sq]) == side;
-}
-
-static int
-su_empty(const struct pos *p, int sq)
-{
-	return sq >= 0 && p->sq[sq].height == 0;
-}
-
-/* Whether the stack on sq may go in direction d. */
-static int
-su_may_go(const struct pos *p, unsigned sq, enum b32_dir d)
-{
-	return stack_top_crowned(&p->sq[sq]) ||
-	    board32_forward(d, p->turn);
-}
-
-/* Whether the stack on sq (the side to move's) can jump in direction d,
- * not over a square in jumped. */
-static int
-su_can_jump(const struct pos *p, unsigned sq, enum b32_dir d,
-    uint32_t jumped)
-{
-	int over = board32_next(sq, d);
-
-	if (!su_controls(p, over, SIDE_OTHER(p->turn)) ||
-	    ((jumped >> over) & 1))
-		return 0;
-	return su_empty(p, board32_jump(sq, d));
-}
-
-static int
-su_has_capture(const struct pos *p)
-{
-	unsigned sq;
-	int d;
-
-	for (sq = 0; sq < B32_SQUARES; sq++) {
-		if (!su_controls(p, (int)sq, p->turn))
-			continue;
-		for (d = 0; d < B32_NDIRS; d++)
-			if (su_may_go(p, sq, (enum b32_dir)d) &&
-			    su_can_jump(p, sq, (enum b32_dir)d, 0))
-				return 1;
-	}
-	return 0;
-}
-
-static int chain_from(struct su_chain *c, unsigned sq);
-
-/* Jumps from sq in direction d, then goes on (or ends on the crowning
- * row).  The board is left as it is: what the jump changes (the top of
- * the jumped stack, the bottom of the jumper) can matter to no later jump
- * of the chain, as the jumped square may not be jumped again and jumps
- * never land on a square that can be jumped. */
-static int
-chain_jump(struct su_chain *c, unsigned sq, enum b32_dir d)
-{
-	unsigned over = (unsigned)board32_next(sq, d);
-	unsigned to = (unsigned)board32_jump(sq, d);
-	int rc;
-
-	c->jumped |= (uint32_t)1 << over;
-	c->m.step[c->m.nsteps++] = (struct step){ (uint8_t)sq, (uint8_t)to,
-	    (uint8_t)over, 0, STEP_CAPTURE };
-	if (!c->king && board32_crown_row(to, c->side))
-		rc = c->emit(c->ctx, &c->m);
-	else
-		rc = chain_from(c, to);
-	c->m.nsteps--;
-	c->jumped &= ~((uint32_t)1 << over);
-	return rc;
-}
-
-/* Follows every jump from sq; a chain that cannot go on is emitted. */
-static int
-chain_from(struct su_chain *c, unsigned sq)
-{
-	int d, rc, found = 0;
-
-	for (d = 0; d < B32_NDIRS; d++) {
-		if (!c->king && !board32_forward((enum b32_dir)d, c->side))
-			continue;
-		if (!su_can_jump(&c->work, sq, (enum b32_dir)d, c->jumped))
-			continue;
-		found = 1;
-		if ((rc = chain_jump(c, sq, (enum b32_dir)d)) != 0)
-			return rc;
-	}
-	if (found || c->m.nsteps == 0)
-		return 0;
-	return c->emit(c->ctx, &c->m);
-}
-
-static int
-su_gen_captures(const struct pos *p, rules_emit_fn emit, void *ctx)
-{
-	struct su_chain c;
-	unsigned sq;
-	int rc;
-
-	memset(&c, 0, sizeof(c));
-	c.side = p->turn;
-	c.emit = emit;
-	c.ctx = ctx;
-	for (sq = 0; sq < B32_SQUARES; sq++) {
-		if (!su_controls(p, (int)sq, p->turn))
-			continue;
-		c.work = *p;
-		memset(&c.work.sq[sq], 0, sizeof(c.work.sq[sq]));
-		c.king = stack_top_crowned(&p->sq[sq]);
-		if ((rc = chain_from(&c, sq)) != 0)
-			return rc;
-	}
-	return 0;
-}
-
-static int
-su_gen_plain(const struct pos *p, rules_emit_fn emit, void *ctx)
-{
-	struct move m;
-	unsigned sq;
-	int d, to, rc;
-
-	memset(&m, 0, sizeof(m));
-	m.kind = MOVE_ORDINARY;
-	m.nsteps = 1;
-	for (sq = 0; sq < B32_SQUARES; sq++) {
-		if (!su_controls(p, (int)sq, p->turn))
-			continue;
-		for (d = 0; d < B32_NDIRS; d++) {
-			to = board32_next(sq, (enum b32_dir)d);
-			if (!su_may_go(p, sq, (enum b32_dir)d) ||
-			    !su_empty(p, to))
-				continue;
-			m.step[0] = (struct step){ (uint8_t)sq, (uint8_t)to,
-			    SQ_NONE, 0, STEP_MOVE };
-			if ((rc = emit(ctx, &m)) != 0)
-				return rc;
-		}
-	}
-	return 0;
-}
-
-static int
-stackup_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
-{
-	if (su_has_capture(p))
-		return su_gen_captures(p, emit, ctx);
-	return su_gen_plain(p, emit, ctx);
-}
-
+/* Plays on p the move of the stack on from to to, jumping over[0..n)
+ * in that order: each jumped stack's top checker goes under the mover,
+ * which is crowned on its crowning row. */
 static void
-stackup_apply(struct pos *p, const struct move *m)
+su_play(struct pos *p, unsigned from, unsigned to, const uint8_t *over,
+    unsigned n)
 {
-	struct stack mover, top;
-	unsigned i, to = m->step[m->nsteps - 1].to;
+	struct stack mover = p->sq[from], top;
+	unsigned i;
 
-	mover = p->sq[m->step[0].from];
-	memset(&p->sq[m->step[0].from], 0, sizeof(mover));
-	for (i = 0; i < m->nsteps; i++) {
-		if (m->step[i].over == SQ_NONE)
-			continue;
-		top = stack_take(&p->sq[m->step[i].over], 1);
+	memset(&p->sq[from], 0, sizeof(mover));
+	for (i = 0; i < n; i++) {
+		top = stack_take(&p->sq[over[i]], 1);
 		stack_put_under(&mover, stack_top_side(&top),
 		    stack_top_crowned(&top));
 	}
@@ -207,20 +42,100 @@ stackup_apply(struct pos *p, const struct move *m)
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
 }
 
+static void
+stackup_apply(struct pos *p, const struct move *m)
+{
+	uint8_t over[MOVE_MAX_STEPS];
+	unsigned i, n = 0;
+
+	for (i = 0; i < m->nsteps; i++)
+		if (m->step[i].over != SQ_NONE)
+			over[n++] = m->step[i].over;
+	su_play(p, m->step[0].from, m->step[m->nsteps - 1].to, over, n);
+	bb32_memo_moved(p, m);
+}
+
+/* ---- Perft ------------------------------------------------------- */
+
+/*
+ * Perft plays each move on one position and takes it back (the squares
+ * it changed saved on the stack), keeps the bitboards of each level up
+ * to date from the squares changed, and counts the last ply on them.
+ */
+
+static uint64_t su_perft(struct pos *p, const struct bb32 *b,
+    unsigned depth);
+
+struct su_walk {
+	struct pos *p;
+	const struct bb32 *b;
+	unsigned depth;         /* of the children */
+	uint64_t nodes;
+};
+
+static int
+su_perft_child(void *ctx, const struct bb32_move *m)
+{
+	struct su_walk *w = ctx;
+	struct stack from = w->p->sq[m->from], to = w->p->sq[m->to];
+	struct stack over[BB32_MAX_JUMPS];
+	struct bb32 child = *w->b;
+	unsigned i;
+
+	for (i = 0; i < m->n; i++)
+		over[i] = w->p->sq[m->over[i]];
+	su_play(w->p, m->from, m->to, m->over, m->n);
+	bb32_set_square(&child, m->from, &w->p->sq[m->from]);
+	bb32_set_square(&child, m->to, &w->p->sq[m->to]);
+	for (i = 0; i < m->n; i++)
+		bb32_set_square(&child, m->over[i], &w->p->sq[m->over[i]]);
+	child.turn = w->p->turn;
+	w->nodes += su_perft(w->p, &child, w->depth);
+	for (i = 0; i < m->n; i++)
+		w->p->sq[m->over[i]] = over[i];
+	w->p->sq[m->to] = to;
+	w->p->sq[m->from] = from;
+	w->p->turn = (uint8_t)w->b->turn;
+	return 0;
+}
+
+static uint64_t
+su_perft(struct pos *p, const struct bb32 *b, unsigned depth)
+{
+	struct su_walk w = { p, b, depth - 1, 0 };
+
+	if (depth <= 1)
+		return depth == 0 ? 1 : bb32_count(b);
+	bb32_generate(b, su_perft_child, &w);
+	return w.nodes;
+}
+
+/* Perft of p, played on a copy of its squares. */
+static uint64_t
+stackup_perft(const struct pos *p, unsigned depth)
+{
+	struct bb32 b;
+	struct pos work;
+
+	pos_copy(&work, p);
+	bb32_from_pos(&b, &work);
+	return su_perft(&work, &b, depth);
+}
+
+/* ---- The rest of the rules --------------------------------------- */
+
 static enum outcome
 stackup_outcome(const struct pos *p, const char **why)
 {
 	enum outcome won = p->turn == SIDE_FIRST ? OUTCOME_SECOND_WINS :
 	    OUTCOME_FIRST_WINS;
 	const char *reason = NULL;
-	unsigned sq;
+	struct bb32 b;
 
-	for (sq = 0; sq < B32_SQUARES; sq++)
-		if (su_controls(p, (int)sq, p->turn))
-			break;
-	if (sq == B32_SQUARES)
+	bb32_read(&b, p);
+	if (b.own[b.turn] == 0)
 		reason = su_none[p->turn];
-	else if (!rules_has_move(&rules_stackup, p))
+	else if (bb32_count(&b) == 0)
 		reason = su_blocked[p->turn];
 	if (why != NULL)
 		*why = reason;
@@ -248,12 +163,15 @@ const struct rules rules_stackup = {
 	.letter = { 'b', 'w' },
 	.fen = FEN_STACKS,
 	BOARD32_RULES,
-	.generate = stackup_generate,
+	.generate = bb32_pos_generate,
 	.apply = stackup_apply,
 	.outcome = stackup_outcome,
 	.move_parse = board32_move_parse,
 	.move_format = stackup_move_format,
 	.move_match = stackup_move_match,
+	.perft = stackup_perft,
+	.resolve = bb32_resolve,
+	.count = bb32_pos_count,
 	.text_style = board32_text_style,
 	.restyle = board32_restyle,
 };

@@ -148,6 +148,26 @@ test_pos(void **state)
 	assert_false(pos_equal(&a, &b));
 }
 
+/* pos_copy copies the squares in use, the size and the side to move. */
+static void
+test_pos_copy(void **state)
+{
+	struct pos a, b;
+
+	(void)state;
+	pos_clear(&a, 37, SIDE_SECOND);
+	a.sq[0] = stack_of("bwb");
+	a.sq[36] = stack_of("W");
+	pos_clear(&b, 64, SIDE_FIRST);
+	b.sq[10] = stack_of("b");
+	pos_copy(&b, &a);
+	assert_true(pos_equal(&b, &a));
+	assert_int_equal(b.nsquares, 37);
+	assert_int_equal(b.turn, SIDE_SECOND);
+	assert_int_equal(b.sq[10].height, 0);
+	assert_int_equal(b.sq[36].height, 1);
+}
+
 static void
 test_match_exact(void **state)
 {
@@ -247,6 +267,7 @@ main(void)
 		cmocka_unit_test(test_put_under),
 		cmocka_unit_test(test_put_overflow),
 		cmocka_unit_test(test_pos),
+		cmocka_unit_test(test_pos_copy),
 		cmocka_unit_test(test_match_exact),
 		cmocka_unit_test(test_match_any_and_count),
 		cmocka_unit_test(test_match_elided),

@@ -12,8 +12,11 @@
  * from its canonical text resolves to itself; mutated patterns (texts
  * with a character changed, dropped or added, and moves with a step's
  * squares, count or kind changed, a step dropped or added) get the same
- * number of matches both ways; perft to depth 2 or 3 where the tree is
- * small.  Random numbers come from a fixed seed.
+ * number of matches both ways; in the games whose moves are paths of
+ * squares (checkers, stackup), every capture written by its ends and any
+ * of its landing squares, in order, resolves to the same moves in the
+ * same order both ways; perft to depth 2 or 3 where the tree is small.
+ * Random numbers come from a fixed seed.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -253,6 +256,92 @@ check_perft(const struct rules *r, const struct pos *p)
 	}
 }
 
+/* The moves a pattern denotes, in order, as one of the two ways finds
+ * them. */
+struct found {
+	struct move m[8];
+	unsigned n;
+};
+
+static int
+found_one(void *ctx, const struct move *m)
+{
+	struct found *f = ctx;
+
+	if (f->n < sizeof(f->m) / sizeof(f->m[0]))
+		f->m[f->n] = *m;
+	f->n++;
+	return 0;
+}
+
+/* resolve and filtering generate find the same moves for pattern, in
+ * the same order. */
+static void
+check_same_matches(const struct rules *r, const struct pos *p,
+    const struct move *pattern)
+{
+	struct found fast = { .n = 0 }, slow = { .n = 0 };
+	unsigned i;
+
+	rules_matches(r, p, pattern, found_one, &fast);
+	rules_matches_generic(r, p, pattern, found_one, &slow);
+	assert_int_equal(fast.n, slow.n);
+	for (i = 0; i < fast.n && i < sizeof(fast.m) / sizeof(fast.m[0]); i++)
+		assert_true(move_equal(&fast.m[i], &slow.m[i]));
+}
+
+/* The capture m written by its ends and the landing squares of mask
+ * (bit i: the landing square of step i), as board32_move_parse reads a
+ * text: each written pair one STEP_ANY step, MOVE_ELIDED. */
+static void
+subpath(const struct move *m, unsigned mask, struct move *pt)
+{
+	unsigned i, from = m->step[0].from;
+
+	memset(pt, 0, sizeof(*pt));
+	pt->kind = MOVE_ORDINARY;
+	pt->flags = MOVE_ELIDED;
+	for (i = 0; i < m->nsteps; i++) {
+		if (i + 1 < m->nsteps && !((mask >> i) & 1u))
+			continue;
+		pt->step[pt->nsteps++] = (struct step){ (uint8_t)from,
+		    m->step[i].to, SQ_NONE, 0, STEP_ANY };
+		from = m->step[i].to;
+	}
+}
+
+struct subpaths {
+	const struct rules *r;
+	const struct pos *p;
+};
+
+/* Every way of writing the capture m with some of its landing squares
+ * (up to 2^9 of them). */
+static int
+subpaths_one(void *ctx, const struct move *m)
+{
+	struct subpaths *sp = ctx;
+	struct move pt;
+	unsigned mask, inner = m->nsteps > 10 ? 9 : m->nsteps - 1;
+
+	for (mask = 0; mask < (1u << inner); mask++) {
+		subpath(m, mask, &pt);
+		check_same_matches(sp->r, sp->p, &pt);
+	}
+	return 0;
+}
+
+/* In a game whose moves are paths of squares (r->restyle), every
+ * shortened text of every capture of p. */
+static void
+check_subpaths(const struct rules *r, const struct pos *p)
+{
+	struct subpaths sp = { r, p };
+
+	if (r->restyle != NULL && r->resolve != NULL)
+		r->generate(p, subpaths_one, &sp);
+}
+
 struct texts {
 	const struct rules *r;
 	const struct pos *p;
@@ -287,6 +376,8 @@ check_pos(const struct rules *r, const struct pos *p, struct rng *g)
 		sample(r, p, n, &s);
 		check_mutants(r, p, &s, g);
 	}
+	if (n <= MUTATE_MAX)
+		check_subpaths(r, p);
 	check_perft(r, p);
 }
 
@@ -400,6 +491,8 @@ test_fixtures(void **state)
 	check_fixture("fixtures/games/stackers-brown.pdn");
 	check_fixture("fixtures/games/accasta-pari.pdn");
 	check_fixture("fixtures/games/stackers-mogensen.pdn");
+	check_fixture("fixtures/games/checkers.pdn");
+	check_fixture("fixtures/games/stackup.pdn");
 }
 
 /* Tall stacks: shifts over own stacks and after a capture, builds from
@@ -446,6 +539,35 @@ test_accasta_tall(void **state)
 	    sizeof(accasta_tall) / sizeof(accasta_tall[0]));
 }
 
+/* Kings with many capture paths: round trips back through the origin,
+ * paths sharing their ends, a man crowned by a jump. */
+static const char *const checkers_paths[] = {
+	"B:W8,12,15,16,23,K24,31:B2,6,K11,K13,K29",
+	"W:WK2,13,17,23,26:B6,14,15",
+	"B:W14,22,23:BK10",
+	"W:WK18,K11,10:B7,8,14,15,22,23,24,K30",
+	"B:W5,6,7,13,14,15,21,22,23:BK1,K9,2,3",
+};
+
+/* Stackup with stacks on the squares jumped: the tops taken change who
+ * controls them. */
+static const char *const stackup_paths[] = {
+	"b:2=B,6=w,7=wb,14=wbw,15=w,22=wB,23=wbb,26=W,11=bb",
+	"w:27=W,23=b,22=bw,14=bbw,15=b,7=bW,6=bww,3=B,19=ww",
+};
+
+/* The two games whose moves are paths of squares, where a capture may
+ * be written by any of its landing squares. */
+static void
+test_paths(void **state)
+{
+	(void)state;
+	check_fens("checkers", checkers_paths,
+	    sizeof(checkers_paths) / sizeof(checkers_paths[0]));
+	check_fens("stackup", stackup_paths,
+	    sizeof(stackup_paths) / sizeof(stackup_paths[0]));
+}
+
 int
 main(void)
 {
@@ -454,6 +576,7 @@ main(void)
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_brown_tall),
 		cmocka_unit_test(test_accasta_tall),
+		cmocka_unit_test(test_paths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

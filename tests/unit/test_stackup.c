@@ -300,17 +300,21 @@ naive_any(const void *nb, unsigned depth)
 	return naive_perft(nb, depth);
 }
 
-/* Both generators agree on p at every depth up to max. */
+/* Both generators agree on p at every depth up to max, and the fast
+ * perft (played and taken back on bitboards) with them. */
 static void
 cross_check(const struct pos *p, unsigned max)
 {
 	struct naive nb;
+	uint64_t n;
 	unsigned d;
 
 	naive_from_pos(&nb, p);
-	for (d = 1; d <= max; d++)
-		assert_int_equal(naive_perft(&nb, d),
-		    rules_perft_generic(su(), p, d));
+	for (d = 1; d <= max; d++) {
+		n = naive_perft(&nb, d);
+		assert_int_equal(n, rules_perft_generic(su(), p, d));
+		assert_int_equal(n, rules_perft(su(), p, d));
+	}
 }
 
 struct nth {
@@ -446,6 +450,52 @@ test_cross_setup(void **state)
 	cross_check(&p, 7);
 	p.turn = SIDE_SECOND;
 	cross_check(&p, 7);
+}
+
+/* The legal moves of p are as many as the naive generator finds. */
+static void
+assert_count_naive(const struct pos *p)
+{
+	struct naive nb;
+
+	naive_from_pos(&nb, p);
+	assert_int_equal(rules_count_moves(su(), p), naive_perft(&nb, 1));
+}
+
+/* The rules read a position through a memo of the last one read or
+ * played (bb32_read): a position changed behind its back (stacks
+ * swapped, the side to move changed, another position read between)
+ * is read afresh; one played by apply is up to date. */
+static void
+test_memo(void **state)
+{
+	struct pos p, q;
+	struct stack s;
+	struct nth t;
+	unsigned i, a, b, seed = 99;
+
+	(void)state;
+	midgame(&p, 20, 3);
+	su()->start(&q);
+	for (i = 0; i < 60 && rules_count_moves(su(), &p) > 0; i++) {
+		assert_count_naive(&p);
+		seed = seed * 1103515245u + 12345u;
+		a = (seed >> 16) % 32;
+		b = (seed >> 8) % 32;
+		s = p.sq[a];
+		p.sq[a] = p.sq[b];
+		p.sq[b] = s;
+		assert_count_naive(&p);
+		p.turn = (uint8_t)SIDE_OTHER(p.turn);
+		assert_count_naive(&p);
+		p.turn = (uint8_t)SIDE_OTHER(p.turn);
+		assert_count_naive(&q);
+		assert_count_naive(&p);
+		t.k = (seed >> 4) % (unsigned)rules_count_moves(su(), &p);
+		assert_int_equal(su()->generate(&p, take_nth, &t), 1);
+		su()->apply(&p, &t.m);
+	}
+	assert_true(i >= 20);
 }
 
 /* ---- Rules ------------------------------------------------------ */
@@ -629,6 +679,7 @@ main(void)
 		cmocka_unit_test(test_cross_start),
 		cmocka_unit_test(test_cross_midgame),
 		cmocka_unit_test(test_cross_setup),
+		cmocka_unit_test(test_memo),
 		cmocka_unit_test(test_top_only),
 		cmocka_unit_test(test_release),
 		cmocka_unit_test(test_chain),
