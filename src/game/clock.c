@@ -392,6 +392,8 @@ clock_judge(struct clock_walk *w, long long t)
 	ck->lost = c->timed && clock_lost_at(w, t);
 	ck->runs_out = c->timed ? clock_first(w, ck->since, clock_test_lost,
 	    0) : -1;
+	if (ck->runs_out > 0)
+		ck->runs_out--;	/* the last second not lost */
 	while (ck->remind < c->nremind &&
 	    c->remind[ck->remind] <= ck->thinking)
 		ck->remind++;

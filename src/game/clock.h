@@ -99,8 +99,8 @@ struct clock {
 	long long thinking;       /* its time on this move, leave excluded */
 	long long move_left;      /* per_move less thinking (move=) */
 	int lost;                 /* it has lost on time */
-	long long runs_out;       /* when its time runs (or ran) out, -1
-				   * never */
+	long long runs_out;       /* when its time runs (or ran) out: the
+				   * last second it has not lost, -1 never */
 	unsigned remind;          /* reminders due: remind= passed */
 	long long remind_next;    /* when the next falls due, or -1 */
 	struct clock_side side[2];

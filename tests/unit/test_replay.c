@@ -238,6 +238,7 @@ test_action_names(void **state)
 {
 	const struct rules *r = rules_find("stackup");
 	enum replay_act act;
+	unsigned long days;
 	char why[128];
 	int side;
 
@@ -248,22 +249,22 @@ test_action_names(void **state)
 	assert_string_equal(replay_act_name(REPLAY_OFFER_DRAW), "offer-draw");
 	assert_string_equal(replay_act_name(REPLAY_ACCEPT_DRAW),
 	    "accept-draw");
-	assert_int_equal(replay_act_parse(r, "offer-draw w", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "offer-draw w", &act, &side, &days, why,
 	    sizeof(why)), 0);
 	assert_int_equal(act, REPLAY_OFFER_DRAW);
 	assert_int_equal(side, SIDE_SECOND);
-	assert_int_equal(replay_act_parse(r, "resign first", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "resign first", &act, &side, &days, why,
 	    sizeof(why)), 0);
 	assert_int_equal(side, SIDE_FIRST);
-	assert_int_equal(replay_act_parse(r, "resign", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "resign", &act, &side, &days, why,
 	    sizeof(why)), -1);
 	assert_string_equal(why, "expected ACTION SIDE");
-	assert_int_equal(replay_act_parse(r, "resign red", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "resign red", &act, &side, &days, why,
 	    sizeof(why)), -1);
 	assert_string_equal(why, "unknown side red; expected black, white, "
 	    "first or second");
 	assert_int_equal(replay_act_parse(r, "a-very-long-action-name black",
-	    &act, &side, why, sizeof(why)), -1);
+	    &act, &side, &days, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "unknown action"));
 	assert_string_equal(replay_result_token(OUTCOME_DRAW), "1/2-1/2");
 }
