@@ -659,7 +659,7 @@ pdn_push_action(struct reader *rd, struct pdn_game *pg)
 	int n;
 
 	if ((n = pdn_command(rd->tok.s, word, len)) == 2 && len[0] == 2 &&
-	    strncmp(word[0], "ts", 2) == 0 && len[1] < sizeof(text)) {
+	    strncasecmp(word[0], "ts", 2) == 0 && len[1] < sizeof(text)) {
 		snprintf(text, sizeof(text), "%.*s", (int)len[1], word[1]);
 		if (timeutc_parse(text, &t) == 0)
 			return pdn_push_text(rd, pg, ELEM_STAMP, text, len[1]);

@@ -124,6 +124,9 @@ timeutc_span(long long secs, char *buf, size_t size)
 	    (unsigned long long)secs;
 	int n;
 
+	if (secs < 0)
+		a += 59;	/* down to the minute is away from zero */
+
 	n = snprintf(buf, size, "%s%llud%02lluh%02llum", secs < 0 ? "-" : "",
 	    a / 86400, a / 3600 % 24, a / 60 % 60);
 	return n < 0 || (size_t)n >= size ? -1 : n;

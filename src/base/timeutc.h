@@ -33,7 +33,8 @@ int timeutc_year(long long t);
 
 /*
  * Writes the span secs as days, hours and minutes, "9d12h05m" (rounded
- * down to the minute; a negative span has a leading '-'), into buf.
+ * down to the minute: a second less than nothing is "-0d00h01m"), into
+ * buf.
  * Returns its length, or -1 when it does not fit.
  */
 int timeutc_span(long long secs, char *buf, size_t size);

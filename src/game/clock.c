@@ -53,8 +53,11 @@ clock_bank(const char *w, struct clock_control *c, char *why, size_t size)
 	unsigned long n;
 	char num[CLOCK_WORD];
 
-	if (c->bank) {
-		snprintf(why, size, "%s: a second bank", w);
+	if (c->bank || strpbrk(w, ":*") != NULL) {
+		snprintf(why, size, "%s: %s", w, c->bank ? "a second bank" :
+		    strchr(w, ':') != NULL ? "PGN's periods after the first "
+		    "(:) are not supported" : "PGN's sandclock (*) is not "
+		    "supported");
 		return -1;
 	}
 	c->bank = 1;

@@ -86,6 +86,8 @@ test_times(void **state)
 	assert_string_equal(span, "9d12h05m");
 	timeutc_span(-5 * H, span, sizeof(span));
 	assert_string_equal(span, "-0d05h00m");
+	timeutc_span(-1, span, sizeof(span));
+	assert_string_equal(span, "-0d00h01m");
 }
 
 /* The schemes of stackref-pdn(5), one per anchor, and refusals. */
