@@ -241,19 +241,25 @@ fileio_write_private(const char *path, fileio_write_fn fn, void *ctx,
 	return fileio_write_mode(path, fn, ctx, 0600, d);
 }
 
-/* The lock file of path, ".NAME.lock" beside it, into buf. */
-static int
-fileio_lock_path(const char *path, char *buf, size_t size)
+int
+fileio_beside(const char *path, const char *suffix, char *buf, size_t size)
 {
 	const char *slash = strrchr(path, '/');
 	int n;
 
 	if (slash == NULL)
-		n = snprintf(buf, size, ".%s.lock", path);
+		n = snprintf(buf, size, ".%s.%s", path, suffix);
 	else
-		n = snprintf(buf, size, "%.*s/.%s.lock", (int)(slash - path),
-		    path, slash + 1);
+		n = snprintf(buf, size, "%.*s/.%s.%s", (int)(slash - path),
+		    path, slash + 1, suffix);
 	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+/* The lock file of path, ".NAME.lock" beside it, into buf. */
+static int
+fileio_lock_path(const char *path, char *buf, size_t size)
+{
+	return fileio_beside(path, "lock", buf, size);
 }
 
 /* Milliseconds since an arbitrary start, for the lock's deadline. */

@@ -323,6 +323,14 @@ struct cmd_act {
 int cmd_action_main(const struct cmd_act *a, int argc, char *argv[],
     struct diag *d);
 
+/* A record to write, in the notation it was read in, and the
+ * fileio_write_fn that writes it (ctx: a struct cmd_out). */
+struct cmd_out {
+	const struct notation *nt;
+	const struct record *g;
+};
+int cmd_write_record(FILE *out, void *ctx);
+
 /*
  * Writes g back in notation nt to po->out, else file, atomically (see
  * fileio_write_atomic); nothing with po->dry.  Then, when the game has

@@ -205,13 +205,7 @@ cmd_play_ply(const struct replay *rp, const struct record *g,
 	return -1;
 }
 
-/* The record to write back, in the notation it was read in. */
-struct cmd_out {
-	const struct notation *nt;
-	const struct record *g;
-};
-
-static int
+int
 cmd_write_record(FILE *out, void *ctx)
 {
 	const struct cmd_out *co = ctx;

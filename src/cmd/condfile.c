@@ -22,15 +22,7 @@
 int
 cmd_cond_path(const char *record, char *buf, size_t size)
 {
-	const char *slash = strrchr(record, '/');
-	int n;
-
-	if (slash == NULL)
-		n = snprintf(buf, size, ".%s.cond", record);
-	else
-		n = snprintf(buf, size, "%.*s/.%s.cond", (int)(slash - record),
-		    record, slash + 1);
-	return n < 0 || (size_t)n >= size ? -1 : 0;
+	return fileio_beside(record, "cond", buf, size);
 }
 
 int
@@ -62,27 +54,19 @@ cmd_cond_load(const char *path, const struct rules *r, struct cond *c,
 	return 0;
 }
 
-/* What cmd_cond_save writes. */
-struct cmd_cond_text {
-	const char *s;
-	size_t len;
-};
-
+/* Writes the text ctx (cmd_cond_save's). */
 static int
 cmd_cond_put(FILE *out, void *ctx)
 {
-	const struct cmd_cond_text *t = ctx;
-
-	return fwrite(t->s, 1, t->len, out) == t->len ? 0 : -1;
+	return fputs(ctx, out) == EOF ? -1 : 0;
 }
 
 int
 cmd_cond_save(const char *path, const struct rules *r, const struct cond *c,
     struct diag *d)
 {
-	struct cmd_cond_text t;
 	char *text;
-	int n, rc;
+	int rc;
 
 	if (c->side < 0 || c->n == 0) {
 		if (unlink(path) == 0 || errno == ENOENT)
@@ -91,14 +75,12 @@ cmd_cond_save(const char *path, const struct rules *r, const struct cond *c,
 		return -1;
 	}
 	if ((text = malloc(CMD_COND_BYTES)) == NULL ||
-	    (n = cond_format(c, r, text, CMD_COND_BYTES)) < 0) {
+	    cond_format(c, r, text, CMD_COND_BYTES) < 0) {
 		free(text);
 		diag_report(d, DIAG_NOMEM, DIAG_FILE(path));
 		return -1;
 	}
-	t.s = text;
-	t.len = (size_t)n;
-	rc = fileio_write_private(path, cmd_cond_put, &t, d);
+	rc = fileio_write_private(path, cmd_cond_put, text, d);
 	free(text);
 	return rc;
 }

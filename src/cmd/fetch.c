@@ -432,20 +432,6 @@ fetch_has_local(const struct fetch *f)
 	    access(f->out, F_OK) == 0;
 }
 
-/* The fetched record, as the conditional replies made it. */
-struct fetch_game {
-	const struct notation *nt;
-	const struct record *g;
-};
-
-static int
-fetch_write_game(FILE *out, void *ctx)
-{
-	const struct fetch_game *fg = ctx;
-
-	return notation_write_record(fg->nt, out, fg->g);
-}
-
 /*
  * The conditional moves kept beside f->out (move --then) after the
  * fetched record n was written there: a reply they give to its last
@@ -456,7 +442,7 @@ static int
 fetch_conditions(struct fetch *f, struct cmd_game *n)
 {
 	struct diag_where w = { f->out, NULL, 0, 0 };
-	struct fetch_game fg = { f->nt, &n->g };
+	struct cmd_out co = { f->nt, &n->g };
 	struct cmd_clock cc;
 	struct cond c;
 	char path[4096];
@@ -471,7 +457,7 @@ fetch_conditions(struct fetch *f, struct cmd_game *n)
 	if (cmd_now(NULL, &now, f->d) == -1 ||
 	    cmd_clock_load(&cc, &n->g, &n->rp, now, &w, f->d) == -1 ||
 	    (k = cmd_cond_apply(&c, &n->rp, &n->g, &cc, &w, f->d)) == -1 ||
-	    (k > 0 && fileio_write_atomic(f->out, fetch_write_game, &fg,
+	    (k > 0 && fileio_write_atomic(f->out, cmd_write_record, &co,
 	    f->d) == -1))
 		return -1;
 	return cmd_cond_save(path, n->rp.r, &c, f->d);

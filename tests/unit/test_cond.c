@@ -44,17 +44,27 @@ play(struct game *t, const struct cond *c, const char *text)
 	return cond_match(c, &t->rp, played);
 }
 
+/* The list red leaves with 11-15: the first n of 23-19 8-11 22-18
+ * 15x22. */
+static void
+listed(struct game *t, struct cond *c, size_t n)
+{
+	static const char *const list[] = { "23-19", "8-11", "22-18",
+	    "15x22" };
+	char why[256];
+
+	start(t, "checkers", "1. 11-15");
+	assert_int_equal(cond_set(c, &t->rp, list, n, why, sizeof(why)), 0);
+}
+
 static void
 test_chain(void **state)
 {
-	const char *list[] = { "23-19", "8-11", "22-18", "15x22" };
 	struct game t;
 	struct cond c;
-	char why[256];
 
 	(void)state;
-	start(&t, "checkers", "1. 11-15");
-	assert_int_equal(cond_set(&c, &t.rp, list, 4, why, sizeof(why)), 0);
+	listed(&t, &c, 4);
 	assert_int_equal(c.side, SIDE_FIRST);
 	assert_int_equal(c.ply, 2);
 	assert_int_equal(c.n, 2);
@@ -78,25 +88,20 @@ test_chain(void **state)
 static void
 test_mismatch(void **state)
 {
-	const char *list[] = { "23-19", "8-11", "22-18", "15x22" };
 	struct game t;
 	struct cond c;
-	char why[256];
 
 	(void)state;
-	start(&t, "checkers", "1. 11-15");
-	assert_int_equal(cond_set(&c, &t.rp, list, 4, why, sizeof(why)), 0);
+	listed(&t, &c, 4);
 	assert_int_equal(play(&t, &c, "22-18"), COND_DROP);
 	record_free(&t.g);
 	/* a list left for a ply passed by: dropped */
-	start(&t, "checkers", "1. 11-15");
-	assert_int_equal(cond_set(&c, &t.rp, list, 2, why, sizeof(why)), 0);
+	listed(&t, &c, 2);
 	assert_int_equal(replay_ply(&t.rp, "22-18", NULL, &t.d, NULL), 0);
 	assert_int_equal(play(&t, &c, "15x22"), COND_DROP);
 	record_free(&t.g);
 	/* another position at the same ply (an undo): dropped */
-	start(&t, "checkers", "1. 11-15");
-	assert_int_equal(cond_set(&c, &t.rp, list, 2, why, sizeof(why)), 0);
+	listed(&t, &c, 2);
 	record_free(&t.g);
 	start(&t, "checkers", "1. 9-13");
 	assert_int_equal(play(&t, &c, "23-19"), COND_DROP);
