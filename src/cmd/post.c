@@ -526,12 +526,19 @@ post_pbem_apply(struct post *p, const struct pbem_cmd *c, int side,
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
 	    rp->plies + 1 };
 	enum replay_act act = p->act;
+	long long now;
 
 	if (c->verb == PBEM_MOVE ? replay_ply(rp, c->move, &w, p->d,
 	    NULL) == -1 : replay_action(rp, act, side, &w, p->d) == -1)
 		return -1;
 	if ((c->verb == PBEM_MOVE ? play_append_move(rp, g, NULL, 0) :
 	    play_append_action(rp, g, act, side)) == -1)
+		return diag_report(p->d, DIAG_NOMEM, &w), -1;
+	if (!clock_timed(g))
+		return 0;
+	if (cmd_now(NULL, &now, p->d) == -1)
+		return -1;
+	if (play_append_stamp(g, now) == -1)
 		return diag_report(p->d, DIAG_NOMEM, &w), -1;
 	return 0;
 }
@@ -542,7 +549,7 @@ static int
 post_pbem_play(struct post *p, const struct pbem_cmd *c, const char *text,
     size_t len)
 {
-	struct play_opts po = { 0, NULL, NULL, NULL };
+	struct play_opts po = { .dry = 0 };
 	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 0 };
 	const struct notation *nt;
 	struct replay rp;
