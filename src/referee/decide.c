@@ -15,12 +15,6 @@
 #include "base/util.h"
 #include "referee/job.h"
 
-/* Whether verb v names a board. */
-static int
-ref_verb_board(enum pbem_verb v)
-{
-	return v != PBEM_SIGNUP && v != PBEM_CHALLENGE && v != PBEM_CONFIRM;
-}
 
 void
 ref_letter_read(const char *raw, size_t len, struct ref_letter *l)
@@ -68,7 +62,7 @@ int
 ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
 {
 	if (l->bad != NULL || l->cmd_why != NULL ||
-	    !ref_verb_board(l->cmd.verb) || !ref_board_ok(l->cmd.board))
+	    !(pbem_verb_has(l->cmd.verb) & PBEM_HAS_BOARD) || !ref_board_ok(l->cmd.board))
 		return 0;
 	memcpy(board, l->cmd.board, PBEM_WORD);
 	return 1;

@@ -113,9 +113,8 @@ ref_wanted_counts(const struct ref_letter *l, char user[PBEM_WORD],
 	size_t i;
 
 	user[0] = addr[0] = '\0';
-	if (l->bad == NULL && l->cmd_why == NULL && v != PBEM_SIGNUP &&
-	    v != PBEM_CONFIRM && v != PBEM_CHALLENGE && v != PBEM_SHOW &&
-	    ref_board_ok(l->cmd.user))
+	if (l->bad == NULL && l->cmd_why == NULL &&
+	    (pbem_verb_has(v) & PBEM_HAS_LOGIN) && ref_board_ok(l->cmd.user))
 		memcpy(user, l->cmd.user, PBEM_WORD);
 	if (l->m.from == NULL || strlen(l->m.from) >= MAIL_ADDR_MAX)
 		return;

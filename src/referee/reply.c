@@ -136,18 +136,15 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 }
 
 /* Whether the word w of an unparsed request can be quoted as it is: a
- * verb, a game, a number (with its #N), a player's userid. */
+ * word of the syntax, a game, a number (with its #N), a player's
+ * userid. */
 static int
 ref_word_plain(const struct ref_job *j, const char *w)
 {
-	static const char *const kw[] = { "signup", "confirm", "challenge",
-	    "move", "mvoe", "resign", "show", "propose", "accept", "reject",
-	    "re:", "fwd:", "fw:", "aw:", "sv:", "wg:", "tr:" };
-	size_t i, n = strspn(w, "0123456789");
+	size_t n = strspn(w, "0123456789");
 
-	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
-		if (strcasecmp(w, kw[i]) == 0)
-			return 1;
+	if (pbem_keyword(w))
+		return 1;
 	if ((n > 0 || w[0] == '#') && (w[n] == '\0' || (w[n] == '#' &&
 	    w[n + 1] != '\0' && strspn(w + n + 1, "0123456789") ==
 	    strlen(w + n + 1))))
