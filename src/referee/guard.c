@@ -173,7 +173,6 @@ ref_lock_text(const struct ref_job *j, const struct ref_player *pl)
 static int
 ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 {
-	const char *to[1];
 	char subject[200], *text;
 	int rc;
 
@@ -190,8 +189,7 @@ ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 		return -1;
 	snprintf(subject, sizeof(subject), "stackref referee: %s locked "
 	    "after %lu wrong passwords", pl->user, j->user.fails);
-	to[0] = pl->addr;
-	rc = ref_push(j, to, 1, subject, text, 0);
+	rc = ref_push_text(j, pl->addr, subject, text);
 	free(text);
 	return rc;
 }

@@ -26,15 +26,62 @@ struct named_count {
 struct world {
 	struct ref_players players;
 	struct ref_players pending;
+	struct ref_challenges challenges;
+	struct ref_watchers watchers;
+	int publish;              /* the next decisions' ctx.publish */
+	struct ref_board_file boards[4];  /* games USERID gets them */
+	size_t nboards;
+	char record_board[PBEM_WORD];  /* the board of record ("1") */
 	struct named_count counts[32];
 	size_t ncounts;
 	const char *aside;        /* the next decisions' ctx.aside */
 	time_t now;
-	char *record;             /* board 1 */
+	char *record;             /* board record_board */
 	size_t record_len;
-	unsigned long next;
 	unsigned seq;
 };
+
+/* The board a new challenge gets: past the record's and the
+ * challenges'. */
+static unsigned long
+next_board(const struct world *w)
+{
+	unsigned long max = strtoul(w->record_board, NULL, 10), v;
+	size_t i;
+
+	for (i = 0; i < w->challenges.n; i++)
+		if ((v = strtoul(w->challenges.v[i].board, NULL, 10)) > max)
+			max = v;
+	return max + 1;
+}
+
+/* The lists of o written back, as a run does. */
+static void
+lists_out(struct world *w, const struct ref_outcome *o)
+{
+	const char *why;
+
+	if (o->players != NULL) {
+		ref_players_free(&w->players);
+		assert_int_equal(ref_players_parse(o->players, &w->players,
+		    &why), 0);
+	}
+	if (o->pending != NULL) {
+		ref_players_free(&w->pending);
+		assert_int_equal(ref_players_parse(o->pending, &w->pending,
+		    &why), 0);
+	}
+	if (o->challenges != NULL) {
+		ref_challenges_free(&w->challenges);
+		assert_int_equal(ref_challenges_parse(o->challenges,
+		    &w->challenges, &why), 0);
+	}
+	if (o->watchers != NULL) {
+		ref_watchers_free(&w->watchers);
+		assert_int_equal(ref_watchers_parse(o->watchers, &w->watchers,
+		    &why), 0);
+	}
+}
 
 /* A raw mail; the caller frees it. */
 static char *
@@ -107,41 +154,38 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 {
 	struct ref_ctx c;
 	struct ref_letter l;
-	const char *why;
 	char board[PBEM_WORD];
 
 	memset(&c, 0, sizeof(c));
 	c.referee = REFEREE;
 	c.players = &w->players;
 	c.pending = &w->pending;
+	c.challenges = &w->challenges;
+	c.watchers = &w->watchers;
+	c.publish = w->publish;
+	c.boards = w->boards;
+	c.nboards = w->nboards;
 	c.aside = w->aside;
 	ref_letter_read(raw, strlen(raw), &l);
 	counts_in(w, &l, &c);
-	if (ref_wanted_board(&l, board) && strcmp(board, "1") == 0) {
+	if (ref_wanted_board(&l, board) && w->record != NULL &&
+	    strcmp(board, w->record_board) == 0) {
 		c.record = w->record;
 		c.record_len = w->record_len;
 	}
-	c.next_board = w->next;
+	c.next_board = next_board(w);
 	c.now = w->now != 0 ? w->now : 1795255200;
 	memset(c.rnd, 7 + (int)w->seq, sizeof(c.rnd));
 	assert_int_equal(ref_decide(&l, &c, o), 0);
 	ref_letter_free(&l);
 	counts_out(w, o);
-	if (o->players != NULL) {
-		ref_players_free(&w->players);
-		assert_int_equal(ref_players_parse(o->players, &w->players,
-		    &why), 0);
-	}
-	if (o->pending != NULL) {
-		ref_players_free(&w->pending);
-		assert_int_equal(ref_players_parse(o->pending, &w->pending,
-		    &why), 0);
-	}
+	lists_out(w, o);
 	if (o->record != NULL) {
 		free(w->record);
 		w->record = strndup(o->record, o->record_len);
 		w->record_len = o->record_len;
-		w->next++;
+		snprintf(w->record_board, sizeof(w->record_board), "%s",
+		    o->board);
 	}
 }
 
@@ -232,18 +276,31 @@ join(struct world *w, const char *from, const char *subject)
 	ref_outcome_free(&o);
 }
 
-/* ann and bob signed up, board 1 of game between them. */
+/* ann and bob signed up. */
 static int
 setup(void **state)
 {
 	static struct world w;
 
 	memset(&w, 0, sizeof(w));
-	w.next = 1;
 	join(&w, "Ann <ann@example.test>", "signup ann ann-pw");
 	join(&w, "bob@example.test", "signup bob bob-pw");
 	*state = &w;
 	return 0;
+}
+
+/* A board of game between ann (first) and bob: ann challenges, bob
+ * accepts. */
+static void
+open_board(struct world *w, const char *game)
+{
+	char line[200];
+	unsigned long board = next_board(w);
+
+	snprintf(line, sizeof(line), "%s challenge ann bob", game);
+	ok(w, "ann@example.test", line, REF_APPLIED, 2);
+	snprintf(line, sizeof(line), "%s accept %lu bob bob-pw", game, board);
+	ok(w, "bob@example.test", line, REF_APPLIED, 2);
 }
 
 /* The same, and board 1 of checkers between ann and bob. */
@@ -251,8 +308,7 @@ static int
 setup_board(void **state)
 {
 	setup(state);
-	ok(*state, "ann@example.test", "checkers challenge ann bob",
-	    REF_APPLIED, 2);
+	open_board(*state, "checkers");
 	return 0;
 }
 
@@ -263,6 +319,8 @@ teardown(void **state)
 
 	ref_players_free(&w->players);
 	ref_players_free(&w->pending);
+	ref_challenges_free(&w->challenges);
+	ref_watchers_free(&w->watchers);
 	free(w->record);
 	return 0;
 }
@@ -290,6 +348,10 @@ test_signup(void **state)
 	ref_outcome_free(&o);
 }
 
+/* A challenge waits for the challenged player, who accepts it: both
+ * are told each time; the board then opens (issue 13: before, the
+ * challenge opened it at once, and the waiting player got the
+ * command of the player to move). */
 static void
 test_challenge_move(void **state)
 {
@@ -298,13 +360,34 @@ test_challenge_move(void **state)
 
 	decide(w, "ann@example.test", "checkers challenge ann bob", NULL, &o);
 	assert_int_equal(o.status, REF_APPLIED);
+	assert_null(o.record);
+	assert_non_null(strstr(o.challenges, "\n1 checkers ann bob "));
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 0, "bob@example.test", "ann challenges you, bob");
+	mail_has(&o, 0, "bob@example.test", "checkers accept 1 bob PASSWORD");
+	mail_has(&o, 0, "bob@example.test", "checkers decline 1 bob PASSWORD");
+	mail_has(&o, 1, "ann@example.test", "waits for bob's");
+	mail_has(&o, 1, "ann@example.test", "checkers decline 1 ann PASSWORD");
+	ref_outcome_free(&o);
+	/* ann cannot accept her own challenge */
+	decide(w, "ann@example.test", "checkers accept 1 ann ann-pw", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "only bob may accept it");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
 	assert_string_equal(o.board, "1");
 	assert_non_null(strstr(o.record, "[GameId \"1\"]"));
 	assert_non_null(strstr(o.record, "[Black \"ann\"]"));
 	assert_null(strstr(o.record, "$y$"));
+	assert_null(strstr(o.challenges, "ann bob"));
 	assert_int_equal(o.nmail, 2);
-	mail_has(&o, 0, "ann@example.test", "ann's turn");
-	mail_has(&o, 1, "bob@example.test", "checkers move 1 ann PASSWORD");
+	mail_has(&o, 0, "ann@example.test", "It is your turn, ann (red)");
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "MOVE#1");
+	mail_has(&o, 1, "bob@example.test", "It is ann's turn");
+	assert_null(strstr(o.mail[1].text, "ann PASSWORD"));
+	mail_has(&o, 1, "bob@example.test", "checkers move 1 bob PASSWORD "
+	    "propose#1");
 	ref_outcome_free(&o);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
@@ -312,6 +395,9 @@ test_challenge_move(void **state)
 	assert_non_null(strstr(o.record, "1. 11-15 *"));
 	mail_has(&o, 0, "ann@example.test", "bob's turn");
 	mail_has(&o, 1, "bob@example.test", "ann (red) played 11-15");
+	mail_has(&o, 1, "bob@example.test", "Moves: 1. 11-15");
+	mail_has(&o, 1, "bob@example.test", "checkers move 1 bob PASSWORD "
+	    "MOVE#2");
 	assert_null(strstr(o.mail[0].text, "ann-pw"));
 	ref_outcome_free(&o);
 }
@@ -322,8 +408,7 @@ test_refusals(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
+	open_board(w, "checkers");
 	/* wrong password, forged From */
 	decide(w, "bob@example.test", "checkers move 1 ann guess 11-15",
 	    NULL, &o);
@@ -394,8 +479,7 @@ test_other_record(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
+	open_board(w, "checkers");
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15",
 	    board9, &o);
 	assert_int_equal(o.status, REF_REFUSED);
@@ -410,7 +494,7 @@ test_actions(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "stackers-brown challenge ann bob", REF_APPLIED, 2);
+	open_board(w, "stackers-brown");
 	ok(w, "ann@example.test", "stackers-brown move 1 ann ann-pw propose",
 	    REF_APPLIED, 2);
 	ok(w, "ann@example.test", "stackers-brown move 1 ann ann-pw accept",
@@ -437,6 +521,7 @@ set_record(struct world *w, const char *text)
 	free(w->record);
 	w->record = strdup(text);
 	w->record_len = strlen(text);
+	snprintf(w->record_board, sizeof(w->record_board), "1");
 }
 
 static void
@@ -754,19 +839,22 @@ test_reflection_refusals(void **state)
 	w->now = 0;
 }
 
-/* A stranger starts three games a day at most (a challenge needs no
- * password, as in pbmserv). */
+/* A stranger starts three challenges a day at most (a challenge needs
+ * no password, as in pbmserv); the same challenge does not wait twice
+ * (issue 13: so the three are of three games). */
 static void
 test_challenge_flood(void **state)
 {
+	static const char *const line[] = { "checkers challenge ann bob",
+	    "stackup challenge ann bob", "accasta-pari challenge ann bob" };
 	struct world *w = *state;
 	struct ref_outcome o;
 	int i;
 
 	for (i = 0; i < REF_STRANGER_MAILS; i++)
-		ok(w, "eve@example.net", "checkers challenge ann bob",
-		    REF_APPLIED, 2);
-	decide(w, "eve@example.net", "checkers challenge ann bob", NULL, &o);
+		ok(w, "eve@example.net", line[i], REF_APPLIED, 2);
+	decide(w, "eve@example.net", "stackers-brown challenge ann bob",
+	    NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	assert_int_equal(o.nmail, 0);
 	assert_null(o.record);
