@@ -17,6 +17,7 @@
 #include "notation/ascii.h"
 #include "notation/png.h"
 #include "notation/svg.h"
+#include "game/picture.h"
 #include "referee/job.h"
 
 /* The board named: the command's, or a new one's. */
@@ -27,29 +28,6 @@ ref_board_name(const struct ref_job *j)
 }
 
 /* ---- the picture ---- */
-
-/* The lines under the picture: the ply and the last move, then who
- * moves or the result. */
-static void
-ref_picture_status(const struct ref_job *j, char *buf, size_t size)
-{
-	const struct replay *rp = &j->rp;
-	const char *res, *why;
-	char last[128];
-	size_t n;
-
-	n = (size_t)snprintf(buf, size, "ply %lu", rp->plies);
-	if (replay_last_text(rp, last, sizeof(last)) >= 0 && n < size)
-		n += (size_t)snprintf(buf + n, size - n, ", last move %s",
-		    last);
-	if (n >= size)
-		return;
-	if (play_over(rp, &j->g, &res, &why))
-		snprintf(buf + n, size - n, "\nresult %s: %s", res, why);
-	else
-		snprintf(buf + n, size - n, "; %s to move",
-		    rp->r->side[rp->pos.turn]);
-}
 
 /* Sets the size of pic from the natural size of v. */
 static void
@@ -65,36 +43,25 @@ ref_picture_size(struct ref_picture *pic, const struct svg_view *v)
 		pic->width = (unsigned)lround(REF_PNG_SIZE * w / h);
 }
 
-/* The PNG of the board from side, made once per decision; NULL when it
- * cannot be made (the mail then goes without it). */
+/* The PNG of the board from side, made once per decision: the picture
+ * `stackref show --format png --size REF_PNG_SIZE` gives of the record
+ * (game/picture.h); NULL when it cannot be made (the mail then goes
+ * without it). */
 static const struct ref_picture *
 ref_picture(struct ref_job *j, int side)
 {
 	struct ref_picture *pic = &j->pic[side];
 	const char *domain = strchr(j->c->referee, '@');
-	char status[400], state[128], why[256];
-	struct svg_view v;
+	struct game_picture gp;
+	char why[256];
 
 	if (pic->made)
 		return pic->png != NULL ? pic : NULL;
 	pic->made = 1;
-	memset(&v, 0, sizeof(v));
-	v.r = j->rp.r;
-	v.pos = &j->rp.pos;
-	v.last = j->rp.plies > 0 ? &j->rp.last : NULL;
-	v.flip = side;
-	v.style = j->rp.style;
-	v.player[0] = ref_side_user(j, 0);
-	v.player[1] = ref_side_user(j, 1);
-	ref_picture_status(j, status, sizeof(status));
-	v.status = status;
-	if (j->rp.outcome == OUTCOME_NONE &&
-	    replay_state_text(&j->rp, state, sizeof(state)) > 0)
-		v.state = state;
-	v.size = REF_PNG_SIZE;
-	if (png_render(&v, &pic->png, &pic->len, why, sizeof(why)) == -1)
+	game_picture(&gp, &j->rp, &j->g, side, REF_PNG_SIZE);
+	if (png_render(&gp.v, &pic->png, &pic->len, why, sizeof(why)) == -1)
 		return NULL;
-	ref_picture_size(pic, &v);
+	ref_picture_size(pic, &gp.v);
 	snprintf(pic->cid, sizeof(pic->cid), "board.%.20s.%lu.%d@%.40s",
 	    ref_board_name(j), j->rp.plies, side, domain != NULL &&
 	    domain[1] != '\0' ? domain + 1 : "localhost");
