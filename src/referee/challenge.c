@@ -406,6 +406,7 @@ ref_challenge(struct ref_job *j)
 	if (ref_challenges_with(j, NULL, &ch) == -1)
 		return -1;
 	j->o->status = REF_APPLIED;
+	j->o->last_board = j->c->next_board;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: "
 	    "challenge of %.32s, %.32s v %.32s, waits for %.32s", ch.board,
 	    ch.game, ch.from, ch.to,

@@ -114,7 +114,7 @@ static int
 ref_apply(struct ref_state *s, const char *entry)
 {
 	static const char *const lists[] = { "players", "pending",
-	    "challenges", "watchers" };
+	    "challenges", "watchers", "last-board" };
 	char dst[REF_PATH];
 	size_t i;
 	int n, changed = 0;

@@ -266,7 +266,7 @@ struct ref_ctx {
 				       * NULL when there is none */
 	size_t record_len;
 	unsigned long next_board;     /* the GameId a challenge gets: past
-				       * the boards and the challenges */
+				       * every board given so far */
 	struct ref_count user;        /* counts of ref_wanted_counts' user */
 	struct ref_count sender;      /* and addr (zeroed when none) */
 	const char *aside;            /* the mail is set aside, unread, for
@@ -308,6 +308,8 @@ struct ref_outcome {
 	char *page;                   /* the game page of record (ctx
 				       * publish), or NULL */
 	size_t page_len;
+	unsigned long last_board;     /* the board a challenge took (never
+				       * given again), or 0 */
 	struct ref_count user, sender;  /* the new counts of count_user and */
 	char count_user[PBEM_WORD];   /* count_addr, when these are not "" */
 	char count_addr[MAIL_ADDR_MAX];

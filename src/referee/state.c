@@ -244,16 +244,24 @@ ref_state_aside_seen(const struct ref_state *s, const char *key)
 }
 
 /* The number the next new board gets: 1 + the largest number among
- * games/N.pdn and the challenges waiting. */
+ * games/N.pdn, the challenges waiting and last-board (the last one a
+ * challenge took: a challenge declined keeps its number). */
 static unsigned long
 ref_next_board(const struct ref_state *s)
 {
-	char path[REF_PATH], num[32];
+	char path[REF_PATH], num[32], *text;
 	unsigned long max = 0, v;
 	struct dirent *e;
 	size_t n;
 	DIR *dp;
 
+	if ((text = ref_read(ref_path(path, s, "last-board", NULL), NULL,
+	    64)) != NULL) {
+		text[strcspn(text, "\n")] = '\0';
+		if (util_parse_ulong(text, 1, ULONG_MAX - 1, &v) == 0)
+			max = v;
+		free(text);
+	}
 	for (n = 0; n < s->challenges.n; n++)
 		if (util_parse_ulong(s->challenges.v[n].board, 1,
 		    ULONG_MAX - 1, &v) == 0 && v > max)
@@ -515,11 +523,14 @@ static int
 ref_plan_files(struct ref_state *s, const char *dir, unsigned long uid,
     const struct ref_outcome *o, int aside)
 {
-	char num[32];
+	char num[32], last[32];
 	const char *flags = aside ? REF_FLAG " " REF_FLAG_ASIDE : REF_FLAG;
 
 	snprintf(num, sizeof(num), "%lu\n", uid);
+	snprintf(last, sizeof(last), "%lu\n", o->last_board);
 	if (ref_plan_file(s, dir, "uid", num, strlen(num)) == -1 ||
+	    ref_plan_file(s, dir, "last-board", o->last_board != 0 ? last :
+	    NULL, strlen(last)) == -1 ||
 	    ref_plan_file(s, dir, "flags", flags, strlen(flags)) == -1 ||
 	    ref_plan_file(s, dir, "summary", o->summary,
 	    strlen(o->summary)) == -1 ||

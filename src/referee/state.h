@@ -10,6 +10,7 @@
  *     DIR/challenges       BOARD GAME USERID1 USERID2 EXPIRES [OPTION...]
  *                          per line: challenges waiting for an answer
  *     DIR/watchers         BOARD ADDRESS per line: subscriptions
+ *     DIR/last-board       the last board a challenge took
  *     DIR/counts/u-USERID  SINCE FAILS MAILS UNTIL: a userid's wrong
  *     DIR/counts/a-KEY     passwords, an address's (KEY: the SHA-256
  *                          of the address); removed two days after
@@ -23,7 +24,7 @@
  *         count.NAME       the new counts/NAME
  *         mail-N.eml/.rcpt a reply and its recipients
  *         mail-N.try       ATTEMPTS NEXT: a reply deferred (4xx)
- *         challenges, watchers  the new challenges and watchers files
+ *         challenges, watchers, last-board  the new files
  *         page             the game page of the record (--publish)
  *     DIR/done/KEY         a mail processed; never processed again
  *     DIR/aside/KEY        a mail set aside: why, its UID, its bytes
