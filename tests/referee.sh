@@ -957,6 +957,19 @@ referee --publish "$pub"
 grep -q "published" "$tmp/ref.out" && fail i13/published-once ||
     pass i13/published-once
 
+# a watcher stops the copies
+send carol "subscribe checkers 3"
+referee
+expect i13/subscribed-3 carol 1 "checkers unsubscribe 3"
+fetch ann; fetch bob
+send carol "checkers unsubscribe 3"
+play_line bob 22-18
+referee
+expect i13/unsubscribed carol 1 "gets no more copies of the moves of board 3"
+grep -q '^3 ' "$state/watchers" && fail i13/unsubscribed-file ||
+    pass i13/unsubscribed-file
+expect i13/moved-after ann 1 "bob (white) played 22-18."
+
 # === load: a stream of hostile mails around a real game ===============
 # The plies of fixtures/referee/checkers-moves between ann and bob, each
 # among twelve hostile
