@@ -133,9 +133,8 @@ ref_games_text(struct ref_job *j, struct ref_doc *d)
 int
 ref_games(struct ref_job *j)
 {
-	char subject[300], q[300], why[300], *text, *html;
+	char subject[300], q[300], why[300];
 	struct ref_doc d;
-	int rc;
 
 	if (ref_player_find(j->c->players, j->cmd.user) == NULL) {
 		snprintf(why, sizeof(why), "%s has not signed up", j->cmd.user);
@@ -148,16 +147,8 @@ ref_games(struct ref_job *j)
 	if (ref_doc_open(&d, j->c->referee, subject, 1) == -1)
 		return -1;
 	ref_games_text(j, &d);
-	if (ref_doc_close(&d, &text, &html) == -1)
-		return -1;
 	j->r = NULL;
-	j->o->status = REF_ANSWERED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "boards of %s to %s",
 	    j->cmd.user, util_quote(j->m->from, q, sizeof(q)));
-	ref_answered(j);
-	rc = ref_push(j, (const char *const *)&j->m->from, 1, subject,
-	    &(struct ref_body){ text, html, NULL, 0 });
-	free(text);
-	free(html);
-	return rc;
+	return ref_answer_doc(j, subject, &d);
 }

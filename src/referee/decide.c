@@ -90,11 +90,30 @@ ref_outcome_free(struct ref_outcome *o)
 	memset(o, 0, sizeof(*o));
 }
 
+/* Plays the command's move on j's board, its text into text: 0;
+ * refused as illegal (extra after the reason): 1; -1 without memory. */
+static int
+ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
+{
+	struct ref_diag dg;
+	int rc;
+
+	if (ref_diag_open(&dg) == -1)
+		return -1;
+	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
+		rc = ref_refuse(j, "illegal move", ref_diag_text(&dg), extra);
+		free(dg.buf);
+		return rc == -1 ? -1 : 1;
+	}
+	ref_diag_text(&dg);
+	free(dg.buf);
+	return play_append_move(&j->rp, &j->g, text, size);
+}
+
 /* GAME move BOARD USERID PASSWORD MOVE[#N] */
 static int
 ref_move(struct ref_job *j)
 {
-	struct ref_diag dg;
 	char why[300], text[256], intro[400], line[PBEM_TEXT], extra[800];
 	int rc;
 
@@ -105,20 +124,11 @@ ref_move(struct ref_job *j)
 		return ref_refuse(j, why, NULL, "Nothing was changed; you "
 		    "will be mailed your opponent's move.\n");
 	}
-	if (ref_diag_open(&dg) == -1)
-		return -1;
-	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
-		ref_again(j, j->rp.plies + 1, line, sizeof(line));
-		snprintf(extra, sizeof(extra), "Send the subject again with one "
-		    "of the legal moves:\n    %s\n", line);
-		rc = ref_refuse(j, "illegal move", ref_diag_text(&dg), extra);
-		free(dg.buf);
-		return rc;
-	}
-	ref_diag_text(&dg);
-	free(dg.buf);
-	if (play_append_move(&j->rp, &j->g, text, sizeof(text)) == -1)
-		return -1;
+	ref_again(j, j->rp.plies + 1, line, sizeof(line));
+	snprintf(extra, sizeof(extra), "Send the subject again with one of "
+	    "the legal moves:\n    %s\n", line);
+	if ((rc = ref_play(j, extra, text, sizeof(text))) != 0)
+		return rc == 1 ? 0 : -1;
 	snprintf(intro, sizeof(intro), "%s (%s) played %s.", j->cmd.user,
 	    j->r->side[j->side], text);
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: ply "
@@ -287,7 +297,6 @@ static int
 ref_preview(struct ref_job *j)
 {
 	struct ref_reader rd;
-	struct ref_diag dg;
 	char text[256], title[300], intro[800], q[300];
 	int mover, rc;
 
@@ -295,17 +304,8 @@ ref_preview(struct ref_job *j)
 	    ref_board(j, REPLAY_ALL) == -1 || ref_check_open(j) == -1)
 		return 0;
 	mover = j->rp.pos.turn;
-	if (ref_diag_open(&dg) == -1)
-		return -1;
-	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
-		rc = ref_refuse(j, "illegal move", ref_diag_text(&dg), NULL);
-		free(dg.buf);
-		return rc;
-	}
-	ref_diag_text(&dg);
-	free(dg.buf);
-	if (play_append_move(&j->rp, &j->g, text, sizeof(text)) == -1)
-		return -1;
+	if ((rc = ref_play(j, NULL, text, sizeof(text))) != 0)
+		return rc == 1 ? 0 : -1;
 	snprintf(title, sizeof(title), "Preview of %s:", text);
 	snprintf(intro, sizeof(intro), "Preview: %s (%s) may play %s as ply "
 	    "%lu.  Nothing was played; this is the board after it.  To play "

@@ -168,9 +168,8 @@ int
 ref_help(struct ref_job *j)
 {
 	const struct rules *r = NULL;
-	char subject[200], q[300], known[256], why[600], *text, *html;
+	char subject[200], q[300], known[256], why[600];
 	struct ref_doc d;
-	int rc;
 
 	if (j->cmd.game[0] != '\0' && (r = rules_find(j->cmd.game)) == NULL) {
 		rules_names(known, sizeof(known));
@@ -188,16 +187,8 @@ ref_help(struct ref_job *j)
 		ref_game_text(j, &d, r);
 	else
 		ref_help_text(j, &d);
-	if (ref_doc_close(&d, &text, &html) == -1)
-		return -1;
-	j->o->status = REF_ANSWERED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "%s%shelp to %s",
 	    r != NULL ? r->name : "", r != NULL ? " " : "",
 	    util_quote(j->m->from, q, sizeof(q)));
-	ref_answered(j);
-	rc = ref_push(j, (const char *const *)&j->m->from, 1, subject,
-	    &(struct ref_body){ text, html, NULL, 0 });
-	free(text);
-	free(html);
-	return rc;
+	return ref_answer_doc(j, subject, &d);
 }

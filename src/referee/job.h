@@ -157,6 +157,12 @@ struct ref_body {
 int ref_push(struct ref_job *j, const char *const *to, size_t nto,
     const char *subject, const struct ref_body *b);
 
+/* Ends d and answers the sender with it (text and HTML): an answer
+ * (REF_ANSWERED, counted); the caller set the summary.  -1 without
+ * memory. */
+int ref_answer_doc(struct ref_job *j, const char *subject,
+    struct ref_doc *d);
+
 /* ref_push of the text alone to one address. */
 int ref_push_text(struct ref_job *j, const char *to, const char *subject,
     const char *text);

@@ -196,6 +196,26 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 }
 
 int
+ref_answer_doc(struct ref_job *j, const char *subject, struct ref_doc *d)
+{
+	const char *to[1] = { j->m->from };
+	struct ref_body b = { NULL, NULL, NULL, 0 };
+	char *text, *html;
+	int rc;
+
+	if (ref_doc_close(d, &text, &html) == -1)
+		return -1;
+	j->o->status = REF_ANSWERED;
+	ref_answered(j);
+	b.text = text;
+	b.html = html;
+	rc = ref_push(j, to, 1, subject, &b);
+	free(text);
+	free(html);
+	return rc;
+}
+
+int
 ref_push_text(struct ref_job *j, const char *to, const char *subject,
     const char *text)
 {
