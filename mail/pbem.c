@@ -467,7 +467,7 @@ pbem_syntax(enum pbem_verb v)
 	for (i = 0; i < PBEM_NFORMS; i++)
 		if (pbem_forms[i].verb == v)
 			return pbem_forms[i].syntax + 10;
-	return SYN_ACTION + 10;
+	return &SYN_ACTION[10];
 }
 
 int

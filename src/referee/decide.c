@@ -394,7 +394,8 @@ ref_unparsed(struct ref_job *j)
 {
 	char hint[300];
 
-	if (j->known && pbem_explain(j->m->subject, hint, sizeof(hint)) > 0)
+	if (j->known && j->m->subject != NULL &&
+	    pbem_explain(j->m->subject, hint, sizeof(hint)) > 0)
 		return ref_refuse(j, j->l->cmd_why, hint, NULL);
 	return ref_refuse(j, j->l->cmd_why, NULL, NULL);
 }

@@ -85,6 +85,9 @@ ref_doc_lines(struct ref_doc *d, const char *s)
 }
 
 /* The text of format as ref_doc_lines writes it. */
+static void ref_doc_vlines(struct ref_doc *, const char *, va_list)
+    __attribute__((format(printf, 2, 0)));
+
 static void
 ref_doc_vlines(struct ref_doc *d, const char *format, va_list ap)
 {
