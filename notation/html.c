@@ -124,28 +124,7 @@ typedef int (*html_visit_fn)(struct html_game *hg, const struct html_ply *at,
 static void
 html_text(FILE *out, const char *s)
 {
-	size_t n = strlen(s) * 2 + 1;
-	char *clean, *c;
-
-	if ((clean = malloc(n)) == NULL) {
-		errno = ENOMEM;
-		fputs("?", out);
-		return;
-	}
-	svg_text_clean(s, clean, n);
-	for (c = clean; *c != '\0'; c++) {
-		if (*c == '&')
-			fputs("&amp;", out);
-		else if (*c == '<')
-			fputs("&lt;", out);
-		else if (*c == '>')
-			fputs("&gt;", out);
-		else if (*c == '"')
-			fputs("&quot;", out);
-		else
-			fputc(*c, out);
-	}
-	free(clean);
+	svg_text_escape(out, s);
 }
 
 /* A tag's value worth showing: not missing, empty or only '?' and '.'. */
