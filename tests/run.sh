@@ -48,7 +48,8 @@ count() {
 	}' "$1"
 }
 
-# report NAME LOG STATUS MODE: adds LOG's counts to the totals; shows LOG
+# report NAME LOG STATUS MODE: adds LOG's counts to the totals and prints
+# them with the seconds the test took (since $started); shows LOG
 # but its passes when something failed.  A nonzero STATUS with no failure
 # counted is a failure of its own (a crash, a timeout, a script that
 # died), and so is a skip that tests/skips does not list.
@@ -64,7 +65,8 @@ report() {
 		echo "FAIL: $1 exited with status $3" >>"$2"
 		f=1
 	fi
-	printf '%-24s %4d pass, %d fail, %d skip\n' "$1" "$p" "$f" "$s"
+	printf '%-24s %4d pass, %d fail, %d skip  %4d s\n' "$1" "$p" "$f" "$s" \
+	    $(($(date +%s) - started))
 	if [ "$f" -ne 0 ]; then
 		echo "---- output of $1 (passes left out) ----"
 		grep -v '^PASS: \|^ok [0-9]' "$2"
@@ -78,9 +80,11 @@ for src in tests/unit/test_*.c; do
 	t=${src%.c}
 	log=$tmp/${t##*/}.log
 	if [ -f "$t" ] && [ -x "$t" ]; then
+		started=$(date +%s)
 		CMOCKA_MESSAGE_OUTPUT=TAP timed "./$t" >"$log" 2>&1
 		report "${t#tests/}" "$log" $? tap
 	else
+		started=$(date +%s)
 		echo "FAIL: ${t#tests/} (not built: run \`make check\`)" >"$log"
 		report "${t#tests/}" "$log" 1 lines
 	fi
@@ -94,6 +98,7 @@ for t in tests/*.sh; do
 	log=$tmp/${t##*/}.log
 	sh=sh
 	head -n 1 "$t" | grep -q bash && sh=bash
+	started=$(date +%s)
 	timed "$sh" "$t" >"$log" 2>&1 </dev/null
 	report "${t#tests/}" "$log" $? lines
 done
