@@ -1,0 +1,44 @@
+/*
+ * hashload.c - the password hashes and journal keys of referee.h in
+ * the binary: each function calls its namesake in stackref-hash.so
+ * (hash.c, libcrypt and libcrypto), loaded on first use
+ * (base/module.h).
+ */
+#include "base/module.h"
+#include "referee/modules.h"
+
+/* The table of hash.c, in the module. */
+static const struct ref_hash_module *
+ref_hash_loaded(void)
+{
+	static const struct ref_hash_module *m;
+
+	if (m == NULL)
+		m = module_table(MODULE_HASH, REF_HASH_MODULE);
+	return m;
+}
+
+int
+ref_hash(const char *password, const unsigned char rnd[16],
+    char out[REF_HASH])
+{
+	return ref_hash_loaded()->hash(password, rnd, out);
+}
+
+int
+ref_verify(const char *password, const char *hash)
+{
+	return ref_hash_loaded()->verify(password, hash);
+}
+
+int
+ref_key(const struct ref_letter *l, char key[REF_KEY])
+{
+	return ref_hash_loaded()->key(l, key);
+}
+
+int
+ref_raw_key(const char *raw, size_t len, char key[REF_KEY])
+{
+	return ref_hash_loaded()->raw_key(raw, len, key);
+}
