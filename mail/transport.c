@@ -814,14 +814,10 @@ xfer_buf_free(struct xfer_buf *b)
 
 /* transport.h as stackref-net.so exports it (modules.h). */
 MODULE_EXPORT const struct xfer_module xfer_module = {
-	.url_kind = xfer_url_kind,
-	.url_path = xfer_url_path,
-	.get = xfer_get,
-	.get_version = xfer_get_version,
-	.put_version = xfer_put_version,
-	.put = xfer_put,
-	.send = xfer_send,
-	.command = xfer_command,
-	.buf_free = xfer_buf_free,
+	.url_kind = xfer_url_kind, .url_path = xfer_url_path,
 	.url_clean = xfer_url_clean,
+	.get = xfer_get, .get_version = xfer_get_version,
+	.put = xfer_put, .put_version = xfer_put_version,
+	.send = xfer_send, .command = xfer_command,
+	.buf_free = xfer_buf_free,
 };

@@ -7,14 +7,12 @@
 #include "mail/modules.h"
 
 /* The table of transport.c, in the module. */
+static struct module_ref xfer_ref = { MODULE_NET, XFER_MODULE, NULL };
+
 static const struct xfer_module *
 xfer_loaded(void)
 {
-	static const struct xfer_module *m;
-
-	if (m == NULL)
-		m = module_table(MODULE_NET, XFER_MODULE);
-	return m;
+	return module_ref_table(&xfer_ref);
 }
 
 enum xfer_kind

@@ -6,13 +6,14 @@
 #include "base/module.h"
 #include "notation/modules.h"
 
+/* The table of png.c, in the module. */
+static struct module_ref png_ref = { MODULE_PNG, PNG_MODULE, NULL };
+
 int
 png_render(const struct svg_view *v, unsigned char **data, size_t *len,
     char *why, size_t size)
 {
-	static const struct png_module *m;
+	const struct png_module *m = module_ref_table(&png_ref);
 
-	if (m == NULL)
-		m = module_table(MODULE_PNG, PNG_MODULE);
 	return m->render(v, data, len, why, size);
 }

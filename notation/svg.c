@@ -974,12 +974,8 @@ svg_write(FILE *out, const struct svg_view *v)
 
 /* svg.h as stackref-xml.so exports it (modules.h). */
 MODULE_EXPORT const struct svg_module svg_module = {
-	.write = svg_write,
-	.measure = svg_measure,
-	.marks = svg_marks,
-	.grid_of = svg_grid_of,
-	.layout_init = svg_layout_init,
-	.cell_centre = svg_cell_centre,
-	.discs_shown = svg_discs_shown,
+	.write = svg_write, .measure = svg_measure, .marks = svg_marks,
+	.grid_of = svg_grid_of, .layout_init = svg_layout_init,
+	.cell_centre = svg_cell_centre, .discs_shown = svg_discs_shown,
 	.text_clean = svg_text_clean,
 };

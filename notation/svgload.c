@@ -7,14 +7,12 @@
 #include "notation/modules.h"
 
 /* The table of svg.c, in the module. */
+static struct module_ref svg_ref = { MODULE_XML, SVG_MODULE, NULL };
+
 static const struct svg_module *
 svg_loaded(void)
 {
-	static const struct svg_module *m;
-
-	if (m == NULL)
-		m = module_table(MODULE_XML, SVG_MODULE);
-	return m;
+	return module_ref_table(&svg_ref);
 }
 
 int

@@ -9,14 +9,12 @@
 #include "notation/xml.h"
 
 /* The table of xml.c, in the module. */
+static struct module_ref xml_ref = { MODULE_XML, XML_MODULE, NULL };
+
 static const struct notation *
 xml_loaded(void)
 {
-	static const struct notation *nt;
-
-	if (nt == NULL)
-		nt = module_table(MODULE_XML, XML_MODULE);
-	return nt;
+	return module_ref_table(&xml_ref);
 }
 
 static struct reader *
@@ -55,12 +53,9 @@ xml_load_end(FILE *out)
 	return xml_loaded()->end(out);
 }
 
+/* The entry of notation.h's table: each function its namesake's stub. */
 const struct notation notation_xml = {
 	.name = "xml",
-	.open = xml_load_open,
-	.next = xml_load_next,
-	.close = xml_load_close,
-	.write = xml_load_write,
-	.begin = xml_load_begin,
-	.end = xml_load_end,
+	.open = xml_load_open, .next = xml_load_next, .close = xml_load_close,
+	.write = xml_load_write, .begin = xml_load_begin, .end = xml_load_end,
 };

@@ -109,6 +109,14 @@ module_table(enum module_id id, const char *symbol)
 	return sym;
 }
 
+const void *
+module_ref_table(struct module_ref *ref)
+{
+	if (ref->table == NULL)
+		ref->table = module_table(ref->id, ref->symbol);
+	return ref->table;
+}
+
 void
 module_load_all(void)
 {

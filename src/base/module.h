@@ -59,6 +59,16 @@ enum module_id {
  */
 const void *module_table(enum module_id id, const char *symbol);
 
+/* A table of a module as a stub finds it: once, on first use. */
+struct module_ref {
+	enum module_id id;
+	const char *symbol;
+	const void *table;           /* NULL until found */
+};
+
+/* ref's table, found by module_table on the first call. */
+const void *module_ref_table(struct module_ref *ref);
+
 /*
  * Loads every module now, exiting as module_table does when one cannot
  * be loaded: for the referee, whose decisions run in children under a

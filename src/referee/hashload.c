@@ -8,14 +8,12 @@
 #include "referee/modules.h"
 
 /* The table of hash.c, in the module. */
+static struct module_ref ref_hash_ref = { MODULE_HASH, REF_HASH_MODULE, NULL };
+
 static const struct ref_hash_module *
 ref_hash_loaded(void)
 {
-	static const struct ref_hash_module *m;
-
-	if (m == NULL)
-		m = module_table(MODULE_HASH, REF_HASH_MODULE);
-	return m;
+	return module_ref_table(&ref_hash_ref);
 }
 
 int
