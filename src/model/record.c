@@ -221,9 +221,9 @@ line_insert(struct line *l, size_t i, enum elem_kind kind,
 	return &l->elems[i];
 }
 
-/* Sets *dst, a text of e of pooled bit, to p: one of the pool when g is
- * not NULL, else allocated.  The text it replaces is freed when it was
- * allocated. */
+/* Sets *dst, the text of e that bit of e->pooled marks, to a copy of
+ * s[0..n): in g's pool when g is not NULL, else allocated on its own.
+ * The text it replaces is freed unless it was the pool's. */
 static int
 elem_set(struct record *g, struct elem *e, char **dst, unsigned bit,
     const char *s, size_t n)
