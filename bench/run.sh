@@ -253,11 +253,13 @@ if [ -z "$files" ]; then
 	echo "skipped: no real games in $data (set STACKREF_DATA)"
 	exit 0
 fi
-# Only the games stackref accepts, so that every game is replayed to its
-# end, and only those with at least one move: the problem files hold
-# hundreds of set-up positions whose solution is a comment, which would
-# count as games replayed in no time.  "N PLIES FILE" of each game goes
-# to $tmp/accepted.
+# Only the games stackref accepts without a word, so that every game is
+# replayed to its end (and the peer is given no game stackref reads only
+# with a warning: an ambiguous capture read by the moves after it), and
+# only those with at least one move: the problem files hold hundreds of
+# set-up positions whose solution is a comment, which would count as
+# games replayed in no time.  "N PLIES FILE" of each game goes to
+# $tmp/accepted.
 mkdir "$tmp/g"
 k=0 total=0 empty=0
 : >"$tmp/accepted"
@@ -267,7 +269,8 @@ for f in $files; do
 	while read -r n p; do
 		total=$((total + 1))
 		[ "$p" -gt 0 ] || { empty=$((empty + 1)); continue; }
-		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>&1 || continue
+		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>"$tmp/warn" &&
+		    [ ! -s "$tmp/warn" ] || continue
 		cat "$tmp/g/$k.$n.pdn"
 		printf '\n'
 		echo "$k.$n $p ${f##*/}" >>"$tmp/accepted"
