@@ -520,7 +520,8 @@ fi
 # new; the peak RSS of dups over them, less that of check, per game.
 i=1
 while [ $i -le 60 ]; do
-	"$bin" convert --at $i "$tmp/one.pdn" 2>/dev/null
+	# the games shorter than $i plies are left out (status 1)
+	"$bin" convert --at $i "$tmp/one.pdn" 2>/dev/null || :
 	i=$((i + 1))
 done >"$tmp/distinct.pdn"
 dn=$("$bin" dups "$tmp/distinct.pdn" | tail -n 1)
