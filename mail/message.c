@@ -556,6 +556,24 @@ msgid_ok(const char *s, int at)
 	return 1;
 }
 
+/* A Content-ID without its angle brackets: "left@right", printable
+ * ASCII without blanks, quotes or brackets, at most 64 bytes (its
+ * header line then fits in 78 columns). */
+static int
+cid_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < 3 || n > 64 || strchr(s, '@') == NULL || *s == '@' ||
+	    s[n - 1] == '@')
+		return 0;
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s <= 0x20 || (unsigned char)*s >= 0x7f ||
+		    strchr("<>\"\\()[],;:", *s) != NULL)
+			return 0;
+	return 1;
+}
+
 /* A media type "token/token". */
 static int
 type_ok(const char *t)
@@ -592,6 +610,31 @@ check_att(const struct mail_attachment *a, const char **why)
 		*why = "an attachment has no data";
 		return -1;
 	}
+	if (a->cid != NULL && !cid_ok(a->cid)) {
+		*why = "a Content-ID is not left@right";
+		return -1;
+	}
+	return 0;
+}
+
+/* The HTML alternative and the parts it shows. */
+static int
+check_html(const struct mail_out *m, const char **why)
+{
+	size_t i;
+
+	if (m->ninl > 0 && m->html == NULL) {
+		*why = "inline parts without an HTML part";
+		return -1;
+	}
+	for (i = 0; i < m->ninl; i++) {
+		if (m->inl[i].cid == NULL) {
+			*why = "an inline part has no Content-ID";
+			return -1;
+		}
+		if (check_att(&m->inl[i], why) == -1)
+			return -1;
+	}
 	return 0;
 }
 
@@ -622,7 +665,7 @@ check_out(const struct mail_out *m, const char **why)
 	for (i = 0; i < m->natt; i++)
 		if (check_att(&m->att[i], why) == -1)
 			return -1;
-	return 0;
+	return check_html(m, why);
 }
 
 static int
@@ -754,12 +797,15 @@ text_qp(struct mbuf *b, const char *s)
 	}
 }
 
+/* A text part of type type ("text/plain"), 7bit or quoted-printable. */
 static void
-text_part(struct mbuf *b, const char *text)
+text_part(struct mbuf *b, const char *text, const char *type)
 {
 	int plain = text_plain(text);
 
-	mb_puts(b, "Content-Type: text/plain; charset=UTF-8\r\n");
+	mb_puts(b, "Content-Type: ");
+	mb_puts(b, type);
+	mb_puts(b, "; charset=UTF-8\r\n");
 	mb_puts(b, plain ? "Content-Transfer-Encoding: 7bit\r\n\r\n" :
 	    "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
 	if (plain)
@@ -852,9 +898,17 @@ att_headers(struct mbuf *b, const struct mail_attachment *a)
 	}
 	hdr_buf(&h, &t);
 	hdr_end(&h);
+	if (a->cid != NULL) {
+		mb_puts(b, "Content-ID: <");
+		mb_puts(b, a->cid);
+		mb_puts(b, ">\r\n");
+	}
+	t.len = 0;
+	mb_puts(&t, a->cid != NULL ? "inline" : "attachment");
+	if (*fn != '\0')
+		mb_putc(&t, ';');
 	hdr_begin(&h, b, "Content-Disposition");
-	hdr_token(&h, *fn != '\0' ? "attachment;" : "attachment",
-	    *fn != '\0' ? 11 : 10);
+	hdr_buf(&h, &t);
 	if (fname_plain(fn)) {
 		t.len = 0;
 		mb_puts(&t, "filename=\"");
@@ -904,14 +958,17 @@ bnd_hash(const char *id, unsigned int try)
 	return h;
 }
 
-/* A boundary from the Message-ID found in no part; -1 if none is. */
+/* A boundary from the Message-ID and the nesting level found in no
+ * part; -1 if none is.  Level 0 with try 0 is the boundary a mail had
+ * before there was nesting. */
 static int
-pick_boundary(const char *id, struct mbuf *parts, size_t n, char bnd[64])
+pick_boundary(const char *id, unsigned level, struct mbuf *parts, size_t n,
+    char bnd[64])
 {
 	unsigned int try;
 	size_t i;
 
-	for (try = 0; try < 100; try++) {
+	for (try = level * 100; try < level * 100 + 100; try++) {
 		snprintf(bnd, 64, "=_stackref_%016llx_%u", bnd_hash(id, try),
 		    try);
 		for (i = 0; i < n; i++)
@@ -923,30 +980,31 @@ pick_boundary(const char *id, struct mbuf *parts, size_t n, char bnd[64])
 	return -1;
 }
 
+/*
+ * Writes the n entities parts[] as one multipart entity of type (and
+ * parameters) type into b, their boundary of nesting level level; the
+ * outermost (level 0) has a preamble.  Frees the parts.  -1 with *why.
+ */
 static int
-write_multi(struct mbuf *b, const struct mail_out *m, const char **why)
+write_multi(struct mbuf *b, const char *type, unsigned level,
+    const char *id, struct mbuf *parts, size_t n, const char **why)
 {
-	struct mbuf *parts;
 	char bnd[64];
-	size_t i, n = m->natt + 1;
+	size_t i;
 	int rc = 0;
 
-	if ((parts = calloc(n, sizeof(*parts))) == NULL) {
-		*why = "out of memory";
-		return -1;
-	}
-	text_part(&parts[0], m->text != NULL ? m->text : "");
-	for (i = 1; i < n; i++)
-		att_part(&parts[i], &m->att[i - 1]);
-	if (pick_boundary(m->message_id, parts, n, bnd) == -1) {
+	if (pick_boundary(id, level, parts, n, bnd) == -1) {
 		*why = "no MIME boundary found outside the content";
 		rc = -1;
 	} else {
-		mb_puts(b, "Content-Type: multipart/mixed;\r\n boundary=\"");
+		mb_puts(b, "Content-Type: ");
+		mb_puts(b, type);
+		mb_puts(b, ";\r\n boundary=\"");
 		mb_puts(b, bnd);
-		mb_puts(b, "\"\r\n\r\nThis is a MIME message.\r\n");
+		mb_puts(b, level == 0 ? "\"\r\n\r\nThis is a MIME message.\r\n" :
+		    "\"\r\n\r\n");
 		for (i = 0; i < n; i++) {
-			mb_puts(b, "\r\n--");
+			mb_puts(b, level == 0 || i > 0 ? "\r\n--" : "--");
 			mb_puts(b, bnd);
 			mb_puts(b, "\r\n");
 			mb_add(b, parts[i].p, parts[i].len);
@@ -958,15 +1016,69 @@ write_multi(struct mbuf *b, const struct mail_out *m, const char **why)
 	}
 	for (i = 0; i < n; i++)
 		mb_free(&parts[i]);
+	return rc;
+}
+
+/* The multipart whose first part is the entity first (taken: emptied)
+ * and the others atts[0..natt), of type at level, into b. */
+static int
+write_with(struct mbuf *b, const char *type, unsigned level,
+    const char *id, struct mbuf *first, const struct mail_attachment *atts,
+    size_t natt, const char **why)
+{
+	struct mbuf *parts;
+	size_t i;
+	int rc;
+
+	if ((parts = calloc(natt + 1, sizeof(*parts))) == NULL) {
+		mb_free(first);
+		*why = "out of memory";
+		return -1;
+	}
+	parts[0] = *first;
+	memset(first, 0, sizeof(*first));
+	for (i = 0; i < natt; i++)
+		att_part(&parts[i + 1], &atts[i]);
+	rc = write_multi(b, type, level, id, parts, natt + 1, why);
 	free(parts);
 	return rc;
+}
+
+/* The text, with its HTML alternative (and the parts the HTML shows)
+ * when there is one, as one entity at level into b. */
+static int
+write_content(struct mbuf *b, const struct mail_out *m, unsigned level,
+    const char **why)
+{
+	struct mbuf alt[2] = { { 0 }, { 0 } }, html = { 0 };
+
+	if (m->html == NULL) {
+		text_part(b, m->text != NULL ? m->text : "", "text/plain");
+		return 0;
+	}
+	text_part(&alt[0], m->text != NULL ? m->text : "", "text/plain");
+	if (m->ninl == 0)
+		text_part(&alt[1], m->html, "text/html");
+	else {
+		text_part(&html, m->html, "text/html");
+		if (write_with(&alt[1], "multipart/related; type=\"text/html\"",
+		    level + 2, m->message_id, &html, m->inl, m->ninl,
+		    why) == -1) {
+			mb_free(&alt[0]);
+			mb_free(&alt[1]);
+			return -1;
+		}
+	}
+	return write_multi(b, "multipart/alternative", level + 1,
+	    m->message_id, alt, 2, why);
 }
 
 int
 mail_compose(const struct mail_out *m, char **text, size_t *len,
     const char **why)
 {
-	struct mbuf b = { 0 };
+	struct mbuf b = { 0 }, content = { 0 };
+	int rc;
 
 	*text = NULL;
 	*len = 0;
@@ -977,14 +1089,17 @@ mail_compose(const struct mail_out *m, char **text, size_t *len,
 		return -1;
 	}
 	if (m->natt == 0)
-		text_part(&b, m->text != NULL ? m->text : "");
-	else if (write_multi(&b, m, why) == -1) {
-		mb_free(&b);
-		return -1;
-	}
-	if (b.oom) {
-		mb_free(&b);
+		rc = write_content(&b, m, 0, why);
+	else if ((rc = write_content(&content, m, 0, why)) == 0)
+		rc = write_with(&b, "multipart/mixed", 0, m->message_id,
+		    &content, m->att, m->natt, why);
+	if (rc == 0 && b.oom) {
 		*why = "out of memory";
+		rc = -1;
+	}
+	if (rc == -1) {
+		mb_free(&b);
+		mb_free(&content);
 		return -1;
 	}
 	*len = b.len;

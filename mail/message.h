@@ -21,12 +21,16 @@
 #define MAIL_DEPTH_MAX 16                  /* multipart nesting */
 #define MAIL_ADDR_MAX 256                  /* an address, NUL included */
 
-/* A file attached to a composed mail. */
+/* A file attached to a composed mail, or a part its HTML shows. */
 struct mail_attachment {
 	const char *filename;    /* UTF-8; RFC 2231-encoded when not ASCII */
 	const char *type;        /* media type: "application/x-pdn" */
 	const char *data;
 	size_t len;
+	const char *cid;         /* mail_out.inl: its Content-ID without
+				  * the angle brackets ("board.7@host"),
+				  * which the HTML names as "cid:board.7@host";
+				  * NULL for an attachment */
 };
 
 /* What a composed mail says.  Every string is UTF-8. */
@@ -42,16 +46,32 @@ struct mail_out {
 	const char *in_reply_to;     /* "<...>" or NULL (also References) */
 	time_t date;                 /* written in UTC, RFC 5322 form */
 	const char *auto_submitted;  /* "auto-replied" (RFC 3834), or NULL */
+	const char *html;            /* an HTML alternative of text, or NULL */
+	const struct mail_attachment *inl;  /* the parts the HTML shows */
+	size_t ninl;                 /* (each with a cid), 0 without html */
 };
 
 /*
  * Composes m: headers (Date, From, To, Subject, Message-ID, In-Reply-To,
- * References, Auto-Submitted, MIME-Version), a multipart/mixed body when
- * there are attachments (text part quoted-printable, attachments base64),
- * CRLF line ends, lines within 78 columns.  The MIME boundary is derived from the
- * Message-ID.  Returns 0 with *text (malloc'ed, NUL-terminated) and *len,
- * or -1 with *why (a static phrase): a header value holding CR, LF or
- * NUL (no header injection), an address that does not parse, no memory.
+ * References, Auto-Submitted, MIME-Version), then the body, CRLF line
+ * ends, lines within 78 columns: the text part alone (7bit when it is
+ * short plain ASCII lines, else quoted-printable), or with an HTML
+ * alternative
+ *
+ *     multipart/mixed                  when there are attachments
+ *       multipart/alternative          when there is html
+ *         text/plain                   the text, complete on its own
+ *         multipart/related            when there are inline parts
+ *           text/html                  the html
+ *           image/png ...              the inline parts (Content-ID)
+ *       application/x-pdn ...          the attachments (base64)
+ *
+ * Each MIME boundary is derived from the Message-ID and its nesting
+ * level, and found in none of the parts it separates.  Returns 0 with
+ * *text (malloc'ed, NUL-terminated) and *len, or -1 with *why (a
+ * static phrase): a header value holding CR, LF or NUL (no header
+ * injection), an address that does not parse, a Content-ID that is
+ * not left@right, inline parts without html, no memory.
  */
 int mail_compose(const struct mail_out *m, char **text, size_t *len,
     const char **why);

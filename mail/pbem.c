@@ -1,6 +1,11 @@
 /*
  * pbem.c - the command syntax of Richard's PBeM Server in a Subject line
  * (see pbem.h).  Pure functions: no I/O, no allocation.
+ *
+ * One table holds the syntax: each verb's word, whether a game comes
+ * before it, and the words it takes as a shape, one letter a word (see
+ * struct pbem_form).  Parsing, formatting, the hints of pbem_explain
+ * and the syntax lines of refusals all read it.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -11,19 +16,92 @@
 
 #include "mail/pbem.h"
 
-#define PBEM_WORDS 8        /* words kept; one more means too many */
+#define PBEM_WORDS 8        /* words kept; more only for a rest (T, O) */
 
-#define SYN_SIGNUP "syntax is signup USERID PASSWORD [ADDRESS]"
-#define SYN_CONFIRM "syntax is confirm USERID TOKEN"
-#define SYN_CHALLENGE "syntax is GAME challenge USERID1 USERID2"
-#define SYN_MOVE "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]"
-#define SYN_RESIGN "syntax is GAME resign BOARD USERID PASSWORD[#N]"
-#define SYN_SHOW "syntax is GAME show BOARD[#N]"
+/*
+ * One form of a verb.  The letters of shape, each one word after the
+ * verb, in order:
+ *   B board          N board[#N]        U userid       V second userid
+ *   P password       R password[#N] (a '#' not followed by digits is
+ *                    part of the password)
+ *   M move[#N] (for move, an action word: propose, accept, reject,
+ *                    resign)
+ *   A [address]      G [game]           (optional, last)
+ *   T [text...]      O [option...]      (the rest of the line)
+ */
+struct pbem_form {
+	const char *word;
+	int gameless;             /* the line's first word (no GAME) */
+	enum pbem_verb verb;
+	const char *shape;
+	const char *syntax;       /* "syntax is ..." */
+};
 
-/* The words of a Subject line, each NUL-terminated. */
+static const struct pbem_form pbem_forms[] = {
+	{ "signup", 1, PBEM_SIGNUP, "UPA",
+	    "syntax is signup USERID PASSWORD [ADDRESS]" },
+	{ "confirm", 1, PBEM_CONFIRM, "UP", "syntax is confirm USERID TOKEN" },
+	{ "help", 1, PBEM_HELP, "G", "syntax is help, or GAME help" },
+	{ "games", 1, PBEM_GAMES, "U", "syntax is games USERID" },
+	{ "help", 0, PBEM_HELP, "", "syntax is help, or GAME help" },
+	{ "games", 0, PBEM_GAMES, "U", "syntax is games USERID" },
+	{ "challenge", 0, PBEM_CHALLENGE, "UVO",
+	    "syntax is GAME challenge USERID1 USERID2 [OPTION...]" },
+	{ "accept", 0, PBEM_ACCEPT, "BUP",
+	    "syntax is GAME accept BOARD USERID PASSWORD" },
+	{ "decline", 0, PBEM_DECLINE, "BUP",
+	    "syntax is GAME decline BOARD USERID PASSWORD" },
+	{ "move", 0, PBEM_MOVE, "BUPM",
+	    "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]" },
+	{ "mvoe", 0, PBEM_MOVE, "BUPM",
+	    "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]" },
+	{ "resign", 0, PBEM_RESIGN, "BUR",
+	    "syntax is GAME resign BOARD USERID PASSWORD[#N]" },
+	{ "show", 0, PBEM_SHOW, "N", "syntax is GAME show BOARD[#N]" },
+	{ "showas", 0, PBEM_SHOWAS, "BU",
+	    "syntax is GAME showas BOARD USERID" },
+	{ "history", 0, PBEM_HISTORY, "B", "syntax is GAME history BOARD" },
+	{ "preview", 0, PBEM_PREVIEW, "BM",
+	    "syntax is GAME preview BOARD MOVE[#N]" },
+	{ "chat", 0, PBEM_CHAT, "BUPT",
+	    "syntax is GAME chat BOARD USERID PASSWORD TEXT" },
+	{ "subscribe", 0, PBEM_SUBSCRIBE, "B",
+	    "syntax is GAME subscribe BOARD" },
+	{ "unsubscribe", 0, PBEM_UNSUBSCRIBE, "B",
+	    "syntax is GAME unsubscribe BOARD" },
+};
+
+#define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))
+
+/* The action words of "GAME move ...". */
+static const struct {
+	const char *word;
+	enum pbem_verb verb;
+} pbem_actions[] = {
+	{ "propose", PBEM_OFFER_DRAW },
+	{ "accept", PBEM_ACCEPT_DRAW },
+	{ "reject", PBEM_DECLINE_DRAW },
+	{ "resign", PBEM_RESIGN },
+};
+
+#define SYN_ACTION "syntax is GAME move BOARD USERID PASSWORD " \
+    "propose|accept|reject|resign[#N]"
+#define WHY_NONE "no command: syntax is GAME move BOARD USERID PASSWORD " \
+    "MOVE[#N], or help"
+#define WHY_BLANK "remove the blank before the #N: it follows the last " \
+    "word without one, as 11-15#3"
+#define WHY_UNKNOWN "unknown command: expected help, signup, confirm, " \
+    "games, or GAME followed by challenge, accept, decline, move, " \
+    "resign, show, showas, history, preview, chat, subscribe or " \
+    "unsubscribe"
+
+/* The words of a Subject line, each NUL-terminated, and where each
+ * starts in the line (at[n]: the first word not kept, or the end). */
 struct words {
 	char w[PBEM_WORDS][PBEM_WORD];
+	const char *at[PBEM_WORDS + 1];
 	size_t n;
+	int more;                 /* words past PBEM_WORDS */
 };
 
 static int
@@ -33,17 +111,19 @@ is_blank(int ch)
 }
 
 /* Reply and forward prefixes of common mail clients, "Re[2]:" too. */
+static const char *const pbem_prefixes[] = { "re", "fwd", "fw", "aw", "wg",
+    "sv", "vs", "tr", "antw", "rif", "odp" };
+
 static const char *
 skip_prefix(const char *s)
 {
-	static const char *const pre[] = { "re", "fwd", "fw", "aw", "wg",
-	    "sv", "vs", "tr", "antw", "rif", "odp" };
 	const char *p;
 	size_t i, n;
 
-	for (i = 0; i < sizeof(pre) / sizeof(pre[0]); i++) {
-		n = strlen(pre[i]);
-		if (strncasecmp(s, pre[i], n) != 0)
+	for (i = 0; i < sizeof(pbem_prefixes) / sizeof(pbem_prefixes[0]);
+	    i++) {
+		n = strlen(pbem_prefixes[i]);
+		if (strncasecmp(s, pbem_prefixes[i], n) != 0)
 			continue;
 		p = s + n;
 		if (*p == '[') {
@@ -72,32 +152,46 @@ skip_prefixes(const char *s)
 	}
 }
 
-/* Splits s into words; -1 with *why on a control byte, a word too long
- * or too many words. */
+/* Whether s[0..n) holds a control byte. */
+static int
+has_control(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && s[i] != '\0'; i++)
+		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') ||
+		    s[i] == 0x7f)
+			return 1;
+	return 0;
+}
+
+/* Splits s into words (PBEM_WORDS kept, ws->more when there are more);
+ * -1 with *why on a control byte or a word too long. */
 static int
 split(const char *s, struct words *ws, const char **why)
 {
 	size_t len;
 
-	ws->n = 0;
+	memset(ws, 0, sizeof(*ws));
+	if (has_control(s, strlen(s))) {
+		*why = "the command holds a control character";
+		return -1;
+	}
 	for (;;) {
 		while (is_blank((unsigned char)*s))
 			s++;
+		ws->at[ws->n] = s;
 		if (*s == '\0')
 			return 0;
-		for (len = 0; s[len] != '\0' && !is_blank((unsigned char)s[len]);
-		    len++) {
-			if ((unsigned char)s[len] < 0x20 || s[len] == 0x7f) {
-				*why = "the command holds a control character";
-				return -1;
-			}
+		if (ws->n == PBEM_WORDS) {
+			ws->more = 1;
+			return 0;
 		}
+		for (len = 0; s[len] != '\0' && !is_blank((unsigned char)s[len]);
+		    len++)
+			continue;
 		if (len >= PBEM_WORD) {
 			*why = "a word of the command is longer than 127 bytes";
-			return -1;
-		}
-		if (ws->n == PBEM_WORDS) {
-			*why = "too many words in the command";
 			return -1;
 		}
 		memcpy(ws->w[ws->n], s, len);
@@ -140,106 +234,6 @@ copy_word(char dst[PBEM_WORD], const char *src)
 	snprintf(dst, PBEM_WORD, "%s", src);
 }
 
-static int
-parse_signup(const struct words *ws, struct pbem_cmd *c, const char **why)
-{
-	if (ws->n != 3 && ws->n != 4) {
-		*why = SYN_SIGNUP;
-		return -1;
-	}
-	c->verb = PBEM_SIGNUP;
-	copy_word(c->user, ws->w[1]);
-	copy_word(c->password, ws->w[2]);
-	if (ws->n == 4)
-		copy_word(c->address, ws->w[3]);
-	return 0;
-}
-
-/* "confirm USERID TOKEN": the words of a signup without an address. */
-static int
-parse_confirm(const struct words *ws, struct pbem_cmd *c, const char **why)
-{
-	if (ws->n != 3 || parse_signup(ws, c, why) == -1) {
-		*why = SYN_CONFIRM;
-		return -1;
-	}
-	c->verb = PBEM_CONFIRM;
-	return 0;
-}
-
-static int
-parse_challenge(const struct words *ws, struct pbem_cmd *c, const char **why)
-{
-	if (ws->n != 4) {
-		*why = SYN_CHALLENGE;
-		return -1;
-	}
-	c->verb = PBEM_CHALLENGE;
-	copy_word(c->user, ws->w[2]);
-	copy_word(c->user2, ws->w[3]);
-	return 0;
-}
-
-/* The action words of "GAME move ...": the draw offer and so on. */
-static int
-action_verb(const char *w, enum pbem_verb *v)
-{
-	if (strcasecmp(w, "propose") == 0)
-		*v = PBEM_OFFER_DRAW;
-	else if (strcasecmp(w, "accept") == 0)
-		*v = PBEM_ACCEPT_DRAW;
-	else if (strcasecmp(w, "reject") == 0)
-		*v = PBEM_DECLINE_DRAW;
-	else if (strcasecmp(w, "resign") == 0)
-		*v = PBEM_RESIGN;
-	else
-		return 0;
-	return 1;
-}
-
-static int
-parse_move(struct words *ws, struct pbem_cmd *c, const char **why)
-{
-	char *mv = ws->w[5];
-
-	*why = SYN_MOVE;
-	if (ws->n != 6 || take_guard(mv, &c->ply, 0) == -1 || *mv == '\0')
-		return -1;
-	copy_word(c->board, ws->w[2]);
-	copy_word(c->user, ws->w[3]);
-	copy_word(c->password, ws->w[4]);
-	if (!action_verb(mv, &c->verb)) {
-		c->verb = PBEM_MOVE;
-		copy_word(c->move, mv);
-	}
-	return 0;
-}
-
-static int
-parse_resign(struct words *ws, struct pbem_cmd *c, const char **why)
-{
-	*why = SYN_RESIGN;
-	if (ws->n != 5 || take_guard(ws->w[4], &c->ply, 1) == -1 ||
-	    ws->w[4][0] == '\0')
-		return -1;
-	c->verb = PBEM_RESIGN;
-	copy_word(c->board, ws->w[2]);
-	copy_word(c->user, ws->w[3]);
-	copy_word(c->password, ws->w[4]);
-	return 0;
-}
-
-static int
-parse_show(struct words *ws, struct pbem_cmd *c, const char **why)
-{
-	*why = SYN_SHOW;
-	if (ws->n != 3 || take_guard(ws->w[2], &c->ply, 0) == -1)
-		return -1;
-	c->verb = PBEM_SHOW;
-	copy_word(c->board, ws->w[2]);
-	return 0;
-}
-
 static void
 lower(char *s)
 {
@@ -247,42 +241,381 @@ lower(char *s)
 		*s = (char)tolower((unsigned char)*s);
 }
 
+/* The form of word w, gameless or not; NULL when none. */
+static const struct pbem_form *
+form_find(const char *w, int gameless)
+{
+	size_t i;
+
+	for (i = 0; i < PBEM_NFORMS; i++)
+		if (pbem_forms[i].gameless == gameless &&
+		    strcasecmp(pbem_forms[i].word, w) == 0)
+			return &pbem_forms[i];
+	return NULL;
+}
+
+/* Whether letter l of a shape is a rest of the line. */
+static int
+is_rest(char l)
+{
+	return l == 'T' || l == 'O';
+}
+
+/* Copies the rest of the line from rest into dst (size bytes): trimmed,
+ * one blank between words.  -1 if too long. */
+static int
+take_rest(char *dst, size_t size, const char *rest)
+{
+	size_t n = 0;
+
+	while (*rest != '\0') {
+		if (is_blank((unsigned char)*rest)) {
+			rest += strspn(rest, " \t");
+			if (*rest != '\0' && n + 1 < size)
+				dst[n++] = ' ';
+			continue;
+		}
+		if (n + 1 >= size)
+			return -1;
+		dst[n++] = *rest++;
+	}
+	dst[n] = '\0';
+	return 0;
+}
+
+/* Reads the action word of a "move" into c's verb; 0 if it is none. */
+static int
+action_take(const char *w, struct pbem_cmd *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(pbem_actions) / sizeof(pbem_actions[0]); i++)
+		if (strcasecmp(w, pbem_actions[i].word) == 0) {
+			c->verb = pbem_actions[i].verb;
+			return 1;
+		}
+	return 0;
+}
+
+/* Takes word w as letter l of a shape into c.  -1 if it is no such
+ * word. */
+static int
+take_word(char l, char *w, struct pbem_cmd *c)
+{
+	switch (l) {
+	case 'N':
+		if (take_guard(w, &c->ply, 0) == -1)
+			return -1;
+		/* FALLTHROUGH */
+	case 'B':
+		copy_word(c->board, w);
+		return 0;
+	case 'U':
+		copy_word(c->user, w);
+		return 0;
+	case 'V':
+		copy_word(c->user2, w);
+		return 0;
+	case 'R':
+		if (take_guard(w, &c->ply, 1) == -1 || *w == '\0')
+			return -1;
+		/* FALLTHROUGH */
+	case 'P':
+		copy_word(c->password, w);
+		return 0;
+	case 'M':
+		if (take_guard(w, &c->ply, 0) == -1 || *w == '\0')
+			return -1;
+		if (c->verb != PBEM_MOVE || !action_take(w, c))
+			copy_word(c->move, w);
+		return 0;
+	case 'A':
+		copy_word(c->address, w);
+		return 0;
+	default:                  /* G */
+		copy_word(c->game, w);
+		lower(c->game);
+		return 0;
+	}
+}
+
+/* Takes the rest of the line from word k on as letter l (T, O). */
+static int
+take_text(char l, struct words *ws, size_t k, struct pbem_cmd *c,
+    const char **why)
+{
+	if (take_rest(c->text, sizeof(c->text), ws->at[k]) == 0)
+		return 0;
+	*why = l == 'T' ? "the chat text is longer than 511 bytes; send it "
+	    "in the body of the mail" : "the options are longer than 511 bytes";
+	return -1;
+}
+
+/* Whether w is "#N": a guard that lost its word to a blank. */
+static int
+is_guard_word(const char *w)
+{
+	return w[0] == '#' && w[1] != '\0' &&
+	    strspn(w + 1, "0123456789") == strlen(w + 1);
+}
+
+/* Reads the words of ws from index k on by the shape of f into c. */
+static int
+take_shape(const struct pbem_form *f, struct words *ws, size_t k,
+    struct pbem_cmd *c, const char **why)
+{
+	const char *l;
+
+	c->verb = f->verb;
+	*why = f->syntax;
+	for (l = f->shape; *l != '\0'; l++) {
+		if (is_rest(*l))
+			return take_text(*l, ws, k, c, why);
+		if (k >= ws->n) {
+			if (*l == 'A' || *l == 'G')
+				continue;
+			return -1;
+		}
+		if (take_word(*l, ws->w[k++], c) == -1)
+			return -1;
+	}
+	if (k == ws->n && !ws->more)
+		return 0;
+	if (k + 1 == ws->n && is_guard_word(ws->w[k]))
+		*why = WHY_BLANK;
+	return -1;
+}
+
+/* The form of the words: gameless, game first, or a verb of a game
+ * first (its two words swapped).  NULL with *why when none. */
+static const struct pbem_form *
+form_of(struct words *ws, const char **why)
+{
+	const struct pbem_form *f;
+	char tmp[PBEM_WORD];
+
+	if ((f = form_find(ws->w[0], 1)) != NULL)
+		return f;
+	if (ws->n >= 2 && form_find(ws->w[0], 0) != NULL &&
+	    form_find(ws->w[1], 0) == NULL && form_find(ws->w[1], 1) == NULL &&
+	    skip_prefix(ws->w[1]) == NULL) {
+		memcpy(tmp, ws->w[0], PBEM_WORD);
+		memcpy(ws->w[0], ws->w[1], PBEM_WORD);
+		memcpy(ws->w[1], tmp, PBEM_WORD);
+	}
+	if (ws->n < 2)
+		*why = "no command after the game: syntax is GAME move BOARD "
+		    "USERID PASSWORD MOVE[#N], or help";
+	else if ((f = form_find(ws->w[1], 0)) == NULL)
+		*why = ws->more ? "too many words in the command" : WHY_UNKNOWN;
+	return f;
+}
+
 int
 pbem_parse(const char *subject, struct pbem_cmd *c, const char **why)
 {
+	const struct pbem_form *f;
 	struct words ws;
-	const char *verb;
 
 	memset(c, 0, sizeof(*c));
 	if (split(skip_prefixes(subject), &ws, why) == -1)
 		return -1;
 	if (ws.n == 0) {
-		*why = "no command: " SYN_MOVE;
+		*why = WHY_NONE;
 		return -1;
 	}
-	if (strcasecmp(ws.w[0], "signup") == 0)
-		return parse_signup(&ws, c, why);
-	if (strcasecmp(ws.w[0], "confirm") == 0)
-		return parse_confirm(&ws, c, why);
-	if (ws.n < 2) {
-		*why = "no command after the game: " SYN_MOVE;
+	if ((f = form_of(&ws, why)) == NULL)
+		return -1;
+	if (ws.more && !is_rest(f->shape[strlen(f->shape) > 0 ?
+	    strlen(f->shape) - 1 : 0])) {
+		*why = "too many words in the command";
 		return -1;
 	}
-	lower(ws.w[0]);
-	copy_word(c->game, ws.w[0]);
-	verb = ws.w[1];
-	if (strcasecmp(verb, "move") == 0 || strcasecmp(verb, "mvoe") == 0)
-		return parse_move(&ws, c, why);
-	if (strcasecmp(verb, "resign") == 0)
-		return parse_resign(&ws, c, why);
-	if (strcasecmp(verb, "show") == 0)
-		return parse_show(&ws, c, why);
-	if (strcasecmp(verb, "challenge") == 0)
-		return parse_challenge(&ws, c, why);
-	*why = "unknown command: expected signup, confirm, or GAME followed "
-	    "by challenge, move, resign or show";
-	return -1;
+	if (!f->gameless) {
+		lower(ws.w[0]);
+		copy_word(c->game, ws.w[0]);
+	}
+	if (take_shape(f, &ws, f->gameless ? 1 : 2, c, why) == -1) {
+		memset(c, 0, sizeof(*c));
+		return -1;
+	}
+	return 0;
 }
+
+unsigned
+pbem_verb_has(enum pbem_verb v)
+{
+	const char *shape = "BUPM";     /* the actions: the move's shape */
+	unsigned has = 0;
+	size_t i;
+
+	for (i = 0; i < PBEM_NFORMS; i++)
+		if (pbem_forms[i].verb == v)
+			shape = pbem_forms[i].shape;
+	if (strpbrk(shape, "BN") != NULL)
+		has |= PBEM_HAS_BOARD;
+	if ((has & PBEM_HAS_BOARD) && strpbrk(shape, "PR") != NULL)
+		has |= PBEM_HAS_LOGIN;
+	return has;
+}
+
+const char *
+pbem_syntax(enum pbem_verb v)
+{
+	size_t i;
+
+	for (i = 0; i < PBEM_NFORMS; i++)
+		if (pbem_forms[i].verb == v)
+			return pbem_forms[i].syntax + 10;
+	return &SYN_ACTION[10];
+}
+
+int
+pbem_keyword(const char *w)
+{
+	size_t i, n = strlen(w);
+
+	for (i = 0; i < PBEM_NFORMS; i++)
+		if (strcasecmp(w, pbem_forms[i].word) == 0)
+			return 1;
+	for (i = 0; i < sizeof(pbem_actions) / sizeof(pbem_actions[0]); i++)
+		if (strcasecmp(w, pbem_actions[i].word) == 0)
+			return 1;
+	if (n < 2 || w[n - 1] != ':')
+		return 0;
+	for (i = 0; i < sizeof(pbem_prefixes) / sizeof(pbem_prefixes[0]); i++)
+		if (strlen(pbem_prefixes[i]) == n - 1 &&
+		    strncasecmp(w, pbem_prefixes[i], n - 1) == 0)
+			return 1;
+	return 0;
+}
+
+/* ---- hints ---- */
+
+static size_t
+min3(size_t a, size_t b, size_t c)
+{
+	size_t m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+/* The edit distance of a and b, 3 for anything farther or longer than
+ * 24 bytes. */
+static size_t
+distance(const char *a, const char *b)
+{
+	size_t d[26], i, j, prev, cur, na = strlen(a), nb = strlen(b);
+
+	if (na > 24 || nb > 24)
+		return 3;
+	for (j = 0; j <= nb; j++)
+		d[j] = j;
+	for (i = 1; i <= na; i++) {
+		prev = d[0];
+		d[0] = i;
+		for (j = 1; j <= nb; j++) {
+			cur = d[j];
+			d[j] = tolower((unsigned char)a[i - 1]) ==
+			    tolower((unsigned char)b[j - 1]) ? prev :
+			    1 + min3(prev, d[j], d[j - 1]);
+			prev = cur;
+		}
+	}
+	return d[nb] > 3 ? 3 : d[nb];
+}
+
+/* The verb word nearest to w (two edits at most), or NULL. */
+static const char *
+nearest_verb(const char *w)
+{
+	const char *best = NULL;
+	size_t i, d, bd = 3;
+
+	for (i = 0; i < PBEM_NFORMS; i++)
+		if ((d = distance(w, pbem_forms[i].word)) < bd) {
+			bd = d;
+			best = pbem_forms[i].word;
+		}
+	return best;
+}
+
+/* Writes the words of ws into buf joined by blanks, words i and i + 1
+ * joined without one (i == (size_t)-1: none); the rest after them. */
+static void
+rejoin(const struct words *ws, size_t i, size_t upto, char *buf,
+    size_t size)
+{
+	size_t k, n = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < ws->n && n < size; k++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s",
+		    k == 0 || (k > i && k <= upto) ? "" : " ", ws->w[k]);
+}
+
+/* The index i of the word that, joined to the words after it up to
+ * *upto, makes the line parse, the last such first, or (size_t)-1. */
+static size_t
+repair(const struct words *ws, size_t *upto)
+{
+	char line[PBEM_WORDS * PBEM_WORD + 16];
+	struct pbem_cmd c;
+	const char *why;
+	size_t i, j;
+
+	for (i = ws->n - 2; i >= 2 && i + 1 < ws->n; i--)
+		for (j = i + 1; j < ws->n; j++) {
+			rejoin(ws, i, j, line, sizeof(line));
+			if (pbem_parse(line, &c, &why) == 0) {
+				*upto = j;
+				return i;
+			}
+		}
+	return (size_t)-1;
+}
+
+/* Writes into buf the known verb near the unknown one of ws, if any. */
+static int
+explain_verb(const struct words *ws, char *buf, size_t size)
+{
+	const char *verb = ws->w[ws->n < 2 || form_find(ws->w[0], 0) != NULL ?
+	    0 : 1], *near;
+
+	if (form_find(verb, 0) != NULL || form_find(verb, 1) != NULL)
+		return 0;
+	if ((near = nearest_verb(verb)) == NULL)
+		return 0;
+	return snprintf(buf, size, "unknown command \"%s\": did you mean "
+	    "%s?", verb, near);
+}
+
+int
+pbem_explain(const char *subject, char *buf, size_t size)
+{
+	const char *why;
+	struct pbem_cmd c;
+	struct words ws;
+	size_t i, upto = 0;
+	int n;
+
+	if (size == 0 || pbem_parse(subject, &c, &why) == 0 ||
+	    split(skip_prefixes(subject), &ws, &why) == -1 || ws.n == 0)
+		return 0;
+	if (!ws.more && (i = repair(&ws, &upto)) != (size_t)-1) {
+		if (upto == i + 1 && is_guard_word(ws.w[upto]))
+			n = snprintf(buf, size, "remove the blank before %s",
+			    ws.w[upto]);
+		else
+			n = snprintf(buf, size, "remove the blanks inside "
+			    "\"%s ... %s\": a move, a board or a password is "
+			    "one word", ws.w[i], ws.w[upto]);
+	} else
+		n = explain_verb(&ws, buf, size);
+	return n < 0 ? 0 : (size_t)n >= size ? (int)size - 1 : n;
+}
+
+/* ---- formatting ---- */
 
 /* A word fit for a command: not empty, no blank, no control byte. */
 static int
@@ -296,40 +629,75 @@ word_ok(const char *w)
 	return 1;
 }
 
+/* A rest fit for a command: no control byte, no blank at either end. */
 static int
-words_ok(const char *const *w, size_t n)
+rest_ok(const char *s)
 {
-	size_t i;
+	size_t n = strlen(s);
 
-	for (i = 0; i < n; i++)
-		if (!word_ok(w[i]))
-			return 0;
-	return 1;
+	return !has_control(s, n) && !strchr(s, '\t') && (n == 0 ||
+	    (!is_blank((unsigned char)s[0]) &&
+	    !is_blank((unsigned char)s[n - 1])));
 }
 
+/* The line being written. */
+struct line {
+	char *buf;
+	size_t size, len;
+	int bad;
+};
+
+/* How a field is written: a word, a word or nothing, a rest. */
+enum put_kind { PUT_WORD, PUT_OPTIONAL, PUT_REST };
+
+/* Appends w, with the guard g, a blank first. */
+static void
+put(struct line *ln, const char *w, const char *g, enum put_kind k)
+{
+	int n;
+
+	if (k != PUT_WORD && *w == '\0')
+		return;
+	if (!(k == PUT_REST ? rest_ok(w) : word_ok(w))) {
+		ln->bad = 1;
+		return;
+	}
+	n = snprintf(ln->buf + ln->len, ln->len < ln->size ? ln->size -
+	    ln->len : 0, "%s%s%s", ln->len > 0 ? " " : "", w, g);
+	ln->len += n > 0 ? (size_t)n : 0;
+}
+
+/* The word of action verb v, or NULL. */
 static const char *
 action_word(enum pbem_verb v)
 {
-	switch (v) {
-	case PBEM_OFFER_DRAW:
-		return "propose";
-	case PBEM_ACCEPT_DRAW:
-		return "accept";
-	case PBEM_DECLINE_DRAW:
-		return "reject";
-	default:
-		return NULL;
-	}
+	size_t i;
+
+	for (i = 0; i < sizeof(pbem_actions) / sizeof(pbem_actions[0]); i++)
+		if (pbem_actions[i].verb == v)
+			return pbem_actions[i].word;
+	return NULL;
 }
 
-/* The guard suffix "#N", or "" without one. */
+/* Writes field l of c to ln; g the guard. */
 static void
-guard_text(unsigned long ply, char g[32])
+put_field(struct line *ln, char l, const struct pbem_cmd *c,
+    const char *g)
 {
-	if (ply == 0)
-		g[0] = '\0';
-	else
-		snprintf(g, 32, "#%lu", ply);
+	const char *act = action_word(c->verb);
+
+	switch (l) {
+	case 'B': put(ln, c->board, "", PUT_WORD); break;
+	case 'N': put(ln, c->board, g, PUT_WORD); break;
+	case 'U': put(ln, c->user, "", PUT_WORD); break;
+	case 'V': put(ln, c->user2, "", PUT_WORD); break;
+	case 'P': put(ln, c->password, "", PUT_WORD); break;
+	case 'R': put(ln, c->password, g, PUT_WORD); break;
+	case 'M': put(ln, act != NULL ? act : c->move, g, PUT_WORD); break;
+	case 'A': put(ln, c->address, "", PUT_OPTIONAL); break;
+	case 'G': put(ln, c->game, "", PUT_OPTIONAL); break;
+	default: put(ln, c->text, "", PUT_REST); break;     /* T, O */
+	}
 }
 
 /* Whether w ends in what "GAME resign" would read as a #N guard. */
@@ -342,82 +710,49 @@ guard_like(const char *w)
 	    strspn(hash + 1, "0123456789") == strlen(hash + 1);
 }
 
-static int
-format_play(const struct pbem_cmd *c, char *buf, size_t size,
-    const char *g)
+/* The form c is written in: the first of its verb, game first unless
+ * it has no game; an action (and a resignation whose password ends
+ * like a guard: "pw#12 resign" reads back) as a move. */
+static const struct pbem_form *
+form_for(const struct pbem_cmd *c)
 {
-	const char *w[5] = { c->game, c->board, c->user, c->password, NULL };
+	enum pbem_verb v = c->verb;
+	int gameless = c->game[0] == '\0';
+	size_t i;
 
-	switch (c->verb) {
-	case PBEM_MOVE:
-		w[4] = c->move;
-		break;
-	case PBEM_RESIGN:
-		if (guard_like(c->password)) {
-			w[4] = "resign";    /* "pw#12 resign" reads back */
-			break;
-		}
-		if (!words_ok(w, 4))
-			return -1;
-		return snprintf(buf, size, "%s resign %s %s %s%s", w[0],
-		    w[1], w[2], w[3], g);
-	default:
-		w[4] = action_word(c->verb);
-		break;
-	}
-	if (w[4] == NULL || !words_ok(w, 5))
-		return -1;
-	return snprintf(buf, size, "%s move %s %s %s %s%s", w[0], w[1], w[2],
-	    w[3], w[4], g);
-}
-
-static int
-format_other(const struct pbem_cmd *c, char *buf, size_t size,
-    const char *g)
-{
-	const char *w[3];
-
-	switch (c->verb) {
-	case PBEM_SIGNUP:
-		w[0] = c->user, w[1] = c->password;
-		if (!words_ok(w, 2) || (c->address[0] != '\0' &&
-		    !word_ok(c->address)))
-			return -1;
-		return snprintf(buf, size, "signup %s %s%s%s", w[0], w[1],
-		    c->address[0] != '\0' ? " " : "", c->address);
-	case PBEM_CONFIRM:
-		w[0] = c->user, w[1] = c->password;
-		if (!words_ok(w, 2))
-			return -1;
-		return snprintf(buf, size, "confirm %s %s", w[0], w[1]);
-	case PBEM_CHALLENGE:
-		w[0] = c->game, w[1] = c->user, w[2] = c->user2;
-		if (!words_ok(w, 3))
-			return -1;
-		return snprintf(buf, size, "%s challenge %s %s", w[0], w[1],
-		    w[2]);
-	case PBEM_SHOW:
-		w[0] = c->game, w[1] = c->board;
-		if (!words_ok(w, 2))
-			return -1;
-		return snprintf(buf, size, "%s show %s%s", w[0], w[1], g);
-	default:
-		return format_play(c, buf, size, g);
-	}
+	if (action_word(v) != NULL && (v != PBEM_RESIGN ||
+	    guard_like(c->password)))
+		v = PBEM_MOVE;
+	for (i = 0; i < PBEM_NFORMS; i++)
+		if (pbem_forms[i].verb == v && (pbem_forms[i].gameless ==
+		    gameless || v == PBEM_SIGNUP || v == PBEM_CONFIRM))
+			return &pbem_forms[i];
+	return NULL;
 }
 
 int
 pbem_format(const struct pbem_cmd *c, char *buf, size_t size)
 {
-	char g[32];
-	int n;
+	const struct pbem_form *f = form_for(c);
+	struct line ln = { buf, size, 0, 0 };
+	char g[32] = "";
+	const char *l;
 
-	guard_text(c->ply, g);
-	n = format_other(c, buf, size, g);
-	if (n < 0 || (size_t)n >= size) {
+	if (c->ply != 0)
+		snprintf(g, sizeof(g), "#%lu", c->ply);
+	if (size > 0)
+		buf[0] = '\0';
+	if (f == NULL || (!f->gameless && form_find(c->game, 1) != NULL))
+		return -1;      /* a GAME read back as a verb of its own */
+	if (!f->gameless)
+		put(&ln, c->game, "", PUT_WORD);
+	put(&ln, f->word, "", PUT_WORD);
+	for (l = f->shape; *l != '\0'; l++)
+		put_field(&ln, *l, c, g);
+	if (ln.bad || ln.len >= size || skip_prefixes(buf) != buf) {
 		if (size > 0)
 			buf[0] = '\0';
 		return -1;
 	}
-	return n;
+	return (int)ln.len;
 }

@@ -3,18 +3,36 @@
  * players of correspondence games already know, carried in a mail's
  * Subject line:
  *
+ *     help                                   the commands
+ *     GAME help                              the game's rules, notation
  *     signup USERID PASSWORD [ADDRESS]
  *     confirm USERID TOKEN
- *     GAME challenge USERID1 USERID2
+ *     games USERID                           the boards of USERID
+ *     GAME challenge USERID1 USERID2 [OPTION...]
+ *     GAME accept BOARD USERID PASSWORD      a challenge, by USERID2
+ *     GAME decline BOARD USERID PASSWORD     ... or withdrawn
  *     GAME move BOARD USERID PASSWORD MOVE[#N]
  *     GAME move BOARD USERID PASSWORD propose|accept|reject|resign[#N]
  *     GAME resign BOARD USERID PASSWORD[#N]
  *     GAME show BOARD[#N]
+ *     GAME showas BOARD USERID               from USERID's side
+ *     GAME history BOARD                     the moves and comments
+ *     GAME preview BOARD MOVE[#N]            validate, play nothing
+ *     GAME chat BOARD USERID PASSWORD [TEXT...]
+ *     GAME subscribe BOARD                   a copy of every move
+ *     GAME unsubscribe BOARD
  *
  * GAME is a stackref game identifier; BOARD the game's identifier (its
  * GameId tag).  confirm answers the mail a signup brings, with the
  * token it gives.  propose, accept and reject are the draw offer, its
- * acceptance and its refusal.  Pure functions; nothing allocates.
+ * acceptance and its refusal.  A verb of a GAME may also come first
+ * ("history checkers 7", "showas checkers 7 bob"), and "GAME games
+ * USERID" and "help GAME" are read too; pbem_format writes the forms
+ * above.  An OPTION of a challenge is a word NAME=VALUE, which this
+ * syntax does not interpret.  Pure functions; nothing allocates.
+ *
+ * A new verb is one line of the table in pbem.c (its word, the words
+ * it takes) and one enum value here.
  */
 #ifndef STACKREF_MAIL_PBEM_H
 #define STACKREF_MAIL_PBEM_H
@@ -23,29 +41,45 @@
 
 enum pbem_verb {
 	PBEM_SIGNUP,
-	PBEM_CHALLENGE,
+	PBEM_CHALLENGE,     /* options: the OPTION words */
 	PBEM_MOVE,          /* move holds the move text */
 	PBEM_RESIGN,
 	PBEM_OFFER_DRAW,    /* move propose */
 	PBEM_ACCEPT_DRAW,   /* move accept */
 	PBEM_DECLINE_DRAW,  /* move reject */
 	PBEM_SHOW,
-	PBEM_CONFIRM        /* password holds the token */
+	PBEM_CONFIRM,       /* password holds the token */
+	PBEM_HELP,          /* game: "" for the commands */
+	PBEM_GAMES,         /* user; game "" or the one named */
+	PBEM_HISTORY,
+	PBEM_SHOWAS,        /* user: whose side */
+	PBEM_PREVIEW,       /* move */
+	PBEM_CHAT,          /* text: the words after the password */
+	PBEM_SUBSCRIBE,
+	PBEM_UNSUBSCRIBE,
+	PBEM_ACCEPT,        /* a challenge (board), by its challenged */
+	PBEM_DECLINE        /* a challenge, refused or withdrawn */
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */
+#define PBEM_TEXT 512       /* a chat text or the options, NUL included */
 
 struct pbem_cmd {
 	enum pbem_verb verb;
-	char game[PBEM_WORD];       /* empty for signup */
-	char board[PBEM_WORD];      /* move, resign, actions, show */
-	char user[PBEM_WORD];       /* signup, confirm, move, resign, actions;
-				     * challenge: the first player */
+	char game[PBEM_WORD];       /* empty for signup, confirm, help and
+				     * games without one */
+	char board[PBEM_WORD];      /* the verbs on a BOARD */
+	char user[PBEM_WORD];       /* signup, confirm, games, showas, the
+				     * verbs with a password; challenge: the
+				     * first player */
 	char user2[PBEM_WORD];      /* challenge: the second player */
-	char password[PBEM_WORD];   /* signup, move, resign, actions;
-				     * confirm: the token */
+	char password[PBEM_WORD];   /* signup, the verbs on a board that
+				     * take one; confirm: the token */
 	char address[PBEM_WORD];    /* signup, or empty */
-	char move[PBEM_WORD];       /* PBEM_MOVE */
+	char move[PBEM_WORD];       /* PBEM_MOVE, PBEM_PREVIEW */
+	char text[PBEM_TEXT];       /* chat: the text (may be empty: the
+				     * mail's body says it); challenge: the
+				     * options, one blank apart */
 	unsigned long ply;          /* the #N guard, 0 when absent */
 };
 
@@ -53,12 +87,34 @@ struct pbem_cmd {
  * Parses a Subject line (leading "Re:"/"Fwd:" and surrounding blanks
  * ignored, words separated by blanks, verbs case-insensitive).  Returns
  * 0, or -1 with *why (a static phrase saying what was expected, e.g.
- * "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]").
+ * "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]"; it quotes
+ * nothing of the subject).
  */
 int pbem_parse(const char *subject, struct pbem_cmd *c, const char **why);
+
+/*
+ * When pbem_parse refuses subject, writes into buf a precise hint that
+ * may quote its words ("remove the blank before #2"), for a sender who
+ * may be shown them; returns its length, or 0 when there is nothing to
+ * add to pbem_parse's reason.
+ */
+int pbem_explain(const char *subject, char *buf, size_t size);
 
 /* Writes the command c as a Subject line into buf; returns its length,
  * or -1 if it does not fit or a word is empty or holds a blank. */
 int pbem_format(const struct pbem_cmd *c, char *buf, size_t size);
+
+/* What the words of verb v name (or'ed): a board, and a userid with its
+ * password to check (signup and confirm carry no login). */
+#define PBEM_HAS_BOARD 1
+#define PBEM_HAS_LOGIN 2
+unsigned pbem_verb_has(enum pbem_verb v);
+
+/* Whether w (any case) is a word of the syntax itself: a verb, an
+ * action word, a "Re:" prefix. */
+int pbem_keyword(const char *w);
+
+/* The syntax of verb v ("GAME move BOARD USERID PASSWORD MOVE[#N]"). */
+const char *pbem_syntax(enum pbem_verb v);
 
 #endif

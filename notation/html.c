@@ -124,28 +124,7 @@ typedef int (*html_visit_fn)(struct html_game *hg, const struct html_ply *at,
 static void
 html_text(FILE *out, const char *s)
 {
-	size_t n = strlen(s) * 2 + 1;
-	char *clean, *c;
-
-	if ((clean = malloc(n)) == NULL) {
-		errno = ENOMEM;
-		fputs("?", out);
-		return;
-	}
-	svg_text_clean(s, clean, n);
-	for (c = clean; *c != '\0'; c++) {
-		if (*c == '&')
-			fputs("&amp;", out);
-		else if (*c == '<')
-			fputs("&lt;", out);
-		else if (*c == '>')
-			fputs("&gt;", out);
-		else if (*c == '"')
-			fputs("&quot;", out);
-		else
-			fputc(*c, out);
-	}
-	free(clean);
+	svg_text_escape(out, s);
 }
 
 /* A tag's value worth showing: not missing, empty or only '?' and '.'. */
@@ -456,6 +435,20 @@ html_move(struct html_game *hg, const struct html_ply *at,
 	hg->plain = 1;
 }
 
+/* A leave "leave SIDE DAYS" in words: "red takes 5 days of leave.". */
+static void
+html_leave(FILE *out, const char *text)
+{
+	const char *sp = strchr(text, ' ');
+
+	if (sp == NULL) {
+		html_text(out, text);
+		return;
+	}
+	fprintf(out, "%.*s takes %s days of leave.", (int)(sp - text), text,
+	    sp + 1);
+}
+
 /* An action "ACTION SIDE" in words: "white offers a draw.". */
 static void
 html_action(FILE *out, const char *text)
@@ -464,10 +457,18 @@ html_action(FILE *out, const char *text)
 		{ "resign ", "resigns" },
 		{ "offer-draw ", "offers a draw" },
 		{ "accept-draw ", "accepts the draw" },
-		{ "decline-draw ", "declines the draw" }
+		{ "decline-draw ", "declines the draw" },
+		{ "request-undo ", "asks to take back the last move" },
+		{ "accept-undo ", "agrees: the moves are taken back" },
+		{ "decline-undo ", "declines to take the moves back" },
+		{ "claim-time ", "claims the win on time" }
 	};
 	size_t i, n;
 
+	if (strncmp(text, "leave ", 6) == 0) {
+		html_leave(out, text + 6);
+		return;
+	}
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		n = strlen(words[i][0]);
 		if (strncmp(text, words[i][0], n) == 0) {
@@ -535,6 +536,7 @@ html_aside(struct html_game *hg, const struct elem *e)
 	hg->plain = 0;
 	fputs(e->kind == ELEM_COMMENT ? " <span class=\"c\">" :
 	    e->kind == ELEM_ACTION ? " <span class=\"a\">" :
+	    e->kind == ELEM_STAMP ? " <span class=\"t\">" :
 	    " <span class=\"v\">", out);
 	if (e->kind == ELEM_VARIATION && e->var != NULL) {
 		fputc('(', out);

@@ -4,8 +4,10 @@
  * notation/stackref.schema.json (installed in $(PREFIX)/share/stackref):
  * the game, the tags in order, the start position, the moves of the main
  * line with their ply, side, canonical text, text as written and the FEN
- * after each, the comments, the correspondence actions and the result.
- * Variations are left out.  Strings are UTF-8; a byte that is not part
+ * after each, the comments, the correspondence actions, the time each
+ * move and action was made (its time stamp) and the result.  Variations
+ * are left out, but for the moves an accepted undo took back, listed
+ * with the accept-undo action.  Strings are UTF-8; a byte that is not part
  * of valid UTF-8 is written as the Latin-1 character of that value.
  *
  * The FEN after each move comes from playing the record's moves with
@@ -105,13 +107,35 @@ json_play(struct json_play *jp, const char *text, char *side, size_t sz,
 		fen[0] = '\0';
 }
 
+/* Whether element e starts an item of the list: a move or an action. */
+static int
+json_item(const struct elem *e)
+{
+	return e->kind == ELEM_MOVE || e->kind == ELEM_ACTION;
+}
+
+/* Writes the member "time" when the elements of l from i up to the
+ * next move or action hold a time stamp (the first one). */
+static void
+json_time(FILE *out, const struct line *l, size_t i)
+{
+	for (; i < l->n && !json_item(&l->elems[i]); i++)
+		if (l->elems[i].kind == ELEM_STAMP) {
+			json_field(out, "time", l->elems[i].text, 1);
+			return;
+		}
+}
+
 /* Writes the comments and NAGs that follow element i of l as the
- * members "comments" and "nags" (empty arrays when none); returns the
- * index of the next move or action. */
+ * members "comments" and "nags" (empty arrays when none), and its time
+ * stamp as "time" when it has one; returns the index of the next move
+ * or action. */
 static size_t
 json_notes(FILE *out, const struct line *l, size_t i)
 {
 	size_t j, n = 0;
+
+	json_time(out, l, i);
 
 	fputs(", \"comments\": [", out);
 	for (j = i; j < l->n && l->elems[j].kind != ELEM_MOVE &&
@@ -146,6 +170,27 @@ json_move(FILE *out, struct json_play *jp, const struct elem *e)
 	json_field(out, "fen", fen[0] != '\0' ? fen : NULL, 1);
 }
 
+/* For the accept-undo action at i of l, the member "undone": the moves
+ * its variation took back. */
+static void
+json_undone(FILE *out, const struct line *l, size_t i)
+{
+	const struct line *v;
+	size_t j, k, n = 0;
+
+	if ((j = line_undo_before(l, i)) == l->n || !line_undo_var(l, j) ||
+	    (v = l->elems[j].var) == NULL)
+		return;
+	fputs(", \"undone\": [", out);
+	for (k = 0; k < v->n; k++)
+		if (v->elems[k].kind == ELEM_MOVE) {
+			fputs(n++ > 0 ? ", " : "", out);
+			json_string(out, v->elems[k].text != NULL ?
+			    v->elems[k].text : "");
+		}
+	putc(']', out);
+}
+
 /* The moves and actions of the main line from element i on, each with
  * the comments and NAGs after it. */
 static void
@@ -163,6 +208,7 @@ json_line(FILE *out, struct json_play *jp, const struct line *l, size_t i)
 		else {
 			fprintf(out, "{\"ply\": %lu", jp->ply);
 			json_field(out, "action", e->text, 1);
+			json_undone(out, l, i);
 		}
 		i = json_notes(out, l, i + 1);
 		putc('}', out);

@@ -31,6 +31,7 @@ struct svg_module {
 	    unsigned y, double *cx, double *cy);
 	unsigned (*discs_shown)(unsigned height);
 	size_t (*text_clean)(const char *in, char *buf, size_t size);
+	int (*text_escape)(FILE *out, const char *in);
 };
 
 /* png.h. */

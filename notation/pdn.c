@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "notation/pdn.h"
+#include "base/timeutc.h"
 #include "base/util.h"
 
 #define PDN_BUFSIZE 8192
@@ -656,9 +657,12 @@ pdn_count(struct reader *rd, struct pdn_game *pg, size_t n)
 	return 0;
 }
 
-/* The correspondence actions of ELEM_ACTION (record.h). */
+/* The correspondence actions of ELEM_ACTION (record.h); leave takes a
+ * number of days after its side. */
 static const char *const pdn_actions[] = {
-	"resign", "offer-draw", "accept-draw", "decline-draw", NULL
+	"resign", "offer-draw", "accept-draw", "decline-draw",
+	"request-undo", "accept-undo", "decline-undo", "claim-time", "leave",
+	NULL
 };
 
 /* Whether s[0..n) is one of pdn_actions, in any case. */
@@ -686,58 +690,84 @@ pdn_span_word(const char *s)
 	return n;
 }
 
+#define PDN_CMD_WORDS 3       /* words of a command comment read */
+
 /*
- * Whether the comment text c is, spaces aside, exactly "[%ACTION SIDE]"
- * with ACTION one of pdn_actions and SIDE a word; if so, *act, *side and
- * their lengths point into c.
+ * Reads the comment text c as a command comment "[%W1 W2 W3]", spaces
+ * aside, of one to PDN_CMD_WORDS words: word[i] and len[i] point into
+ * c.  Returns the number of words, or 0 when c is not of that shape.
  */
 static int
-pdn_action_comment(const char *c, const char **act, size_t *nact,
-    const char **side, size_t *nside)
+pdn_command(const char *c, const char **word, size_t *len)
 {
+	int n = 0;
+
 	while (isspace((unsigned char)*c))
 		c++;
 	if (c[0] != '[' || c[1] != '%')
 		return 0;
-	*act = c + 2;
-	*nact = pdn_span_word(*act);
-	if (!pdn_is_action(*act, *nact) ||
-	    !isspace((unsigned char)(*act)[*nact]))
-		return 0;
-	for (c = *act + *nact; isspace((unsigned char)*c); c++)
-		continue;
-	*side = c;
-	if ((*nside = pdn_span_word(c)) == 0)
-		return 0;
-	for (c += *nside; isspace((unsigned char)*c); c++)
-		continue;
-	if (*c++ != ']')
+	for (c += 2; n < PDN_CMD_WORDS && (len[n] = pdn_span_word(c)) > 0;
+	    n++) {
+		word[n] = c;
+		for (c += len[n]; isspace((unsigned char)*c); c++)
+			continue;
+	}
+	if (n == 0 || *c++ != ']')
 		return 0;
 	while (isspace((unsigned char)*c))
 		c++;
-	return *c == '\0';
+	return *c == '\0' ? n : 0;
 }
 
-/* Pushes the action of a "{[%ACTION SIDE]}" comment as ELEM_ACTION;
- * returns 0 when the comment is not one. */
+/* Whether the n words of a command comment make an action: ACTION SIDE,
+ * or leave SIDE DAYS. */
+static int
+pdn_action_words(const char *const *word, const size_t *len, int n)
+{
+	int leave = len[0] == 5 && strncasecmp(word[0], "leave", 5) == 0;
+
+	if (!pdn_is_action(word[0], len[0]) || n != 2 + leave || len[1] > 32)
+		return 0;
+	return !leave || (len[2] <= 4 && strspn(word[2], "0123456789") >= len[2]);
+}
+
+/* Pushes element kind of text t[0..n) to the line being read. */
+static int
+pdn_push_text(struct reader *rd, struct pdn_game *pg, enum elem_kind kind,
+    const char *t, size_t n)
+{
+	struct elem *e;
+
+	pg->movetext = 1;
+	if ((e = line_push(pdn_top(pg), kind, &rd->tokat)) == NULL ||
+	    elem_set_text(e, t, n) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
+	return PDN_CONTINUE;
+}
+
+/* Pushes the action of a "{[%ACTION SIDE]}" comment as ELEM_ACTION, a
+ * "{[%ts TIME]}" as ELEM_STAMP; returns 0 when the comment is neither. */
 static int
 pdn_push_action(struct reader *rd, struct pdn_game *pg)
 {
-	const char *act, *side;
-	size_t nact, nside;
-	struct elem *e;
+	const char *word[PDN_CMD_WORDS];
+	size_t len[PDN_CMD_WORDS];
 	char text[64];
+	long long t;
+	int n;
 
-	if (!pdn_action_comment(rd->tok.s, &act, &nact, &side, &nside) ||
-	    nside > 32)
+	if ((n = pdn_command(rd->tok.s, word, len)) == 2 && len[0] == 2 &&
+	    strncasecmp(word[0], "ts", 2) == 0 && len[1] < sizeof(text)) {
+		snprintf(text, sizeof(text), "%.*s", (int)len[1], word[1]);
+		if (timeutc_parse(text, &t) == 0)
+			return pdn_push_text(rd, pg, ELEM_STAMP, text, len[1]);
+	}
+	if (n < 2 || !pdn_action_words(word, len, n))
 		return 0;
-	snprintf(text, sizeof(text), "%.*s %.*s", (int)nact, act, (int)nside,
-	    side);
-	pg->movetext = 1;
-	if ((e = line_push(pdn_top(pg), ELEM_ACTION, &rd->tokat)) == NULL ||
-	    elem_set_text(e, text, strlen(text)) == -1)
-		return pdn_fail(rd, pdn_nomem(rd));
-	return PDN_CONTINUE;
+	snprintf(text, sizeof(text), "%.*s %.*s%s%.*s", (int)len[0], word[0],
+	    (int)len[1], word[1], n == 3 ? " " : "", n == 3 ? (int)len[2] : 0,
+	    n == 3 ? word[2] : "");
+	return pdn_push_text(rd, pg, ELEM_ACTION, text, strlen(text));
 }
 
 static int
@@ -1104,11 +1134,13 @@ pdn_write_comment(struct pdn_writer *w, const struct elem *e)
 	w->col = 0;
 }
 
-/* An action as the command comment {[%ACTION SIDE]}. */
+/* An action as the command comment {[%ACTION SIDE]}, a time stamp as
+ * {[%ts TIME]}. */
 static void
 pdn_write_action(struct pdn_writer *w, const struct elem *e)
 {
-	const char *p[3] = { "{[%", e->text != NULL ? e->text : "", "]}" };
+	const char *p[3] = { e->kind == ELEM_STAMP ? "{[%ts " : "{[%",
+	    e->text != NULL ? e->text : "", "]}" };
 
 	pdn_unit(w, p, 3);
 }
@@ -1116,10 +1148,14 @@ pdn_write_action(struct pdn_writer *w, const struct elem *e)
 static void pdn_write_line(struct pdn_writer *, const struct line *,
     unsigned long);
 
+/* Writes element i of l.  The variation of an accepted undo holds the
+ * moves taken back, so its moves are numbered from the next ply, not
+ * as alternatives to the last. */
 static void
-pdn_write_elem(struct pdn_writer *w, const struct elem *e,
+pdn_write_elem(struct pdn_writer *w, const struct line *l, size_t i,
     struct pdn_plies *pl)
 {
+	const struct elem *e = &l->elems[i];
 	char nag[16];
 
 	switch (e->kind) {
@@ -1135,6 +1171,7 @@ pdn_write_elem(struct pdn_writer *w, const struct elem *e,
 		pdn_word(w, nag);
 		break;
 	case ELEM_ACTION:
+	case ELEM_STAMP:
 		pdn_write_action(w, e);
 		pl->need = 1;
 		break;
@@ -1142,8 +1179,8 @@ pdn_write_elem(struct pdn_writer *w, const struct elem *e,
 		pdn_word(w, "(");
 		w->glue = 1;
 		if (e->var != NULL)
-			pdn_write_line(w, e->var,
-			    pl->moved ? pl->last : pl->next);
+			pdn_write_line(w, e->var, pl->moved &&
+			    !line_undo_var(l, i) ? pl->last : pl->next);
 		w->glue = 1;
 		pdn_word(w, ")");
 		pl->need = 1;
@@ -1165,7 +1202,7 @@ pdn_write_line(struct pdn_writer *w, const struct line *l,
 	}
 	w->depth++;
 	for (i = 0; i < l->n; i++)
-		pdn_write_elem(w, &l->elems[i], &pl);
+		pdn_write_elem(w, l, i, &pl);
 	w->depth--;
 }
 

@@ -1,6 +1,8 @@
 /* svg.c - SVG diagrams of positions for every game (libxml2 writer). */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libxml/xmlwriter.h>
@@ -203,6 +205,34 @@ svg_text_clean(const char *in, char *buf, size_t size)
 	}
 	buf[len] = '\0';
 	return len;
+}
+
+int
+svg_text_escape(FILE *out, const char *in)
+{
+	size_t n = strlen(in) * 2 + 1;
+	char *clean, *c;
+
+	if ((clean = malloc(n)) == NULL) {
+		errno = ENOMEM;
+		fputs("?", out);
+		return -1;
+	}
+	svg_text_clean(in, clean, n);
+	for (c = clean; *c != '\0'; c++) {
+		if (*c == '&')
+			fputs("&amp;", out);
+		else if (*c == '<')
+			fputs("&lt;", out);
+		else if (*c == '>')
+			fputs("&gt;", out);
+		else if (*c == '"')
+			fputs("&quot;", out);
+		else
+			fputc(*c, out);
+	}
+	free(clean);
+	return 0;
 }
 
 unsigned
@@ -978,4 +1008,5 @@ MODULE_EXPORT const struct svg_module svg_module = {
 	.grid_of = svg_grid_of, .layout_init = svg_layout_init,
 	.cell_centre = svg_cell_centre, .discs_shown = svg_discs_shown,
 	.text_clean = svg_text_clean,
+	.text_escape = svg_text_escape,
 };

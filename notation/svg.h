@@ -147,4 +147,12 @@ unsigned svg_discs_shown(unsigned height);
  */
 size_t svg_text_clean(const char *in, char *buf, size_t size);
 
+/*
+ * Writes in to out as text fit for XML or HTML, character data or an
+ * attribute value between double quotes: cleaned as svg_text_clean
+ * does (whole), '&', '<', '>' and '"' escaped.  Returns 0, or -1 when
+ * out of memory ("?" written, errno ENOMEM).
+ */
+int svg_text_escape(FILE *out, const char *in);
+
 #endif

@@ -64,3 +64,9 @@ svg_text_clean(const char *in, char *buf, size_t size)
 {
 	return svg_loaded()->text_clean(in, buf, size);
 }
+
+int
+svg_text_escape(FILE *out, const char *in)
+{
+	return svg_loaded()->text_escape(out, in);
+}

@@ -28,6 +28,7 @@
 #include "notation/xml.h"
 #include "notation/xmlguard.h"
 #include "notation/stackref-rng.h"
+#include "base/timeutc.h"
 #include "base/util.h"
 
 #define XML_NS "urn:stackref:record:1"
@@ -101,17 +102,35 @@ xml_indent(FILE *out, unsigned depth)
 	fprintf(out, "%*s", (int)(2 * depth), "");
 }
 
-/* The four actions of SPEC 2, as the schema lists them. */
+/* The actions, as the schema lists them (leave apart: it has days). */
 static int
 xml_action_type_ok(const char *s, size_t n)
 {
 	static const char *const types[] = { "resign", "offer-draw",
-	    "accept-draw", "decline-draw", NULL };
+	    "accept-draw", "decline-draw", "request-undo", "accept-undo",
+	    "decline-undo", "claim-time", NULL };
 	size_t i;
 
 	for (i = 0; types[i] != NULL; i++)
 		if (strlen(types[i]) == n && strncmp(types[i], s, n) == 0)
 			return 1;
+	return 0;
+}
+
+/* <action type="leave" side="SIDE" days="N"/> from "leave SIDE N". */
+static int
+xml_write_leave(FILE *out, const char *text)
+{
+	char side[80], days[8];
+
+	if (sscanf(text, "leave %64s %4s", side, days) != 2 ||
+	    !xml_word_ok(side, XML_NAME_SET "-", 64) ||
+	    !xml_word_ok(days, "0123456789", 4)) {
+		errno = EINVAL;
+		return -1;
+	}
+	fprintf(out, "<action type=\"leave\" side=\"%s\" days=\"%s\"/>\n",
+	    side, days);
 	return 0;
 }
 
@@ -121,6 +140,8 @@ xml_write_action(FILE *out, const char *text)
 {
 	const char *sp = text != NULL ? strchr(text, ' ') : NULL;
 
+	if (sp != NULL && strncmp(text, "leave ", 6) == 0)
+		return xml_write_leave(out, text);
 	if (sp == NULL || !xml_action_type_ok(text, (size_t)(sp - text)) ||
 	    !xml_word_ok(sp + 1, XML_NAME_SET "-", 64)) {
 		errno = EINVAL;
@@ -128,6 +149,20 @@ xml_write_action(FILE *out, const char *text)
 	}
 	fprintf(out, "<action type=\"%.*s\" side=\"%s\"/>\n",
 	    (int)(sp - text), text, sp + 1);
+	return 0;
+}
+
+/* <stamp time="2026-11-24T20:57:07Z"/>. */
+static int
+xml_write_stamp(FILE *out, const char *text)
+{
+	long long t;
+
+	if (text == NULL || timeutc_parse(text, &t) == -1) {
+		errno = EINVAL;
+		return -1;
+	}
+	fprintf(out, "<stamp time=\"%s\"/>\n", text);
 	return 0;
 }
 
@@ -185,6 +220,8 @@ xml_write_elem(FILE *out, const struct elem *e, unsigned depth)
 		return 0;
 	case ELEM_ACTION:
 		return xml_write_action(out, e->text);
+	case ELEM_STAMP:
+		return xml_write_stamp(out, e->text);
 	}
 	errno = EINVAL;
 	return -1;
@@ -671,30 +708,67 @@ xml_start_variation(struct reader *rd)
 	return XML_CONTINUE;
 }
 
-/* <action type="T" side="S"/>: the text "T S". */
+/* Pushes an element kind of text at at. */
+static int
+xml_push_text(struct reader *rd, const struct srcloc *at,
+    enum elem_kind kind, const char *text)
+{
+	struct elem *e;
+	int rc;
+
+	if ((rc = xml_count(rd, at, 0)) != XML_CONTINUE)
+		return rc;
+	if ((e = line_push(xml_top(rd), kind, at)) == NULL ||
+	    elem_set_text(e, text, strlen(text)) == -1)
+		return xml_nomem(rd);
+	return XML_CONTINUE;
+}
+
+/* <action type="T" side="S"/>: the text "T S"; with days="N" (leave),
+ * "T S N". */
 static int
 xml_on_action(struct reader *rd)
 {
 	struct srcloc at = xml_here(rd);
-	xmlChar *type, *side;
-	struct elem *e;
+	xmlChar *type, *side, *days;
 	char text[160];
-	int rc = XML_CONTINUE;
+	int rc;
 
 	type = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)"type");
 	side = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)"side");
+	days = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)"days");
 	if (type == NULL || side == NULL ||
-	    strlen((char *)type) > 80 || strlen((char *)side) > 64)
+	    strlen((char *)type) > 80 || strlen((char *)side) > 64 ||
+	    (days != NULL && strlen((char *)days) > 4))
 		rc = xml_report(rd, &at, DIAG_SYNTAX,
 		    "an action with a type and a side", "<action>");
-	else if ((rc = xml_count(rd, &at, 0)) == XML_CONTINUE) {
-		snprintf(text, sizeof(text), "%.80s %.64s", type, side);
-		if ((e = line_push(xml_top(rd), ELEM_ACTION, &at)) == NULL ||
-		    elem_set_text(e, text, strlen(text)) == -1)
-			rc = xml_nomem(rd);
+	else {
+		snprintf(text, sizeof(text), "%.80s %.64s%s%.4s", type, side,
+		    days != NULL ? " " : "", days != NULL ? (char *)days : "");
+		rc = xml_push_text(rd, &at, ELEM_ACTION, text);
 	}
 	xmlFree(type);
 	xmlFree(side);
+	xmlFree(days);
+	return rc;
+}
+
+/* <stamp time="T"/>: a time stamp. */
+static int
+xml_on_stamp(struct reader *rd)
+{
+	struct srcloc at = xml_here(rd);
+	xmlChar *when;
+	long long t;
+	int rc;
+
+	when = xmlTextReaderGetAttribute(rd->xr, (const xmlChar *)"time");
+	if (when == NULL || timeutc_parse((char *)when, &t) == -1)
+		rc = xml_report(rd, &at, DIAG_SYNTAX,
+		    "a stamp with a time as 2026-11-24T20:57:07Z", "<stamp>");
+	else
+		rc = xml_push_text(rd, &at, ELEM_STAMP, (char *)when);
+	xmlFree(when);
 	return rc;
 }
 
@@ -739,6 +813,8 @@ xml_on_start(struct reader *rd, const char *name)
 		return xml_start_variation(rd);
 	if (strcmp(name, "action") == 0)
 		return xml_on_action(rd);
+	if (strcmp(name, "stamp") == 0)
+		return xml_on_stamp(rd);
 	return XML_CONTINUE;
 }
 

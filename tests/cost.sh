@@ -15,6 +15,12 @@
 #              plies repeated: a record of 100000 plies within the CPU
 #              limit (Accasta took 16 s before), and not much more than
 #              ten times one of 10000 plies
+#   xml/*      XML records of many attributes on one element, many
+#              namespace declarations, many <byte> elements in one text
+#              (libxml2 checked the first two for duplicates, and the
+#              schema the third, in quadratic time: 11 s and 3 s for
+#              1 MB): 100000 within the CPU limit and not much more than
+#              ten times 10000
 # Prints PASS:/FAIL: lines.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -93,23 +99,28 @@ gen() {
 	echo '*'
 }
 
+# linear NAME STATUS SMALL BIG: check -q of SMALL, then of BIG (ten times
+# its size) end with STATUS within the CPU limit, and BIG takes at most
+# thirty times SMALL's time, give or take the start of a process.
+linear() {
+	local small
+	run "$bin" check -q "$3"
+	verdict "$1-small" "$2" ''
+	small=$ms
+	run "$bin" check -q "$4"
+	verdict "$1-big" "$2" ''
+	if [ "$st" -eq "$2" ] && [ "$ms" -le $((30 * small + 300)) ]; then
+		pass "$1-linear ($small ms, then $ms ms)"
+	else
+		fail "$1-linear ($small ms, then $ms ms)"
+	fi
+}
+
 # long NAME TAGS MOVES CYCLE: a record of 10000 plies and one of 100000.
 long() {
-	local small
 	gen "$2" "$3" "$4" 2500 >"$tmp/small.pdn"
 	gen "$2" "$3" "$4" 25000 >"$tmp/big.pdn"
-	run "$bin" check -q "$tmp/small.pdn"
-	verdict "long/$1-10000" 0 ''
-	small=$ms
-	run "$bin" check -q "$tmp/big.pdn"
-	verdict "long/$1-100000" 0 ''
-	# ten times the plies: at most thirty times the time, give or take
-	# the start of a process
-	if [ "$st" -eq 0 ] && [ "$ms" -le $((30 * small + 300)) ]; then
-		pass "long/$1-linear ($small ms, then $ms ms)"
-	else
-		fail "long/$1-linear ($small ms, then $ms ms)"
-	fi
+	linear "long/$1" 0 "$tmp/small.pdn" "$tmp/big.pdn"
 }
 
 long stackers-brown "$(sed -n '/^\[/p' "$brown")" \
@@ -125,4 +136,22 @@ long stackup '[Game "stackup"]
 long stackers-mogensen '[Game "stackers-mogensen"]
 [FEN "b:14=bbbbbbbbbbbb,19=wwwwwwwwwwww"]' '' \
     '14:1-9 19:1-23 9-14 23-19'
+
+# --- XML ----------------------------------------------------------------
+# xml NAME STATUS OPEN ITEM CLOSE: records of OPEN, ITEM (%d: its number)
+# 10000 and 100000 times, CLOSE.
+xml() {
+	local root='<stackref xmlns="urn:stackref:record:1" version="1"><game>'
+	local end='<result>*</result></game></stackref>'
+	for n in 10000 100000; do
+		awk -v r="$root$3" -v e="$5$end" -v i="$4" -v n=$n \
+		    'BEGIN { printf "%s", r; for (k = 0; k < n; k++)
+			printf i, k; printf "%s\n", e }' >"$tmp/$n.xml"
+	done
+	linear "xml/$1" "$2" "$tmp/10000.xml" "$tmp/100000.xml"
+}
+
+xml attributes 3 '<tag name="A"' ' a%d="x"' '>x</tag>'
+xml namespaces 3 '<tag name="A"' ' xmlns:a%d="u"' '>x</tag>'
+xml bytes 0 '<comment>' '<byte>01</byte>' '</comment>'
 exit 0

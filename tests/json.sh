@@ -6,6 +6,8 @@
 #   json/valid/fixtures    the whole games of fixtures/games, all five
 #                          games, in one array;
 #   json/valid/broken      a game kept broken and a variant refused;
+#   json/valid/timed       a timed game: time stamps, leave, an undo
+#                          (its moves under "undone"), a claim on time;
 #   json/invalid/*         documents the schema must refuse (a ply as a
 #                          string, a move without its FEN, an unknown
 #                          result), so the validator is seen to work;
@@ -60,6 +62,25 @@ printf '%s\n' '[Event "broken"]' '' '1. 11-15 23-19 2. 15-19 *' '' \
     '[GameType "20"]' '' '1. 32-28 *' >"$tmp/broken.pdn"
 "$bin" convert --to json "$tmp/broken.pdn" >"$tmp/broken.json" 2>/dev/null
 valid json/valid/broken "$tmp/broken.json"
+# A timed game: time stamps, leave, an undo and a claim on time.
+t=$tmp/timed.pdn
+"$bin" new stackup -t 'TimeControl=move=3d leave=9' \
+    --now 2026-01-01T00:00:00Z -o "$t"
+"$bin" move --now 2026-01-01T01:00:00Z "$t" 11-15
+"$bin" move --now 2026-01-01T02:00:00Z "$t" 23-19
+"$bin" request-undo --as white --now 2026-01-01T03:00:00Z "$t"
+"$bin" accept-undo --as black --now 2026-01-01T04:00:00Z "$t"
+"$bin" leave --as white --days 2 --now 2026-01-01T05:00:00Z "$t"
+"$bin" claim-time --as black --now 2026-01-09T00:00:00Z "$t" >/dev/null
+"$bin" convert --to json "$tmp/timed.pdn" >"$tmp/timed.json"
+valid json/valid/timed "$tmp/timed.json"
+if grep -q '"undone": \["23-19"\]' "$tmp/timed.json" &&
+    grep -q '"time": "2026-01-09T00:00:00Z"' "$tmp/timed.json"; then
+	echo "PASS: json/timed-content"
+else
+	echo "FAIL: json/timed-content"
+	cat "$tmp/timed.json"
+fi
 invalid json/invalid/ply-string '0,/"ply": 1,/s//"ply": "1",/'
 invalid json/invalid/no-fen '0,/"fen": "[^"]*", /s///'
 invalid json/invalid/result '0,/"result": "[^"]*"/s//"result": "2-0"/'

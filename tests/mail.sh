@@ -31,6 +31,13 @@
 #   inject/*      header injection through options and tags refused
 #   pbem/*        a pbmserv command sent to a referee address, then
 #                 recorded in the file; a second one refused
+#   extend/undo-*, extend/time*, extend/claim-*
+#                 an accepted undo extends the record of its request,
+#                 moves dropped otherwise do not; changed time stamps and
+#                 a claim on time the clock does not give are refused
+#   cond/*        conditional moves (move --then): fetch -o plays the
+#                 reply to the move fetched or drops the list; neither
+#                 the mail posted nor the record holds them
 # A refused fetch must leave the local file as it was (checked by cmp).
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
@@ -634,6 +641,79 @@ status_is pbem/action-side-unknown 2 $?
 "$bin" post --pbem 22-18 --user-id bob --from bob@example.test \
     --to referee@example.test a.pdn "$HTTP/games/x" 2>err
 status_is pbem/needs-smtp 2 $?
+
+# --- Time, undo and conditional moves through fetch and post.
+# extend_from BASE NAME WANT-STATUS REMOTE-FILE: fetch -o over a copy of
+# BASE (keep.pdn) of REMOTE-FILE.
+extend_from() {
+	cp "$4" "$SR_WWW/games/r.pdn"
+	cp "$1" keep.pdn
+	"$bin" fetch -o keep.pdn "$HTTP/games/r.pdn" >took 2>err
+	status_is "$2" "$3" $?
+}
+# An accepted undo extends the record that holds its request: the moves
+# taken back stand in a variation; dropping moves any other way is not.
+game un.pdn 11-15 23-19 8-11
+"$bin" request-undo --as red un.pdn
+cp un.pdn unacc.pdn
+"$bin" accept-undo --as white unacc.pdn
+extend_from un.pdn extend/undo-accepted 0 unacc.pdn
+check extend/undo-accepted-written cmp -s keep.pdn unacc.pdn
+game undrop.pdn 11-15 23-19
+extend_from un.pdn extend/undo-moves-dropped 1 undrop.pdn
+check extend/undo-moves-dropped-unchanged cmp -s keep.pdn un.pdn
+sed 's/ 2\. 8-11 {\[%request-undo red\]}/ {[%request-undo red]} {[%accept-undo white]}/' \
+    un.pdn >unfake.pdn
+extend_from un.pdn extend/undo-without-variation 1 unfake.pdn
+check extend/undo-without-variation-message grep -q 'accept-undo by white refused: no variation' err
+# The time stamps of a record are part of its history; a claim on time
+# must be one the clock gives.
+"$bin" new checkers -t Date=2026.01.01 -t GameId=sr-00000000000000aa \
+    -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
+    -t TimeControl=move=3d --now 2026-01-01T00:00:00Z -o ti.pdn
+"$bin" move --now 2026-01-01T01:00:00Z ti.pdn 11-15
+cp ti.pdn ti2.pdn
+"$bin" move --now 2026-01-02T00:00:00Z ti2.pdn 23-19
+extend_from ti.pdn extend/timed 0 ti2.pdn
+sed 's/2026-01-01T01:00:00Z/2026-01-01T03:00:00Z/' ti2.pdn >tiwarp.pdn
+extend_from ti.pdn extend/time-changed 1 tiwarp.pdn
+check extend/time-changed-message grep -q 'it has 2026-01-01T03:00:00Z where this one has 2026-01-01T01:00:00Z' err
+sed 's/^\[Result "\*"\]/[Result "0-1"]\n[Termination "time forfeit"]/; s/ \*$/ {[%claim-time white]} {[%ts 2026-01-02T00:00:00Z]} 0-1/' \
+    ti.pdn >ticlaim.pdn
+extend_from ti.pdn extend/claim-early 1 ticlaim.pdn
+check extend/claim-early-message grep -q 'claim-time by white refused: red is not to move' err
+"$bin" claim-time --as red --now 2026-01-05T00:00:00Z -o ticlaim2.pdn ti.pdn >/dev/null
+extend_from ti.pdn extend/claim-right 0 ticlaim2.pdn
+# Conditional moves: fetch -o plays the reply to the move fetched, and
+# drops the list on a move not foreseen; they are in no mail.
+game co.pdn
+"$bin" move --then '23-19 8-11' co.pdn 11-15
+game cr.pdn 11-15 23-19
+cp cr.pdn "$SR_WWW/games/r.pdn"
+"$bin" fetch -o co.pdn "$HTTP/games/r.pdn" >took 2>err
+status_is cond/fetch 0 $?
+check cond/fetch-reply grep -q '^conditional reply played: 8-11$' took
+game cw.pdn 11-15 23-19 8-11
+check cond/fetch-written cmp -s co.pdn cw.pdn
+check_not cond/fetch-list-spent test -e .co.pdn.cond
+game cm.pdn
+"$bin" move --then '22-18 8-11' cm.pdn 11-15
+"$bin" fetch -o cm.pdn "$HTTP/games/r.pdn" >took 2>err
+status_is cond/fetch-mismatch 0 $?
+check cond/fetch-mismatch-written cmp -s cm.pdn cr.pdn
+check_not cond/fetch-mismatch-dropped test -e .cm.pdn.cond
+game ch.pdn
+"$bin" move --then '23-19 8-11 22-18 15x22' ch.pdn 11-15
+n=$(mails bob | wc -l)
+"$bin" post --to bob@example.test --from ann@example.test $ANN $CA ch.pdn \
+    "$SMTP" 2>err
+status_is cond/post 0 $?
+wait_mails bob $((n + 1))
+m=$(newest bob)
+check cond/mail-has-the-move grep -q 'Last move: ply 1, 11-15 by red' "$m"
+check_not cond/not-in-mail grep -q -e 8-11 -e 15x22 "$m"
+check_not cond/not-in-record grep -q -e 8-11 -e 15x22 ch.pdn
+check cond/kept-private test "$(stat -c %a .ch.pdn.cond)" = 600
 
 # --- The web server stopped.
 kill "$(cat "$SR_DIR/http/nginx.pid")"

@@ -48,6 +48,8 @@ fail() { echo "FAIL: $1"; shift; [ $# -gt 0 ] && printf '%s\n' "$@" | head -20; 
     -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
     -o g.pdn || { fail "policy (new)"; exit 1; }
 "$bin" move g.pdn 11-15 || { fail "policy (move)"; exit 1; }
+"$bin" new checkers -t TimeControl='move=3d leave=10' \
+    --now 2026-01-01T00:00:00Z -o timed.pdn || { fail "policy (timed)"; exit 1; }
 
 # --- standard output on a full device ---------------------------------
 # full NAME ARGS...: stackref ARGS with standard output on /dev/full
@@ -94,6 +96,11 @@ full move-stdout move -o - g.pdn 23-19
 full resign-stdout resign --as white -o - g.pdn
 full offer-draw-stdout offer-draw --as white -o - g.pdn
 full resign-dry resign -n --as white g.pdn
+full clock clock --now 2026-01-01T00:00:00Z g.pdn
+full request-undo-stdout request-undo --as red -o - g.pdn
+full leave-stdout leave --as red --days 1 -o - timed.pdn
+full claim-time-stdout claim-time --as white --now 2026-02-01T00:00:00Z -o - \
+    timed.pdn
 
 # --- servers without STARTTLS, on two loopback addresses ---------------
 # srv.pl MODE ADDR PORTFILE LOG [DATA]: listens on ADDR (a port the system

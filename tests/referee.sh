@@ -145,7 +145,8 @@ decode() {
 }
 
 # fetch USER: the mails USER received since the last fetch, decoded,
-# into $tmp/USER.1 ...; their number in $got.
+# into $tmp/USER.1 ... (as they came: $tmp/USER.1.raw ...); their
+# number in $got.
 fetch() {
 	local u=$1 uid
 	got=0
@@ -153,7 +154,8 @@ fetch() {
 	for uid in $(uids "$u"); do
 		[ "$uid" -le "${last[$u]:-0}" ] && continue
 		got=$((got + 1))
-		curl_imap "$u" ";UID=$uid" | decode >"$tmp/$u.$got"
+		curl_imap "$u" ";UID=$uid" >"$tmp/$u.$got.raw"
+		decode <"$tmp/$u.$got.raw" >"$tmp/$u.$got"
 		last[$u]=$uid
 	done
 }
@@ -238,18 +240,34 @@ else
 	fail signup/hashed "$(ls -l "$state"; cat "$state/players")"
 fi
 
-# --- two boards -------------------------------------------------------
+# --- two boards: challenged, then accepted (issue 13) -----------------
 send ann "checkers challenge ann bob"
 send bob "accasta-pari challenge ann bob"
 referee
 status challenge/run 0
+fetch ann; na=$got; fetch bob
+if [ "$got" -eq 2 ] && [ "$na" -eq 2 ] && [ -z "$(ls "$state/games")" ] &&
+    grep -qF 'Subject: checkers board 1: ann challenges you' "$tmp/bob.1" &&
+    grep -qF 'checkers accept 1 bob PASSWORD' "$tmp/bob.1" &&
+    grep -qF 'Subject: accasta-pari board 2: ann challenges you' \
+    "$tmp/bob.2" && grep -qF 'checkers decline 1 ann PASSWORD' \
+    "$tmp/ann.1"; then
+	pass challenge/waits
+else
+	fail challenge/waits "$(cat "$tmp/bob.1" "$tmp/ref.out")"
+fi
+send bob "checkers accept 1 bob bob-pw"
+send bob "accasta-pari accept 2 bob bob-pw"
+referee
+status challenge/accept-run 0
 fetch ann; fetch bob
 if [ "$got" -eq 2 ] && grep -q 'GameId "1"' "$state/games/1.pdn" &&
     grep -q 'GameId "2"' "$state/games/2.pdn" &&
     grep -qF 'Subject: New checkers board 1: ann to move (ply 1)' \
     "$tmp/bob.1" &&
     grep -qF 'Subject: New accasta-pari board 2: ann to move (ply 1)' \
-    "$tmp/bob.2" && ! grep -q 'pw\|\$y\$' "$state"/games/*.pdn; then
+    "$tmp/bob.2" && ! grep -q 'pw\|\$y\$' "$state"/games/*.pdn &&
+    ! grep -q '^[0-9]' "$state/challenges"; then
 	pass challenge/boards
 else
 	fail challenge/boards "$(cat "$tmp/bob.1" "$tmp/ref.out")"
@@ -484,6 +502,9 @@ keyword() {
 mkdir -m 700 "$state"
 cp -p "$tmp/state/players" "$state/players"     # ann and bob, as above
 send ann "checkers challenge ann bob"
+referee
+fetch ann; fetch bob
+send bob "checkers accept 1 bob bob-pw"
 referee
 expect abuse/board-ann ann 1 "New checkers board 1"
 expect abuse/board-bob bob 1 "New checkers board 1"
@@ -736,6 +757,219 @@ else
 	fail tempfail/dropped-after-3-days "$(cat "$tmp/ref.out")"
 fi
 
+# === issue 13: what players see ======================================
+# A fresh state: ann and bob as above; carol signs up to watch.  Every
+# command of the conversation by mail, the replies read from the
+# mailboxes: the subject each player is told to send (sent back as it
+# is, with the password and move filled in), the board from each side
+# (its PNG the one `show --format png` gives), the move list, the draw
+# offer's answers to the right player, the winner, refusals precise and
+# masked, a game page published by HTTP PUT (the first attempt failing).
+state=$tmp/i13
+mkdir -m 700 "$state"
+cp -p "$tmp/state/players" "$state/players"
+section
+all_mails() { cat "$tmp"/ann.[0-9]* "$tmp"/bob.[0-9]* "$tmp"/carol.[0-9]* \
+    2>/dev/null; }
+
+# line USER: the subject line USER's last mail tells USER to play with.
+line() {
+	sed -n "s/^    \\([a-z-]* move [0-9]* $1 PASSWORD MOVE#[0-9]*\\)\$/\\1/p" \
+	    "$tmp/$1.1" | head -n 1
+}
+
+# play_line USER MOVE: sends the line of USER's last mail, filled in.
+play_line() {
+	local l
+	l=$(line "$1")
+	[ -n "$l" ] || { fail "i13/line-$1" "$(cat "$tmp/$1.1")"; return 1; }
+	l=${l/PASSWORD/$1-pw}
+	send "$1" "${l/MOVE/$2}"
+}
+
+send carol "help"
+send carol "Re: checkers help"
+referee
+status i13/help-run 0
+expect i13/help carol 2 "Commands:" "GAME chat BOARD USERID PASSWORD TEXT" \
+    "text/html"
+grep -qF "For example: 11-15 15x22 15x22x29" "$tmp/carol.2" &&
+    pass i13/game-help || fail i13/game-help "$(cat "$tmp/carol.2")"
+send carol "signup carol carol-pw"
+referee
+fetch carol
+confirm carol
+referee
+expect i13/carol-signed-up carol 1 "Welcome, carol: you are signed up"
+
+# a challenge with options, declined, then again and accepted
+send ann "checkers challenge ann bob first=bob"
+referee
+expect i13/challenged bob 1 "Subject: checkers board 1: ann challenges you" \
+    "bob plays red and moves first" "checkers accept 1 bob PASSWORD"
+expect i13/challenger ann 1 "waits for bob's answer" \
+    "checkers decline 1 ann PASSWORD"
+send bob "checkers decline 1 bob bob-pw"
+referee
+expect i13/declined-ann ann 1 "Subject: checkers board 1: challenge declined"
+expect i13/declined-bob bob 1 "bob declined the challenge of ann"
+[ ! -e "$state/games/1.pdn" ] && pass i13/no-board || fail i13/no-board
+send ann "checkers challenge ann bob first=bob"
+referee
+fetch ann; fetch bob
+send bob "checkers accept 2 bob bob-pw"
+referee
+expect i13/accepted-bob bob 1 "Subject: New checkers board 2: bob to move (ply 1)" \
+    "It is your turn, bob (red), to play ply 1." \
+    "    checkers move 2 bob PASSWORD MOVE#1"
+expect i13/accepted-ann ann 1 "It is bob's turn (red) to play ply 1; you will" \
+    "    checkers move 2 ann PASSWORD propose#1"
+grep -q "PASSWORD MOVE" "$tmp/ann.1" && fail i13/waiting-no-mover-line \
+    "$(cat "$tmp/ann.1")" || pass i13/waiting-no-mover-line
+record 2 | grep -q '^\[Black "bob"\]' && pass i13/first-option ||
+    fail i13/first-option "$(record 2)"
+
+# the lines sent back as they came; a watcher's copies
+play_line bob 11-15
+send carol "checkers subscribe 2"
+referee
+expect i13/line-bob bob 1 "bob (red) played 11-15." "Moves: 1. 11-15"
+expect i13/line-ann ann 1 "    checkers move 2 ann PASSWORD MOVE#2"
+expect i13/subscribed carol 1 "now gets a copy of every move" \
+    "checkers unsubscribe 2" "Moves: 1. 11-15"
+play_line ann 23-19
+referee
+expect i13/copy-bob bob 1 "ann (white) played 23-19." "MOVE#3"
+expect i13/copy-ann ann 1 "Moves: 1. 11-15 23-19"
+expect i13/copy-carol carol 1 "ann (white) played 23-19." \
+    "You get this copy as a watcher of board 2."
+grep -q "PASSWORD" "$tmp/carol.1" && fail i13/copy-no-line ||
+    pass i13/copy-no-line
+
+# the board's PNG: the one show gives of the record, from each side
+b64part() {	# b64part RAW TYPE: the base64 body of the part of TYPE
+	tr -d '\r' <"$1" | awk -v t="Content-Type: $2" '
+	    index($0, t) == 1 { p = 1; next }
+	    p == 1 && $0 == "" { p = 2; next }
+	    p == 2 && /^--/ { exit }
+	    p == 2 { print }'
+}
+for u in bob ann; do
+	flip=; [ $u = ann ] && flip=--flip
+	b64part "$tmp/$u.1.raw" image/png | base64 -d >"$tmp/$u.png"
+	"$bin" show --format png --size 320 $flip "$state/games/2.pdn" \
+	    >"$tmp/$u-show.png"
+	if cmp -s "$tmp/$u.png" "$tmp/$u-show.png" &&
+	    [ "$("$root/tests/pngcmp" size "$tmp/$u.png")" = "281 320" ] &&
+	    grep -q 'src="cid:board.2.2.' "$tmp/$u.1"; then
+		pass "i13/png-$u"
+	else
+		fail "i13/png-$u" "$(ls -l "$tmp/$u.png" "$tmp/$u-show.png")"
+	fi
+done
+
+# chat, history, showas, preview, games
+send bob "checkers chat 2 bob bob-pw <b>Nice</b> reply, & good luck!"
+referee
+expect i13/chat-ann ann 1 "bob (red) says:" "<b>Nice</b> reply, & good luck!" \
+    "&lt;b&gt;Nice&lt;/b&gt; reply, &amp; good luck!"
+expect i13/chat-bob bob 1 "bob (red) says:"
+expect i13/chat-not-watched carol 0
+record 2 | grep -qF '{bob: <b>Nice</b> reply, & good luck!}' &&
+    pass i13/chat-kept || fail i13/chat-kept "$(record 2)"
+cp "$state/games/2.pdn" "$tmp/before"
+send carol "history checkers 2"
+send carol "showas checkers 2 ann"
+send carol "checkers preview 2 8-11#3"
+send carol "games ann"
+referee
+status i13/look-run 0
+expect i13/history carol 4 "Moves: 1. 11-15 23-19" \
+    "{bob: <b>Nice</b> reply, & good luck!}"
+grep -qF "      1     2     3     4" "$tmp/carol.2" && pass i13/showas ||
+    fail i13/showas "$(cat "$tmp/carol.2")"
+grep -qF "bob (red) may play 8-11 as ply 3.  Nothing was played" \
+    "$tmp/carol.3" && pass i13/preview || fail i13/preview "$(cat "$tmp/carol.3")"
+grep -qF "board 2, checkers: ann (white) v bob (red)" "$tmp/carol.4" &&
+    pass i13/games || fail i13/games "$(cat "$tmp/carol.4")"
+cmp -s "$tmp/before" "$state/games/2.pdn" && pass i13/looked-unchanged ||
+    fail i13/looked-unchanged
+
+# refusals: precise, masked, what to send instead, no man page
+send ann "checkers move 2 ann ann-pw 22-17 #3"
+send bob "checkers move 2 bob bob-pw 9-14#5"
+referee
+expect i13/blank ann 1 "Subject: Refused: checkers move 2 ann **** **** #3" \
+    "remove the blank before #3" "with the subject" "    help"
+expect i13/stale bob 1 "stale request" "    checkers show 2" \
+    "    checkers move 2 bob PASSWORD 9-14#3"
+all_mails | grep -q "stackref-referee(8)" && fail i13/no-man-page ||
+    pass i13/no-man-page
+grep -q "ann-pw\|bob-pw" "$tmp/ann.1" "$tmp/bob.1" &&
+    fail i13/masked || pass i13/masked
+
+# a draw offer, answered by the player offered it; the end, to all
+send bob "checkers move 2 bob bob-pw propose#3"
+referee
+expect i13/offer-ann ann 1 "bob (red) offers you a draw." \
+    "    checkers move 2 ann PASSWORD accept#3" \
+    "    checkers move 2 ann PASSWORD reject#3"
+expect i13/offer-bob bob 1 "Your draw offer waits for ann's answer."
+expect i13/offer-carol carol 1 "Pending: red offers a draw."
+send ann "$(sed -n 's/^    \(.*accept#3\)$/\1/p' "$tmp/ann.1" |
+    sed 's/PASSWORD/ann-pw/')"
+referee
+for u in ann bob carol; do
+	expect "i13/over-$u" $u 1 \
+	    "Subject: checkers board 2: game over 1/2-1/2, a draw" \
+	    "Game over: 1/2-1/2, a draw: draw agreed."
+done
+grep -q '^2 ' "$state/watchers" && fail i13/watchers-dropped ||
+    pass i13/watchers-dropped
+
+# the game page, published by HTTP PUT: a server down first (logged,
+# the mails go), then the latest page and record
+pub=https://localhost:$SR_HTTPS_PORT/games/pub
+send ann "checkers challenge ann bob"
+referee
+fetch ann; fetch bob
+send bob "checkers accept 3 bob bob-pw"
+referee --publish "https://localhost:1/games/pub"
+status i13/publish-down-run 0
+expect i13/publish-down-mails bob 1 "New checkers board 3"
+grep -q '^board 3 not published (next attempt in 1 min)' "$tmp/ref.out" &&
+    [ -f "$state/publish/3.html" ] && pass i13/publish-down ||
+    fail i13/publish-down "$(cat "$tmp/ref.out")"
+fetch ann
+play_line ann 11-15
+echo "1 0" >"$state/publish/3.try"
+referee --publish "$pub"
+status i13/publish-run 0
+if grep -q "^board 3 published: $pub/3.html" "$tmp/ref.out" &&
+    cmp -s "$SR_WWW/games/pub/3.pdn" "$state/games/3.pdn" &&
+    grep -q '11-15' "$SR_WWW/games/pub/3.html" &&
+    [ ! -e "$state/publish/3.html" ]; then
+	pass i13/published
+else
+	fail i13/published "$(cat "$tmp/ref.out"; ls -l "$SR_WWW/games/pub")"
+fi
+referee --publish "$pub"
+grep -q "published" "$tmp/ref.out" && fail i13/published-once ||
+    pass i13/published-once
+
+# a watcher stops the copies
+send carol "subscribe checkers 3"
+referee
+expect i13/subscribed-3 carol 1 "checkers unsubscribe 3"
+fetch ann; fetch bob
+send carol "checkers unsubscribe 3"
+play_line bob 22-18
+referee
+expect i13/unsubscribed carol 1 "gets no more copies of the moves of board 3"
+grep -q '^3 ' "$state/watchers" && fail i13/unsubscribed-file ||
+    pass i13/unsubscribed-file
+expect i13/moved-after ann 1 "bob (white) played 22-18."
+
 # === load: a stream of hostile mails around a real game ===============
 # The plies of fixtures/referee/checkers-moves between ann and bob, each
 # among twelve hostile
@@ -749,6 +983,8 @@ mkdir -m 700 "$state"
 cp -p "$tmp/state/players" "$state/players"
 section
 send ann "checkers challenge ann bob"
+referee
+send bob "checkers accept 1 bob bob-pw"
 referee
 fetch ann
 fetch bob

@@ -33,6 +33,7 @@ run() {
 	mkdir -p "$dir/corpus/$1"
 	start=$(date +%s)
 	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+	LSAN_OPTIONS=suppressions=tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    "$dir/fuzz_$1" -max_total_time="$seconds" \
 	    -max_len="$(maxlen "$1")" -rss_limit_mb=2048 -timeout=10 \

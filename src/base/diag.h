@@ -50,6 +50,19 @@ enum status {
 #define DIAG_NO_OFFER_MSG "%s refused: no draw offer is pending"
 #define DIAG_OWN_OFFER_MSG \
 	"%s refused: the draw offer is %s's own; only %s may answer it"
+#define DIAG_UNDO_PENDING_MSG \
+	"%s refused: a request by %s to take back moves is pending"
+#define DIAG_NOTHING_TO_UNDO_MSG "%s refused: %s has made no move to " \
+	"take back since the start or the last undo"
+#define DIAG_NO_UNDO_MSG "%s refused: no request to take back moves is pending"
+#define DIAG_OWN_UNDO_MSG \
+	"%s refused: the request is %s's own; only %s may answer it"
+#define DIAG_UNDO_SHAPE_MSG "%s refused: %s"
+#define DIAG_TIME_UP_MSG "%s has lost on time (its time ran out at %s); " \
+	"no move may follow, %s may claim the win"
+#define DIAG_NOT_LOST_MSG "%s refused: %s"
+#define DIAG_LEAVE_MSG "%s refused: %s"
+#define DIAG_BAD_THEN_MSG "conditional moves refused: %s"
 #define DIAG_NOT_EXTENSION_MSG \
 	"the fetched record does not extend this one: %s"
 #define DIAG_SERVER_NEWER_MSG \
@@ -60,11 +73,17 @@ enum status {
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
 #define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
 #define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
+#define DIAG_BAD_NOW_MSG \
+	"%s: expected a UTC time as 2026-11-24T20:57:07Z, read %s"
+#define DIAG_NOW_BEHIND_MSG \
+	"the time now, %s, is before the record's last time stamp %s"
 #define DIAG_SYNTAX_MSG "expected %s, read %s"
 #define DIAG_BAD_TAG_MSG "bad tag: %s"
 #define DIAG_BAD_FEN_MSG "bad FEN position: %s"
 #define DIAG_BAD_MOVE_TEXT_MSG "unreadable move %s: %s"
 #define DIAG_BAD_ACTION_MSG "unreadable action %s: %s"
+#define DIAG_BAD_CONTROL_MSG "bad time control %s: %s"
+#define DIAG_BAD_TIME_MSG "bad time stamp %s: %s"
 #define DIAG_RECORD_GAME_MSG \
 	"the record names the unknown game %s; known games: %s"
 #define DIAG_NO_GAME_MSG "no game in the input"
@@ -96,6 +115,17 @@ enum diag_id {
 	DIAG_OFFER_PENDING,     /* "%s": action; "%s": side offering */
 	DIAG_NO_OFFER,          /* "%s": action */
 	DIAG_OWN_OFFER,         /* "%s": action; "%s": its side; "%s": other */
+	DIAG_UNDO_PENDING,      /* "%s": action; "%s": side asking */
+	DIAG_NOTHING_TO_UNDO,   /* "%s": action; "%s": its side */
+	DIAG_NO_UNDO,           /* "%s": action */
+	DIAG_OWN_UNDO,          /* "%s": action; "%s": its side; "%s": other */
+	DIAG_UNDO_SHAPE,        /* "%s": action; "%s": what the variation
+				 * before it lacks */
+	DIAG_TIME_UP,           /* "%s": side; "%s": when; "%s": the other */
+	DIAG_NOT_LOST,          /* "%s": action; "%s": why the clock does
+				 * not give the win */
+	DIAG_LEAVE,             /* "%s": action; "%s": why no leave */
+	DIAG_BAD_THEN,          /* "%s": why */
 	DIAG_NOT_EXTENSION,     /* "%s": how a fetched record differs */
 	DIAG_SERVER_NEWER,      /* "%s": how a posted record differs */
 	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; "%s":
@@ -106,12 +136,16 @@ enum diag_id {
 	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
 	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
 	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */
+	DIAG_BAD_NOW,           /* "%s": --now or STACKREF_NOW; "%s": text */
+	DIAG_NOW_BEHIND,        /* "%s": now; "%s": the last stamp */
 	/* malformed */
 	DIAG_SYNTAX,            /* "%s": what was expected; "%s": what was read */
 	DIAG_BAD_TAG,           /* "%s": what is wrong */
 	DIAG_BAD_FEN,           /* "%s": what is wrong */
 	DIAG_BAD_MOVE_TEXT,     /* "%s": move text; "%s": what is wrong */
 	DIAG_BAD_ACTION,        /* "%s": action text; "%s": what is wrong */
+	DIAG_BAD_CONTROL,       /* "%s": TimeControl; "%s": what is wrong */
+	DIAG_BAD_TIME,          /* "%s": time stamp; "%s": what is wrong */
 	DIAG_RECORD_GAME,       /* "%s": game named by the record; "%s": known */
 	DIAG_NO_GAME,           /* no game in the input */
 	DIAG_TOO_BIG,           /* "%s": what exceeds its limit */

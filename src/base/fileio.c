@@ -169,14 +169,15 @@ fileio_mode(const char *path)
 	return 0666 & ~mask;
 }
 
-/* Writes through fn into the open temporary file fd; 0 or -1 (errno). */
+/* Writes through fn into the open temporary file fd of mode mode; 0
+ * or -1 (errno). */
 static int
-fileio_fill(int fd, const char *path, fileio_write_fn fn, void *ctx)
+fileio_fill(int fd, mode_t mode, fileio_write_fn fn, void *ctx)
 {
 	FILE *f;
 	int err;
 
-	if (fchmod(fd, fileio_mode(path)) == -1 ||
+	if (fchmod(fd, mode) == -1 ||
 	    (f = fdopen(fd, "w")) == NULL) {
 		err = errno;
 		close(fd);
@@ -193,16 +194,15 @@ fileio_fill(int fd, const char *path, fileio_write_fn fn, void *ctx)
 	return fclose(f) == EOF ? -1 : 0;
 }
 
-int
-fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
-    struct diag *d)
+/* fileio_write_atomic, the file made with mode mode. */
+static int
+fileio_write_mode(const char *path, fileio_write_fn fn, void *ctx,
+    mode_t mode, struct diag *d)
 {
 	char dir[4096], tmp[4096 + 32];
 	struct stat st;
 	int fd, err;
 
-	if (strcmp(path, "-") == 0)
-		return fileio_write_stdout(fn, ctx, d);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
 		return fileio_write_fail(d, path,
 		    S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
@@ -213,7 +213,7 @@ fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
 	if ((fd = mkstemp(tmp)) == -1)
 		return fileio_write_fail(d, path, errno);
 	errno = 0;
-	if (fileio_fill(fd, path, fn, ctx) == -1 ||
+	if (fileio_fill(fd, mode, fn, ctx) == -1 ||
 	    rename(tmp, path) == -1) {
 		err = errno != 0 ? errno : EIO;
 		unlink(tmp);
@@ -225,19 +225,41 @@ fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
 	return 0;
 }
 
-/* The lock file of path, ".NAME.lock" beside it, into buf. */
-static int
-fileio_lock_path(const char *path, char *buf, size_t size)
+int
+fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
+    struct diag *d)
+{
+	if (strcmp(path, "-") == 0)
+		return fileio_write_stdout(fn, ctx, d);
+	return fileio_write_mode(path, fn, ctx, fileio_mode(path), d);
+}
+
+int
+fileio_write_private(const char *path, fileio_write_fn fn, void *ctx,
+    struct diag *d)
+{
+	return fileio_write_mode(path, fn, ctx, 0600, d);
+}
+
+int
+fileio_beside(const char *path, const char *suffix, char *buf, size_t size)
 {
 	const char *slash = strrchr(path, '/');
 	int n;
 
 	if (slash == NULL)
-		n = snprintf(buf, size, ".%s.lock", path);
+		n = snprintf(buf, size, ".%s.%s", path, suffix);
 	else
-		n = snprintf(buf, size, "%.*s/.%s.lock", (int)(slash - path),
-		    path, slash + 1);
+		n = snprintf(buf, size, "%.*s/.%s.%s", (int)(slash - path),
+		    path, slash + 1, suffix);
 	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+/* The lock file of path, ".NAME.lock" beside it, into buf. */
+static int
+fileio_lock_path(const char *path, char *buf, size_t size)
+{
+	return fileio_beside(path, "lock", buf, size);
 }
 
 /* Milliseconds since an arbitrary start, for the lock's deadline. */

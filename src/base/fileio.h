@@ -51,6 +51,17 @@ char *fileio_slurp(const char *path, size_t *len, struct diag *d);
 int fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
     struct diag *d);
 
+/* fileio_write_atomic to a named file (not "-") that only its owner
+ * may read: mode 0600 whatever the umask or the file it replaces. */
+int fileio_write_private(const char *path, fileio_write_fn fn, void *ctx,
+    struct diag *d);
+
+/* The file ".NAME.SUFFIX" beside path (NAME: path's last component)
+ * into buf: where the lock and the private files of a record are.
+ * Returns 0, or -1 when it does not fit. */
+int fileio_beside(const char *path, const char *suffix, char *buf,
+    size_t size);
+
 /* Seconds fileio_lock waits for a lock another process holds. */
 #define FILEIO_LOCK_WAIT 10
 

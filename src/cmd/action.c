@@ -1,15 +1,17 @@
 /*
  * action.c - stackref resign, offer-draw, accept-draw and
- * decline-draw: the correspondence actions.
+ * decline-draw: the correspondence actions, and the run every action
+ * command shares (cmd_action_main: undo.c, leave.c, claim.c too).
  *
  * The action is validated against the replayed record (replay_action:
  * who may take it and when), appended at the end of the main line as
- * an ELEM_ACTION "ACTION SIDE", and the record is written back
- * atomically in the notation it was read in.  A resignation or an
- * accepted draw also sets the result (token and Result tag) and a
- * Termination tag giving the reason ("red resigned", "draw agreed").
- * No error ever touches the record.  As for move, the record is read,
- * checked and written under its lock (cmd_play_load).
+ * an ELEM_ACTION "ACTION SIDE" (with its time stamp when the record is
+ * timed), and the record is written back atomically in the notation it
+ * was read in.  A resignation or an accepted draw also sets the result
+ * (token and Result tag) and a Termination tag giving the reason ("red
+ * resigned", "draw agreed").  No error ever touches the record.  As for
+ * move, the record is read, checked and written under its lock
+ * (cmd_play_load).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -22,66 +24,95 @@
 #include "game/replay.h"
 
 const char cmd_resign_usage[] =
-    "resign --as SIDE [--ply N] [-n] [-o OUT] FILE";
+    "resign --as SIDE [--ply N] [--now TIME] [-n] [-o OUT] FILE";
 const char cmd_offer_draw_usage[] =
-    "offer-draw --as SIDE [--ply N] [-n] [-o OUT] FILE";
+    "offer-draw --as SIDE [--ply N] [--now TIME] [-n] [-o OUT] FILE";
 const char cmd_accept_draw_usage[] =
-    "accept-draw --as SIDE [--ply N] [-n] [-o OUT] FILE";
+    "accept-draw --as SIDE [--ply N] [--now TIME] [-n] [-o OUT] FILE";
 const char cmd_decline_draw_usage[] =
-    "decline-draw --as SIDE [--ply N] [-n] [-o OUT] FILE";
+    "decline-draw --as SIDE [--ply N] [--now TIME] [-n] [-o OUT] FILE";
+
+/* The checks of every action: --as, --ply, the end, replay_action;
+ * the clock is loaded before the action changes the state. */
+static int
+action_check(const struct cmd_act *a, struct cmd_act_run *run,
+    struct cmd_clock *cc, char *label, size_t size)
+{
+	const struct play_opts *po = run->po;
+
+	if (cmd_play_side(run->rp, po->as, &run->side, run->w, run->d) == -1)
+		return -1;
+	snprintf(label, size, "%s by %s", replay_act_name(a->act),
+	    run->rp->r->side[run->side]);
+	run->label = label;
+	if ((po->ply != NULL && cmd_play_ply(run->rp, run->g, po->ply, label,
+	    run->w, run->d) == -1) ||
+	    cmd_play_open(run->rp, run->g, label, run->w, run->d) == -1 ||
+	    cmd_clock_load(cc, run->g, run->rp, cc->now, run->w,
+	    run->d) == -1)
+		return -1;
+	return replay_action(run->rp, a->act, run->side, run->w, run->d);
+}
 
 /* Everything after loading: replay, checks, action, append, write. */
 static int
-action_take(enum replay_act act, const struct play_opts *po,
+action_take(const struct cmd_act *a, const struct play_opts *po,
     const char *file, struct record *g, const struct notation *nt,
-    struct diag *d)
+    long long now, struct diag *d)
 {
 	struct replay_opts o = { fileio_name(file), 0, REPLAY_ALL, 0 };
 	struct diag_where w = { o.file, NULL, 0, 0 };
+	struct cmd_act_run run = { po, NULL, g, NULL, 0, NULL, &w, d };
+	struct cmd_clock cc;
 	struct replay rp;
 	char label[64];
-	int side;
 
+	cc.now = now;
+	run.rp = &rp;
+	run.cc = &cc;
 	if (replay_run(&rp, g, &o, d) == -1)
 		return -1;
 	w.ply = rp.plies + 1;
-	if (cmd_play_side(&rp, po->as, &side, &w, d) == -1)
+	if (action_check(a, &run, &cc, label, sizeof(label)) == -1)
 		return -1;
-	snprintf(label, sizeof(label), "%s by %s", replay_act_name(act),
-	    rp.r->side[side]);
-	if ((po->ply != NULL &&
-	    cmd_play_ply(&rp, g, po->ply, label, &w, d) == -1) ||
-	    cmd_play_open(&rp, g, label, &w, d) == -1 ||
-	    replay_action(&rp, act, side, &w, d) == -1)
-		return -1;
-	if (play_append_action(&rp, g, act, side) == -1) {
-		diag_report(d, DIAG_NOMEM, &w);
+	if (a->append != NULL ? a->append(&run) == -1 :
+	    play_append_action(&rp, g, a->act, run.side) == -1) {
+		if (a->append == NULL)
+			diag_report(d, DIAG_NOMEM, &w);
 		return -1;
 	}
+	if (cmd_play_stamp(&cc, g, &w, d) == -1)
+		return -1;
 	return cmd_play_write(po, file, nt, g, &rp, d);
 }
 
-/* One action command: options, then the record. */
-static int
-action_main(enum replay_act act, const char *usage, int argc,
-    char *argv[], struct diag *d)
+int
+cmd_action_main(const struct cmd_act *a, int argc, char *argv[],
+    struct diag *d)
 {
-	struct play_opts po = { 0, NULL, NULL, NULL };
+	struct play_opts po;
 	const struct notation *nt;
 	struct fileio_lock lk;
 	struct record g;
+	long long now;
 	int rc;
 
-	if ((rc = cmd_play_getopt(&po, argc, argv, usage, d)) != 0)
+	memset(&po, 0, sizeof(po));
+	if ((rc = cmd_play_getopt(&po, argc, argv, a->usage, a->extra,
+	    d)) != 0)
 		return rc;
 	if (po.as == NULL)
-		return cmd_usage(d, usage, "--as SIDE is needed");
+		return cmd_usage(d, a->usage, "--as SIDE is needed");
+	if ((a->extra & CMD_PLAY_DAYS) && po.days == NULL)
+		return cmd_usage(d, a->usage, "--days N is needed");
 	if (argc - optind != 1)
-		return cmd_usage(d, usage, argc == optind ? "no file given" :
-		    "too many arguments");
+		return cmd_usage(d, a->usage, argc == optind ?
+		    "no file given" : "too many arguments");
+	if (cmd_now(po.now, &now, d) == -1)
+		return cmd_finish(d);
 	record_init(&g);
 	if (cmd_play_load(&po, argv[optind], &g, &nt, &lk, d) == 0)
-		action_take(act, &po, argv[optind], &g, nt, d);
+		action_take(a, &po, argv[optind], &g, nt, now, d);
 	fileio_unlock(&lk);
 	record_free(&g);
 	return cmd_finish(d);
@@ -90,26 +121,35 @@ action_main(enum replay_act act, const char *usage, int argc,
 int
 cmd_resign(int argc, char *argv[], struct diag *d)
 {
-	return action_main(REPLAY_RESIGN, cmd_resign_usage, argc, argv, d);
+	static const struct cmd_act a = { REPLAY_RESIGN, cmd_resign_usage,
+	    0, NULL };
+
+	return cmd_action_main(&a, argc, argv, d);
 }
 
 int
 cmd_offer_draw(int argc, char *argv[], struct diag *d)
 {
-	return action_main(REPLAY_OFFER_DRAW, cmd_offer_draw_usage, argc,
-	    argv, d);
+	static const struct cmd_act a = { REPLAY_OFFER_DRAW,
+	    cmd_offer_draw_usage, 0, NULL };
+
+	return cmd_action_main(&a, argc, argv, d);
 }
 
 int
 cmd_accept_draw(int argc, char *argv[], struct diag *d)
 {
-	return action_main(REPLAY_ACCEPT_DRAW, cmd_accept_draw_usage, argc,
-	    argv, d);
+	static const struct cmd_act a = { REPLAY_ACCEPT_DRAW,
+	    cmd_accept_draw_usage, 0, NULL };
+
+	return cmd_action_main(&a, argc, argv, d);
 }
 
 int
 cmd_decline_draw(int argc, char *argv[], struct diag *d)
 {
-	return action_main(REPLAY_DECLINE_DRAW, cmd_decline_draw_usage, argc,
-	    argv, d);
+	static const struct cmd_act a = { REPLAY_DECLINE_DRAW,
+	    cmd_decline_draw_usage, 0, NULL };
+
+	return cmd_action_main(&a, argc, argv, d);
 }

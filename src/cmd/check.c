@@ -16,7 +16,7 @@ struct check_run {
 	unsigned long valid;
 };
 
-/* Checks one game: replays it and its results. */
+/* Checks one game: replays it, its results and its time. */
 static int
 check_game(void *ctx, struct record *g, unsigned long index,
     const char *file)
@@ -26,7 +26,8 @@ check_game(void *ctx, struct record *g, unsigned long index,
 	struct replay rp;
 
 	if (replay_run(&rp, g, &o, c->d) == 0 &&
-	    replay_result(&rp, g, &o, c->d) == 0)
+	    replay_result(&rp, g, &o, c->d) == 0 &&
+	    cmd_clock_check(g, &rp, &o, c->d) == 0)
 		c->valid++;
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include "base/diag.h"
 #include "base/fileio.h"
 #include "model/record.h"
+#include "game/clock.h"
 #include "game/replay.h"
 #include "game/posmatch.h"
 #include "rules/rules.h"
@@ -42,6 +43,12 @@ int cmd_resign(int, char *[], struct diag *);
 int cmd_offer_draw(int, char *[], struct diag *);
 int cmd_accept_draw(int, char *[], struct diag *);
 int cmd_decline_draw(int, char *[], struct diag *);
+int cmd_request_undo(int, char *[], struct diag *);
+int cmd_accept_undo(int, char *[], struct diag *);
+int cmd_decline_undo(int, char *[], struct diag *);
+int cmd_leave(int, char *[], struct diag *);
+int cmd_claim_time(int, char *[], struct diag *);
+int cmd_clock(int, char *[], struct diag *);
 int cmd_referee(int, char *[], struct diag *);
 int cmd_fetch(int, char *[], struct diag *);
 int cmd_post(int, char *[], struct diag *);
@@ -60,6 +67,12 @@ extern const char cmd_resign_usage[];
 extern const char cmd_offer_draw_usage[];
 extern const char cmd_accept_draw_usage[];
 extern const char cmd_decline_draw_usage[];
+extern const char cmd_request_undo_usage[];
+extern const char cmd_accept_undo_usage[];
+extern const char cmd_decline_undo_usage[];
+extern const char cmd_leave_usage[];
+extern const char cmd_claim_time_usage[];
+extern const char cmd_clock_usage[];
 extern const char cmd_referee_usage[];
 extern const char cmd_fetch_usage[];
 extern const char cmd_post_usage[];
@@ -209,6 +222,8 @@ int cmd_replay_to(const char *path, const char *ply,
     const struct select *sel, struct record *g, struct replay *rp,
     struct diag *d);
 
+#define CMD_THEN_MAX 64          /* --then options of one move */
+
 /* The options of the commands that add to a record: move and the
  * correspondence actions. */
 struct play_opts {
@@ -216,15 +231,25 @@ struct play_opts {
 	const char *as;           /* --as SIDE, or NULL */
 	const char *ply;          /* --ply N, or NULL */
 	const char *out;          /* -o OUT, or NULL: FILE */
+	const char *now;          /* --now TIME, or NULL (cmd_now) */
+	const char *days;         /* --days N (leave), or NULL */
+	const char *then[CMD_THEN_MAX]; /* --then MOVES (move) */
+	size_t nthen;
+};
+
+/* The options only some of them take (cmd_play_getopt's extra). */
+enum {
+	CMD_PLAY_THEN = 1,        /* --then MOVES */
+	CMD_PLAY_DAYS = 2         /* --days N */
 };
 
 /*
- * Reads the options -n, --as, --ply and -o of argv into po (zeroed by
- * the caller); optind is then the first operand.  Returns 0, or the
- * usage status after reporting.
+ * Reads the options -n, --as, --ply, -o and --now of argv, and those of
+ * extra (CMD_PLAY_*), into po (zeroed by the caller); optind is then
+ * the first operand.  Returns 0, or the usage status after reporting.
  */
 int cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
-    const char *usage, struct diag *d);
+    const char *usage, unsigned extra, struct diag *d);
 
 /*
  * Loads the one game of file (as cmd_load_one) for a command that will
@@ -265,6 +290,46 @@ int cmd_play_side(const struct replay *rp, const char *text, int *side,
 int cmd_play_ply(const struct replay *rp, const struct record *g,
     const char *text, const char *action, const struct diag_where *w,
     struct diag *d);
+
+/* What an action command's own part sees (cmd_act.append). */
+struct cmd_act_run {
+	const struct play_opts *po;
+	struct replay *rp;        /* the record replayed, the action taken */
+	struct record *g;
+	const struct cmd_clock *cc; /* its clock at now */
+	int side;                 /* --as */
+	const char *label;        /* "leave by red" */
+	const struct diag_where *w;
+	struct diag *d;
+};
+
+/* An action command: its action, usage, the options of cmd_play_getopt
+ * it takes beyond the common ones, and its own part: what it checks
+ * beyond replay_action (the clock) and how it appends the action
+ * (NULL: play_append_action); 0, or -1 after reporting. */
+struct cmd_act {
+	enum replay_act act;
+	const char *usage;
+	unsigned extra;
+	int (*append)(const struct cmd_act_run *run);
+};
+
+/*
+ * Runs action command a (src/cmd/action.c): options, the record loaded
+ * under its lock and replayed, --as, --ply, the end of the game,
+ * replay_action, the clock at now (cmd_clock_load), a's part, the time
+ * stamp, the write.  Returns the exit status.
+ */
+int cmd_action_main(const struct cmd_act *a, int argc, char *argv[],
+    struct diag *d);
+
+/* A record to write, in the notation it was read in, and the
+ * fileio_write_fn that writes it (ctx: a struct cmd_out). */
+struct cmd_out {
+	const struct notation *nt;
+	const struct record *g;
+};
+int cmd_write_record(FILE *out, void *ctx);
 
 /*
  * Writes g back in notation nt to po->out, else file, atomically (see
@@ -358,9 +423,11 @@ enum {
 
 /*
  * Whether record b extends record a (stackref(1), fetch): the same game,
- * GameId and start position; the moves and actions of a's main line are
- * the first of b's (compared canonically; comments, NAGs and variations
- * are annotations, not compared); the same tags, each as often with the
+ * GameId and start position; the moves, actions and time stamps of a's
+ * main line are the first of b's (compared canonically; comments, NAGs
+ * and variations are annotations, not compared), where the variation of
+ * an accepted undo counts in its place: an undo may move a's last moves
+ * into one, and b then adds the accept after it; the same tags, each as often with the
  * same value, but Result, Termination and PlyCount, which may change
  * only when b adds moves or actions; b's result that of a when it adds
  * nothing, else a not over and b's result the one its replay gives.
@@ -407,6 +474,74 @@ int sink_write(struct sink *s, const struct record *g);
 /* Ends the files of a split (not the stream out: its caller writes the
  * notation's begin and end); 0, or -1 after reporting. */
 int sink_end(struct sink *s);
+
+/*
+ * The time now (src/cmd/timed.c): the text of a --now option when not
+ * NULL, else the environment variable STACKREF_NOW when set (for tests
+ * and scripts: stackref(1), ENVIRONMENT), else the system clock; each
+ * a UTC time as 2026-11-24T20:57:07Z.  The one place stackref reads
+ * the clock.  Returns 0, or -1 after reporting DIAG_BAD_NOW.
+ */
+int cmd_now(const char *opt, long long *now, struct diag *d);
+
+/* The clock of a record being added to, as the play commands need it. */
+struct cmd_clock {
+	int timed;                /* the record is timed (clock_timed) */
+	struct clock_control c;   /* its control */
+	struct clock ck;          /* its clock at now */
+	long long now;
+};
+
+/*
+ * Reads the control of g (replayed into rp) and runs its clock at now
+ * into cc, when g is timed.  Refuses a now before the record's last
+ * stamp (DIAG_NOW_BEHIND), an unreadable TimeControl (DIAG_BAD_CONTROL)
+ * and a record whose time does not add up (DIAG_BAD_TIME, at the
+ * element at fault).  Returns 0, or -1 after reporting at w.
+ */
+int cmd_clock_load(struct cmd_clock *cc, const struct record *g,
+    const struct replay *rp, long long now, const struct diag_where *w,
+    struct diag *d);
+
+/*
+ * The check of a replayed record's time (check, fetch, post): when it
+ * holds a time stamp, its control must read and its clock run (at its
+ * last stamp).  Returns 0, or -1 after reporting.
+ */
+int cmd_clock_check(const struct record *g, const struct replay *rp,
+    const struct replay_opts *o, struct diag *d);
+
+/* Appends the time stamp cc->now to g when g is timed; -1 after
+ * reporting DIAG_NOMEM. */
+int cmd_play_stamp(const struct cmd_clock *cc, struct record *g,
+    const struct diag_where *w, struct diag *d);
+
+struct cond;
+
+/* The file of the conditional moves of record (src/cmd/condfile.c),
+ * ".NAME.cond" in its directory, into buf; -1 when it does not fit. */
+int cmd_cond_path(const char *record, char *buf, size_t size);
+
+/* Reads the list of path for game r into c (empty: no file, or not a
+ * list); 0, or -1 after reporting DIAG_READ. */
+int cmd_cond_load(const char *path, const struct rules *r, struct cond *c,
+    struct diag *d);
+
+/* Writes c to path, mode 0600, atomically; removes path when c is
+ * empty.  0, or -1 after reporting. */
+int cmd_cond_save(const char *path, const struct rules *r,
+    const struct cond *c, struct diag *d);
+
+/*
+ * Plays the replies c gives after the last move of rp (appended to g):
+ * each reply is appended with its time stamp (cc), announced on
+ * standard output as "conditional reply played: MOVE", and the list
+ * goes on; a move that does not match drops it (cond_match).  Returns
+ * the number of replies played, or -1 after reporting.
+ */
+int cmd_cond_apply(struct cond *c, struct replay *rp, struct record *g,
+    const struct cmd_clock *cc, const struct diag_where *w,
+    struct diag *d);
 
 /*
  * Ends a command: flushes and closes standard output (a failure is

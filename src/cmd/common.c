@@ -70,31 +70,61 @@ cmd_load_one(const char *path, struct record *g,
 	return rc;
 }
 
+/* Takes option ch with argument arg of cmd_play_getopt into po; 0, or
+ * -1 when ch is none of its options (or not one of extra). */
+static int
+cmd_play_opt(struct play_opts *po, int ch, char *arg, unsigned extra)
+{
+	if (ch == 'n')
+		po->dry = 1;
+	else if (ch == 'a')
+		po->as = arg;
+	else if (ch == 'p')
+		po->ply = arg;
+	else if (ch == 'o')
+		po->out = arg;
+	else if (ch == 'N')
+		po->now = arg;
+	else if (ch == 'D' && (extra & CMD_PLAY_DAYS))
+		po->days = arg;
+	else if (ch == 'T' && (extra & CMD_PLAY_THEN) &&
+	    po->nthen < CMD_THEN_MAX)
+		po->then[po->nthen++] = arg;
+	else
+		return -1;
+	return 0;
+}
+
 int
 cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
-    const char *usage, struct diag *d)
+    const char *usage, unsigned extra, struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "as", required_argument, NULL, 'a' },
 		{ "ply", required_argument, NULL, 'p' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "now", required_argument, NULL, 'N' },
+		{ "days", required_argument, NULL, 'D' },
+		{ "then", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char what[64];
 	int ch;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":no:", longopts, NULL)) != -1) {
-		if (ch == 'n')
-			po->dry = 1;
-		else if (ch == 'a')
-			po->as = optarg;
-		else if (ch == 'p')
-			po->ply = optarg;
-		else if (ch == 'o')
-			po->out = optarg;
-		else
+		if (ch == '?' || ch == ':')
 			return cmd_bad_option(d, usage, ch, argv);
+		if (cmd_play_opt(po, ch, optarg, extra) == -1) {
+			if (ch == 'T' && (extra & CMD_PLAY_THEN))
+				snprintf(what, sizeof(what), "more than %d "
+				    "--then options", CMD_THEN_MAX);
+			else
+				snprintf(what, sizeof(what), "unknown option "
+				    "%s", ch == 'T' ? "--then" : "--days");
+			return cmd_usage(d, usage, what);
+		}
 	}
 	return 0;
 }
@@ -175,13 +205,7 @@ cmd_play_ply(const struct replay *rp, const struct record *g,
 	return -1;
 }
 
-/* The record to write back, in the notation it was read in. */
-struct cmd_out {
-	const struct notation *nt;
-	const struct record *g;
-};
-
-static int
+int
 cmd_write_record(FILE *out, void *ctx)
 {
 	const struct cmd_out *co = ctx;

@@ -23,6 +23,7 @@
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/cond.h"
 
 #define FETCH_SCAN_MAX 200    /* messages looked at, newest first */
 #define FETCH_URL_MAX 2048
@@ -48,6 +49,7 @@ struct fetch {
 				     * (mail_parse, static), or NULL */
 	struct diag *d;
 	const struct cmd_game *local;  /* the local record, or NULL */
+	const struct notation *nt;  /* the fetched record's notation */
 	struct fetch_found stale;   /* the newest record passed over */
 	unsigned long nstale;       /* records passed over */
 	struct fetch_found same;    /* the newest copy of the local record
@@ -401,7 +403,8 @@ fetch_check(struct fetch *f, const struct xfer_buf *rec,
 	const char *id;
 	char why[300];
 
-	if (cmd_game_read(n, rec->data, rec->len, f->name, NULL, f->d) == -1)
+	if (cmd_game_read(n, rec->data, rec->len, f->name, &f->nt,
+	    f->d) == -1)
 		return -1;
 	id = record_tag(&n->g, "GameId");
 	if (f->want != NULL && (id == NULL || strcmp(id, f->want) != 0)) {
@@ -430,6 +433,37 @@ fetch_has_local(const struct fetch *f)
 }
 
 /*
+ * The conditional moves kept beside f->out (move --then) after the
+ * fetched record n was written there: a reply they give to its last
+ * move is played, stamped, and n written again.  0, or -1 after
+ * reporting.
+ */
+static int
+fetch_conditions(struct fetch *f, struct cmd_game *n)
+{
+	struct diag_where w = { f->out, NULL, 0, 0 };
+	struct cmd_out co = { f->nt, &n->g };
+	struct cmd_clock cc;
+	struct cond c;
+	char path[4096];
+	long long now;
+	int k;
+
+	if (cmd_cond_path(f->out, path, sizeof(path)) == -1 ||
+	    cmd_cond_load(path, n->rp.r, &c, f->d) == -1)
+		return -1;
+	if (c.side < 0)
+		return cmd_cond_save(path, n->rp.r, &c, f->d);
+	if (cmd_now(NULL, &now, f->d) == -1 ||
+	    cmd_clock_load(&cc, &n->g, &n->rp, now, &w, f->d) == -1 ||
+	    (k = cmd_cond_apply(&c, &n->rp, &n->g, &cc, &w, f->d)) == -1 ||
+	    (k > 0 && fileio_write_atomic(f->out, cmd_write_record, &co,
+	    f->d) == -1))
+		return -1;
+	return cmd_cond_save(path, n->rp.r, &c, f->d);
+}
+
+/*
  * Writes rec, read into n, to f->out (standard output when NULL) under
  * the lock of f->out (fileio_lock): the local record, if there is one
  * now, is read again under the lock and n must extend it, so that a
@@ -437,8 +471,7 @@ fetch_has_local(const struct fetch *f)
  * the download.
  */
 static int
-fetch_commit(struct fetch *f, struct xfer_buf *rec,
-    const struct cmd_game *n)
+fetch_commit(struct fetch *f, struct xfer_buf *rec, struct cmd_game *n)
 {
 	const char *out = f->out != NULL ? f->out : "-";
 	struct fileio_lock lk;
@@ -451,6 +484,8 @@ fetch_commit(struct fetch *f, struct xfer_buf *rec,
 	if (!fetch_has_local(f) || (cmd_game_load(&l, out, f->d) == 0 &&
 	    fetch_extends(f, &l, n) == 0))
 		rc = fileio_write_atomic(out, fetch_write, rec, f->d);
+	if (rc == 0 && strcmp(out, "-") != 0)
+		rc = fetch_conditions(f, n);
 	record_free(&l.g);
 	fileio_unlock(&lk);
 	return rc;

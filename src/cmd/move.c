@@ -5,6 +5,11 @@
  * was offered to declines the offer (replay_ply).  The record is read,
  * checked and written under its lock (cmd_play_load), so of two moves
  * played at once on one record the second sees the first.
+ *
+ * A timed record (clock_timed) refuses a move by a side that has lost
+ * on time and stamps the move with the time now.  --then leaves
+ * conditional replies beside the record (condfile.c); a move that
+ * matches a list kept there is answered at once.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -13,11 +18,26 @@
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "base/timeutc.h"
+#include "base/util.h"
+#include "game/cond.h"
 #include "game/play.h"
 #include "game/replay.h"
 
-const char cmd_move_usage[] =
-    "move [-n] [--as SIDE] [--ply N] [-o OUT] FILE MOVE";
+const char cmd_move_usage[] = "move [-n] [--as SIDE] [--ply N] "
+    "[--now TIME] [--then 'X Y ...']... [-o OUT] FILE MOVE";
+
+/* What one move does beyond the record: its clock and conditions. */
+struct move_ctx {
+	const struct play_opts *po;
+	const char *file;         /* FILE */
+	const char *out;          /* the record written: OUT, else FILE */
+	char path[4096];          /* the file of its conditional moves */
+	struct cmd_clock cc;
+	struct cond mine;         /* the list to keep: --then's, or the
+				   * one kept before, after the move */
+	struct diag *d;
+};
 
 /* Checks --as against the position. */
 static int
@@ -37,50 +57,171 @@ move_check_side(const struct play_opts *po, const struct replay *rp,
 	return -1;
 }
 
-/* Everything after loading: replay, checks, play, append, write. */
+/* Refuses a move by a side that has lost on time. */
 static int
-move_play(const struct play_opts *po, const char *file, const char *text,
-    struct record *g, const struct notation *nt, struct diag *d)
+move_check_time(const struct cmd_clock *cc, const struct replay *rp,
+    const struct diag_where *w, struct diag *d)
 {
-	struct replay_opts o = { fileio_name(file), 0, REPLAY_ALL, 0 };
-	struct diag_where w = { o.file, NULL, 0, 0 };
-	struct replay rp;
+	char when[TIMEUTC_SIZE];
 
-	if (replay_run(&rp, g, &o, d) == -1)
+	if (!cc->timed || cc->ck.on < 0 || !cc->ck.lost)
+		return 0;
+	if (timeutc_format(cc->ck.runs_out, when, sizeof(when)) == -1)
+		snprintf(when, sizeof(when), "?");
+	diag_report(d, DIAG_TIME_UP, w, rp->r->side[cc->ck.on], when,
+	    rp->r->side[SIDE_OTHER(cc->ck.on)]);
+	return -1;
+}
+
+/* Reads the moves of the --then options (blank-separated, X Y ...)
+ * into m->mine, from rp after the move; -1 after reporting. */
+static int
+move_then(struct move_ctx *m, const struct replay *rp,
+    const struct diag_where *w)
+{
+	char buf[2 * COND_MAX * COND_TEXT], why[256], *tok, *save = NULL;
+	const char *texts[2 * COND_MAX + 1];
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < m->po->nthen; i++)
+		if (util_append(buf, sizeof(buf), " ", m->po->then[i]) == -1)
+			break;
+	for (tok = strtok_r(buf, " \t", &save); tok != NULL &&
+	    n < 2 * COND_MAX + 1; tok = strtok_r(NULL, " \t", &save))
+		texts[n++] = tok;
+	if (i == m->po->nthen && cond_set(&m->mine, rp, texts, n, why,
+	    sizeof(why)) == 0)
+		return 0;
+	if (i < m->po->nthen)
+		snprintf(why, sizeof(why), "the --then moves are too long");
+	diag_report(m->d, DIAG_BAD_THEN, w, why);
+	return -1;
+}
+
+/* The conditional moves after the move: the list kept beside the
+ * record answers it; then --then's list replaces it (and answers a
+ * reply the kept list played).  m->mine gets the list to keep.  0, or
+ * -1 after reporting. */
+static int
+move_conditions(struct move_ctx *m, struct replay *rp, struct record *g,
+    const struct diag_where *w)
+{
+	struct cond kept;
+	int n;
+
+	if (cmd_cond_load(m->path, rp->r, &kept, m->d) == -1 ||
+	    (n = cmd_cond_apply(&kept, rp, g, &m->cc, w, m->d)) == -1)
 		return -1;
-	w.ply = rp.plies + 1;
+	if (m->po->nthen == 0) {
+		m->mine = kept;
+		return 0;
+	}
+	if (n > 0 && cmd_cond_apply(&m->mine, rp, g, &m->cc, w, m->d) == -1)
+		return -1;
+	return 0;
+}
+
+/* Whether the conditional moves are kept: a record file is written. */
+static int
+move_keeps(const struct move_ctx *m)
+{
+	return !m->po->dry && strcmp(m->out, "-") != 0;
+}
+
+/* The checks before the move is played: --ply, the end, --as, time. */
+static int
+move_checks(struct move_ctx *m, const struct replay *rp,
+    const struct record *g, const struct diag_where *w)
+{
+	const struct play_opts *po = m->po;
+
 	/* --ply first: a move that arrives twice was played, whoever is
 	 * to move now */
 	if ((po->ply != NULL &&
-	    cmd_play_ply(&rp, g, po->ply, NULL, &w, d) == -1) ||
-	    cmd_play_open(&rp, g, NULL, &w, d) == -1 ||
-	    move_check_side(po, &rp, &w, d) == -1 ||
-	    replay_ply(&rp, text, &w, d, NULL) == -1)
+	    cmd_play_ply(rp, g, po->ply, NULL, w, m->d) == -1) ||
+	    cmd_play_open(rp, g, NULL, w, m->d) == -1 ||
+	    move_check_side(po, rp, w, m->d) == -1 ||
+	    cmd_clock_load(&m->cc, g, rp, m->cc.now, w, m->d) == -1 ||
+	    move_check_time(&m->cc, rp, w, m->d) == -1)
+		return -1;
+	return 0;
+}
+
+/* Everything after loading: replay, checks, play, append, conditional
+ * moves, write. */
+static int
+move_play(struct move_ctx *m, const char *text, struct record *g,
+    const struct notation *nt)
+{
+	struct replay_opts o = { fileio_name(m->file), 0, REPLAY_ALL, 0 };
+	struct diag_where w = { o.file, NULL, 0, 0 };
+	struct replay rp;
+
+	if (replay_run(&rp, g, &o, m->d) == -1)
+		return -1;
+	w.ply = rp.plies + 1;
+	if (move_checks(m, &rp, g, &w) == -1 ||
+	    replay_ply(&rp, text, &w, m->d, NULL) == -1 ||
+	    (m->po->nthen > 0 && move_then(m, &rp, &w) == -1))
 		return -1;
 	if (play_append_move(&rp, g, NULL, 0) == -1) {
-		diag_report(d, DIAG_NOMEM, &w);
+		diag_report(m->d, DIAG_NOMEM, &w);
 		return -1;
 	}
-	return cmd_play_write(po, file, nt, g, &rp, d);
+	if (cmd_play_stamp(&m->cc, g, &w, m->d) == -1 ||
+	    (move_keeps(m) && move_conditions(m, &rp, g, &w) == -1) ||
+	    cmd_play_write(m->po, m->file, nt, g, &rp, m->d) == -1)
+		return -1;
+	return move_keeps(m) ? cmd_cond_save(m->path, rp.r, &m->mine,
+	    m->d) : 0;
+}
+
+/* Options and operands; 0, or the usage status after reporting. */
+static int
+move_args(struct play_opts *po, int argc, char *argv[], struct diag *d)
+{
+	int rc;
+
+	if ((rc = cmd_play_getopt(po, argc, argv, cmd_move_usage,
+	    CMD_PLAY_THEN, d)) != 0)
+		return rc;
+	if (argc - optind != 2)
+		return cmd_usage(d, cmd_move_usage, argc - optind < 2 ?
+		    "FILE and MOVE are needed" : "too many arguments");
+	if (po->nthen > 0 && !po->dry && strcmp(po->out != NULL ? po->out :
+	    argv[optind], "-") == 0)
+		return cmd_usage(d, cmd_move_usage, "--then keeps its moves "
+		    "beside the record: it needs a record file");
+	return 0;
 }
 
 int
 cmd_move(int argc, char *argv[], struct diag *d)
 {
-	struct play_opts po = { 0, NULL, NULL, NULL };
+	struct move_ctx m;
+	struct play_opts po;
 	const struct notation *nt;
 	struct fileio_lock lk;
 	struct record g;
 	int rc;
 
-	if ((rc = cmd_play_getopt(&po, argc, argv, cmd_move_usage, d)) != 0)
+	memset(&po, 0, sizeof(po));
+	memset(&m, 0, sizeof(m));
+	if ((rc = move_args(&po, argc, argv, d)) != 0)
 		return rc;
-	if (argc - optind != 2)
-		return cmd_usage(d, cmd_move_usage, argc - optind < 2 ?
-		    "FILE and MOVE are needed" : "too many arguments");
+	m.po = &po;
+	m.file = argv[optind];
+	m.out = po.out != NULL ? po.out : m.file;
+	m.d = d;
+	cond_clear(&m.mine);
+	if (cmd_now(po.now, &m.cc.now, d) == -1 ||
+	    (move_keeps(&m) && cmd_cond_path(m.out, m.path,
+	    sizeof(m.path)) == -1))
+		return cmd_finish(d);
 	record_init(&g);
-	if (cmd_play_load(&po, argv[optind], &g, &nt, &lk, d) == 0)
-		move_play(&po, argv[optind], argv[optind + 1], &g, nt, d);
+	if (cmd_play_load(&po, m.file, &g, &nt, &lk, d) == 0)
+		move_play(&m, argv[optind + 1], &g, nt);
 	fileio_unlock(&lk);
 	record_free(&g);
 	return cmd_finish(d);

@@ -9,9 +9,12 @@
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/clock.h"
+#include "game/play.h"
 #include "game/replay.h"
 
-const char cmd_new_usage[] = "new GAME [-t TAG=VALUE]... [-o FILE]";
+const char cmd_new_usage[] =
+    "new GAME [-t TAG=VALUE]... [--now TIME] [-o FILE]";
 
 /* Today as a PDN date, YYYY.MM.DD. */
 static void
@@ -119,15 +122,41 @@ new_setup(struct record *g)
 }
 
 /* The game and the position of the tags given (a [FEN] tag, [SetUp])
- * must make a start: 0, or -1 after reporting DIAG_RECORD_GAME or
- * DIAG_BAD_FEN, so that no record is written that cannot be read back. */
+ * must make a start, and a TimeControl tag must read: 0, or -1 after
+ * reporting DIAG_RECORD_GAME, DIAG_BAD_FEN or DIAG_BAD_CONTROL, so that
+ * no record is written that cannot be read back. */
 static int
 new_check(const struct record *g, struct diag *d)
 {
 	struct replay_opts o = { NULL, 0, 0, 0 };
+	struct clock_control c;
 	struct replay rp;
+	char why[256];
 
-	return replay_start(&rp, g, &o, d);
+	if (replay_start(&rp, g, &o, d) == -1)
+		return -1;
+	if (clock_control_of(g, &c, why, sizeof(why)) == 0)
+		return 0;
+	diag_report(d, DIAG_BAD_CONTROL, NULL, record_tag(g, "TimeControl"),
+	    why);
+	return -1;
+}
+
+/* A timed record starts its clock now: a time stamp before the first
+ * move.  0, or -1 after reporting. */
+static int
+new_clock(struct record *g, const char *opt, struct diag *d)
+{
+	long long now;
+
+	if (!clock_timed(g))
+		return 0;
+	if (cmd_now(opt, &now, d) == -1)
+		return -1;
+	if (play_append_stamp(g, now) == 0)
+		return 0;
+	diag_report(d, DIAG_NOMEM, NULL);
+	return -1;
 }
 
 static int
@@ -153,6 +182,7 @@ new_apply_tags(struct record *g, int argc, char *argv[], struct diag *d)
 	static const struct option longopts[] = {
 		{ "tag", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "now", required_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 }
 	};
 	char what[300];
@@ -185,10 +215,11 @@ cmd_new(int argc, char *argv[], struct diag *d)
 	static const struct option longopts[] = {
 		{ "tag", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "now", required_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct rules *r;
-	const char *out = "-";
+	const char *out = "-", *now = NULL;
 	struct record g;
 	char id[32];
 	int ch, rc;
@@ -197,6 +228,8 @@ cmd_new(int argc, char *argv[], struct diag *d)
 	while ((ch = getopt_long(argc, argv, ":o:t:", longopts, NULL)) != -1) {
 		if (ch == 'o')
 			out = optarg;
+		else if (ch == 'N')
+			now = optarg;
 		else if (ch != 't')
 			return cmd_bad_option(d, cmd_new_usage, ch, argv);
 	}
@@ -215,7 +248,7 @@ cmd_new(int argc, char *argv[], struct diag *d)
 		diag_report(d, DIAG_NOMEM, NULL);
 		rc = STATUS_SYSTEM;
 	} else if ((rc = new_apply_tags(&g, argc, argv, d)) == 0 &&
-	    new_check(&g, d) == 0 &&
+	    new_check(&g, d) == 0 && new_clock(&g, now, d) == 0 &&
 	    fileio_write_atomic(out, new_write, &g, d) == 0)
 		rc = cmd_finish(d);
 	else if (rc == 0)

@@ -316,11 +316,11 @@ post_pictures(const struct post *p, int side, const char fname[3][160],
 		return -1;
 	}
 	if (svg != NULL)
-		att[1 + n++] = (struct mail_attachment){ fname[1],
-		    "image/svg+xml", svg, svglen };
+		att[1 + n++] = (struct mail_attachment){ .filename = fname[1],
+		    .type = "image/svg+xml", .data = svg, .len = svglen };
 	if (png != NULL)
-		att[1 + n++] = (struct mail_attachment){ fname[2], "image/png",
-		    png, pnglen };
+		att[1 + n++] = (struct mail_attachment){ .filename = fname[2],
+		    .type = "image/png", .data = png, .len = pnglen };
 	return n;
 }
 
@@ -361,11 +361,14 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 	else if ((body = post_text(p, ml->side)) == NULL)
 		diag_report(p->d, DIAG_NOMEM, NULL);
 	else if ((npic = post_pictures(p, ml->side, fname, att)) >= 0) {
-		att[0] = (struct mail_attachment){ fname[0],
-		    strcmp(p->nt->name, "xml") == 0 ? "application/xml" :
-		    "application/x-pdn", p->raw, p->len };
-		m = (struct mail_out){ p->from, &ml->to, 1, subject, body, att,
-		    1 + (size_t)npic, mid, NULL, m.date, NULL };
+		att[0] = (struct mail_attachment){ .filename = fname[0],
+		    .type = strcmp(p->nt->name, "xml") == 0 ?
+		    "application/xml" : "application/x-pdn", .data = p->raw,
+		    .len = p->len };
+		m = (struct mail_out){ .from = p->from, .to = &ml->to, .nto = 1,
+		    .subject = subject, .text = body, .att = att,
+		    .natt = 1 + (size_t)npic, .message_id = mid,
+		    .date = m.date };
 		if ((rc = mail_compose(&m, text, len, &why)) == -1) {
 			snprintf(what, sizeof(what), "cannot compose the mail: "
 			    "%s", why);
@@ -526,12 +529,19 @@ post_pbem_apply(struct post *p, const struct pbem_cmd *c, int side,
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
 	    rp->plies + 1 };
 	enum replay_act act = p->act;
+	long long now;
 
 	if (c->verb == PBEM_MOVE ? replay_ply(rp, c->move, &w, p->d,
 	    NULL) == -1 : replay_action(rp, act, side, &w, p->d) == -1)
 		return -1;
 	if ((c->verb == PBEM_MOVE ? play_append_move(rp, g, NULL, 0) :
 	    play_append_action(rp, g, act, side)) == -1)
+		return diag_report(p->d, DIAG_NOMEM, &w), -1;
+	if (!clock_timed(g))
+		return 0;
+	if (cmd_now(NULL, &now, p->d) == -1)
+		return -1;
+	if (play_append_stamp(g, now) == -1)
 		return diag_report(p->d, DIAG_NOMEM, &w), -1;
 	return 0;
 }
@@ -542,7 +552,7 @@ static int
 post_pbem_play(struct post *p, const struct pbem_cmd *c, const char *text,
     size_t len)
 {
-	struct play_opts po = { 0, NULL, NULL, NULL };
+	struct play_opts po = { .dry = 0 };
 	struct replay_opts o = { fileio_name(p->file), 0, REPLAY_ALL, 0 };
 	const struct notation *nt;
 	struct replay rp;
@@ -612,8 +622,9 @@ post_pbem_send(struct post *p, const char *subject)
 			    "mail address"), -1;
 		rcpt[i] = addr[i];
 	}
-	m = (struct mail_out){ p->from, p->to, p->nto, subject,
-	    "Sent by stackref post --pbem.\n", NULL, 0, mid, NULL, m.date, NULL };
+	m = (struct mail_out){ .from = p->from, .to = p->to, .nto = p->nto,
+	    .subject = subject, .text = "Sent by stackref post --pbem.\n",
+	    .message_id = mid, .date = m.date };
 	if (mail_compose(&m, &text, &len, &why) == -1) {
 		snprintf(what, sizeof(what), "cannot compose the mail: %s", why);
 		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;

@@ -1,7 +1,10 @@
 /*
  * referee.c - stackref referee: one run of the play-by-email
- * server (src/referee/run.h): its options and credentials, the state
- * directory opened under its lock (src/referee/state.h), the run.
+ * server (src/referee/run.h): its options and credentials (the mail
+ * servers': --user, --password-file or ~/.netrc; those of the web
+ * server --publish names: ~/.netrc only, so that the mail password
+ * never goes to another server), the state directory opened under its
+ * lock (src/referee/state.h), the run.
  * Safe to run from cron: runs take turns on a lock, and a mail is
  * processed once.
  */
@@ -19,10 +22,12 @@
 
 const char cmd_referee_usage[] =
     "referee --dir DIR --imap URL --smtp URL --address ADDR "
-    "[--cacert FILE] [--user USER --password-file FILE] [--once]";
+    "[--cacert FILE] [--user USER --password-file FILE] "
+    "[--publish URL] [--once]";
 
 struct referee_opts {
 	const char *dir, *imap, *smtp, *address, *cacert, *user, *pwfile;
+	const char *publish;
 };
 
 static int
@@ -37,12 +42,13 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "cacert", required_argument, NULL, 'c' },
 		{ "user", required_argument, NULL, 'u' },
 		{ "password-file", required_argument, NULL, 'p' },
+		{ "publish", required_argument, NULL, 'P' },
 		{ "once", no_argument, NULL, '1' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char **slot[] = { &ro->dir, &ro->imap, &ro->smtp, &ro->address,
-	    &ro->cacert, &ro->user, &ro->pwfile };
-	const char *letters = "disacup", *at;
+	    &ro->cacert, &ro->user, &ro->pwfile, &ro->publish };
+	const char *letters = "disacupP", *at;
 	int ch;
 
 	opterr = 0;
@@ -59,6 +65,10 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 	    ro->address == NULL)
 		return cmd_usage(d, cmd_referee_usage,
 		    "--dir, --imap, --smtp and --address are needed");
+	if (ro->publish != NULL && xfer_url_kind(ro->publish) !=
+	    XFER_KIND_HTTP)
+		return cmd_usage(d, cmd_referee_usage,
+		    "--publish: an http:// or https:// URL");
 	return 0;
 }
 
@@ -67,7 +77,7 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 {
 	struct referee_opts ro;
 	struct ref_state s;
-	struct xfer x;
+	struct xfer x, px;
 	char password[512];
 	int rc;
 
@@ -78,9 +88,11 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	 * libraries are loaded here, once, before any */
 	module_load_all();
 	memset(&x, 0, sizeof(x));
+	memset(&px, 0, sizeof(px));
 	memset(&s, 0, sizeof(s));
 	x.user = ro.user;
 	x.cacert = ro.cacert;
+	px.cacert = ro.cacert;     /* its credentials: ~/.netrc */
 	if (ro.pwfile != NULL) {
 		/* the file only: run from cron, the referee never prompts */
 		if (cmd_secret(ro.pwfile, NULL, NULL, password,
@@ -93,6 +105,8 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	s.smtp = ro.smtp;
 	s.address = ro.address;
 	s.x = &x;
+	s.publish = ro.publish;
+	s.px = &px;
 	s.d = d;
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	umask(077);

@@ -11,6 +11,7 @@
 #include "notation/svg.h"
 #include "notation/png.h"
 #include "notation/ascii.h"
+#include "game/picture.h"
 #include "cmd/cmd.h"
 #include "base/util.h"
 
@@ -25,67 +26,16 @@ struct show_opts {
 	struct select sel;
 };
 
-/* A picture's view and the texts it points to. */
-struct show_picture {
-	struct svg_view v;
-	char title[SVG_TEXT_MAX], status[512], state[128];
-};
-
-/* Writes the lines under the board into buf: game, ply, last move,
- * then who moves or the result. */
-static void
-show_status_text(const struct replay *rp, const struct record *g,
-    int at_end, char *buf, size_t size)
-{
-	const char *res = g->result != NULL ? g->result : record_tag(g,
-	    "Result");
-	char last[256];
-	size_t n;
-
-	snprintf(buf, size, "%s after %lu pl%s", rp->r->name, rp->plies,
-	    rp->plies == 1 ? "y" : "ies");
-	n = strlen(buf);
-	if (replay_last_text(rp, last, sizeof(last)) >= 0)
-		n += (size_t)snprintf(buf + n, size - n, ", last move %s",
-		    last);
-	if (n >= size)
-		return;
-	if (rp->outcome != OUTCOME_NONE)
-		snprintf(buf + n, size - n, "\nresult %s: %s",
-		    replay_result_token(rp->outcome),
-		    rp->why != NULL ? rp->why : "no legal move");
-	else if (at_end && res != NULL && strcmp(res, "*") != 0 &&
-	    res[0] != '\0')
-		snprintf(buf + n, size - n, "\nresult %s (recorded)", res);
-	else
-		snprintf(buf + n, size - n, "; %s to move",
-		    rp->r->side[rp->pos.turn]);
-}
-
-/*
- * The record's correspondence state as one line ("white offers a
- * draw") in buf, or NULL when there is nothing to add: an end by
- * resignation or agreement is already in the status line.
- */
-static const char *
-show_state(const struct replay *rp, char *buf, size_t size)
-{
-	if (rp->outcome != OUTCOME_NONE ||
-	    replay_state_text(rp, buf, size) <= 0)
-		return NULL;
-	return buf;
-}
-
 /* The ascii diagram and the lines under it. */
 static int
 show_ascii(const struct replay *rp, const struct record *g, int flip)
 {
 	char status[512], statebuf[128];
-	const char *state = show_state(rp, statebuf, sizeof(statebuf));
+	const char *state = game_state_text(rp, statebuf, sizeof(statebuf));
 
 	if (board_ascii_style(stdout, rp->r, &rp->pos, flip, rp->style) == -1)
 		return -1;
-	show_status_text(rp, g, rp->plies == rp->total, status,
+	game_status_text(rp, g, rp->plies == rp->total, status,
 	    sizeof(status));
 	puts(status);
 	if (state != NULL)
@@ -93,37 +43,9 @@ show_ascii(const struct replay *rp, const struct record *g, int flip)
 	return 0;
 }
 
-/* Fills p with the picture of rp: the board, with the caption of the
- * ascii lines. */
-static void
-show_picture(struct show_picture *p, const struct replay *rp,
-    const struct record *g, const struct show_opts *so)
-{
-	const char *event = record_tag(g, "Event");
-
-	memset(p, 0, sizeof(*p));
-	p->v.r = rp->r;
-	p->v.pos = &rp->pos;
-	p->v.last = rp->plies > 0 ? &rp->last : NULL;
-	p->v.flip = so->flip;
-	p->v.style = rp->style;
-	p->v.size = (unsigned)so->size;
-	if (event != NULL && event[0] != '\0' && strcmp(event, "?") != 0) {
-		snprintf(p->title, sizeof(p->title), "%s: %s", rp->r->title,
-		    event);
-		p->v.title = p->title;
-	}
-	p->v.player[0] = notation_player(rp->r, g, 0);
-	p->v.player[1] = notation_player(rp->r, g, 1);
-	show_status_text(rp, g, rp->plies == rp->total, p->status,
-	    sizeof(p->status));
-	p->v.status = p->status;
-	p->v.state = show_state(rp, p->state, sizeof(p->state));
-}
-
 /* The SVG picture. */
 static int
-show_svg(const struct show_picture *p, struct diag *d)
+show_svg(const struct game_picture *p, struct diag *d)
 {
 	errno = 0;
 	if (svg_write(stdout, &p->v) == -1) {
@@ -136,7 +58,7 @@ show_svg(const struct show_picture *p, struct diag *d)
 
 /* The PNG picture: the SVG rendered. */
 static int
-show_png(const struct show_picture *p, struct diag *d)
+show_png(const struct game_picture *p, struct diag *d)
 {
 	unsigned char *png;
 	char why[256], what[300];
@@ -231,7 +153,7 @@ int
 cmd_show(int argc, char *argv[], struct diag *d)
 {
 	struct show_opts so = { NULL, "ascii", 0, 0, { NULL, 0, NULL, 0 } };
-	struct show_picture pic;
+	struct game_picture pic;
 	struct replay rp;
 	struct record g;
 	int rc;
@@ -242,7 +164,7 @@ cmd_show(int argc, char *argv[], struct diag *d)
 	}
 	record_init(&g);
 	if (cmd_replay_to(argv[optind], so.ply, &so.sel, &g, &rp, d) == 0) {
-		show_picture(&pic, &rp, &g, &so);
+		game_picture(&pic, &rp, &g, so.flip, (unsigned)so.size);
 		if (strcasecmp(so.format, "fen") == 0)
 			show_fen(&rp, d);
 		else if (strcasecmp(so.format, "svg") == 0)

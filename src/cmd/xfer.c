@@ -201,7 +201,8 @@ cmd_game_replay(struct cmd_game *cg, const struct replay_opts *o,
     struct diag *d)
 {
 	if (replay_run(&cg->rp, &cg->g, o, d) == -1 ||
-	    replay_result(&cg->rp, &cg->g, o, d) == -1)
+	    replay_result(&cg->rp, &cg->g, o, d) == -1 ||
+	    cmd_clock_check(&cg->g, &cg->rp, o, d) == -1)
 		return -1;
 	return 0;
 }
@@ -242,49 +243,78 @@ cmd_ext_start_fen(const struct cmd_game *cg, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-/* Whether e is a move or an action: the elements the history is made
- * of (comments, NAGs and variations are annotations). */
+/* Whether e is a move, an action or a time stamp: the elements the
+ * history is made of (comments, NAGs and variations are annotations). */
 static int
 cmd_ext_played(const struct elem *e)
 {
-	return e->kind == ELEM_MOVE || e->kind == ELEM_ACTION;
+	return e->kind == ELEM_MOVE || e->kind == ELEM_ACTION ||
+	    e->kind == ELEM_STAMP;
+}
+
+/* A walk over the history of a main line: its moves, actions and time
+ * stamps, with those the variation of an accepted undo holds in their
+ * place (they were the main line's until the undo). */
+struct cmd_ext_walk {
+	const struct line *l;       /* the main line */
+	size_t i;                   /* its next element */
+	const struct line *v;       /* the undo's variation walked, or NULL */
+	size_t j;                   /* its next element */
+};
+
+/* The next element of the history, or NULL at its end. */
+static const struct elem *
+cmd_ext_next(struct cmd_ext_walk *w)
+{
+	const struct elem *e;
+
+	for (;;) {
+		if (w->v != NULL && w->j < w->v->n) {
+			if (cmd_ext_played(e = &w->v->elems[w->j++]))
+				return e;
+			continue;
+		}
+		w->v = NULL;
+		if (w->i >= w->l->n)
+			return NULL;
+		e = &w->l->elems[w->i];
+		if (e->var != NULL && line_undo_var(w->l, w->i)) {
+			w->v = e->var;
+			w->j = 0;
+		}
+		w->i++;
+		if (cmd_ext_played(e))
+			return e;
+	}
 }
 
 /*
- * Compares the moves and actions of main lines a and b: 0 when those of
- * a are the first of b's (*added: b has more), else -1 with why saying
- * how b departs from a, named aname.
+ * Compares the histories of main lines a and b (cmd_ext_next): 0 when
+ * that of a is the start of b's (*added: b has more), else -1 with why
+ * saying how b departs from a, named aname.
  */
 static int
 cmd_ext_history(const struct line *a, const struct line *b,
     const char *aname, int *added, char *why, size_t size)
 {
-	size_t i = 0, j = 0, ply = 0;
+	struct cmd_ext_walk wa = { a, 0, NULL, 0 }, wb = { b, 0, NULL, 0 };
+	const struct elem *ea, *eb;
+	size_t ply = 0;
 
-	for (;; i++, j++) {
-		while (i < a->n && !cmd_ext_played(&a->elems[i]))
-			i++;
-		while (j < b->n && !cmd_ext_played(&b->elems[j]))
-			j++;
-		if (i == a->n)
-			break;
-		if (j < b->n && b->elems[j].kind == ELEM_MOVE)
-			ply++;
-		if (j == b->n) {
+	while ((ea = cmd_ext_next(&wa)) != NULL) {
+		if ((eb = cmd_ext_next(&wb)) == NULL) {
 			snprintf(why, size, "it lacks %s, and what follows",
-			    a->elems[i].text);
+			    ea->text);
 			return -1;
 		}
-		if (a->elems[i].kind != b->elems[j].kind ||
-		    strcmp(a->elems[i].text, b->elems[j].text) != 0) {
+		ply += eb->kind == ELEM_MOVE;
+		if (ea->kind != eb->kind || strcmp(ea->text, eb->text) != 0) {
 			snprintf(why, size, "it has %s where %s has %s (ply %zu)",
-			    b->elems[j].text, aname, a->elems[i].text, ply);
+			    eb->text, aname, ea->text, ply);
 			return -1;
 		}
 	}
-	while (j < b->n && !cmd_ext_played(&b->elems[j]))
-		j++;
-	*added = j < b->n;
+	*added = cmd_ext_next(&wb) != NULL;
 	return 0;
 }
 

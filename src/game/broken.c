@@ -107,9 +107,11 @@ broken_elem(struct broken_out *b, const struct elem *e)
 		snprintf(buf, sizeof(buf), "$%u", e->nag);
 		return broken_add(&b->run, buf);
 	case ELEM_ACTION:
+	case ELEM_STAMP:
 		b->number = 1;
-		snprintf(buf, sizeof(buf), "[%%%.60s]", e->text != NULL ?
-		    e->text : "");
+		snprintf(buf, sizeof(buf), "[%%%s%.60s]",
+		    e->kind == ELEM_STAMP ? "ts " : "",
+		    e->text != NULL ? e->text : "");
 		return broken_add(&b->run, buf);
 	case ELEM_VARIATION:
 		b->number = 1;

@@ -1,8 +1,10 @@
 /* play.c - appending moves and actions to a replayed record. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game/play.h"
+#include "base/timeutc.h"
 #include "notation/notation.h"
 
 int
@@ -60,21 +62,80 @@ play_append_move(struct replay *rp, struct record *g, char *text,
 	return play_set_result(g, rp->outcome, NULL);
 }
 
+/* Appends an element kind of text to g's main line. */
+static int
+play_push(struct record *g, enum elem_kind kind, const char *text, int n)
+{
+	struct elem *e;
+
+	if (n < 0 || (e = line_push(&g->main, kind, NULL)) == NULL ||
+	    elem_set_text(e, text, (size_t)n) == -1)
+		return -1;
+	return 0;
+}
+
 int
 play_append_action(const struct replay *rp, struct record *g,
     enum replay_act act, int side)
 {
 	char text[64];
-	struct elem *e;
 	int n;
 
 	n = snprintf(text, sizeof(text), "%s %s", replay_act_name(act),
 	    rp->r->side[side]);
-	if (n < 0 || (size_t)n >= sizeof(text) ||
-	    (e = line_push(&g->main, ELEM_ACTION, NULL)) == NULL ||
-	    elem_set_text(e, text, (size_t)n) == -1)
+	if ((size_t)n >= sizeof(text) || play_push(g, ELEM_ACTION, text,
+	    n) == -1)
 		return -1;
 	if (rp->act_outcome == OUTCOME_NONE)
 		return 0;
 	return play_set_result(g, rp->act_outcome, rp->act_why);
+}
+
+int
+play_append_leave(const struct replay *rp, struct record *g, int side,
+    unsigned long days)
+{
+	char text[64];
+	int n;
+
+	n = snprintf(text, sizeof(text), "%s %s %lu",
+	    replay_act_name(REPLAY_LEAVE), rp->r->side[side], days);
+	if ((size_t)n >= sizeof(text))
+		return -1;
+	return play_push(g, ELEM_ACTION, text, n);
+}
+
+int
+play_accept_undo(const struct replay *rp, struct record *g, int side)
+{
+	size_t from = rp->undo_elem, n = g->main.n - from;
+	struct line *v;
+	struct elem *e;
+
+	if (from >= g->main.n || (v = calloc(1, sizeof(*v))) == NULL)
+		return -1;
+	if ((v->elems = malloc(n * sizeof(*v->elems))) == NULL) {
+		free(v);
+		return -1;
+	}
+	memcpy(v->elems, &g->main.elems[from], n * sizeof(*v->elems));
+	v->n = v->cap = n;
+	g->main.n = from;
+	if ((e = line_push(&g->main, ELEM_VARIATION, NULL)) == NULL) {
+		line_free(v);
+		free(v);
+		return -1;
+	}
+	e->var = v;
+	return play_append_action(rp, g, REPLAY_ACCEPT_UNDO, side);
+}
+
+int
+play_append_stamp(struct record *g, long long t)
+{
+	char text[TIMEUTC_SIZE];
+
+	if (timeutc_format(t, text, sizeof(text)) == -1)
+		return -1;
+	return play_push(g, ELEM_STAMP, text, (int)strlen(text));
 }

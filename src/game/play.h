@@ -42,4 +42,29 @@ int play_append_move(struct replay *rp, struct record *g, char *text,
 int play_append_action(const struct replay *rp, struct record *g,
     enum replay_act act, int side);
 
+/*
+ * Appends "leave SIDE DAYS", side's leave of days days from now (the
+ * clock's judge: clock_leave_allowed, clock.h).
+ */
+int play_append_leave(const struct replay *rp, struct record *g, int side,
+    unsigned long days);
+
+/*
+ * Accepts by side the pending request of rp to take back moves
+ * (replay_action has let REPLAY_ACCEPT_UNDO pass on rp, which was
+ * replayed from g): the elements of g's main line from the requester's
+ * last move (rp->undo_elem) to the end, the request among them, move
+ * into a variation that ends the main line, then "accept-undo SIDE"
+ * follows it.  The main line is then the game in force; replay g again
+ * for its position.  Nothing is lost: the moves taken back, their
+ * comments and time stamps stay in the variation (PDN writes it
+ * numbered from the ply it starts at).
+ */
+int play_accept_undo(const struct replay *rp, struct record *g, int side);
+
+/* Appends the time stamp t (seconds since 1970, UTC) to g's main line:
+ * the time of the move or action just appended, or, on an empty main
+ * line, the start of the game's clock. */
+int play_append_stamp(struct record *g, long long t);
+
 #endif

@@ -63,6 +63,7 @@ replay_start(struct replay *rp, const struct record *g,
 
 	memset(rp, 0, sizeof(*rp));
 	rp->offer = -1;
+	rp->undo = -1;
 	rp->style = -1;
 	if ((variant = notation_variant(g, &n)) != NULL) {
 		snprintf(type, sizeof(type), "%u", n);
@@ -297,6 +298,8 @@ replay_pattern(struct replay *rp, const struct move *pattern,
 		return replay_unresolved(rp, text, pattern, n, w, d);
 	if (rp->offer != -1 && rp->offer != rp->pos.turn)
 		rp->offer = -1;   /* the move declines the offer */
+	rp->undo = -1;            /* and voids a request to take back */
+	rp->moved[rp->pos.turn] = rp->plies + 1;
 	pos_copy(&rp->prev, &rp->pos);
 	rp->last = m;
 	rp->r->apply(&rp->pos, &m);
@@ -479,8 +482,12 @@ replay_read(struct replay *rp, struct record *g, size_t i,
 /* --- correspondence actions ----------------------------------- */
 
 static const char *const replay_act_names[] = {
-	"resign", "offer-draw", "accept-draw", "decline-draw"
+	"resign", "offer-draw", "accept-draw", "decline-draw",
+	"request-undo", "accept-undo", "decline-undo", "leave", "claim-time"
 };
+
+#define REPLAY_NACTS (sizeof(replay_act_names) / sizeof(replay_act_names[0]))
+#define REPLAY_LEAVE_MAX 366     /* days of one leave at most */
 
 /* Reasons of a resignation, static for rp->why: the colour names of
  * the games, then a fallback for any other. */
@@ -491,8 +498,7 @@ static const char *const replay_resigned[] = {
 const char *
 replay_act_name(enum replay_act a)
 {
-	if ((unsigned)a >= sizeof(replay_act_names) /
-	    sizeof(replay_act_names[0]))
+	if ((unsigned)a >= REPLAY_NACTS)
 		return "?";
 	return replay_act_names[a];
 }
@@ -502,21 +508,39 @@ replay_act_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(replay_act_names) /
-	    sizeof(replay_act_names[0]); i++)
+	for (i = 0; i < REPLAY_NACTS; i++)
 		if (strcasecmp(name, replay_act_names[i]) == 0)
 			return (int)i;
 	return -1;
 }
 
+/* Reads the days of "leave SIDE DAYS" at the end of side (cut there);
+ * 0, or -1 with why. */
+static int
+replay_leave_days(char *side, unsigned long *days, char *why, size_t size)
+{
+	char *sp = strrchr(side, ' ');
+
+	if (sp == NULL || util_parse_ulong(sp + 1, 1, REPLAY_LEAVE_MAX,
+	    days) == -1) {
+		snprintf(why, size, "expected leave SIDE DAYS, DAYS from 1 "
+		    "to %d", REPLAY_LEAVE_MAX);
+		return -1;
+	}
+	*sp = '\0';
+	return 0;
+}
+
 int
 replay_act_parse(const struct rules *r, const char *text,
-    enum replay_act *act, int *side, char *why, size_t size)
+    enum replay_act *act, int *side, unsigned long *days, char *why,
+    size_t size)
 {
 	const char *sp = strchr(text, ' ');
-	char name[16], sides[128];
+	char name[16], sides[128], word[128];
 	int a;
 
+	*days = 0;
 	if (sp == NULL || sp == text || sp[1] == '\0') {
 		snprintf(why, size, "expected ACTION SIDE");
 		return -1;
@@ -524,14 +548,19 @@ replay_act_parse(const struct rules *r, const char *text,
 	snprintf(name, sizeof(name), "%.*s", (int)(sp - text), text);
 	if ((size_t)(sp - text) >= sizeof(name) ||
 	    (a = replay_act_find(name)) == -1) {
-		snprintf(why, size, "unknown action; expected resign, "
-		    "offer-draw, accept-draw or decline-draw");
+		snprintf(why, size, "unknown action; expected one of resign, "
+		    "offer-draw, accept-draw, decline-draw, request-undo, "
+		    "accept-undo, decline-undo, leave, claim-time");
 		return -1;
 	}
-	if ((*side = notation_side_parse(r, sp + 1)) == -1) {
+	snprintf(word, sizeof(word), "%s", sp + 1);
+	if (a == REPLAY_LEAVE && replay_leave_days(word, days, why,
+	    size) == -1)
+		return -1;
+	if ((*side = notation_side_parse(r, word)) == -1) {
 		notation_side_names(r, sides, sizeof(sides));
 		snprintf(why, size, "unknown side %s; expected %s, first "
-		    "or second", sp + 1, sides);
+		    "or second", word, sides);
 		return -1;
 	}
 	*act = (enum replay_act)a;
@@ -553,10 +582,10 @@ replay_resign_why(const struct rules *r, int side)
 	    "the second player resigned";
 }
 
-/* Refuses act when the state does not allow it; label names it. */
+/* Refuses any action once the game is over; label names it. */
 static int
-replay_act_allowed(const struct replay *rp, enum replay_act act, int side,
-    const char *label, const struct diag_where *w, struct diag *d)
+replay_act_open(const struct replay *rp, const char *label,
+    const struct diag_where *w, struct diag *d)
 {
 	const char *why = NULL;
 	enum outcome oc = rp->act_outcome;
@@ -565,16 +594,22 @@ replay_act_allowed(const struct replay *rp, enum replay_act act, int side,
 		why = rp->act_why;
 	else
 		oc = rp->r->outcome(&rp->pos, &why);
-	if (oc != OUTCOME_NONE) {
-		diag_report(d, DIAG_ACTION_OVER, w, label,
-		    replay_result_token(oc), why != NULL ? why :
-		    "no legal move");
-		return -1;
-	}
+	if (oc == OUTCOME_NONE)
+		return 0;
+	diag_report(d, DIAG_ACTION_OVER, w, label, replay_result_token(oc),
+	    why != NULL ? why : "no legal move");
+	return -1;
+}
+
+/* Refuses a draw action the pending offer does not allow. */
+static int
+replay_draw_allowed(const struct replay *rp, enum replay_act act, int side,
+    const char *label, const struct diag_where *w, struct diag *d)
+{
 	if (act == REPLAY_OFFER_DRAW && rp->offer != -1)
 		diag_report(d, DIAG_OFFER_PENDING, w, label,
 		    rp->r->side[rp->offer]);
-	else if (act == REPLAY_RESIGN || act == REPLAY_OFFER_DRAW)
+	else if (act == REPLAY_OFFER_DRAW)
 		return 0;
 	else if (rp->offer == -1)
 		diag_report(d, DIAG_NO_OFFER, w, label);
@@ -586,6 +621,50 @@ replay_act_allowed(const struct replay *rp, enum replay_act act, int side,
 	return -1;
 }
 
+/* Refuses an undo action the pending request does not allow. */
+static int
+replay_undo_allowed(const struct replay *rp, enum replay_act act, int side,
+    const char *label, const struct diag_where *w, struct diag *d)
+{
+	if (act == REPLAY_REQUEST_UNDO && rp->undo != -1)
+		diag_report(d, DIAG_UNDO_PENDING, w, label,
+		    rp->r->side[rp->undo]);
+	else if (act == REPLAY_REQUEST_UNDO && rp->moved[side] == 0)
+		diag_report(d, DIAG_NOTHING_TO_UNDO, w, label,
+		    rp->r->side[side]);
+	else if (act == REPLAY_REQUEST_UNDO)
+		return 0;
+	else if (rp->undo == -1)
+		diag_report(d, DIAG_NO_UNDO, w, label);
+	else if (rp->undo == side)
+		diag_report(d, DIAG_OWN_UNDO, w, label, rp->r->side[side],
+		    rp->r->side[SIDE_OTHER(side)]);
+	else
+		return 0;
+	return -1;
+}
+
+/* Refuses act when the state does not allow it; label names it. */
+static int
+replay_act_allowed(const struct replay *rp, enum replay_act act, int side,
+    const char *label, const struct diag_where *w, struct diag *d)
+{
+	if (replay_act_open(rp, label, w, d) == -1)
+		return -1;
+	switch (act) {
+	case REPLAY_OFFER_DRAW:
+	case REPLAY_ACCEPT_DRAW:
+	case REPLAY_DECLINE_DRAW:
+		return replay_draw_allowed(rp, act, side, label, w, d);
+	case REPLAY_REQUEST_UNDO:
+	case REPLAY_ACCEPT_UNDO:
+	case REPLAY_DECLINE_UNDO:
+		return replay_undo_allowed(rp, act, side, label, w, d);
+	default:
+		return 0;
+	}
+}
+
 /* Ends the game by an action. */
 static void
 replay_act_end(struct replay *rp, enum outcome oc, const char *why)
@@ -593,6 +672,50 @@ replay_act_end(struct replay *rp, enum outcome oc, const char *why)
 	rp->act_outcome = rp->outcome = oc;
 	rp->act_why = rp->why = why;
 	rp->offer = -1;
+	rp->undo = -1;
+}
+
+/* The win of side. */
+static enum outcome
+replay_win(int side)
+{
+	return side == SIDE_FIRST ? OUTCOME_FIRST_WINS : OUTCOME_SECOND_WINS;
+}
+
+/* Applies an action replay_act_allowed let pass. */
+static void
+replay_act_apply(struct replay *rp, enum replay_act act, int side)
+{
+	switch (act) {
+	case REPLAY_RESIGN:
+		replay_act_end(rp, replay_win(SIDE_OTHER(side)),
+		    replay_resign_why(rp->r, side));
+		break;
+	case REPLAY_OFFER_DRAW:
+		rp->offer = side;
+		break;
+	case REPLAY_ACCEPT_DRAW:
+		replay_act_end(rp, OUTCOME_DRAW, "draw agreed");
+		break;
+	case REPLAY_DECLINE_DRAW:
+		rp->offer = -1;
+		break;
+	case REPLAY_REQUEST_UNDO:
+		rp->undo = side;
+		rp->undo_elem = rp->move_elem[side];
+		break;
+	case REPLAY_ACCEPT_UNDO:
+		rp->moved[0] = rp->moved[1] = 0;
+		/* FALLTHROUGH */
+	case REPLAY_DECLINE_UNDO:
+		rp->undo = -1;
+		break;
+	case REPLAY_CLAIM_TIME:
+		replay_act_end(rp, replay_win(side), "time forfeit");
+		break;
+	case REPLAY_LEAVE:
+		break;
+	}
 }
 
 int
@@ -605,21 +728,7 @@ replay_action(struct replay *rp, enum replay_act act, int side,
 	    rp->r->side[side]);
 	if (replay_act_allowed(rp, act, side, label, w, d) == -1)
 		return -1;
-	switch (act) {
-	case REPLAY_RESIGN:
-		replay_act_end(rp, side == SIDE_FIRST ? OUTCOME_SECOND_WINS :
-		    OUTCOME_FIRST_WINS, replay_resign_why(rp->r, side));
-		break;
-	case REPLAY_OFFER_DRAW:
-		rp->offer = side;
-		break;
-	case REPLAY_ACCEPT_DRAW:
-		replay_act_end(rp, OUTCOME_DRAW, "draw agreed");
-		break;
-	case REPLAY_DECLINE_DRAW:
-		rp->offer = -1;
-		break;
-	}
+	replay_act_apply(rp, act, side);
 	return 0;
 }
 
@@ -630,36 +739,160 @@ replay_state_text(const struct replay *rp, char *buf, size_t size)
 
 	if (rp->act_outcome != OUTCOME_NONE && rp->act_why != NULL)
 		n = snprintf(buf, size, "%s", rp->act_why);
-	else if (rp->act_outcome == OUTCOME_NONE && rp->offer != -1)
-		n = snprintf(buf, size, "%s offers a draw",
-		    rp->r->side[rp->offer]);
-	else
+	else if (rp->act_outcome != OUTCOME_NONE)
 		n = snprintf(buf, size, "%s", "");
+	else
+		n = snprintf(buf, size, "%s%s%s%s%s",
+		    rp->offer != -1 ? rp->r->side[rp->offer] : "",
+		    rp->offer != -1 ? " offers a draw" : "",
+		    rp->offer != -1 && rp->undo != -1 ? "; " : "",
+		    rp->undo != -1 ? rp->r->side[rp->undo] : "",
+		    rp->undo != -1 ? " asks to take back moves" : "");
 	return n < 0 || (size_t)n >= size ? -1 : n;
 }
 
-/* Replays the action element e; with o->canonical rewrites its text. */
+/* --- the moves an accepted undo took back ---------------------- */
+
+/* The check of an undo's variation as it goes. */
+struct replay_undo {
+	const struct rules *r;
+	struct pos pos;
+	unsigned moves;           /* moves of the variation */
+	int mover;                /* the side of its first move */
+	int asked;                /* the side of its request-undo, or -1 */
+};
+
+/* Plays the variation's move text on u; NULL, or what is wrong. */
+static const char *
+replay_undo_move(struct replay_undo *u, const char *text)
+{
+	struct move pattern, m;
+	size_t err;
+
+	if (u->asked != -1)
+		return "a move follows the request";
+	if (u->moves == 2)
+		return "it holds more than two moves";
+	if (text == NULL || rules_move_parse(u->r, text, strlen(text),
+	    &pattern, &err) == -1 ||
+	    rules_resolve(u->r, &u->pos, &pattern, &m) != 1)
+		return "its moves do not replay from the position before it";
+	if (u->moves++ == 0)
+		u->mover = u->pos.turn;
+	u->r->apply(&u->pos, &m);
+	return NULL;
+}
+
+/* Reads the variation's action text on u; NULL, or what is wrong. */
+static const char *
+replay_undo_act(struct replay_undo *u, const char *text)
+{
+	enum replay_act act;
+	unsigned long days;
+	char why[256];
+	int side;
+
+	if (u->moves == 0)
+		return "it starts with an action, not a move";
+	if (text == NULL || replay_act_parse(u->r, text, &act, &side, &days,
+	    why, sizeof(why)) == -1)
+		return "it holds an unreadable action";
+	if (act == REPLAY_REQUEST_UNDO)
+		u->asked = side;
+	return NULL;
+}
+
+/* What is wrong with the variation l of an accept-undo, from the
+ * position p, or NULL; *asked gets the side that asked. */
+static const char *
+replay_undo_line(const struct rules *r, const struct pos *p,
+    const struct line *l, int *asked)
+{
+	struct replay_undo u = { r, *p, 0, -1, -1 };
+	const char *bad = NULL;
+	const char *why = NULL;
+	size_t i;
+
+	for (i = 0; i < l->n && bad == NULL; i++)
+		if (l->elems[i].kind == ELEM_VARIATION)
+			bad = "it holds a variation";
+		else if (l->elems[i].kind == ELEM_MOVE)
+			bad = replay_undo_move(&u, l->elems[i].text);
+		else if (l->elems[i].kind == ELEM_ACTION)
+			bad = replay_undo_act(&u, l->elems[i].text);
+	if (bad == NULL && u.moves == 0)
+		bad = "it holds no move";
+	else if (bad == NULL && u.asked != u.mover)
+		bad = "no request-undo by the side of its first move ends it";
+	else if (bad == NULL && r->outcome(&u.pos, &why) != OUTCOME_NONE)
+		bad = "the game was over before the request";
+	*asked = u.asked;
+	return bad;
+}
+
+/*
+ * Reads the variation before the accept-undo at element i of l (its
+ * label "accept-undo by SIDE") as the moves taken back: sets rp->undo
+ * to the side that asked, so that replay_action judges the accept.
+ * Returns 0, or -1 after reporting DIAG_UNDO_SHAPE.
+ */
 static int
-replay_elem_action(struct replay *rp, struct elem *e,
+replay_undo_source(struct replay *rp, const struct line *l, size_t i,
+    const char *label, const struct diag_where *w, struct diag *d)
+{
+	size_t j = line_undo_before(l, i);
+	const char *bad;
+	char why[160];
+	int asked;
+
+	if (j == l->n || l->elems[j].var == NULL) {
+		diag_report(d, DIAG_UNDO_SHAPE, w, label, "no variation with "
+		    "the moves taken back stands before it");
+		return -1;
+	}
+	bad = replay_undo_line(rp->r, &rp->pos, l->elems[j].var, &asked);
+	if (bad == NULL) {
+		rp->undo = asked;
+		return 0;
+	}
+	snprintf(why, sizeof(why), "the variation before it: %s", bad);
+	diag_report(d, DIAG_UNDO_SHAPE, w, label, why);
+	return -1;
+}
+
+/* --- the walk --------------------------------------------------- */
+
+/* Replays the action element i of g's main line; with o->canonical
+ * rewrites its text. */
+static int
+replay_elem_action(struct replay *rp, struct record *g, size_t i,
     const struct replay_opts *o, const struct diag_where *w,
     struct diag *d)
 {
+	struct elem *e = &g->main.elems[i];
 	const char *text = e->text != NULL ? e->text : "";
 	enum replay_act act;
-	char why[128], canon[64];
+	unsigned long days;
+	char why[256], canon[80];
 	int side, n;
 
-	if (replay_act_parse(rp->r, text, &act, &side, why,
+	if (replay_act_parse(rp->r, text, &act, &side, &days, why,
 	    sizeof(why)) == -1) {
 		diag_report(d, DIAG_BAD_ACTION, w, text, why);
 		return -1;
 	}
-	if (replay_action(rp, act, side, w, d) == -1)
+	snprintf(canon, sizeof(canon), "%s by %s", replay_act_name(act),
+	    rp->r->side[side]);
+	if ((act == REPLAY_ACCEPT_UNDO && replay_undo_source(rp, &g->main, i,
+	    canon, w, d) == -1) || replay_action(rp, act, side, w, d) == -1)
 		return -1;
 	if (!o->canonical)
 		return 0;
 	n = snprintf(canon, sizeof(canon), "%s %s", replay_act_name(act),
 	    rp->r->side[side]);
+	if (days > 0)
+		n = snprintf(canon, sizeof(canon), "%s %s %lu",
+		    replay_act_name(act), rp->r->side[side], days);
 	if (n < 0 || (size_t)n >= sizeof(canon) ||
 	    elem_set_text(e, canon, (size_t)n) == -1) {
 		diag_report(d, DIAG_NOMEM, w);
@@ -683,6 +916,7 @@ replay_elem_move(struct replay *rp, struct record *g, size_t i,
 	w->at = &e->at;
 	if (replay_pattern(rp, &pattern, e->text, &at, w, d, NULL) == -1)
 		return -1;
+	rp->move_elem[rp->prev.turn] = i;
 	if (o->canonical && replay_canonical(rp, e, o->canonical, w, d) == -1)
 		return -1;
 	return 0;
@@ -712,7 +946,7 @@ replay_walk(struct replay *rp, struct record *g, const struct replay_opts *o,
 		    (rc = replay_elem_move(rp, g, i, o, &w, d)) == 0)
 			stop = on_ply != NULL && on_ply(ctx, rp) != 0;
 		else if (e->kind == ELEM_ACTION)
-			rc = replay_elem_action(rp, e, o, &w, d);
+			rc = replay_elem_action(rp, g, i, o, &w, d);
 	}
 	if (rc == -1)
 		return -1;

@@ -66,6 +66,15 @@ struct replay {
 				   * (OUTCOME_DRAW), or OUTCOME_NONE */
 	const char *act_why;      /* its reason (static): "red resigned",
 				   * "draw agreed"; NULL if none */
+	int undo;                 /* side whose request to take back its
+				   * last move (and the reply) is pending,
+				   * or -1 */
+	size_t undo_elem;         /* then the main-line element its moves
+				   * start at */
+	unsigned long moved[2];   /* ply of each side's last move since the
+				   * start or the last accepted undo, 0:
+				   * none (nothing it may take back) */
+	size_t move_elem[2];      /* its main-line element (a record's) */
 	int started;              /* replay_start succeeded: the game and
 				   * its start position are known */
 	size_t elem;              /* main-line elements replayed; after a
@@ -77,7 +86,13 @@ enum replay_act {
 	REPLAY_RESIGN,            /* "resign" */
 	REPLAY_OFFER_DRAW,        /* "offer-draw" */
 	REPLAY_ACCEPT_DRAW,       /* "accept-draw" */
-	REPLAY_DECLINE_DRAW       /* "decline-draw" */
+	REPLAY_DECLINE_DRAW,      /* "decline-draw" */
+	REPLAY_REQUEST_UNDO,      /* "request-undo": take back my last move */
+	REPLAY_ACCEPT_UNDO,       /* "accept-undo" */
+	REPLAY_DECLINE_UNDO,      /* "decline-undo" */
+	REPLAY_LEAVE,             /* "leave": "leave SIDE DAYS" */
+	REPLAY_CLAIM_TIME         /* "claim-time": the other side has lost
+				   * on time (the clock says so, clock.h) */
 };
 
 /*
@@ -94,11 +109,16 @@ int replay_start(struct replay *rp, const struct record *g,
  * rp->outcome.  With o->canonical, each move's text is replaced by its
  * canonical text (the suffix is kept; the text as read is kept in
  * elem.written when it differs) and each action's text by
- * "ACTION SIDE" with the colour name.  Returns 0, or -1 after reporting
- * the first problem (DIAG_BAD_MOVE_TEXT, DIAG_ILLEGAL_MOVE,
+ * "ACTION SIDE" with the colour name.  Time stamps are not looked at
+ * (the clock reads them: clock.h).  An accept-undo must follow the
+ * variation of the moves it took back (line_undo_before): one or two
+ * moves that replay from the position there, the first by the side
+ * that asked, then its request-undo and nothing played after it, the
+ * game not over (else DIAG_UNDO_SHAPE).  Returns 0, or -1 after
+ * reporting the first problem (DIAG_BAD_MOVE_TEXT, DIAG_ILLEGAL_MOVE,
  * DIAG_AMBIGUOUS_MOVE, DIAG_GAME_OVER, DIAG_BAD_ACTION and the refusals
- * of replay_action, DIAG_NOMEM); rp then holds the state before the
- * offending element.
+ * of replay_action, DIAG_UNDO_SHAPE, DIAG_NOMEM); rp then holds the
+ * state before the offending element.
  */
 int replay_run(struct replay *rp, struct record *g,
     const struct replay_opts *o, struct diag *d);
@@ -147,27 +167,36 @@ int replay_act_find(const char *name);
 
 /*
  * Reads an action text "ACTION SIDE" (one space; SIDE as
- * notation_side_parse reads it) of game r.  Returns 0 with *act and *side
+ * notation_side_parse reads it), or "leave SIDE DAYS" (1 to 366 days),
+ * of game r.  Returns 0 with *act, *side and *days (0 but for leave)
  * set, or -1 with the reason written into why (of size bytes).
  */
 int replay_act_parse(const struct rules *r, const char *text,
-    enum replay_act *act, int *side, char *why, size_t size);
+    enum replay_act *act, int *side, unsigned long *days, char *why,
+    size_t size);
 
 /*
- * Takes action act by side in rp, after the plies played, as the rules
- * in the comment at the top allow; a resignation or an accepted draw
- * sets act_outcome, act_why, outcome and why.  Refusals are reported
- * at w: DIAG_ACTION_OVER, DIAG_OFFER_PENDING (an offer by either side
- * is pending), DIAG_NO_OFFER, DIAG_OWN_OFFER (accept or decline by the
- * side that offered).  Returns 0, or -1 after reporting.
+ * Takes action act by side in rp, after the plies played, as
+ * stackref(1) says each may be taken; a resignation, an accepted draw
+ * or a claim on time sets act_outcome, act_why, outcome and why.
+ * Refusals are reported at w: DIAG_ACTION_OVER (every action),
+ * DIAG_OFFER_PENDING (an offer by either side is pending), DIAG_NO_OFFER,
+ * DIAG_OWN_OFFER (accept or decline by the side that offered),
+ * DIAG_UNDO_PENDING, DIAG_NOTHING_TO_UNDO (no move of side's since the
+ * start or the last accepted undo), DIAG_NO_UNDO, DIAG_OWN_UNDO.  A
+ * request to take back moves sets rp->undo and rp->undo_elem; its
+ * acceptance clears rp->moved (the caller moves the moves into a
+ * variation: play_accept_undo).  Leave and a claim on time are checked
+ * here only against the end of the game: their time is the clock's
+ * (clock.h).  Returns 0, or -1 after reporting.
  */
 int replay_action(struct replay *rp, enum replay_act act, int side,
     const struct diag_where *w, struct diag *d);
 
 /*
  * Writes the correspondence state of rp in one line into buf: "white
- * offers a draw", "red resigned", "draw agreed", or "" when there is
- * nothing to say.  Returns its length (0: nothing), or -1 if it does not
+ * offers a draw", "red asks to take back moves" (both, joined by "; "),
+ * "red resigned", "draw agreed", or "" when there is nothing to say.  Returns its length (0: nothing), or -1 if it does not
  * fit.
  */
 int replay_state_text(const struct replay *rp, char *buf, size_t size);

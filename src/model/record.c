@@ -368,3 +368,37 @@ line_truncate(struct line *l, size_t i)
 		elem_free_texts(e);
 	}
 }
+
+/* Whether e is a comment or a NAG: annotations an undo's variation and
+ * its accept-undo may have between them. */
+static int
+line_note(const struct elem *e)
+{
+	return e->kind == ELEM_COMMENT || e->kind == ELEM_NAG;
+}
+
+int
+line_undo_var(const struct line *l, size_t i)
+{
+	const struct elem *e;
+
+	if (i >= l->n || l->elems[i].kind != ELEM_VARIATION)
+		return 0;
+	for (i++; i < l->n && line_note(&l->elems[i]); i++)
+		continue;
+	if (i == l->n)
+		return 0;
+	e = &l->elems[i];
+	return e->kind == ELEM_ACTION && e->text != NULL &&
+	    strncmp(e->text, "accept-undo ", 12) == 0;
+}
+
+size_t
+line_undo_before(const struct line *l, size_t i)
+{
+	while (i > 0 && line_note(&l->elems[i - 1]))
+		i--;
+	if (i == 0 || l->elems[i - 1].kind != ELEM_VARIATION)
+		return l->n;
+	return i - 1;
+}

@@ -26,11 +26,18 @@ enum elem_kind {
 	ELEM_COMMENT,     /* text: inside of {...}, or the rest of a ; or % line */
 	ELEM_NAG,         /* nag: the number of $n */
 	ELEM_VARIATION,   /* var: the moves of ( ... ) */
-	ELEM_ACTION       /* text: a correspondence action and the side that
+	ELEM_ACTION,      /* text: a correspondence action and the side that
 			   * takes it, "ACTION SIDE" (resign, offer-draw,
-			   * accept-draw, decline-draw; SIDE as the game names
-			   * it: "offer-draw white"); PDN writes it as the
-			   * command comment {[%offer-draw white]} */
+			   * accept-draw, decline-draw, request-undo,
+			   * accept-undo, decline-undo, claim-time; SIDE as
+			   * the game names it: "offer-draw white"), or
+			   * "leave SIDE DAYS"; PDN writes it as the command
+			   * comment {[%offer-draw white]} */
+	ELEM_STAMP        /* text: the time, "2026-11-24T20:57:07Z" (UTC),
+			   * at which the move or action before it was
+			   * made; at the start of the main line, when the
+			   * game (its clock) started.  PDN writes it as
+			   * {[%ts 2026-11-24T20:57:07Z]} */
 };
 
 enum comment_style {
@@ -139,5 +146,15 @@ size_t line_count_moves(const struct line *l);
 
 /* Removes the elements of l from index i on. */
 void line_truncate(struct line *l, size_t i);
+
+/*
+ * The moves an accepted undo took back stand in a variation just before
+ * the action "accept-undo SIDE" (comments and NAGs may come between):
+ * line_undo_var tells whether element i of l is such a variation;
+ * line_undo_before gives the index of the variation of the accept-undo
+ * action at i, or l->n when none stands before it.
+ */
+int line_undo_var(const struct line *l, size_t i);
+size_t line_undo_before(const struct line *l, size_t i);
 
 #endif

@@ -1,10 +1,12 @@
 /*
  * decide.c - what the referee decides for one mail: read the command
- * in its Subject (pbem.h), check who sends it (the password, before
- * anything costly), then read the board's record, check the player's
- * side, the attached record if any and the #N guard, play the move or
- * take the action and tell both players; or refuse, telling the sender
- * why.
+ * in its Subject (pbem.h), find its verb in the table below, check who
+ * sends it (the password, before anything costly) and what the verb
+ * needs (the board's record, the player's side, the attached records,
+ * the #N guard), then do it: play a move, take an action, keep a chat
+ * in the record, show or preview a board (the verbs on a board are
+ * here; the others have files of their own, see job.h); or refuse,
+ * telling the sender why.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,14 +15,9 @@
 #include <strings.h>
 
 #include "base/util.h"
+#include "notation/svg.h"
 #include "referee/job.h"
 
-/* Whether verb v names a board. */
-static int
-ref_verb_board(enum pbem_verb v)
-{
-	return v != PBEM_SIGNUP && v != PBEM_CHALLENGE && v != PBEM_CONFIRM;
-}
 
 void
 ref_letter_read(const char *raw, size_t len, struct ref_letter *l)
@@ -68,7 +65,7 @@ int
 ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
 {
 	if (l->bad != NULL || l->cmd_why != NULL ||
-	    !ref_verb_board(l->cmd.verb) || !ref_board_ok(l->cmd.board))
+	    !(pbem_verb_has(l->cmd.verb) & PBEM_HAS_BOARD) || !ref_board_ok(l->cmd.board))
 		return 0;
 	memcpy(board, l->cmd.board, PBEM_WORD);
 	return 1;
@@ -87,265 +84,57 @@ ref_outcome_free(struct ref_outcome *o)
 	free(o->record);
 	free(o->players);
 	free(o->pending);
+	free(o->challenges);
+	free(o->watchers);
+	free(o->page);
 	memset(o, 0, sizeof(*o));
 }
 
-/* A diagnostics context writing into memory: the reason of a refusal. */
-struct ref_diag {
-	struct diag d;
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
+/* Plays the command's move on j's board, its text into text: 0;
+ * refused as illegal (extra after the reason): 1; -1 without memory. */
 static int
-ref_diag_open(struct ref_diag *rd)
+ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
 {
-	rd->buf = NULL;
-	if ((rd->f = open_memstream(&rd->buf, &rd->len)) == NULL)
-		return -1;
-	diag_init(&rd->d, "x", rd->f);
-	return 0;
-}
-
-/* The messages reported, without "x: " and the final newline. */
-static const char *
-ref_diag_text(struct ref_diag *rd)
-{
-	char *r, *w;
-
-	fclose(rd->f);
-	if (rd->buf == NULL)
-		return "out of memory";
-	for (r = w = rd->buf; *r != '\0';) {
-		if (strncmp(r, "x: ", 3) == 0)
-			r += 3;
-		while (*r != '\0' && *r != '\n')
-			*w++ = *r++;
-		if (*r == '\n')
-			*w++ = *r++;
-	}
-	*w = '\0';
-	if (w > rd->buf && w[-1] == '\n')
-		w[-1] = '\0';
-	return rd->buf[0] != '\0' ? rd->buf : "refused";
-}
-
-/* Reads the record text of j's board into j->g and replays it up to
- * stop plies.  -1 after refusing. */
-static int
-ref_load(struct ref_job *j, unsigned long stop)
-{
-	const struct ref_ctx *c = j->c;
-	struct replay_opts ro = { NULL, 0, REPLAY_ALL, 0 };
 	struct ref_diag dg;
-	int rc = -1;
+	int rc;
 
-	ro.stop = stop;
 	if (ref_diag_open(&dg) == -1)
-		return j->nomem = 1, -1;
-	if (notation_read_text(c->record, c->record_len, j->cmd.board, &j->g,
-	    NULL, &dg.d) == 0 && (j->r = notation_game(&j->g, NULL)) != NULL &&
-	    replay_run(&j->rp, &j->g, &ro, &dg.d) == 0)
-		rc = 0;
-	if (rc == -1)
-		ref_refuse(j, "the record of this board does not read; tell "
-		    "the referee's keeper", NULL, ref_diag_text(&dg));
-	else
-		ref_diag_text(&dg);
-	free(dg.buf);
-	return rc;
-}
-
-/* Checks the game named and that the board exists (cheap: nothing is
- * read).  -1 after refusing. */
-static int
-ref_board_named(struct ref_job *j)
-{
-	char why[300];
-
-	if (rules_find(j->cmd.game) == NULL) {
-		snprintf(why, sizeof(why), "unknown game %s", j->cmd.game);
-		return ref_refuse(j, "unknown game", why, NULL), -1;
-	}
-	if (!ref_board_ok(j->cmd.board) || j->c->record == NULL) {
-		snprintf(why, sizeof(why), "there is no board %s",
-		    j->cmd.board);
-		return ref_refuse(j, "there is no such board", why, NULL), -1;
-	}
-	return 0;
-}
-
-/* Loads the board named, checks it is of the game named.  -1 after
- * refusing. */
-static int
-ref_board(struct ref_job *j, unsigned long stop)
-{
-	const struct rules *r = rules_find(j->cmd.game);
-	char why[300];
-
-	if (ref_load(j, stop) == -1)
 		return -1;
-	if (j->r != r) {
-		snprintf(why, sizeof(why), "board %s is a %s game, not %s",
-		    j->cmd.board, j->r->name, r->name);
-		return ref_refuse(j, "the board is of another game", why,
-		    NULL), -1;
+	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
+		rc = ref_refuse(j, "illegal move", ref_diag_text(&dg), extra);
+		free(dg.buf);
+		return rc == -1 ? -1 : 1;
 	}
-	return 0;
-}
-
-/* Whether the part p looks like a game record. */
-static int
-ref_part_record(const struct mail_part *p)
-{
-	const char *dot = p->filename != NULL ? strrchr(p->filename, '.') :
-	    NULL;
-
-	return strstr(p->type, "pdn") != NULL ||
-	    (dot != NULL && (strcasecmp(dot, ".pdn") == 0 ||
-	    strcasecmp(dot, ".xml") == 0));
-}
-
-/* Why the attached record p is not of j's board, into why ("" if it
- * is). */
-static void
-ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
-    size_t size)
-{
-	struct record g;
-	struct ref_diag dg;
-	const char *id, *game;
-	int bad;
-
-	why[0] = '\0';
-	if (p->len > REF_ATTACH_SIZE) {
-		snprintf(why, size, "the attached record %s is larger than "
-		    "%d KiB", p->filename != NULL ? p->filename : "",
-		    REF_ATTACH_SIZE / 1024);
-		return;
-	}
-	if (ref_diag_open(&dg) == -1) {
-		j->nomem = 1;
-		return;
-	}
-	dg.d.quiet = 1;
-	record_init(&g);
-	bad = notation_read_text(p->data, p->len, "attachment", &g, NULL,
-	    &dg.d) == -1;
-	id = record_tag(&g, "GameId");
-	game = record_tag(&g, "Game");
-	if (bad || id == NULL || strcmp(id, j->cmd.board) != 0 ||
-	    (game != NULL && strcasecmp(game, j->r->name) != 0))
-		snprintf(why, size, "the attached record %s is of %s board "
-		    "%s, not of %s board %s", p->filename != NULL ?
-		    p->filename : "", game != NULL ? game : "an unknown",
-		    id != NULL ? id : "(none)", j->r->name, j->cmd.board);
-	record_free(&g);
 	ref_diag_text(&dg);
 	free(dg.buf);
-}
-
-/* Refuses a mail carrying the record of another board or game; reads
- * REF_ATTACH_MAX of them at most. */
-static int
-ref_check_attached(struct ref_job *j)
-{
-	char why[600];
-	size_t i, n = 0;
-
-	for (i = 0; i < j->m->nparts && !j->nomem; i++) {
-		if (!ref_part_record(&j->m->parts[i]))
-			continue;
-		if (++n > REF_ATTACH_MAX)
-			return ref_refuse(j, "too many attached records",
-			    NULL, NULL), -1;
-		ref_part_check(j, &j->m->parts[i], why, sizeof(why));
-		if (why[0] != '\0')
-			return ref_refuse(j, "the attached record is not of "
-			    "this board", why, NULL), -1;
-	}
-	return j->nomem ? -1 : 0;
-}
-
-/* The side user plays on j's board, or -1. */
-static int
-ref_user_side(const struct ref_job *j, const char *user)
-{
-	int s;
-
-	for (s = 0; s < 2; s++)
-		if (strcmp(ref_side_user(j, s), user) == 0)
-			return s;
-	return -1;
-}
-
-/* The side of the player who logged in on j's board; -1 after
- * refusing. */
-static int
-ref_side(struct ref_job *j)
-{
-	char why[300];
-	int side;
-
-	if ((side = ref_user_side(j, j->cmd.user)) == -1) {
-		snprintf(why, sizeof(why), "%s does not play on board %s",
-		    j->cmd.user, j->cmd.board);
-		return ref_refuse(j, why, NULL, NULL), -1;
-	}
-	return side;
-}
-
-/* Refuses a request on a finished game, or with a stale #N. */
-static int
-ref_check_open(struct ref_job *j)
-{
-	const char *res, *reason;
-	char why[300];
-
-	if (play_over(&j->rp, &j->g, &res, &reason)) {
-		snprintf(why, sizeof(why), "the game is over (%s)", res);
-		return ref_refuse(j, why, NULL, NULL), -1;
-	}
-	if (j->cmd.ply != 0 && j->cmd.ply != j->rp.plies + 1) {
-		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
-		    "but the next ply is #%lu", j->cmd.ply, j->rp.plies + 1);
-		return ref_refuse(j, why, NULL, "Nothing was changed; look at "
-		    "the position (GAME show BOARD) and send again.\n"), -1;
-	}
-	return 0;
+	return play_append_move(&j->rp, &j->g, text, size);
 }
 
 /* GAME move BOARD USERID PASSWORD MOVE[#N] */
 static int
-ref_move(struct ref_job *j, int side)
+ref_move(struct ref_job *j)
 {
-	struct ref_diag dg;
-	char why[300], text[256], intro[400];
-	int len;
+	char why[300], text[256], intro[400], line[PBEM_TEXT], extra[800];
+	int rc;
 
-	if (side != j->rp.pos.turn) {
+	if (j->side != j->rp.pos.turn) {
 		snprintf(why, sizeof(why), "it is %s's turn (%s), not %s's",
 		    ref_side_user(j, j->rp.pos.turn),
 		    j->r->side[j->rp.pos.turn], j->cmd.user);
-		return ref_refuse(j, why, NULL, NULL);
+		return ref_refuse(j, why, NULL, "Nothing was changed; you "
+		    "will be mailed your opponent's move.\n");
 	}
-	if (ref_diag_open(&dg) == -1)
-		return -1;
-	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
-		len = ref_refuse(j, "illegal move", ref_diag_text(&dg), NULL);
-		free(dg.buf);
-		return len;
-	}
-	ref_diag_text(&dg);
-	free(dg.buf);
-	if (play_append_move(&j->rp, &j->g, text, sizeof(text)) == -1)
-		return -1;
+	ref_again(j, j->rp.plies + 1, line, sizeof(line));
+	snprintf(extra, sizeof(extra), "Send the subject again with one of "
+	    "the legal moves:\n    %s\n", line);
+	if ((rc = ref_play(j, extra, text, sizeof(text))) != 0)
+		return rc == 1 ? 0 : -1;
 	snprintf(intro, sizeof(intro), "%s (%s) played %s.", j->cmd.user,
-	    j->r->side[side], text);
+	    j->r->side[j->side], text);
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: ply "
-	    "%lu %.200s by %.128s", j->cmd.board, j->rp.plies, text, j->cmd.user);
-	return ref_changed(j, NULL, intro);
+	    "%lu %.200s by %.128s", j->cmd.board, j->rp.plies, text,
+	    j->cmd.user);
+	return ref_changed(j, NULL, intro, 1);
 }
 
 /* The correspondence action of verb v. */
@@ -366,7 +155,7 @@ ref_act(enum pbem_verb v)
 
 /* resign, and move propose|accept|reject|resign */
 static int
-ref_action(struct ref_job *j, int side)
+ref_action(struct ref_job *j)
 {
 	enum replay_act act = ref_act(j->cmd.verb);
 	struct ref_diag dg;
@@ -375,77 +164,214 @@ ref_action(struct ref_job *j, int side)
 
 	if (ref_diag_open(&dg) == -1)
 		return -1;
-	if (replay_action(&j->rp, act, side, NULL, &dg.d) == -1) {
+	if (replay_action(&j->rp, act, j->side, NULL, &dg.d) == -1) {
 		n = ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
 		free(dg.buf);
 		return n;
 	}
 	ref_diag_text(&dg);
 	free(dg.buf);
-	if (play_append_action(&j->rp, &j->g, act, side) == -1)
+	if (play_append_action(&j->rp, &j->g, act, j->side) == -1)
 		return -1;
 	snprintf(intro, sizeof(intro), "%s (%s): %s.", j->cmd.user,
-	    j->r->side[side], replay_act_name(act));
+	    j->r->side[j->side], replay_act_name(act));
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: %s by %s",
 	    j->cmd.board, replay_act_name(act), j->cmd.user);
-	return ref_changed(j, NULL, intro);
+	return ref_changed(j, NULL, intro, 1);
 }
 
-/* GAME show BOARD[#N]: the position to the sender, drawn from its side
- * when it plays on the board.  Anybody may look, within the answers an
+/* Whether line s of a mail's body ends what a chat takes from it: a
+ * signature, a quote, the line before a quote. */
+static int
+ref_chat_end(const char *s, size_t n)
+{
+	return (n == 3 && memcmp(s, "-- ", 3) == 0) || (n == 2 &&
+	    memcmp(s, "--", 2) == 0) || (n > 0 && s[0] == '>') ||
+	    (n > 6 && memcmp(s + n - 6, "wrote:", 6) == 0);
+}
+
+/* The text of a chat: the command's, else the body up to a signature
+ * or a quote; lines joined, cleaned (valid UTF-8, no control, no
+ * braces), at most REF_CHAT_MAX bytes, into buf. */
+static void
+ref_chat_text(const struct ref_job *j, char *buf, size_t size)
+{
+	char raw[4 * REF_CHAT_MAX], *c;
+	const char *s = j->cmd.text[0] != '\0' ? j->cmd.text : j->m->text;
+	size_t n, len = 0;
+
+	for (; s != NULL && *s != '\0' && len + 2 < sizeof(raw); s += n +
+	    (s[n] == '\n')) {
+		n = strcspn(s, "\n");
+		if (ref_chat_end(s, n > 0 && s[n - 1] == '\r' ? n - 1 : n))
+			break;
+		len += (size_t)snprintf(raw + len, sizeof(raw) - len, "%s%.*s",
+		    len > 0 ? " " : "", (int)n, s);
+	}
+	raw[len < sizeof(raw) ? len : sizeof(raw) - 1] = '\0';
+	svg_text_clean(raw, buf, size);
+	for (c = buf; *c != '\0'; c++)
+		if (*c == '{' || *c == '}')
+			*c = *c == '{' ? '(' : ')';
+	for (n = strlen(buf); n > 0 && buf[n - 1] == ' '; n--)
+		buf[n - 1] = '\0';
+}
+
+/* GAME chat BOARD USERID PASSWORD TEXT: a comment kept in the record
+ * after the last ply, to both players. */
+static int
+ref_chat(struct ref_job *j)
+{
+	char text[REF_CHAT_MAX + 1], comment[REF_CHAT_MAX + PBEM_WORD + 4];
+	char intro[sizeof(comment) + 64];
+	const char *t;
+	struct elem *e;
+
+	ref_chat_text(j, text, sizeof(text));
+	t = text + strspn(text, " ");
+	if (*t == '\0')
+		return ref_refuse(j, "the chat says nothing: write the text "
+		    "after the password, or in the body of the mail", NULL,
+		    NULL);
+	snprintf(comment, sizeof(comment), "%s: %s", j->cmd.user, t);
+	if ((e = line_push(&j->g.main, ELEM_COMMENT, NULL)) == NULL ||
+	    elem_set_text(e, comment, strlen(comment)) == -1)
+		return -1;
+	e->style = COMMENT_BRACE;
+	snprintf(intro, sizeof(intro), "%s (%s) says:\n%s", j->cmd.user,
+	    j->r->side[j->side], t);
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: chat by %s",
+	    j->cmd.board, j->cmd.user);
+	return ref_changed(j, NULL, intro, 0);
+}
+
+/* The reader of a show: the side asked for (showas), else the
+ * sender's when it plays on the board; spoken to when it is the
+ * sender.  -1 after refusing. */
+static int
+ref_show_reader(struct ref_job *j, struct ref_reader *rd)
+{
+	int me = ref_sender_side(j), s = me;
+	char why[300];
+
+	memset(rd, 0, sizeof(*rd));
+	if (j->cmd.verb == PBEM_SHOWAS &&
+	    (s = ref_user_side(j, j->cmd.user)) == -1) {
+		snprintf(why, sizeof(why), "%s does not play on board %s",
+		    j->cmd.user, j->cmd.board);
+		return ref_refuse(j, "the player named does not play on the "
+		    "board", why, NULL), -1;
+	}
+	rd->side = s < 0 ? 0 : s;
+	rd->you = me >= 0 && me == rd->side ? ref_side_user(j, me) : NULL;
+	rd->history = j->cmd.verb == PBEM_HISTORY;
+	return 0;
+}
+
+/* GAME show BOARD[#N], GAME showas BOARD USERID, GAME history BOARD:
+ * the board to the sender.  Anybody may look, within the answers an
  * address may get. */
 static int
 ref_show(struct ref_job *j)
 {
 	unsigned long stop = REPLAY_ALL;
-	const struct ref_player *pl;
+	struct ref_reader rd;
 	char q[300];
-	int side = 0, s;
 
-	if (j->cmd.ply > 0)
+	if (j->cmd.verb == PBEM_SHOW && j->cmd.ply > 0)
 		stop = j->cmd.ply - 1;
-	if (ref_board_named(j) == -1)
+	if (ref_board_named(j) == -1 || ref_too_often(j, "show") ||
+	    ref_board(j, stop) == -1 || ref_show_reader(j, &rd) == -1)
 		return 0;
-	if (!ref_answer_ok(j)) {
-		snprintf(j->o->summary, sizeof(j->o->summary), "not answered: "
-		    "show to %s, answered too often today",
-		    util_quote(j->m->from, q, sizeof(q)));
-		return 0;
-	}
-	if (ref_board(j, stop) == -1)
-		return 0;
-	for (s = 0; s < 2; s++)
-		if ((pl = ref_player_find(j->c->players,
-		    ref_side_user(j, s))) != NULL &&
-		    strcasecmp(pl->addr, j->m->from) == 0)
-			side = s;
 	j->o->status = REF_ANSWERED;
-	snprintf(j->o->summary, sizeof(j->o->summary), "board %s shown to "
-	    "%s", j->cmd.board, util_quote(j->m->from, q, sizeof(q)));
-	j->sender.mails++;
-	j->sender_set = 1;
-	return ref_tell(j, j->m->from, side, NULL, NULL);
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s %s to %s",
+	    j->cmd.board, j->cmd.verb == PBEM_HISTORY ? "history" : "shown",
+	    util_quote(j->m->from, q, sizeof(q)));
+	ref_answered(j);
+	return ref_tell(j, j->m->from, &rd);
 }
 
+/* GAME preview BOARD MOVE[#N]: whether the move is legal for the side
+ * to move, and the board after it; nothing is played. */
+static int
+ref_preview(struct ref_job *j)
+{
+	struct ref_reader rd;
+	char text[256], title[300], intro[800], q[300];
+	int mover, rc;
+
+	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
+	    ref_board(j, REPLAY_ALL) == -1 || ref_check_open(j) == -1)
+		return 0;
+	mover = j->rp.pos.turn;
+	if ((rc = ref_play(j, NULL, text, sizeof(text))) != 0)
+		return rc == 1 ? 0 : -1;
+	snprintf(title, sizeof(title), "Preview of %s:", text);
+	snprintf(intro, sizeof(intro), "Preview: %s (%s) may play %s as ply "
+	    "%lu.  Nothing was played; this is the board after it.  To play "
+	    "it, %s sends the subject\n    %s move %s %s PASSWORD %s#%lu",
+	    ref_side_user(j, mover), j->r->side[mover], text, j->rp.plies,
+	    ref_side_user(j, mover), j->r->name, j->cmd.board,
+	    ref_side_user(j, mover), text, j->rp.plies);
+	memset(&rd, 0, sizeof(rd));
+	rd.side = mover;
+	rd.title = title;
+	rd.intro = intro;
+	j->o->status = REF_ANSWERED;
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s preview of "
+	    "%s to %s", j->cmd.board, text, util_quote(j->m->from, q,
+	    sizeof(q)));
+	ref_answered(j);
+	return ref_tell(j, j->m->from, &rd);
+}
+
+/* What a verb needs before it runs. */
+#define REF_LOGIN 1     /* the password, the board's record, the side of
+			 * the userid on it, the records attached */
+#define REF_OPEN 2      /* the game going on, the #N guard */
+
+/* The verbs: a new verb is one line here (and one in pbem.c). */
+static const struct ref_verb {
+	enum pbem_verb verb;
+	unsigned need;
+	int (*run)(struct ref_job *j);
+} ref_verbs[] = {
+	{ PBEM_HELP, 0, ref_help },
+	{ PBEM_SIGNUP, 0, ref_signup },
+	{ PBEM_CONFIRM, 0, ref_confirm },
+	{ PBEM_GAMES, 0, ref_games },
+	{ PBEM_CHALLENGE, 0, ref_challenge },
+	{ PBEM_ACCEPT, 0, ref_accept },
+	{ PBEM_DECLINE, 0, ref_decline },
+	{ PBEM_MOVE, REF_LOGIN | REF_OPEN, ref_move },
+	{ PBEM_RESIGN, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_OFFER_DRAW, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_ACCEPT_DRAW, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_DECLINE_DRAW, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_CHAT, REF_LOGIN, ref_chat },
+	{ PBEM_SHOW, 0, ref_show },
+	{ PBEM_SHOWAS, 0, ref_show },
+	{ PBEM_HISTORY, 0, ref_show },
+	{ PBEM_PREVIEW, 0, ref_preview },
+	{ PBEM_SUBSCRIBE, 0, ref_subscribe },
+	{ PBEM_UNSUBSCRIBE, 0, ref_unsubscribe },
+};
+
 /*
- * The verbs that act on a board: the password first (nothing is read
- * for a stranger), then the record, the player's side, the attached
- * records and the #N guard.
+ * Runs verb v on j: what it needs first (the password before anything
+ * is read for a stranger, then the record, the player's side, the
+ * attached records and the #N guard), then its handler.
  */
 static int
-ref_on_board(struct ref_job *j)
+ref_run_verb(struct ref_job *j, const struct ref_verb *v)
 {
-	int side;
-
-	if (j->cmd.verb == PBEM_SHOW)
-		return ref_show(j);
-	if (ref_board_named(j) == -1 || ref_login(j) == -1 ||
-	    ref_board(j, REPLAY_ALL) == -1 || (side = ref_side(j)) == -1 ||
-	    ref_check_attached(j) == -1 || ref_check_open(j) == -1)
-		return 0;
-	if (j->cmd.verb == PBEM_MOVE)
-		return ref_move(j, side);
-	return ref_action(j, side);
+	if ((v->need & REF_LOGIN) && (ref_board_named(j) == -1 ||
+	    ref_login(j) == -1 || ref_board(j, REPLAY_ALL) == -1 ||
+	    ref_side(j) == -1 || ref_check_attached(j) == -1))
+		return j->nomem ? -1 : 0;
+	if ((v->need & REF_OPEN) && ref_check_open(j) == -1)
+		return j->nomem ? -1 : 0;
+	return v->run(j);
 }
 
 /* Whether the sender's address is a player's. */
@@ -461,10 +387,25 @@ ref_sender_known(const struct ref_job *j)
 	return 0;
 }
 
+/* Refuses a request that does not parse: why, and for a known sender
+ * the precise fault. */
+static int
+ref_unparsed(struct ref_job *j)
+{
+	char hint[300];
+
+	if (j->known && j->m->subject != NULL &&
+	    pbem_explain(j->m->subject, hint, sizeof(hint)) > 0)
+		return ref_refuse(j, j->l->cmd_why, hint, NULL);
+	return ref_refuse(j, j->l->cmd_why, NULL, NULL);
+}
+
 /* Everything after the mail is parsed. */
 static int
 ref_dispatch(struct ref_job *j)
 {
+	size_t i;
+
 	if (ref_ignored(j))
 		return 0;
 	j->known = ref_sender_known(j);
@@ -473,17 +414,11 @@ ref_dispatch(struct ref_job *j)
 		return ref_refuse(j, j->c->aside, NULL, "The mail was set "
 		    "aside for the referee's keeper.\n");
 	if (j->l->cmd_why != NULL)
-		return ref_refuse(j, j->l->cmd_why, NULL, NULL);
-	switch (j->cmd.verb) {
-	case PBEM_SIGNUP:
-		return ref_signup(j);
-	case PBEM_CONFIRM:
-		return ref_confirm(j);
-	case PBEM_CHALLENGE:
-		return ref_challenge(j);
-	default:
-		return ref_on_board(j);
-	}
+		return ref_unparsed(j);
+	for (i = 0; i < sizeof(ref_verbs) / sizeof(ref_verbs[0]); i++)
+		if (ref_verbs[i].verb == j->cmd.verb)
+			return ref_run_verb(j, &ref_verbs[i]);
+	return ref_refuse(j, "unknown command", NULL, NULL);
 }
 
 int
@@ -500,6 +435,7 @@ ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
 	j.l = l;
 	j.m = &l->m;
 	j.cmd = l->cmd;
+	j.side = -1;
 	record_init(&j.g);
 	ref_guard_open(&j);
 	if (l->bad != NULL)
@@ -510,6 +446,8 @@ ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
 	if (j.nomem)
 		rc = -1;
 	record_free(&j.g);
+	free(j.pic[0].png);
+	free(j.pic[1].png);
 	ref_guard_close(&j);
 	if (rc == -1)
 		ref_outcome_free(o);

@@ -44,26 +44,48 @@ ref_apply_file(struct ref_state *s, const char *entry, const char *name,
 	return 1;
 }
 
-/* Puts the entry's record into place. */
+/* The board of the entry's record into buf (PBEM_WORD bytes): 1, 0
+ * when it has none, -1 after reporting a bad one. */
 static int
-ref_apply_record(struct ref_state *s, const char *entry)
+ref_entry_board(struct ref_state *s, const char *entry, char *buf)
 {
-	char path[REF_PATH], dst[REF_PATH], dir[REF_PATH], *board;
-	char name[PBEM_WORD + 8];
+	char path[REF_PATH], *board;
 
 	snprintf(path, sizeof(path), "%.4000s/board", entry);
 	if ((board = ref_read(path, NULL, PBEM_WORD)) == NULL)
 		return 0;
 	board[strcspn(board, "\n")] = '\0';
-	snprintf(name, sizeof(name), "%.*s.pdn", PBEM_WORD - 1, board);
-	if (!ref_board_ok(board)) {
-		free(board);
+	snprintf(buf, PBEM_WORD, "%s", board);
+	free(board);
+	if (!ref_board_ok(buf)) {
 		diag_report(s->d, DIAG_BAD_TAG, NULL, "a queued board");
 		return -1;
 	}
-	free(board);
-	return ref_apply_file(s, entry, "record", ref_path(dst, s, "games",
-	    name), ref_path(dir, s, "games", NULL)) == -1 ? -1 : 0;
+	return 1;
+}
+
+/* Puts the entry's record into place, and its game page in publish/
+ * (replacing an older page of the board, and its attempts). */
+static int
+ref_apply_record(struct ref_state *s, const char *entry)
+{
+	char dst[REF_PATH], dir[REF_PATH], board[PBEM_WORD];
+	char name[PBEM_WORD + 8];
+	int rc;
+
+	if ((rc = ref_entry_board(s, entry, board)) <= 0)
+		return rc;
+	snprintf(name, sizeof(name), "%s.pdn", board);
+	if (ref_apply_file(s, entry, "record", ref_path(dst, s, "games",
+	    name), ref_path(dir, s, "games", NULL)) == -1)
+		return -1;
+	snprintf(name, sizeof(name), "%s.html", board);
+	if ((rc = ref_apply_file(s, entry, "page", ref_path(dst, s,
+	    "publish", name), ref_path(dir, s, "publish", NULL))) == 1) {
+		snprintf(name, sizeof(name), "%s.try", board);
+		unlink(ref_path(dst, s, "publish", name));
+	}
+	return rc == -1 ? -1 : 0;
 }
 
 /* Puts the entry's counts (count.NAME) into place as counts/NAME. */
@@ -86,22 +108,28 @@ ref_apply_counts(struct ref_state *s, const char *entry)
 	return rc == -1 ? -1 : 0;
 }
 
-/* Puts the entry's record, players, pending and counts into place;
- * reads the players and pending files again when they changed. */
+/* Puts the entry's record, lists and counts into place; reads the
+ * lists again when one changed. */
 static int
 ref_apply(struct ref_state *s, const char *entry)
 {
+	static const char *const lists[] = { "players", "pending",
+	    "challenges", "watchers", "last-board" };
 	char dst[REF_PATH];
-	int p, q;
+	size_t i;
+	int n, changed = 0;
 
-	if (ref_apply_record(s, entry) == -1 ||
-	    (p = ref_apply_file(s, entry, "players", ref_path(dst, s,
-	    "players", NULL), s->dir)) == -1 ||
-	    (q = ref_apply_file(s, entry, "pending", ref_path(dst, s,
-	    "pending", NULL), s->dir)) == -1 ||
-	    ref_apply_counts(s, entry) == -1)
+	if (ref_apply_record(s, entry) == -1)
 		return -1;
-	return p + q > 0 ? ref_state_load(s) : 0;
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		if ((n = ref_apply_file(s, entry, lists[i], ref_path(dst, s,
+		    lists[i], NULL), s->dir)) == -1)
+			return -1;
+		changed += n;
+	}
+	if (ref_apply_counts(s, entry) == -1)
+		return -1;
+	return changed > 0 ? ref_state_load(s) : 0;
 }
 
 /* Records mail KEY done (its summary as content) and prints the
@@ -221,13 +249,14 @@ ref_drop(struct ref_state *s, const struct ref_reply *r, const char *why)
 	return ref_reply_gone(s, r);
 }
 
-/* Defers reply r: its next attempt after 1, 2, 4... minutes, an hour
- * at most. */
-static int
-ref_defer(struct ref_state *s, const struct ref_reply *r,
-    unsigned long tries, time_t now)
+/* Writes into the attempts file path the tries-th failed attempt at
+ * now: the next after 1, 2, 4... minutes, an hour at most; returns the
+ * wait, or -1 after reporting. */
+static time_t
+ref_backoff(struct ref_state *s, const char *path, unsigned long tries,
+    time_t now)
 {
-	char line[64], q1[300], q2[600];
+	char line[64];
 	time_t wait = 60;
 	unsigned long k;
 
@@ -237,10 +266,23 @@ ref_defer(struct ref_state *s, const struct ref_reply *r,
 		wait = 3600;
 	snprintf(line, sizeof(line), "%lu %lld\n", tries, (long long)(now +
 	    wait));
+	return ref_write(s, path, line, strlen(line)) == -1 ? -1 : wait;
+}
+
+/* Defers reply r. */
+static int
+ref_defer(struct ref_state *s, const struct ref_reply *r,
+    unsigned long tries, time_t now)
+{
+	char q1[300], q2[600];
+	time_t wait;
+
+	if ((wait = ref_backoff(s, r->try, tries, now)) == -1)
+		return -1;
 	printf("reply to %s deferred (next attempt in %lld min): %s\n",
 	    util_quote(r->to, q1, sizeof(q1)), (long long)wait / 60,
 	    util_quote(s->x->err, q2, sizeof(q2)));
-	return ref_write(s, r->try, line, strlen(line));
+	return 0;
 }
 
 /* Reads the recipients of r (one per line) into r->to and rv. */
@@ -260,11 +302,12 @@ ref_reply_rcpt(struct ref_reply *r, char *rv[2], const char *text)
 	return nr;
 }
 
-/* Whether reply r is due at now; *tries: the attempts made. */
+/* Whether what the attempts file path counts is due at now; *tries:
+ * the attempts made. */
 static int
-ref_reply_due(const struct ref_reply *r, time_t now, unsigned long *tries)
+ref_due(const char *path, time_t now, unsigned long *tries)
 {
-	char *text = ref_read(r->try, NULL, 64);
+	char *text = ref_read(path, NULL, 64);
 	unsigned long n = 0;
 	long long next = 0;
 
@@ -319,7 +362,7 @@ ref_send_one(struct ref_state *s, const char *entry, size_t n)
 	int rc;
 
 	ref_reply_names(&r, entry, n);
-	if (stat(r.eml, &st) == -1 || !ref_reply_due(&r, now, &tries))
+	if (stat(r.eml, &st) == -1 || !ref_due(r.try, now, &tries))
 		return 0;
 	if ((text = ref_read(r.eml, &len, 64u * 1024 * 1024)) == NULL)
 		return ref_fail(s, 0, r.eml);
@@ -384,4 +427,92 @@ ref_state_finish_all(struct ref_state *s)
 	}
 	closedir(dp);
 	return rc;
+}
+
+/* The URL of board's FILE (ext "html" or "pdn") under the prefix. */
+static void
+ref_publish_url(const struct ref_state *s, const char *board,
+    const char *ext, char *buf, size_t size)
+{
+	size_t n = strlen(s->publish);
+
+	snprintf(buf, size, "%s%s%s.%s", s->publish, n > 0 &&
+	    s->publish[n - 1] == '/' ? "" : "/", board, ext);
+}
+
+/* PUTs the file path to board's URL of ext; -1 when it fails. */
+static int
+ref_publish_file(struct ref_state *s, const char *path, const char *board,
+    const char *ext)
+{
+	char url[REF_PATH], *data;
+	size_t len;
+	int rc;
+
+	if ((data = ref_read(path, &len, 64u * 1024 * 1024)) == NULL) {
+		snprintf(s->px->err, sizeof(s->px->err), "%s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	ref_publish_url(s, board, ext, url, sizeof(url));
+	rc = xfer_put(s->px, url, data, len);
+	free(data);
+	return rc;
+}
+
+/* Publishes the page of board, when due: the page and the record, then
+ * the page removed; else its attempts counted, a log line. */
+static void
+ref_publish_one(struct ref_state *s, const char *board)
+{
+	char page[REF_PATH], try[REF_PATH], rec[REF_PATH], name[PBEM_WORD + 8];
+	char url[REF_PATH], q[600];
+	unsigned long tries;
+	time_t now = time(NULL), wait;
+
+	snprintf(name, sizeof(name), "%s.html", board);
+	ref_path(page, s, "publish", name);
+	snprintf(name, sizeof(name), "%s.try", board);
+	ref_path(try, s, "publish", name);
+	snprintf(name, sizeof(name), "%s.pdn", board);
+	ref_path(rec, s, "games", name);
+	if (!ref_due(try, now, &tries))
+		return;
+	if (ref_publish_file(s, page, board, "html") == 0 &&
+	    ref_publish_file(s, rec, board, "pdn") == 0) {
+		unlink(page);
+		unlink(try);
+		ref_publish_url(s, board, "html", url, sizeof(url));
+		printf("board %s published: %s\n", board, url);
+		return;
+	}
+	if ((wait = ref_backoff(s, try, tries + 1, now)) == -1)
+		return;
+	printf("board %s not published (next attempt in %lld min): %s\n",
+	    board, (long long)wait / 60, util_quote(s->px->err, q,
+	    sizeof(q)));
+}
+
+void
+ref_state_publish(struct ref_state *s)
+{
+	char path[REF_PATH], board[PBEM_WORD];
+	struct dirent *e;
+	size_t n;
+	DIR *dp;
+
+	if (s->publish == NULL || (dp = opendir(ref_path(path, s, "publish",
+	    NULL))) == NULL)
+		return;
+	while ((e = readdir(dp)) != NULL) {
+		n = strlen(e->d_name);
+		if (n <= 5 || n - 5 >= sizeof(board) ||
+		    strcmp(e->d_name + n - 5, ".html") != 0)
+			continue;
+		memcpy(board, e->d_name, n - 5);
+		board[n - 5] = '\0';
+		if (ref_board_ok(board))
+			ref_publish_one(s, board);
+	}
+	closedir(dp);
 }

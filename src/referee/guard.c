@@ -113,9 +113,8 @@ ref_wanted_counts(const struct ref_letter *l, char user[PBEM_WORD],
 	size_t i;
 
 	user[0] = addr[0] = '\0';
-	if (l->bad == NULL && l->cmd_why == NULL && v != PBEM_SIGNUP &&
-	    v != PBEM_CONFIRM && v != PBEM_CHALLENGE && v != PBEM_SHOW &&
-	    ref_board_ok(l->cmd.user))
+	if (l->bad == NULL && l->cmd_why == NULL &&
+	    (pbem_verb_has(v) & PBEM_HAS_LOGIN) && ref_board_ok(l->cmd.user))
 		memcpy(user, l->cmd.user, PBEM_WORD);
 	if (l->m.from == NULL || strlen(l->m.from) >= MAIL_ADDR_MAX)
 		return;
@@ -174,7 +173,6 @@ ref_lock_text(const struct ref_job *j, const struct ref_player *pl)
 static int
 ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 {
-	const char *to[1];
 	char subject[200], *text;
 	int rc;
 
@@ -191,8 +189,7 @@ ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 		return -1;
 	snprintf(subject, sizeof(subject), "stackref referee: %s locked "
 	    "after %lu wrong passwords", pl->user, j->user.fails);
-	to[0] = pl->addr;
-	rc = ref_push(j, to, 1, subject, text, 0);
+	rc = ref_push_text(j, pl->addr, subject, text);
 	free(text);
 	return rc;
 }

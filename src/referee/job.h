@@ -1,17 +1,46 @@
 /*
- * job.h - what the files of the referee's decisions share
- * (decide.c: the verbs on a board; start.c: signup, confirm and
- * challenge; guard.c: loops, logins and their throttling; reply.c: the
- * mails).  Not installed, not for commands.
+ * job.h - what the files of the referee's decisions share.  Not
+ * installed, not for commands.  Each file uses only those before it in
+ * this list (tests/layers.sh: no two files use each other):
+ *
+ *   players.c   the players file, passwords, keys, the lines of the
+ *               state's files
+ *   lists.c     the challenges and watchers files
+ *   doc.c       a reply written as text and as HTML (struct ref_doc)
+ *   reply.c     composing mails, quoting requests, refusals
+ *   guard.c     loops, logins and their throttling
+ *   board.c     reading a board's record, the checks of a request on it
+ *   position.c  the mail of a position (text, HTML, the board's PNG) to
+ *               a player or a watcher; both players and the watchers
+ *               told of a change; the game page
+ *   help.c      help and GAME help
+ *   start.c     signup, confirm
+ *   boards.c    games USERID
+ *   challenge.c challenge, accept, decline (and the options of a
+ *               challenge)
+ *   watch.c     subscribe, unsubscribe
+ *   decide.c    the mail read, the verbs' table, the verbs on a board
  */
 #ifndef STACKREF_REFEREE_JOB_H
 #define STACKREF_REFEREE_JOB_H
+
+#include <stdio.h>
 
 #include "notation/notation.h"
 #include "model/record.h"
 #include "game/play.h"
 #include "game/replay.h"
 #include "referee/referee.h"
+
+/* The PNG of the board a position mail shows, made once per side. */
+struct ref_picture {
+	unsigned char *png;       /* NULL: none (not made, or it failed) */
+	size_t len;
+	int made;                 /* tried already */
+	char cid[80];             /* its Content-ID */
+	unsigned width, height;
+	char alt[160];
+};
 
 /* One decision under way. */
 struct ref_job {
@@ -20,7 +49,7 @@ struct ref_job {
 	const struct ref_letter *l;  /* the mail */
 	const struct mail_in *m;     /* its headers and parts: &l->m */
 	struct pbem_cmd cmd;         /* its command (l->cmd) */
-	char quoted[600];         /* the request, its password masked */
+	char quoted[700];         /* the request, its password masked */
 	int known;                /* the sender is a player's address, or
 				   * gave a right password: replies may
 				   * quote its mail */
@@ -30,10 +59,77 @@ struct ref_job {
 	struct record g;          /* the board's record (or the new one) */
 	const struct rules *r;
 	struct replay rp;
+	int side;                 /* the side of cmd.user on the board once
+				   * logged in, else -1 */
+	struct ref_picture pic[2];   /* the board from each side */
 	int nomem;                /* memory ran out in ref_refuse, whose
 				   * callers may not return its -1: the
 				   * decision then fails (ref_decide) */
 };
+
+/* ---- players.c ---- */
+
+/*
+ * Calls line(ctx, LINE) for each line of text but blank lines and '#'
+ * lines, LINE NUL-terminated (at most 1023 bytes, else a failure).
+ * Returns 0, or -1 with *why (static) when a line is too long or line
+ * returned -1 (its *why).
+ */
+int ref_lines(const char *text, int (*line)(void *ctx, const char *s,
+    const char **why), void *ctx, const char **why);
+
+/* Copies the next blank-separated word of *s into buf (size bytes);
+ * -1 if none or too long. */
+int ref_word(const char **s, char *buf, size_t size);
+
+/* Makes room for one more element of size bytes in the array *v of *n
+ * elements (*cap allocated), at most max; -1 without memory or full. */
+int ref_grow(void **v, size_t *cap, size_t n, size_t size, size_t max);
+
+/* ---- doc.c: a reply written as text and as HTML ---- */
+
+struct ref_doc {
+	FILE *t, *h;              /* the text, the HTML (NULL: none) */
+	char *tbuf, *hbuf;
+	size_t tlen, hlen;
+	const char *referee;      /* the address commands go to */
+	int started;              /* something written: a block starts with
+				   * a blank line */
+	int open;                 /* an HTML paragraph is open */
+	size_t col;               /* the text's column in a run of words */
+	int nomem;
+};
+
+/* Starts d; with html, its HTML titled title too.  -1 without memory. */
+int ref_doc_open(struct ref_doc *d, const char *referee, const char *title,
+    int html);
+
+/* A paragraph (a blank line before it): format's text, its '\n' line
+ * breaks. */
+void ref_doc_p(struct ref_doc *d, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A line more in the paragraph open (no blank line before it). */
+void ref_doc_more(struct ref_doc *d, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A subject line to send: indented in the text, a mailto: link to the
+ * referee in the HTML. */
+void ref_doc_cmd(struct ref_doc *d, const char *subject);
+
+/* The board: the ASCII diagram in the text; the picture's PNG in the
+ * HTML (by its Content-ID), else the diagram. */
+void ref_doc_board(struct ref_doc *d, const char *ascii,
+    const struct ref_picture *pic);
+
+/* A word of a paragraph of words, wrapped at 72 columns in the text. */
+void ref_doc_word(struct ref_doc *d, const char *w);
+
+/* Ends d: *text and *html (NULL without HTML), malloc'ed.  -1 without
+ * memory (nothing returned). */
+int ref_doc_close(struct ref_doc *d, char **text, char **html);
+
+/* ---- reply.c ---- */
 
 /* The userid playing side on j's board, or "?". */
 const char *ref_side_user(const struct ref_job *j, int side);
@@ -46,47 +142,82 @@ char *ref_text(const char *format, ...)
 /* Writes j->g as PDN into a malloc'ed text; NULL without memory. */
 char *ref_record_text(const struct record *g, size_t *len);
 
+/* What a mail says: its text, complete on its own; an HTML alternative
+ * and the picture it shows (or NULL); the record attached. */
+struct ref_body {
+	const char *text;
+	const char *html;
+	const struct ref_picture *pic;
+	int attach;
+};
+
+/* Composes a mail to the nto (1 or 2) addresses to and adds it to the
+ * outcome (none past REF_MAILS); attach: the record (new, else the
+ * board's).  -1 without memory. */
+int ref_push(struct ref_job *j, const char *const *to, size_t nto,
+    const char *subject, const struct ref_body *b);
+
+/* Ends d and answers the sender with it (text and HTML): an answer
+ * (REF_ANSWERED, counted); the caller set the summary.  -1 without
+ * memory. */
+int ref_answer_doc(struct ref_job *j, const char *subject,
+    struct ref_doc *d);
+
+/* ref_push of the text alone to one address. */
+int ref_push_text(struct ref_job *j, const char *to, const char *subject,
+    const char *text);
+
 /*
  * Adds a refusal to the sender.  why is a phrase that quotes nothing
  * from the mail: a stranger is told only that; a known sender is told
  * detail instead when not NULL (it may quote the mail), then extra
- * when not NULL, after its request quoted with the password masked.
- * The log line gets the quoted request and detail (else why).  No mail
- * when the sender was answered too often already (ref_answer_ok).
- * Returns 0, or -1 with j->nomem set when out of memory.
+ * when not NULL (what to send instead: it may quote the mail too),
+ * after its request quoted with the password masked.  Every refusal
+ * ends saying how to get the commands (help).  The log line gets the
+ * quoted request and detail (else why).  No mail when the sender was
+ * answered too often already (ref_answer_ok).  Returns 0, or -1 with
+ * j->nomem set when out of memory.
  */
 int ref_refuse(struct ref_job *j, const char *why, const char *detail,
     const char *extra);
+
+/* Writes into buf "Send instead:\n    LINE\n" with LINE the command c
+ * (its password PASSWORD), then note when not NULL; buf for ref_refuse's
+ * extra. */
+void ref_instead(const struct pbem_cmd *c, const char *note, char *buf,
+    size_t size);
+
+/* Formats j's command as its sender would send it again, with the
+ * password PASSWORD and ply #ply (0: none), into buf. */
+void ref_again(const struct ref_job *j, unsigned long ply, char *buf,
+    size_t size);
+
+/* The commands, for help and for the refusal of a mail without one. */
+struct ref_command {
+	enum pbem_verb verb;      /* its syntax: pbem_syntax(verb) */
+	const char *what;         /* "the board, before ply N when given" */
+};
+extern const struct ref_command ref_commands[];
+extern const size_t ref_ncommands;
 
 /* Whether the sender may get one more answer (a refusal, a show; each
  * counted in j->sender.mails) in this window: REF_ADDR_MAILS for a
  * player's address, else REF_STRANGER_MAILS. */
 int ref_answer_ok(const struct ref_job *j);
 
-/* Adds the position of j's board (after j->rp) to addr, drawn for
- * side; title starts the subject ("New" or NULL); attach: the record. */
-int ref_tell(struct ref_job *j, const char *addr, int side,
-    const char *title, const char *intro);
+/* Whether the sender was answered too often to get what (a phrase
+ * for the log line: "show"), which is then logged unanswered (1). */
+int ref_too_often(struct ref_job *j, const char *what);
 
-/* Composes a mail to the nto (1 or 2) addresses to and adds it to the
- * outcome; attach: the record (new, else the board's). */
-int ref_push(struct ref_job *j, const char *const *to, size_t nto,
-    const char *subject, const char *text, int attach);
-
-/* Records the new record text and tells both players; title starts
- * the subjects ("New" or NULL), intro the texts. */
-int ref_changed(struct ref_job *j, const char *title, const char *intro);
+/* Counts an answer to the sender. */
+void ref_answered(struct ref_job *j);
 
 /* Writes the request of j, masked, into j->quoted: parsed, with its
  * password (or token) as "********"; not parsed, with every word but
  * verbs, game names, numbers and players' userids as "****". */
 void ref_quote(struct ref_job *j);
 
-/* signup USERID PASSWORD [ADDRESS]; confirm USERID TOKEN;
- * GAME challenge USERID1 USERID2 */
-int ref_signup(struct ref_job *j);
-int ref_confirm(struct ref_job *j);
-int ref_challenge(struct ref_job *j);
+/* ---- guard.c ---- */
 
 /* Starts j's counts from the context's, their windows restarted when
  * over; at the end, puts those that changed into the outcome. */
@@ -108,5 +239,90 @@ int ref_ignored(struct ref_job *j);
  * tells its player.  Returns 0 (j->known set), or -1 after refusing.
  */
 int ref_login(struct ref_job *j);
+
+/* ---- board.c ---- */
+
+/* Reads the record text[0..len) (named name) into g and replays it up
+ * to stop plies into rp; returns 0, or -1 with the diagnostics in
+ * *why (malloc'ed, the caller frees it; NULL without memory). */
+int ref_replay_text(const char *text, size_t len, const char *name,
+    unsigned long stop, struct record *g, struct replay *rp, char **why);
+
+/* Checks the game named and that the board exists (cheap: nothing is
+ * read).  -1 after refusing. */
+int ref_board_named(struct ref_job *j);
+
+/* Reads the board named into j->g and j->rp (replayed up to stop
+ * plies), checks it is of the game named.  -1 after refusing. */
+int ref_board(struct ref_job *j, unsigned long stop);
+
+/* The side user plays on j's board, or -1. */
+int ref_user_side(const struct ref_job *j, const char *user);
+
+/* Sets j->side to the side of the userid logged in; -1 after refusing
+ * when it plays none. */
+int ref_side(struct ref_job *j);
+
+/* Refuses a mail carrying the record of another board or game; reads
+ * REF_ATTACH_MAX of them at most.  -1 after refusing. */
+int ref_check_attached(struct ref_job *j);
+
+/* Refuses a request on a finished game, or with a stale #N.  -1 after
+ * refusing. */
+int ref_check_open(struct ref_job *j);
+
+/* The side whose player's address is the sender's, or -1. */
+int ref_sender_side(const struct ref_job *j);
+
+/* Diagnostics written into memory: the reason of a refusal. */
+struct ref_diag {
+	struct diag d;
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+/* Starts rd; -1 without memory. */
+int ref_diag_open(struct ref_diag *rd);
+
+/* The messages reported, without "x: " and the final newline (rd->buf,
+ * freed by the caller; the stream closed). */
+const char *ref_diag_text(struct ref_diag *rd);
+
+/* ---- position.c ---- */
+
+/* Who a position mail is for. */
+struct ref_reader {
+	int side;                 /* the board drawn from this side */
+	const char *you;          /* the player it speaks to (a userid of
+				   * the board), or NULL: an observer */
+	int history;              /* the moves with comments and actions */
+	const char *title;        /* starts the subject ("New"), or NULL */
+	const char *intro;        /* the first paragraph, or NULL */
+	int watcher;              /* a watcher's copy (how to stop) */
+};
+
+/* Adds the position of j's board (after j->rp, the moves of j->g) to
+ * addr, as rd says, with the record attached. */
+int ref_tell(struct ref_job *j, const char *addr, const struct ref_reader *rd);
+
+/* Records the new record text and tells both players; title starts
+ * the subjects ("New" or NULL), intro the texts; with copies, each
+ * watcher of the board gets a copy (and the watchers of a game that
+ * ends are dropped). */
+int ref_changed(struct ref_job *j, const char *title, const char *intro,
+    int copies);
+
+/* ---- the verbs (help.c, start.c, boards.c, challenge.c, watch.c) ---- */
+
+int ref_help(struct ref_job *j);          /* help, GAME help */
+int ref_signup(struct ref_job *j);        /* signup USERID PASSWORD [ADDR] */
+int ref_confirm(struct ref_job *j);       /* confirm USERID TOKEN */
+int ref_games(struct ref_job *j);         /* games USERID */
+int ref_challenge(struct ref_job *j);     /* GAME challenge U1 U2 [OPT...] */
+int ref_accept(struct ref_job *j);        /* GAME accept BOARD U PW */
+int ref_decline(struct ref_job *j);       /* GAME decline BOARD U PW */
+int ref_subscribe(struct ref_job *j);     /* GAME subscribe BOARD */
+int ref_unsubscribe(struct ref_job *j);   /* GAME unsubscribe BOARD */
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * players.c - the referee's players file, the reading of IMAP SEARCH
- * answers, safe board names.  Pure: no files, no network.  (Password
- * hashes and journal keys are hash.c's.)
+ * players.c - the referee's players file (and the lines and words every
+ * file of its state is made of), the reading of IMAP SEARCH answers,
+ * safe board names.  Pure: no files, no network.  (Password hashes and
+ * journal keys are hash.c's.)
  */
 #include <ctype.h>
 #include <limits.h>
@@ -11,7 +12,7 @@
 #include <strings.h>
 
 #include "base/util.h"
-#include "referee/referee.h"
+#include "referee/job.h"
 
 void
 ref_players_free(struct ref_players *p)
@@ -22,20 +23,29 @@ ref_players_free(struct ref_players *p)
 }
 
 int
+ref_grow(void **v, size_t *cap, size_t n, size_t size, size_t max)
+{
+	size_t ncap;
+	void *nv;
+
+	if (n >= max)
+		return -1;
+	if (n < *cap)
+		return 0;
+	ncap = *cap == 0 ? 16 : *cap * 2;
+	if ((nv = realloc(*v, ncap * size)) == NULL)
+		return -1;
+	*v = nv;
+	*cap = ncap;
+	return 0;
+}
+
+int
 ref_player_add(struct ref_players *p, const struct ref_player *pl)
 {
-	struct ref_player *v;
-	size_t cap;
-
-	if (p->n >= REF_PLAYERS_MAX)
+	if (ref_grow((void **)&p->v, &p->cap, p->n, sizeof(*p->v),
+	    REF_PLAYERS_MAX) == -1)
 		return -1;
-	if (p->n == p->cap) {
-		cap = p->cap == 0 ? 16 : p->cap * 2;
-		if ((v = realloc(p->v, cap * sizeof(*v))) == NULL)
-			return -1;
-		p->v = v;
-		p->cap = cap;
-	}
 	p->v[p->n++] = *pl;
 	return 0;
 }
@@ -51,9 +61,7 @@ ref_player_find(const struct ref_players *p, const char *user)
 	return NULL;
 }
 
-/* Copies the next blank-separated word of *s into buf; -1 if none or
- * too long. */
-static int
+int
 ref_word(const char **s, char *buf, size_t size)
 {
 	size_t n;
@@ -94,35 +102,52 @@ ref_player_line(const char *s, struct ref_player *pl)
 }
 
 int
-ref_players_parse(const char *text, struct ref_players *p,
-    const char **why)
+ref_lines(const char *text, int (*line)(void *ctx, const char *s,
+    const char **why), void *ctx, const char **why)
 {
-	struct ref_player pl;
-	char line[1024];
+	char buf[1024];
 	size_t n;
 
 	while (*text != '\0') {
 		n = strcspn(text, "\n");
-		if (n >= sizeof(line)) {
-			*why = "a line of the players file is too long";
+		if (n >= sizeof(buf)) {
+			*why = "a line of a state file is too long";
 			return -1;
 		}
-		memcpy(line, text, n);
-		line[n] = '\0';
+		memcpy(buf, text, n);
+		buf[n] = '\0';
 		text += n + (text[n] == '\n');
-		if (line[strspn(line, " \t\r")] == '\0' || line[0] == '#')
+		if (buf[strspn(buf, " \t\r")] == '\0' || buf[0] == '#')
 			continue;
-		if (ref_player_line(line, &pl) == -1) {
-			*why = "a line of the players file is not "
-			    "USERID ADDRESS HASH";
+		if (line(ctx, buf, why) == -1)
 			return -1;
-		}
-		if (ref_player_add(p, &pl) == -1) {
-			*why = "too many players or out of memory";
-			return -1;
-		}
 	}
 	return 0;
+}
+
+/* Adds the player of line s to the list ctx. */
+static int
+ref_player_of(void *ctx, const char *s, const char **why)
+{
+	struct ref_player pl;
+
+	if (ref_player_line(s, &pl) == -1) {
+		*why = "a line of the players file is not "
+		    "USERID ADDRESS HASH";
+		return -1;
+	}
+	if (ref_player_add(ctx, &pl) == -1) {
+		*why = "too many players or out of memory";
+		return -1;
+	}
+	return 0;
+}
+
+int
+ref_players_parse(const char *text, struct ref_players *p,
+    const char **why)
+{
+	return ref_lines(text, ref_player_of, p, why);
 }
 
 char *

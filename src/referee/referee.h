@@ -24,8 +24,9 @@
  * mails never hold a password or a hash, and a request quoted anywhere
  * (a reply, the log) has its password masked.
  *
- * Ownership: struct ref_players and struct ref_outcome own their
- * memory, released by ref_players_free and ref_outcome_free.
+ * Ownership: struct ref_players, ref_challenges, ref_watchers and
+ * ref_outcome own their memory, released by ref_players_free,
+ * ref_challenges_free, ref_watchers_free and ref_outcome_free.
  */
 #ifndef STACKREF_REFEREE_REFEREE_H
 #define STACKREF_REFEREE_REFEREE_H
@@ -38,12 +39,15 @@
 
 #define REF_HASH 160         /* a crypt(3) hash, NUL included */
 #define REF_KEY 48           /* a mail's key, NUL included */
-#define REF_RND 64           /* random bytes a decision may use: */
-#define REF_RND_SALT 0       /*   16 for a password's salt, */
-#define REF_RND_MID 16       /*   16 per mail for its Message-ID, */
-#define REF_RND_TOKEN 48     /*   12 for a confirmation token */
 #define REF_SUMMARY 512      /* a decision's log line */
-#define REF_MAILS 2          /* mails one decision sends at most */
+#define REF_WATCH_BOARD 10   /* watchers of one board */
+#define REF_MAILS (2 + REF_WATCH_BOARD)  /* mails one decision sends at
+				      * most: the players and the watchers */
+#define REF_RND (32 + 16 * REF_MAILS)  /* random bytes a decision uses: */
+#define REF_RND_SALT 0       /*   16 for a password's salt, */
+#define REF_RND_TOKEN 16     /*   12 for a confirmation token, */
+#define REF_RND_PICK 28      /*   4 for a choice (first=random), */
+#define REF_RND_MID 32       /*   16 per mail for its Message-ID */
 #define REF_TOKEN 32         /* a confirmation token (24 hex digits) */
 
 /* Limits on what strangers can make the referee keep or do. */
@@ -52,6 +56,15 @@
 #define REF_PENDING_TIME (2 * 86400) /* how long one waits */
 #define REF_ATTACH_MAX 4            /* attached records read per mail */
 #define REF_ATTACH_SIZE (256 * 1024) /* bytes of one attached record */
+#define REF_CHALLENGES_MAX 1000     /* challenges waiting, in all */
+#define REF_CHALLENGES_USER 10      /* waiting for one player's answer */
+#define REF_CHALLENGE_TIME (7 * 86400) /* how long one waits */
+#define REF_WATCH_ADDR 20           /* boards one address watches */
+#define REF_WATCH_MAX 10000         /* subscriptions in all */
+#define REF_LIST_MAX 50             /* boards games USERID lists */
+#define REF_LIST_SIZE (1024 * 1024) /* bytes of a record it reads */
+#define REF_CHAT_MAX 500            /* bytes of a chat text kept */
+#define REF_PNG_SIZE 320            /* pixels of the board in a mail */
 
 /* Throttling (struct ref_count). */
 #define REF_USER_WINDOW 3600        /* a userid's wrong passwords: */
@@ -120,6 +133,63 @@ struct ref_count {
 	time_t until;                /* the userid is locked until then */
 };
 
+/* A challenge waiting for the answer of the player challenged. */
+struct ref_challenge {
+	char board[PBEM_WORD];       /* the board it opens */
+	char game[PBEM_WORD];
+	char from[PBEM_WORD];        /* USERID1, who challenges */
+	char to[PBEM_WORD];          /* USERID2, who accepts or declines */
+	time_t expires;
+	char options[PBEM_TEXT];     /* "first=USERID fen=FEN", or "" */
+};
+
+struct ref_challenges {
+	struct ref_challenge *v;
+	size_t n, cap;
+};
+
+/* An address that gets a copy of every move on a board. */
+struct ref_watch {
+	char board[PBEM_WORD];
+	char addr[MAIL_ADDR_MAX];
+};
+
+struct ref_watchers {
+	struct ref_watch *v;
+	size_t n, cap;
+};
+
+/*
+ * The challenges file: "BOARD GAME USERID1 USERID2 EXPIRES [OPTION...]"
+ * per line; the watchers file: "BOARD ADDRESS" per line.  Parse into a
+ * zeroed (or empty) list, 0 or -1 with *why (static); format into a
+ * malloc'ed text (NULL without memory), without the challenges expired
+ * at now (0: keep every one).  Add: 0, or -1 without memory or past
+ * REF_CHALLENGES_MAX or REF_WATCH_MAX.
+ */
+int ref_challenges_parse(const char *text, struct ref_challenges *c,
+    const char **why);
+char *ref_challenges_format(const struct ref_challenges *c, time_t now,
+    size_t *len);
+int ref_challenge_add(struct ref_challenges *c,
+    const struct ref_challenge *ch);
+const struct ref_challenge *ref_challenge_find(const struct ref_challenges *c,
+    const char *board);
+void ref_challenges_free(struct ref_challenges *c);
+int ref_watchers_parse(const char *text, struct ref_watchers *w,
+    const char **why);
+char *ref_watchers_format(const struct ref_watchers *w, size_t *len);
+int ref_watch_add(struct ref_watchers *w, const struct ref_watch *x);
+void ref_watchers_free(struct ref_watchers *w);
+
+/* The record of a board games USERID lists, with its time. */
+struct ref_board_file {
+	char board[PBEM_WORD];
+	char *text;                  /* NULL when it was too large */
+	size_t len;
+	time_t mtime;                /* its last change */
+};
+
 /* Reads "SINCE FAILS MAILS UNTIL" into c; 0, or -1 (c zeroed). */
 int ref_count_parse(const char *text, struct ref_count *c);
 
@@ -183,10 +253,20 @@ struct ref_ctx {
 	const struct ref_players *players;
 	const struct ref_players *pending;  /* signups not confirmed yet
 				       * (expired ones are ignored) */
+	const struct ref_challenges *challenges;  /* waiting (expired ones
+				       * are refused) */
+	const struct ref_watchers *watchers;
+	const struct ref_board_file *boards;  /* games USERID: the records
+				       * naming USERID, the latest first */
+	size_t nboards;
+	size_t boards_more;           /* and how many more there are */
+	int publish;                  /* make the game page of a record
+				       * written (run with --publish) */
 	const char *record;           /* text of the board's record, or
 				       * NULL when there is none */
 	size_t record_len;
-	unsigned long next_board;     /* the GameId a challenge gets */
+	unsigned long next_board;     /* the GameId a challenge gets: past
+				       * every board given so far */
 	struct ref_count user;        /* counts of ref_wanted_counts' user */
 	struct ref_count sender;      /* and addr (zeroed when none) */
 	const char *aside;            /* the mail is set aside, unread, for
@@ -207,7 +287,7 @@ struct ref_mail {
 enum ref_status {
 	REF_IGNORED,      /* nothing to answer (unreadable, a loop) */
 	REF_REFUSED,      /* a refusal to the sender */
-	REF_ANSWERED,     /* show: the position to the sender */
+	REF_ANSWERED,     /* show, help...: an answer to the sender */
 	REF_APPLIED       /* state changed: players and/or a record */
 };
 
@@ -221,6 +301,15 @@ struct ref_outcome {
 	size_t players_len;
 	char *pending;                /* the new pending file, or NULL */
 	size_t pending_len;
+	char *challenges;             /* the new challenges file, or NULL */
+	size_t challenges_len;
+	char *watchers;               /* the new watchers file, or NULL */
+	size_t watchers_len;
+	char *page;                   /* the game page of record (ctx
+				       * publish), or NULL */
+	size_t page_len;
+	unsigned long last_board;     /* the board a challenge took (never
+				       * given again), or 0 */
 	struct ref_count user, sender;  /* the new counts of count_user and */
 	char count_user[PBEM_WORD];   /* count_addr, when these are not "" */
 	char count_addr[MAIL_ADDR_MAX];

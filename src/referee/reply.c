@@ -1,11 +1,11 @@
 /*
- * reply.c - the mails the referee sends: the position of a
- * board, drawn from the reader's side (as pbmserv does), with the
- * record attached, to one player or (ref_changed) to both; and refusals
- * saying why, which quote a stranger's mail in nothing and a request
- * only with its password masked.  Every mail is marked Auto-Submitted:
- * auto-replied (RFC 3834).  Pure: composed in memory
- * with the time and random bytes the caller gave.
+ * reply.c - composing the referee's mails (the text, an HTML
+ * alternative showing the board's picture, the record attached), the
+ * requests quoted with their passwords masked, and refusals saying
+ * why, which quote a stranger's mail in nothing, and what to send
+ * instead.  Every mail is marked Auto-Submitted: auto-replied (RFC
+ * 3834).  Pure: composed in memory with the time and random bytes the
+ * caller gave.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -15,7 +15,6 @@
 #include <strings.h>
 
 #include "base/util.h"
-#include "notation/ascii.h"
 #include "referee/job.h"
 
 const char *
@@ -73,6 +72,46 @@ ref_answer_ok(const struct ref_job *j)
 	    REF_STRANGER_MAILS);
 }
 
+int
+ref_too_often(struct ref_job *j, const char *what)
+{
+	char q[300];
+
+	if (ref_answer_ok(j))
+		return 0;
+	snprintf(j->o->summary, sizeof(j->o->summary), "not answered: %s to "
+	    "%s, answered too often today", what, util_quote(j->m->from, q,
+	    sizeof(q)));
+	return 1;
+}
+
+void
+ref_answered(struct ref_job *j)
+{
+	j->sender.mails++;
+	j->sender_set = 1;
+}
+
+const struct ref_command ref_commands[] = {
+	{ PBEM_HELP, "these commands; with a GAME, its rules and notation" },
+	{ PBEM_SIGNUP, "sign up; the address confirms it" },
+	{ PBEM_GAMES, "the boards of USERID" },
+	{ PBEM_CHALLENGE, "a new board once USERID2 accepts; options: "
+	    "first=USERID|random, fen=POSITION" },
+	{ PBEM_ACCEPT, "accept a challenge (USERID2)" },
+	{ PBEM_DECLINE, "decline a challenge, or withdraw yours" },
+	{ PBEM_MOVE, "play MOVE as ply N" },
+	{ PBEM_OFFER_DRAW, "offer a draw, accept or reject one, resign" },
+	{ PBEM_SHOW, "the board, before ply N when given" },
+	{ PBEM_SHOWAS, "the board from USERID's side" },
+	{ PBEM_HISTORY, "the moves, comments and actions" },
+	{ PBEM_PREVIEW, "whether MOVE is legal, and the board after it" },
+	{ PBEM_CHAT, "a comment to your opponent, kept in the record" },
+	{ PBEM_SUBSCRIBE, "a copy of every move (from a signed-up address)" },
+	{ PBEM_UNSUBSCRIBE, "no more copies" },
+};
+const size_t ref_ncommands = sizeof(ref_commands) / sizeof(ref_commands[0]);
+
 /* The attachment of a position mail: the record, new or the board's. */
 static size_t
 ref_attach(struct ref_job *j, struct mail_attachment *att, char *fname,
@@ -80,6 +119,7 @@ ref_attach(struct ref_job *j, struct mail_attachment *att, char *fname,
 {
 	const struct ref_outcome *o = j->o;
 
+	memset(att, 0, sizeof(*att));
 	snprintf(fname, size, "%s-%s.pdn", j->r->name,
 	    j->cmd.board[0] != '\0' ? j->cmd.board : o->board);
 	att->filename = fname;
@@ -89,37 +129,57 @@ ref_attach(struct ref_job *j, struct mail_attachment *att, char *fname,
 	return att->data != NULL ? 1 : 0;
 }
 
-int
-ref_push(struct ref_job *j, const char *const *to, size_t nto,
-    const char *subject, const char *text, int attach)
+/* Fills mo for a mail of j to the nto addresses to. */
+static int
+ref_mail_out(struct ref_job *j, struct mail_out *mo, const char *const *to,
+    size_t nto, char *mid, size_t size)
 {
 	const struct ref_ctx *c = j->c;
+	const char *domain = strchr(c->referee, '@');
+
+	if (mail_message_id(mid, size, c->rnd + REF_RND_MID +
+	    16 * j->o->nmail, c->now, domain != NULL ? domain + 1 :
+	    "localhost") < 0)
+		return -1;
+	memset(mo, 0, sizeof(*mo));
+	mo->to = to;
+	mo->nto = nto;
+	mo->message_id = mid;
+	mo->in_reply_to = j->m->message_id;
+	mo->date = c->now;
+	mo->auto_submitted = "auto-replied";
+	return 0;
+}
+
+int
+ref_push(struct ref_job *j, const char *const *to, size_t nto,
+    const char *subject, const struct ref_body *b)
+{
 	struct ref_outcome *o = j->o;
-	struct mail_attachment att;
+	struct mail_attachment att, inl;
 	struct mail_out mo;
 	struct ref_mail *rm;
 	char mid[256], from[MAIL_ADDR_MAX + 32], fname[160];
-	const char *domain = strchr(c->referee, '@'), *why;
+	const char *why;
 	size_t i;
 
 	if (o->nmail >= REF_MAILS || nto == 0 || nto > 2)
 		return 0;
-	if (mail_message_id(mid, sizeof(mid), c->rnd + REF_RND_MID +
-	    16 * o->nmail, c->now, domain != NULL ? domain + 1 :
-	    "localhost") < 0)
+	if (ref_mail_out(j, &mo, to, nto, mid, sizeof(mid)) == -1)
 		return -1;
-	snprintf(from, sizeof(from), "stackref referee <%s>", c->referee);
-	memset(&mo, 0, sizeof(mo));
+	snprintf(from, sizeof(from), "stackref referee <%s>", j->c->referee);
 	mo.from = from;
-	mo.to = to;
-	mo.nto = nto;
 	mo.subject = subject;
-	mo.text = text;
-	mo.message_id = mid;
-	mo.in_reply_to = j->m->message_id;
-	mo.date = c->now;
-	mo.auto_submitted = "auto-replied";
-	if (attach && j->r != NULL) {
+	mo.text = b->text;
+	mo.html = b->html;
+	if (b->html != NULL && b->pic != NULL && b->pic->png != NULL) {
+		inl = (struct mail_attachment){ .filename = "board.png",
+		    .type = "image/png", .data = (const char *)b->pic->png,
+		    .len = b->pic->len, .cid = b->pic->cid };
+		mo.inl = &inl;
+		mo.ninl = 1;
+	}
+	if (b->attach && j->r != NULL) {
 		mo.att = &att;
 		mo.natt = ref_attach(j, &att, fname, sizeof(fname));
 	}
@@ -135,19 +195,46 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	return 0;
 }
 
+int
+ref_answer_doc(struct ref_job *j, const char *subject, struct ref_doc *d)
+{
+	const char *to[1] = { j->m->from };
+	struct ref_body b = { NULL, NULL, NULL, 0 };
+	char *text, *html;
+	int rc;
+
+	if (ref_doc_close(d, &text, &html) == -1)
+		return -1;
+	j->o->status = REF_ANSWERED;
+	ref_answered(j);
+	b.text = text;
+	b.html = html;
+	rc = ref_push(j, to, 1, subject, &b);
+	free(text);
+	free(html);
+	return rc;
+}
+
+int
+ref_push_text(struct ref_job *j, const char *to, const char *subject,
+    const char *text)
+{
+	const char *rcpt[1] = { to };
+	struct ref_body b = { text, NULL, NULL, 0 };
+
+	return ref_push(j, rcpt, 1, subject, &b);
+}
+
 /* Whether the word w of an unparsed request can be quoted as it is: a
- * verb, a game, a number (with its #N), a player's userid. */
+ * word of the syntax, a game, a number (with its #N), a player's
+ * userid. */
 static int
 ref_word_plain(const struct ref_job *j, const char *w)
 {
-	static const char *const kw[] = { "signup", "confirm", "challenge",
-	    "move", "mvoe", "resign", "show", "propose", "accept", "reject",
-	    "re:", "fwd:", "fw:", "aw:", "sv:", "wg:", "tr:" };
-	size_t i, n = strspn(w, "0123456789");
+	size_t n = strspn(w, "0123456789");
 
-	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
-		if (strcasecmp(w, kw[i]) == 0)
-			return 1;
+	if (pbem_keyword(w))
+		return 1;
 	if ((n > 0 || w[0] == '#') && (w[n] == '\0' || (w[n] == '#' &&
 	    w[n + 1] != '\0' && strspn(w + n + 1, "0123456789") ==
 	    strlen(w + n + 1))))
@@ -203,35 +290,34 @@ ref_quote(struct ref_job *j)
 	ref_mask_words(j, j->m->subject);
 }
 
-/* The text of a refusal: for a known sender, its request and detail;
- * for a stranger, why only. */
+/* The text of a refusal: for a known sender, its request, detail and
+ * extra; for a stranger, why only; the commands when the request did
+ * not parse. */
 static char *
 ref_refusal_text(const struct ref_job *j, const char *why,
     const char *detail, const char *extra)
 {
 	char *text = NULL;
-	size_t len;
+	size_t len, i;
 	FILE *f;
 
 	if ((f = open_memstream(&text, &len)) == NULL)
 		return NULL;
 	if (j->known)
-		fprintf(f, "Your request\n\n    %s\n\nwas refused: %s\n",
+		fprintf(f, "Your request\n\n    %s\n\nwas refused:\n%s.\n",
 		    j->quoted, detail != NULL ? detail : why);
 	else
 		fprintf(f, "Your mail to the stackref referee at %s was "
 		    "refused:\n%s.\n", j->c->referee, why);
-	if (extra != NULL)
+	if (extra != NULL && j->known)
 		fprintf(f, "\n%s", extra);
-	fprintf(f, "\nCommands (in the Subject line), see "
-	    "stackref-referee(8):\n"
-	    "    signup USERID PASSWORD [ADDRESS]\n"
-	    "    GAME challenge USERID1 USERID2\n"
-	    "    GAME move BOARD USERID PASSWORD MOVE[#N]\n"
-	    "    GAME move BOARD USERID PASSWORD "
-	    "propose|accept|reject|resign[#N]\n"
-	    "    GAME resign BOARD USERID PASSWORD[#N]\n"
-	    "    GAME show BOARD[#N]\n");
+	if (j->l->cmd_why != NULL) {
+		fprintf(f, "\nCommands (in the Subject line):\n");
+		for (i = 0; i < ref_ncommands; i++)
+			fprintf(f, "    %s\n", pbem_syntax(ref_commands[i].verb));
+	}
+	fprintf(f, "\nFor every command and what it does, mail %s\nwith "
+	    "the subject\n    help\n", j->c->referee);
 	if (fclose(f) == EOF) {
 		free(text);
 		return NULL;
@@ -243,8 +329,7 @@ int
 ref_refuse(struct ref_job *j, const char *why, const char *detail,
     const char *extra)
 {
-	const char *to[1] = { j->m->from };
-	char *text, subject[700], q1[240], q2[300];
+	char *text, subject[800], q1[240], q2[300];
 	int rc;
 
 	j->o->status = REF_REFUSED;
@@ -264,144 +349,38 @@ ref_refuse(struct ref_job *j, const char *why, const char *detail,
 		snprintf(subject, sizeof(subject), "Refused: %s", j->quoted);
 	else
 		snprintf(subject, sizeof(subject), "Refused: your request");
-	if ((rc = ref_push(j, to, 1, subject, text, 0)) == -1)
+	if ((rc = ref_push_text(j, j->m->from, subject, text)) == -1)
 		j->nomem = 1;
-	j->sender.mails++;
-	j->sender_set = 1;
+	ref_answered(j);
 	free(text);
 	return rc;
 }
 
-/* The line saying what happened last on the board. */
-static void
-ref_last_line(const struct ref_job *j, FILE *f)
+void
+ref_instead(const struct pbem_cmd *c, const char *note, char *buf,
+    size_t size)
 {
-	const struct line *l = &j->g.main;
-	const struct elem *e = NULL;
-	size_t i;
+	struct pbem_cmd d = *c;
+	char line[PBEM_TEXT + 5 * PBEM_WORD];
 
-	for (i = l->n; i > 0 && e == NULL; i--)
-		if (l->elems[i - 1].kind == ELEM_MOVE ||
-		    l->elems[i - 1].kind == ELEM_ACTION)
-			e = &l->elems[i - 1];
-	if (e == NULL)
-		fprintf(f, "No move has been played yet.\n");
-	else if (e->kind == ELEM_MOVE)
-		fprintf(f, "Last move: ply %lu, %s by %s.\n", j->rp.plies,
-		    e->text, ref_side_user(j, !j->rp.pos.turn));
+	if (d.password[0] != '\0' && d.verb != PBEM_CONFIRM)
+		snprintf(d.password, sizeof(d.password), "PASSWORD");
+	if (pbem_format(&d, line, sizeof(line)) < 0)
+		snprintf(buf, size, "%s", note != NULL ? note : "");
 	else
-		fprintf(f, "Last action: %s.\n", e->text);
+		snprintf(buf, size, "Send instead:\n    %s\n%s%s", line,
+		    note != NULL ? "\n" : "", note != NULL ? note : "");
 }
 
-/* Who is to move, or the result; a pending offer; the legal moves. */
-static void
-ref_turn_lines(const struct ref_job *j, FILE *f)
+void
+ref_again(const struct ref_job *j, unsigned long ply, char *buf,
+    size_t size)
 {
-	const struct replay *rp = &j->rp;
-	const char *res = j->g.result;
-	char state[128], legal[4096];
-	int turn = rp->pos.turn;
+	struct pbem_cmd c = j->cmd;
 
-	if (rp->outcome != OUTCOME_NONE)
-		fprintf(f, "Game over: %s (%s).\n",
-		    replay_result_token(rp->outcome),
-		    rp->why != NULL ? rp->why : "no legal move");
-	else if (res != NULL && strcmp(res, "*") != 0 && res[0] != '\0')
-		fprintf(f, "Game over: %s.\n", res);
-	else {
-		fprintf(f, "It is %s's turn (%s) to play ply %lu.\n",
-		    ref_side_user(j, turn), rp->r->side[turn], rp->plies + 1);
-		if (replay_state_text(rp, state, sizeof(state)) > 0)
-			fprintf(f, "Pending: %s.\n", state);
-		replay_legal_list(rp->r, &rp->pos, ", ", legal, sizeof(legal));
-		fprintf(f, "Legal moves: %s\n\nTo play, mail %s with the "
-		    "subject\n    %s move %s %s PASSWORD MOVE#%lu\n",
-		    legal, j->c->referee, rp->r->name, j->o->board[0] ?
-		    j->o->board : j->cmd.board, ref_side_user(j, turn),
-		    rp->plies + 1);
-	}
-}
-
-/* The body of a position mail for side. */
-static char *
-ref_position_text(const struct ref_job *j, int side, const char *intro)
-{
-	char *text = NULL;
-	size_t len;
-	FILE *f;
-
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return NULL;
-	if (intro != NULL)
-		fprintf(f, "%s\n\n", intro);
-	fprintf(f, "%s board %s: %s (%s) v %s (%s)\n", j->r->title,
-	    j->o->board[0] ? j->o->board : j->cmd.board, ref_side_user(j, 0),
-	    j->r->side[0], ref_side_user(j, 1), j->r->side[1]);
-	ref_last_line(j, f);
-	fputc('\n', f);
-	board_ascii(f, j->r, &j->rp.pos, side == 1);
-	fputc('\n', f);
-	ref_turn_lines(j, f);
-	if (fclose(f) == EOF) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
-/* The subject of a position mail: game, board, who moves or result. */
-static void
-ref_position_subject(const struct ref_job *j, const char *title,
-    char *buf, size_t size)
-{
-	const struct replay *rp = &j->rp;
-	const char *board = j->o->board[0] ? j->o->board : j->cmd.board;
-	const char *res = j->g.result;
-
-	if (rp->outcome != OUTCOME_NONE)
-		res = replay_result_token(rp->outcome);
-	if (res != NULL && strcmp(res, "*") != 0 && res[0] != '\0')
-		snprintf(buf, size, "%s%s%s board %s: game over %s",
-		    title != NULL ? title : "", title != NULL ? " " : "",
-		    rp->r->name, board, res);
-	else
-		snprintf(buf, size, "%s%s%s board %s: %s to move (ply %lu)",
-		    title != NULL ? title : "", title != NULL ? " " : "",
-		    rp->r->name, board, ref_side_user(j, rp->pos.turn),
-		    rp->plies + 1);
-}
-
-int
-ref_tell(struct ref_job *j, const char *addr, int side,
-    const char *title, const char *intro)
-{
-	const char *to[1] = { addr };
-	char subject[400], *text;
-	int rc;
-
-	if ((text = ref_position_text(j, side, intro)) == NULL)
-		return -1;
-	ref_position_subject(j, title, subject, sizeof(subject));
-	rc = ref_push(j, to, 1, subject, text, 1);
-	free(text);
-	return rc;
-}
-
-int
-ref_changed(struct ref_job *j, const char *title, const char *intro)
-{
-	const struct ref_player *pl;
-	int s;
-
-	j->o->status = REF_APPLIED;
-	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
-	if ((j->o->record = ref_record_text(&j->g, &j->o->record_len)) ==
-	    NULL)
-		return -1;
-	for (s = 0; s < 2; s++)
-		if ((pl = ref_player_find(j->c->players,
-		    ref_side_user(j, s))) != NULL &&
-		    ref_tell(j, pl->addr, s, title, intro) == -1)
-			return -1;
-	return 0;
+	if (c.password[0] != '\0')
+		snprintf(c.password, sizeof(c.password), "PASSWORD");
+	c.ply = ply;
+	if (pbem_format(&c, buf, size) < 0 && size > 0)
+		buf[0] = '\0';
 }

@@ -100,7 +100,7 @@ ref_run_decide(struct ref_state *s, const struct ref_letter *l,
 	c.now = now;
 	memcpy(c.rnd, rnd, REF_RND);
 	rc = ref_decide(l, &c, o);
-	free(record);
+	ref_state_ctx_free(&c, record);
 	if (rc == -1)
 		diag_report(s->d, DIAG_NOMEM, NULL);
 	return rc;
@@ -341,6 +341,7 @@ ref_run(struct ref_state *s)
 
 	if (ref_state_finish_all(s) == -1)
 		return -1;
+	ref_state_publish(s);
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
 	if (xfer_command(s->x, s->imap, cmd, &out) == -1) {
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
@@ -355,5 +356,6 @@ ref_run(struct ref_state *s)
 	for (i = 0; i < n; i++)
 		if (ref_run_mail(s, uids[i]) == -1)
 			return -1;
+	ref_state_publish(s);
 	return 0;
 }

@@ -1,8 +1,7 @@
 /*
- * start.c - the referee's verbs that need no board: signup (a userid,
- * its password hashed, its address, waiting until the address confirms
- * it with the token mailed to it), confirm, and challenge (a new board
- * between two signed-up players, both told).
+ * start.c - signing up: signup (a userid, its password hashed, its
+ * address, waiting until the address confirms it with the token mailed
+ * to it) and confirm.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -109,7 +108,6 @@ ref_token(const struct ref_job *j, char token[REF_TOKEN])
 static int
 ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
 {
-	const char *to[1] = { pl->addr };
 	char subject[PBEM_WORD + REF_TOKEN + 16], *text;
 	int rc;
 
@@ -125,7 +123,7 @@ ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
 		return -1;
 	snprintf(subject, sizeof(subject), "confirm %s %s", pl->user,
 	    pl->token);
-	rc = ref_push(j, to, 1, subject, text, 0);
+	rc = ref_push_text(j, pl->addr, subject, text);
 	free(text);
 	return rc;
 }
@@ -181,7 +179,6 @@ ref_confirm(struct ref_job *j)
 	const struct ref_player *pend = ref_pending_find(j, j->cmd.user,
 	    NULL);
 	struct ref_player pl;
-	const char *to[1];
 	char *text, q[300];
 	int rc;
 
@@ -202,102 +199,16 @@ ref_confirm(struct ref_job *j)
 	    "%s.\n\nYour password is stored only as a salted hash; the "
 	    "referee cannot\nmail it back.  Keep it: every move you send "
 	    "needs it.\n\nTo start a game, mail %s with the subject\n"
-	    "    GAME challenge %s OPPONENT\n", pl.user, pl.addr,
-	    j->c->referee, pl.user)) == NULL)
+	    "    GAME challenge %s OPPONENT\nand for every command, with "
+	    "the subject\n    help\n", pl.user, pl.addr, j->c->referee,
+	    pl.user)) == NULL)
 		return -1;
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "signed up %s <%s>",
 	    pl.user, util_quote(pl.addr, q, sizeof(q)));
-	to[0] = pl.addr;
-	rc = ref_push(j, to, 1, "Welcome to the stackref referee", text, 0);
+	rc = ref_push_text(j, pl.addr, "Welcome to the stackref referee",
+	    text);
 	free(text);
 	return rc;
 }
 
-/* The tags of a new board between users u0 (first side) and u1. */
-static int
-ref_new_tags(struct ref_job *j, const char *u0, const char *u1)
-{
-	const struct rules *r = j->r;
-	char date[32], tag0[64], tag1[64];
-	time_t now = j->c->now;
-	struct tm tm;
-
-	if (gmtime_r(&now, &tm) == NULL ||
-	    strftime(date, sizeof(date), "%Y.%m.%d", &tm) == 0)
-		snprintf(date, sizeof(date), "????.??.??");
-	notation_player_tag(r, 0, tag0, sizeof(tag0));
-	notation_player_tag(r, 1, tag1, sizeof(tag1));
-	if (record_tag_set(&j->g, "Event", "stackref referee", NULL) == -1 ||
-	    record_tag_set(&j->g, "Site", j->c->referee, NULL) == -1 ||
-	    record_tag_set(&j->g, "Date", date, NULL) == -1 ||
-	    record_tag_set(&j->g, "Round", "?", NULL) == -1 ||
-	    record_tag_set(&j->g, tag0, u0, NULL) == -1 ||
-	    record_tag_set(&j->g, tag1, u1, NULL) == -1 ||
-	    record_tag_set(&j->g, "Result", "*", NULL) == -1 ||
-	    record_tag_set(&j->g, "Game", r->name, NULL) == -1 ||
-	    (r->gametype != NULL &&
-	    record_tag_set(&j->g, "GameType", r->gametype, NULL) == -1) ||
-	    record_tag_set(&j->g, "GameId", j->cmd.board, NULL) == -1 ||
-	    record_set_result(&j->g, "*") == -1)
-		return -1;
-	return 0;
-}
-
-/* Refuses a challenge naming an unknown or the same player. */
-static int
-ref_challenge_check(struct ref_job *j)
-{
-	const char *u[2] = { j->cmd.user, j->cmd.user2 };
-	char why[600], known[256];
-	int i;
-
-	if ((j->r = rules_find(j->cmd.game)) == NULL) {
-		rules_names(known, sizeof(known));
-		snprintf(why, sizeof(why), "unknown game %s; known games: %s",
-		    j->cmd.game, known);
-		return ref_refuse(j, "unknown game", why, NULL), -1;
-	}
-	for (i = 0; i < 2; i++)
-		if (ref_player_find(j->c->players, u[i]) == NULL) {
-			snprintf(why, sizeof(why), "%s has not signed up",
-			    u[i]);
-			return ref_refuse(j, "a player named has not signed "
-			    "up", why, NULL), -1;
-		}
-	if (strcmp(u[0], u[1]) == 0)
-		return ref_refuse(j, "a game needs two players", NULL, NULL),
-		    -1;
-	if (!ref_answer_ok(j))
-		return ref_refuse(j, "too many requests from this address "
-		    "today", NULL, NULL), -1;
-	return 0;
-}
-
-int
-ref_challenge(struct ref_job *j)
-{
-	struct replay_opts ro = { NULL, 0, REPLAY_ALL, 0 };
-	struct diag d;
-	char intro[800];
-
-	if (ref_challenge_check(j) == -1)
-		return 0;
-	snprintf(j->cmd.board, sizeof(j->cmd.board), "%lu",
-	    j->c->next_board);
-	diag_init(&d, "x", NULL);
-	d.quiet = 1;
-	if (ref_new_tags(j, j->cmd.user, j->cmd.user2) == -1 ||
-	    replay_run(&j->rp, &j->g, &ro, &d) == -1)
-		return -1;
-	snprintf(intro, sizeof(intro), "A new game of %s, board %s: %s "
-	    "plays %s and moves first, %s plays %s.", j->r->title,
-	    j->cmd.board, j->cmd.user, j->r->side[0], j->cmd.user2,
-	    j->r->side[1]);
-	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: new %s "
-	    "game, %s v %s", j->cmd.board, j->r->name, j->cmd.user,
-	    j->cmd.user2);
-	j->sender.mails++;       /* a challenge counts as an answer */
-	j->sender_set = 1;
-	return ref_changed(j, "New", intro);
-}

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 
 #include "base/fileio.h"
 #include "base/util.h"
+#include "referee/job.h"
 #include "referee/state.h"
 
 #define REF_RECORD_MAX (16u * 1024 * 1024)  /* a record read */
@@ -102,20 +104,40 @@ ref_write(struct ref_state *s, const char *path, const char *data,
 	return fileio_write_atomic(path, ref_write_bytes, &b, s->d);
 }
 
-/* Reads DIR/name into p (emptied first); a missing file is empty. */
+/* The readers of the lists of the state, as ref_load_list calls them. */
 static int
-ref_load_list(struct ref_state *s, const char *name, struct ref_players *p)
+ref_parse_players(const char *text, void *list, const char **why)
+{
+	return ref_players_parse(text, list, why);
+}
+
+static int
+ref_parse_challenges(const char *text, void *list, const char **why)
+{
+	return ref_challenges_parse(text, list, why);
+}
+
+static int
+ref_parse_watchers(const char *text, void *list, const char **why)
+{
+	return ref_watchers_parse(text, list, why);
+}
+
+/* Reads DIR/name with parse into list (empty); a missing file is
+ * empty. */
+static int
+ref_load_list(struct ref_state *s, const char *name,
+    int (*parse)(const char *, void *, const char **), void *list)
 {
 	char path[REF_PATH], *text;
 	const char *why;
 
-	ref_players_free(p);
 	if ((text = ref_read(ref_path(path, s, name, NULL), NULL,
 	    REF_RECORD_MAX)) == NULL)
 		return errno == ENOENT ? 0 : ref_fail(s, 0, path);
-	if (ref_players_parse(text, p, &why) == -1) {
-		diag_report(s->d, DIAG_SYNTAX, DIAG_FILE(path), "a players "
-		    "file", why);
+	if (parse(text, list, &why) == -1) {
+		diag_report(s->d, DIAG_SYNTAX, DIAG_FILE(path), "a state file",
+		    why);
 		free(text);
 		return -1;
 	}
@@ -123,11 +145,26 @@ ref_load_list(struct ref_state *s, const char *name, struct ref_players *p)
 	return 0;
 }
 
+/* Empties the lists of s. */
+static void
+ref_state_clear(struct ref_state *s)
+{
+	ref_players_free(&s->players);
+	ref_players_free(&s->pending);
+	ref_challenges_free(&s->challenges);
+	ref_watchers_free(&s->watchers);
+}
+
 int
 ref_state_load(struct ref_state *s)
 {
-	if (ref_load_list(s, "players", &s->players) == -1 ||
-	    ref_load_list(s, "pending", &s->pending) == -1)
+	ref_state_clear(s);
+	if (ref_load_list(s, "players", ref_parse_players, &s->players) ==
+	    -1 || ref_load_list(s, "pending", ref_parse_players,
+	    &s->pending) == -1 || ref_load_list(s, "challenges",
+	    ref_parse_challenges, &s->challenges) == -1 ||
+	    ref_load_list(s, "watchers", ref_parse_watchers,
+	    &s->watchers) == -1)
 		return -1;
 	return 0;
 }
@@ -158,7 +195,7 @@ int
 ref_state_open(struct ref_state *s)
 {
 	static const char *const sub[] = { "games", "queue", "done", "aside",
-	    "counts" };
+	    "counts", "publish" };
 	char path[REF_PATH];
 	size_t i;
 
@@ -183,8 +220,7 @@ ref_state_close(struct ref_state *s)
 	if (s->lockfd != -1)
 		close(s->lockfd);
 	s->lockfd = -1;
-	ref_players_free(&s->players);
-	ref_players_free(&s->pending);
+	ref_state_clear(s);
 }
 
 int
@@ -208,18 +244,30 @@ ref_state_aside_seen(const struct ref_state *s, const char *key)
 }
 
 /* The number the next new board gets: 1 + the largest number among
- * games/N.pdn. */
+ * games/N.pdn, the challenges waiting and last-board (the last one a
+ * challenge took: a challenge declined keeps its number). */
 static unsigned long
 ref_next_board(const struct ref_state *s)
 {
-	char path[REF_PATH], num[32];
+	char path[REF_PATH], num[32], *text;
 	unsigned long max = 0, v;
 	struct dirent *e;
 	size_t n;
 	DIR *dp;
 
+	if ((text = ref_read(ref_path(path, s, "last-board", NULL), NULL,
+	    64)) != NULL) {
+		text[strcspn(text, "\n")] = '\0';
+		if (util_parse_ulong(text, 1, ULONG_MAX - 1, &v) == 0)
+			max = v;
+		free(text);
+	}
+	for (n = 0; n < s->challenges.n; n++)
+		if (util_parse_ulong(s->challenges.v[n].board, 1,
+		    ULONG_MAX - 1, &v) == 0 && v > max)
+			max = v;
 	if ((dp = opendir(ref_path(path, s, "games", NULL))) == NULL)
-		return 1;
+		return max + 1;
 	while ((e = readdir(dp)) != NULL) {
 		n = strlen(e->d_name);
 		if (n < 5 || n - 4 >= sizeof(num) ||
@@ -270,6 +318,107 @@ ref_read_count(const struct ref_state *s, const char *user,
 	free(text);
 }
 
+/* Whether the tag section at the start of head names user: a tag line
+ * whose value is exactly user. */
+static int
+ref_head_names(const char *head, const char *user)
+{
+	const char *nl, *q;
+	size_t n = strlen(user);
+
+	for (; *head == '['; head = nl + 1) {
+		if ((nl = strchr(head, '\n')) == NULL)
+			nl = head + strlen(head);
+		for (q = nl; q > head && (q[-1] == '\r' || q[-1] == ' ');)
+			q--;
+		if (q - head >= (ptrdiff_t)n + 3 && strncmp(q - 2, "\"]", 2) ==
+		    0 && q[-(ptrdiff_t)n - 3] == '"' &&
+		    strncmp(q - n - 2, user, n) == 0)
+			return 1;
+		if (*nl == '\0')
+			break;
+	}
+	return 0;
+}
+
+/* A board file found for games USERID. */
+struct ref_found {
+	char board[PBEM_WORD];
+	time_t mtime;
+};
+
+static int
+ref_found_cmp(const void *a, const void *b)
+{
+	const struct ref_found *x = a, *y = b;
+
+	return x->mtime != y->mtime ? (x->mtime < y->mtime ? 1 : -1) :
+	    strcmp(x->board, y->board);
+}
+
+/* Adds games/name to *v when its head names user. */
+static int
+ref_find_board(const struct ref_state *s, const char *name,
+    const char *user, struct ref_found **v, size_t *n, size_t *cap)
+{
+	char path[REF_PATH], head[8192];
+	struct stat st;
+	size_t len = strlen(name), got;
+	FILE *f;
+
+	if (len < 5 || len - 4 >= PBEM_WORD || strcmp(name + len - 4,
+	    ".pdn") != 0 || (f = fopen(ref_path(path, s, "games", name),
+	    "rb")) == NULL)
+		return 0;
+	got = fread(head, 1, sizeof(head) - 1, f);
+	head[got] = '\0';
+	if (fstat(fileno(f), &st) == -1 || !ref_head_names(head, user) ||
+	    ref_grow((void **)v, cap, *n, sizeof(**v), (size_t)-1) == -1) {
+		fclose(f);
+		return 0;
+	}
+	fclose(f);
+	memcpy((*v)[*n].board, name, len - 4);
+	(*v)[*n].board[len - 4] = '\0';
+	(*v)[(*n)++].mtime = st.st_mtime;
+	return 0;
+}
+
+/* The records naming user, the REF_LIST_MAX latest, into c. */
+static int
+ref_state_boards(struct ref_state *s, const char *user, struct ref_ctx *c)
+{
+	struct ref_board_file *b;
+	struct ref_found *v = NULL;
+	char path[REF_PATH], name[PBEM_WORD + 8];
+	size_t n = 0, cap = 0, i;
+	struct dirent *e;
+	DIR *dp;
+
+	if ((dp = opendir(ref_path(path, s, "games", NULL))) == NULL)
+		return ref_fail(s, 0, path);
+	while ((e = readdir(dp)) != NULL)
+		ref_find_board(s, e->d_name, user, &v, &n, &cap);
+	closedir(dp);
+	qsort(v, n, sizeof(*v), ref_found_cmp);
+	c->nboards = n < REF_LIST_MAX ? n : REF_LIST_MAX;
+	c->boards_more = n - c->nboards;
+	if ((b = calloc(c->nboards + 1, sizeof(*b))) == NULL) {
+		free(v);
+		return diag_report(s->d, DIAG_NOMEM, NULL), -1;
+	}
+	for (i = 0; i < c->nboards; i++) {
+		snprintf(b[i].board, sizeof(b[i].board), "%s", v[i].board);
+		b[i].mtime = v[i].mtime;
+		snprintf(name, sizeof(name), "%s.pdn", v[i].board);
+		b[i].text = ref_read(ref_path(path, s, "games", name),
+		    &b[i].len, REF_LIST_SIZE);
+	}
+	c->boards = b;
+	free(v);
+	return 0;
+}
+
 int
 ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
     struct ref_ctx *c, char **record)
@@ -281,10 +430,17 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 	c->referee = s->address;
 	c->players = &s->players;
 	c->pending = &s->pending;
+	c->challenges = &s->challenges;
+	c->watchers = &s->watchers;
+	c->publish = s->publish != NULL;
 	c->next_board = ref_next_board(s);
 	ref_wanted_counts(l, user, addr);
 	ref_read_count(s, user, NULL, &c->user);
 	ref_read_count(s, NULL, addr, &c->sender);
+	if (l->bad == NULL && l->cmd_why == NULL &&
+	    l->cmd.verb == PBEM_GAMES && ref_board_ok(l->cmd.user) &&
+	    ref_state_boards(s, l->cmd.user, c) == -1)
+		return -1;
 	if (!ref_wanted_board(l, board))
 		return 0;
 	snprintf(name, sizeof(name), "%s.pdn", board);
@@ -293,6 +449,20 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 		return ref_fail(s, 0, path);
 	c->record = *record;
 	return 0;
+}
+
+void
+ref_state_ctx_free(struct ref_ctx *c, char *record)
+{
+	struct ref_board_file *b = (struct ref_board_file *)c->boards;
+	size_t i;
+
+	free(record);
+	for (i = 0; b != NULL && i < c->nboards; i++)
+		free(b[i].text);
+	free(b);
+	c->boards = NULL;
+	c->nboards = 0;
 }
 
 /* Writes the replies of o into the entry directory dir. */
@@ -353,11 +523,14 @@ static int
 ref_plan_files(struct ref_state *s, const char *dir, unsigned long uid,
     const struct ref_outcome *o, int aside)
 {
-	char num[32];
+	char num[32], last[32];
 	const char *flags = aside ? REF_FLAG " " REF_FLAG_ASIDE : REF_FLAG;
 
 	snprintf(num, sizeof(num), "%lu\n", uid);
+	snprintf(last, sizeof(last), "%lu\n", o->last_board);
 	if (ref_plan_file(s, dir, "uid", num, strlen(num)) == -1 ||
+	    ref_plan_file(s, dir, "last-board", o->last_board != 0 ? last :
+	    NULL, strlen(last)) == -1 ||
 	    ref_plan_file(s, dir, "flags", flags, strlen(flags)) == -1 ||
 	    ref_plan_file(s, dir, "summary", o->summary,
 	    strlen(o->summary)) == -1 ||
@@ -368,6 +541,11 @@ ref_plan_files(struct ref_state *s, const char *dir, unsigned long uid,
 	    o->players_len) == -1 ||
 	    ref_plan_file(s, dir, "pending", o->pending,
 	    o->pending_len) == -1 ||
+	    ref_plan_file(s, dir, "challenges", o->challenges,
+	    o->challenges_len) == -1 ||
+	    ref_plan_file(s, dir, "watchers", o->watchers,
+	    o->watchers_len) == -1 ||
+	    ref_plan_file(s, dir, "page", o->page, o->page_len) == -1 ||
 	    ref_plan_count(s, dir, o->count_user, NULL, &o->user) == -1 ||
 	    ref_plan_count(s, dir, NULL, o->count_addr, &o->sender) == -1)
 		return -1;

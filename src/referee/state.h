@@ -7,6 +7,10 @@
  *     DIR/players          USERID ADDRESS HASH per line (mode 0600)
  *     DIR/pending          USERID ADDRESS HASH TOKEN EXPIRES per line:
  *                          signups waiting for their confirmation
+ *     DIR/challenges       BOARD GAME USERID1 USERID2 EXPIRES [OPTION...]
+ *                          per line: challenges waiting for an answer
+ *     DIR/watchers         BOARD ADDRESS per line: subscriptions
+ *     DIR/last-board       the last board a challenge took
  *     DIR/counts/u-USERID  SINCE FAILS MAILS UNTIL: a userid's wrong
  *     DIR/counts/a-KEY     passwords, an address's (KEY: the SHA-256
  *                          of the address); removed two days after
@@ -20,8 +24,12 @@
  *         count.NAME       the new counts/NAME
  *         mail-N.eml/.rcpt a reply and its recipients
  *         mail-N.try       ATTEMPTS NEXT: a reply deferred (4xx)
+ *         challenges, watchers, last-board  the new files
+ *         page             the game page of the record (--publish)
  *     DIR/done/KEY         a mail processed; never processed again
  *     DIR/aside/KEY        a mail set aside: why, its UID, its bytes
+ *     DIR/publish/B.html   the game page of board B not published yet
+ *     DIR/publish/B.try    ATTEMPTS NEXT: its publication failed
  *
  * Finishing an entry: rename record, players, pending and counts into
  * place (applied), write done/KEY, set the keywords on the mail, then
@@ -33,6 +41,14 @@
  * sends nothing more but goes on deciding (status 5 at the end).  Each
  * step is idempotent, so a run finishes first what an earlier run left
  * in queue/.
+ *
+ * Publishing (--publish URL-PREFIX): applying an entry with a page puts
+ * it in publish/ (a newer page of a board replaces an older one); at
+ * the end of each run every page due is PUT to URL-PREFIX/B.html and
+ * the record to URL-PREFIX/B.pdn, and removed once both went.  A
+ * failure is logged and tried again later, 1 minute then twice as long
+ * each time up to an hour, never blocking the mails; what is published
+ * is always the board's latest page.
  */
 #ifndef STACKREF_REFEREE_STATE_H
 #define STACKREF_REFEREE_STATE_H
@@ -55,6 +71,11 @@ struct ref_state {
 	struct diag *d;
 	struct ref_players players;
 	struct ref_players pending;
+	struct ref_challenges challenges;
+	struct ref_watchers watchers;
+	const char *publish;         /* URL prefix of the game pages, or
+				      * NULL */
+	struct xfer *px;             /* the transfers of publishing */
 	int lockfd;
 	int smtp_down;               /* no more sending in this run */
 	const char *crash;           /* test only: "apply" exits there;
@@ -69,8 +90,8 @@ struct ref_state {
 int ref_state_open(struct ref_state *s);
 void ref_state_close(struct ref_state *s);
 
-/* Reads the players and pending files of s->dir (no lock, nothing
- * written).  Returns 0, or -1 after reporting. */
+/* Reads the players, pending, challenges and watchers files of s->dir
+ * (no lock, nothing written).  Returns 0, or -1 after reporting. */
 int ref_state_load(struct ref_state *s);
 
 /* Whether mail KEY is done (1), queued (2) or new (0). */
@@ -80,13 +101,20 @@ int ref_state_seen(const struct ref_state *s, const char *key);
 int ref_state_aside_seen(const struct ref_state *s, const char *key);
 
 /*
- * Fills c for a decision on l from the state: players, pending, the
- * record of the board it names (*record: malloc'ed, the caller frees
- * it), the next board, the counts, the referee's address; the time and
- * the random bytes are the caller's.  Returns 0, or -1 after reporting.
+ * Fills c for a decision on l from the state: players, pending,
+ * challenges, watchers, the record of the board it names (*record:
+ * malloc'ed), for games USERID the latest REF_LIST_MAX records naming
+ * USERID (c->boards, malloc'ed), the next board, the counts, the
+ * referee's address, whether to publish; the time and the random bytes
+ * are the caller's.  ref_state_ctx_free frees what it allocated.
+ * Returns 0, or -1 after reporting.
  */
 int ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
     struct ref_ctx *c, char **record);
+void ref_state_ctx_free(struct ref_ctx *c, char *record);
+
+/* Publishes the game pages due (see above); never fails the run. */
+void ref_state_publish(struct ref_state *s);
 
 /* Writes the planned outcome o of mail KEY (UID uid) as a queue entry;
  * aside: the mail is set aside (its keywords then say so).  Returns 0,

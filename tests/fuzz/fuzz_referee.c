@@ -3,9 +3,10 @@
  * as a raw mail, as a run's process makes it (src/referee/run.h):
  * the mail read once, its key, the context read from a fixed state
  * directory (fixtures/referee/state, or STACKREF_FUZZ_STATE: three
- * players, a signup waiting, three boards, a userid locked, a stranger
- * answered three times today), the decision; then the same mail set
- * aside, decided from its header.  Nothing is written.
+ * players, a signup waiting, three boards, two challenges (one expired),
+ * two subscriptions, a userid locked, a stranger answered three times
+ * today), the decision; then the same mail set aside, decided from its
+ * header.  Nothing is written.
  *
  * Besides no crash, hang or leak, every outcome must hold what the
  * referee promises: a decision never fails; one log line of printable
@@ -14,13 +15,17 @@
  * to the sender only; none to an automatic mail, to the referee, or to
  * a stranger answered too often; a stranger's refusal quotes nothing of
  * its Subject; no password of the command in any reply or in the log;
- * the new players and pending files read back.
+ * the new players, pending, challenges and watchers files read back;
+ * every subject line a reply tells its reader to send (an indented
+ * line starting with a game) reads as a command; no HTML part of a
+ * reply holds a script.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "referee/run.h"
+#include "rules/rules.h"
 #include "common.h"
 
 #define FUZZ_REFEREE "referee@example.test"
@@ -166,6 +171,46 @@ fuzz_said(const struct mail_in *m, const char *w)
 	    strstr(m->text, w) != NULL;
 }
 
+/* Checks that each line of text indented by four blanks and starting
+ * with a game reads as a command (but the request a refusal quotes). */
+static void
+fuzz_lines(const char *text)
+{
+	struct pbem_cmd c;
+	const char *p, *why;
+	char line[700];
+	size_t n;
+
+	for (p = text; *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		if (n < 6 || n >= sizeof(line) || strncmp(p, "    ", 4) != 0 ||
+		    (p >= text + 14 && memcmp(p - 14, "Your request\n\n", 14) ==
+		    0))
+			continue;       /* not a line to send, the request */
+		memcpy(line, p + 4, n - 4);
+		line[n - 4] = '\0';
+		line[strcspn(line, " ")] = '\0';
+		if (rules_find(line) == NULL)
+			continue;
+		memcpy(line, p + 4, n - 4);
+		fuzz_assert(pbem_parse(line, &c, &why) == 0,
+		    "a subject line to send reads back");
+	}
+}
+
+/* Checks that no HTML part of m holds a script. */
+static void
+fuzz_html(const struct mail_in *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nparts; i++)
+		if (strcmp(m->parts[i].type, "text/html") == 0)
+			fuzz_assert(strstr(m->parts[i].data, "<script") ==
+			    NULL && strstr(m->parts[i].data, "<SCRIPT") ==
+			    NULL, "no script in the HTML of a reply");
+}
+
 /* Checks reply i of o against what l asked. */
 static void
 fuzz_reply(const struct ref_letter *l, const struct ref_outcome *o,
@@ -195,7 +240,25 @@ fuzz_reply(const struct ref_letter *l, const struct ref_outcome *o,
 	if (fuzz_marked(pw) && !fuzz_elsewhere(l, pw))
 		fuzz_assert(!fuzz_said(&m, pw) &&
 		    strstr(o->summary, pw) == NULL, "no password in replies");
+	fuzz_lines(m.text);
+	fuzz_html(&m);
 	mail_in_free(&m);
+}
+
+/* Checks that the new challenges and watchers files read back. */
+static void
+fuzz_lists(const struct ref_outcome *o)
+{
+	struct ref_challenges c = { NULL, 0, 0 };
+	struct ref_watchers w = { NULL, 0, 0 };
+	const char *why;
+
+	fuzz_assert(o->challenges == NULL || ref_challenges_parse(
+	    o->challenges, &c, &why) == 0, "the new challenges file reads");
+	ref_challenges_free(&c);
+	fuzz_assert(o->watchers == NULL || ref_watchers_parse(o->watchers,
+	    &w, &why) == 0, "the new watchers file reads");
+	ref_watchers_free(&w);
 }
 
 /* Checks the outcome o of the decision on l. */
@@ -223,6 +286,7 @@ fuzz_outcome(const struct ref_letter *l, const struct ref_outcome *o)
 	fuzz_assert(o->pending == NULL || ref_players_parse(o->pending, &p,
 	    &why) == 0, "the new pending file reads");
 	ref_players_free(&p);
+	fuzz_lists(o);
 }
 
 /* Decides l (set aside for aside when not NULL) and checks. */

@@ -700,7 +700,8 @@ test_compose_simple(void **state)
 	const char *to[] = { "Bob <bob@example.org>" };
 	struct mail_out o = { "Stackref Referee <referee@example.net>", to, 1,
 	    "checkers Board sr-1a2b bob", "It is bob's turn.\n", NULL, 0,
-	    "<0123.65a1@example.net>", NULL, T0, NULL };
+	    "<0123.65a1@example.net>", NULL, T0, NULL,
+	    NULL, NULL, 0 };
 	const char *why;
 	size_t len;
 	char *t;
@@ -736,7 +737,8 @@ test_compose_dates(void **state)
 	};
 	const char *to[] = { "b@example.org" };
 	struct mail_out o = { "a@example.org", to, 1, "s", "x\n", NULL, 0,
-	    "<1@example.org>", "<0@example.org>", 0, NULL };
+	    "<1@example.org>", "<0@example.org>", 0, NULL,
+	    NULL, NULL, 0 };
 	const char *why;
 	size_t len, i;
 	char *t;
@@ -805,7 +807,8 @@ test_round_trips(void **state)
 	const char *to[] = { "Bob <bob@example.org>", "carol@example.net",
 	    "\"Dupont, \\\"Jean\\\"\" <jean@example.fr>" };
 	struct mail_out o = { "Zoë Ångström <zoe@example.org>", to, 3, NULL,
-	    NULL, NULL, 0, "<abc.123@example.org>", NULL, T0, NULL };
+	    NULL, NULL, 0, "<abc.123@example.org>", NULL, T0, NULL,
+	    NULL, NULL, 0 };
 	size_t i;
 
 	(void)state;
@@ -831,15 +834,16 @@ test_round_trip_attachments(void **state)
 {
 	char every[512], longname[FNAME];
 	struct mail_attachment att[4] = {
-		{ "game.pdn", "application/x-pdn", pdn, sizeof(pdn) - 1 },
-		{ "every byte.bin", "application/octet-stream", every, 512 },
+		{ "game.pdn", "application/x-pdn", pdn, sizeof(pdn) - 1, NULL },
+		{ "every byte.bin", "application/octet-stream", every, 512, NULL },
 		{ "partie d\xc3\xa9" "cisive \xe2\x80\x94 \xe6\x97\xa5.pdn",
-		    "application/x-pdn", "", 0 },
-		{ longname, "text/plain", "text attached\n", 14 },
+		    "application/x-pdn", "", 0, NULL },
+		{ longname, "text/plain", "text attached\n", 14, NULL },
 	};
 	const char *to[] = { "b@example.org" };
 	struct mail_out o = { "a@example.org", to, 1, "Re: checkers Board 7",
-	    "See the record.\n", att, 4, "<m.1@example.org>", NULL, T0, NULL };
+	    "See the record.\n", att, 4, "<m.1@example.org>", NULL, T0, NULL,
+	    NULL, NULL, 0 };
 	size_t i;
 
 	(void)state;
@@ -859,13 +863,151 @@ test_round_trip_attachments(void **state)
 	round_trip(&o);
 }
 
+
+/* The value of the n-th (from 0) boundary parameter of t, into b. */
+static void
+nth_boundary(const char *t, int n, char b[80])
+{
+	const char *p = t;
+
+	while (n-- >= 0)
+		assert_non_null(p = strstr(p, "boundary=\"") + 10);
+	snprintf(b, 80, "%.*s", (int)strcspn(p, "\""), p);
+}
+
+/* Issue 13: the text and an HTML alternative showing an inline image by
+ * its Content-ID, inside multipart/mixed with the record attached; the
+ * text stays the first text/plain part, complete; every part reads
+ * back; lines within 78 columns; three boundaries, none in the
+ * content. */
+static void
+test_compose_html(void **state)
+{
+	static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR--boundary";
+	static const char html[] = "<!DOCTYPE html>\n<p>It is <b>bob</b>'s "
+	    "turn; a long line of HTML that goes well past seventy-eight "
+	    "columns, with caf\xc3\xa9 in it</p>\n<img src=\"cid:board.7@"
+	    "example.org\" alt=\"the board\">\n";
+	struct mail_attachment inl[1] = { { "board.png", "image/png", png,
+	    sizeof(png) - 1, "board.7@example.org" } };
+	struct mail_attachment att[1] = { { "game.pdn", "application/x-pdn",
+	    pdn, sizeof(pdn) - 1, NULL } };
+	const char *to[] = { "b@example.org" };
+	struct mail_out o = { "a@example.org", to, 1, "checkers board 7",
+	    "It is bob's turn.\n\n  +--+\n  |rw|\n", att, 1,
+	    "<m.13@example.org>", NULL, T0, "auto-replied", html, inl, 1 };
+	char b[3][80], *t, *again, *mixed, *alt, *rel;
+	struct mail_in m;
+	const char *why;
+	size_t len, len2;
+	int i;
+
+	(void)state;
+	assert_int_equal(mail_compose(&o, &t, &len, &why), 0);
+	check_lines(t, len);
+	assert_int_equal(mail_compose(&o, &again, &len2, &why), 0);
+	assert_true(len == len2 && memcmp(t, again, len) == 0);
+	free(again);
+	assert_non_null(mixed = strstr(t, "Content-Type: multipart/mixed"));
+	assert_non_null(alt = strstr(t, "Content-Type: multipart/alternative"));
+	assert_non_null(rel = strstr(t, "Content-Type: multipart/related; "
+	    "type=\"text/html\""));
+	assert_true(mixed < alt && alt < rel);
+	assert_non_null(strstr(t, "\r\nContent-ID: <board.7@example.org>\r\n"
+	    "Content-Disposition: inline; filename=\"board.png\"\r\n"));
+	assert_true(strstr(t, "Content-Type: text/plain") < strstr(t,
+	    "Content-Type: text/html"));
+	for (i = 0; i < 3; i++) {
+		nth_boundary(t, i, b[i]);
+		assert_true(strncmp(b[i], "=_stackref_", 11) == 0);
+	}
+	assert_string_not_equal(b[0], b[1]);
+	assert_string_not_equal(b[1], b[2]);
+	assert_int_equal(mail_parse(t, len, &m, &why), 0);
+	assert_string_equal(m.text, o.text);
+	assert_int_equal(m.nparts, 3);
+	assert_string_equal(m.parts[0].type, "text/html");
+	assert_string_equal(m.parts[0].data, html);
+	assert_string_equal(m.parts[1].type, "image/png");
+	assert_int_equal(m.parts[1].len, sizeof(png) - 1);
+	assert_memory_equal(m.parts[1].data, png, sizeof(png) - 1);
+	assert_string_equal(m.parts[2].filename, "game.pdn");
+	assert_memory_equal(m.parts[2].data, pdn, sizeof(pdn) - 1);
+	mail_in_free(&m);
+	free(t);
+}
+
+/* An HTML alternative without attachments or inline parts: one
+ * multipart/alternative; its parts read back. */
+static void
+test_compose_alternative(void **state)
+{
+	const char *to[] = { "b@example.org" };
+	struct mail_out o = { "a@example.org", to, 1, "s", "plain\n", NULL, 0,
+	    "<m.14@example.org>", NULL, T0, NULL, "<p>html</p>\n", NULL, 0 };
+	struct mail_in m;
+	const char *why;
+	size_t len;
+	char *t;
+
+	(void)state;
+	assert_int_equal(mail_compose(&o, &t, &len, &why), 0);
+	check_lines(t, len);
+	assert_non_null(strstr(t, "\r\nMIME-Version: 1.0\r\nContent-Type: "
+	    "multipart/alternative;"));
+	assert_null(strstr(t, "multipart/mixed"));
+	assert_null(strstr(t, "multipart/related"));
+	assert_int_equal(mail_parse(t, len, &m, &why), 0);
+	assert_string_equal(m.text, "plain\n");
+	assert_int_equal(m.nparts, 1);
+	assert_string_equal(m.parts[0].data, "<p>html</p>\n");
+	mail_in_free(&m);
+	free(t);
+}
+
+/* Content-IDs cannot inject headers; inline parts need the HTML and
+ * their Content-ID. */
+static void
+test_compose_inline_refused(void **state)
+{
+	static const char *const bad[] = { "board\r\nBcc: v@example.org@x",
+	    "board", "<board@x>", "board @x", "@x", "x@", "b\"@x",
+	    "a-very-long-content-id-of-more-than-sixty-four-bytes-in-all@"
+	    "example.org" };
+	struct mail_attachment inl[1] = { { NULL, "image/png", "x", 1,
+	    "board.7@example.org" } };
+	const char *to[] = { "b@example.org" };
+	struct mail_out o = { "a@example.org", to, 1, "s", "t\n", NULL, 0,
+	    "<m.15@example.org>", NULL, T0, NULL, "<p/>", inl, 1 };
+	const char *why;
+	size_t len, i;
+	char *t;
+
+	(void)state;
+	assert_int_equal(mail_compose(&o, &t, &len, &why), 0);
+	check_lines(t, len);
+	free(t);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		inl[0].cid = bad[i];
+		assert_int_equal(mail_compose(&o, &t, &len, &why), -1);
+		assert_null(t);
+	}
+	inl[0].cid = NULL;
+	assert_int_equal(mail_compose(&o, &t, &len, &why), -1);
+	inl[0].cid = "board.7@example.org";
+	o.html = NULL;
+	assert_int_equal(mail_compose(&o, &t, &len, &why), -1);
+	assert_non_null(strstr(why, "HTML"));
+}
+
 static void
 test_boundary(void **state)
 {
-	struct mail_attachment att[1] = { { "x", "text/plain", "x", 1 } };
+	struct mail_attachment att[1] = { { "x", "text/plain", "x", 1, NULL } };
 	const char *to[] = { "b@example.org" };
 	struct mail_out o = { "a@example.org", to, 1, "s", "t\n", att, 1,
-	    "<m.2@example.org>", NULL, T0, NULL };
+	    "<m.2@example.org>", NULL, T0, NULL,
+	    NULL, NULL, 0 };
 	char first[64], *t, *p;
 	const char *why;
 	size_t len;
@@ -895,9 +1037,10 @@ test_injection(void **state)
 {
 	const char *to[] = { "b@example.org", "c@example.org" };
 	struct mail_attachment att[1] = { { "a.pdn", "application/x-pdn", "",
-	    0 } };
+	    0, NULL } };
 	struct mail_out o = { "a@example.org", to, 2, "s", "t\n", att, 1,
-	    "<m.3@example.org>", "<m.2@example.org>", T0, NULL };
+	    "<m.3@example.org>", "<m.2@example.org>", T0, NULL,
+	    NULL, NULL, 0 };
 	struct mail_out bad;
 	char longname[FNAME + 1];
 	const char *why;
@@ -1044,7 +1187,8 @@ test_auto_submitted(void **state)
 {
 	const char *to[] = { "b@example.org" };
 	struct mail_out o = { "a@example.org", to, 1, "s", "t\n", NULL, 0,
-	    "<as.1@example.org>", NULL, T0, "auto-replied" };
+	    "<as.1@example.org>", NULL, T0, "auto-replied",
+	    NULL, NULL, 0 };
 	static const char raw[] = "From: a@example.org\r\n"
 	    "Auto-Submitted:\r\n auto-generated; x=1\r\n"
 	    "Precedence: bulk\r\nSubject: s\r\n\r\nbody\r\n";
@@ -1097,6 +1241,9 @@ main(void)
 		cmocka_unit_test(test_round_trips),
 		cmocka_unit_test(test_round_trip_attachments),
 		cmocka_unit_test(test_boundary),
+		cmocka_unit_test(test_compose_html),
+		cmocka_unit_test(test_compose_alternative),
+		cmocka_unit_test(test_compose_inline_refused),
 		cmocka_unit_test(test_injection),
 		cmocka_unit_test(test_address),
 		cmocka_unit_test(test_message_id),

@@ -228,7 +228,7 @@ test_errors(void **state)
 	assert_string_equal(refused("signup dave"),
 	    "syntax is signup USERID PASSWORD [ADDRESS]");
 	assert_string_equal(refused("checkers challenge alice"),
-	    "syntax is GAME challenge USERID1 USERID2");
+	    "syntax is GAME challenge USERID1 USERID2 [OPTION...]");
 	assert_non_null(strstr(refused("checkers dance b1"), "unknown command"));
 	assert_non_null(strstr(refused("checkers"), SYN_MOVE));
 	assert_non_null(strstr(refused("   "), SYN_MOVE));
@@ -242,6 +242,181 @@ test_errors(void **state)
 	memset(longword, 'a', 128);
 	memcpy(longword + 128, " move b1 alice pw 11-15", 24);
 	assert_non_null(strstr(refused(longword), "longer than 127"));
+}
+
+/* The verbs of issue 13: help, games, history, showas, preview, chat,
+ * subscribe, unsubscribe, and the answers to a challenge; each in its
+ * canonical form and, for the verbs of a game, with the verb first. */
+static void
+test_new_verbs(void **state)
+{
+	struct pbem_cmd c;
+
+	(void)state;
+	c = parsed("Help");
+	assert_int_equal(c.verb, PBEM_HELP);
+	assert_string_equal(c.game, "");
+	canonical(&c, "help");
+	c = parsed("Checkers HELP");
+	assert_int_equal(c.verb, PBEM_HELP);
+	assert_string_equal(c.game, "checkers");
+	canonical(&c, "checkers help");
+	c = parsed("help Accasta-Pari");
+	assert_string_equal(c.game, "accasta-pari");
+	canonical(&c, "accasta-pari help");
+	c = parsed("games ann");
+	assert_int_equal(c.verb, PBEM_GAMES);
+	assert_string_equal(c.user, "ann");
+	canonical(&c, "games ann");
+	c = parsed("stackup games ann");
+	assert_string_equal(c.game, "stackup");
+	canonical(&c, "stackup games ann");
+	c = parsed("checkers history 7");
+	assert_int_equal(c.verb, PBEM_HISTORY);
+	assert_string_equal(c.board, "7");
+	canonical(&c, "checkers history 7");
+	c = parsed("history checkers 7");
+	canonical(&c, "checkers history 7");
+	c = parsed("showas checkers 7 bob");
+	assert_int_equal(c.verb, PBEM_SHOWAS);
+	assert_string_equal(c.user, "bob");
+	canonical(&c, "checkers showas 7 bob");
+	c = parsed("checkers preview 7 11-15#3");
+	assert_int_equal(c.verb, PBEM_PREVIEW);
+	assert_string_equal(c.move, "11-15");
+	assert_int_equal(c.ply, 3);
+	canonical(&c, "checkers preview 7 11-15#3");
+	c = parsed("checkers preview 7 propose");   /* no action: a move */
+	assert_string_equal(c.move, "propose");
+	c = parsed("subscribe checkers 7");
+	assert_int_equal(c.verb, PBEM_SUBSCRIBE);
+	canonical(&c, "checkers subscribe 7");
+	c = parsed("Re: checkers unsubscribe 7");
+	assert_int_equal(c.verb, PBEM_UNSUBSCRIBE);
+	canonical(&c, "checkers unsubscribe 7");
+	c = parsed("checkers accept 7 bob pw");
+	assert_int_equal(c.verb, PBEM_ACCEPT);
+	assert_string_equal(c.password, "pw");
+	canonical(&c, "checkers accept 7 bob pw");
+	c = parsed("checkers decline 7 bob pw");
+	assert_int_equal(c.verb, PBEM_DECLINE);
+	canonical(&c, "checkers decline 7 bob pw");
+	c = parsed("checkers move 7 bob pw accept");   /* the draw offer */
+	assert_int_equal(c.verb, PBEM_ACCEPT_DRAW);
+}
+
+/* chat keeps the rest of the line as its text (any number of words,
+ * one blank apart); a challenge its options. */
+static void
+test_chat_options(void **state)
+{
+	struct pbem_cmd c;
+	char long_text[700];
+	size_t i;
+
+	(void)state;
+	c = parsed("checkers chat 7 ann pw  Nice move,   bob!  See you #3 ");
+	assert_int_equal(c.verb, PBEM_CHAT);
+	assert_string_equal(c.user, "ann");
+	assert_string_equal(c.password, "pw");
+	assert_string_equal(c.text, "Nice move, bob! See you #3");
+	assert_int_equal(c.ply, 0);
+	canonical(&c, "checkers chat 7 ann pw Nice move, bob! See you #3");
+	c = parsed("chat checkers 7 ann pw");
+	assert_string_equal(c.text, "");
+	canonical(&c, "checkers chat 7 ann pw");
+	c = parsed("checkers chat 7 ann pw a b c d e f g h i j k l m");
+	assert_string_equal(c.text, "a b c d e f g h i j k l m");
+	memset(long_text, 'x', sizeof(long_text));
+	for (i = 30; i < sizeof(long_text); i += 10)
+		long_text[i] = ' ';
+	memcpy(long_text, "checkers chat 7 ann pw ", 23);
+	long_text[sizeof(long_text) - 1] = '\0';
+	assert_non_null(strstr(refused(long_text), "longer than 511"));
+	c = parsed("checkers challenge ann bob first=bob   fen=B:W18:B12");
+	assert_int_equal(c.verb, PBEM_CHALLENGE);
+	assert_string_equal(c.text, "first=bob fen=B:W18:B12");
+	canonical(&c, "checkers challenge ann bob first=bob fen=B:W18:B12");
+	c = parsed("checkers challenge ann bob");
+	assert_string_equal(c.text, "");
+	strcpy(c.text, "a\tb");
+	assert_int_equal(pbem_format(&c, long_text, 100), -1);
+}
+
+/* What the syntax says of its verbs; a blank before the #N. */
+static void
+test_verbs_and_hints(void **state)
+{
+	char hint[200];
+
+	(void)state;
+	assert_int_equal(pbem_verb_has(PBEM_MOVE),
+	    PBEM_HAS_BOARD | PBEM_HAS_LOGIN);
+	assert_int_equal(pbem_verb_has(PBEM_OFFER_DRAW),
+	    PBEM_HAS_BOARD | PBEM_HAS_LOGIN);
+	assert_int_equal(pbem_verb_has(PBEM_CHAT),
+	    PBEM_HAS_BOARD | PBEM_HAS_LOGIN);
+	assert_int_equal(pbem_verb_has(PBEM_ACCEPT),
+	    PBEM_HAS_BOARD | PBEM_HAS_LOGIN);
+	assert_int_equal(pbem_verb_has(PBEM_SHOW), PBEM_HAS_BOARD);
+	assert_int_equal(pbem_verb_has(PBEM_SUBSCRIBE), PBEM_HAS_BOARD);
+	assert_int_equal(pbem_verb_has(PBEM_SIGNUP), 0);
+	assert_int_equal(pbem_verb_has(PBEM_CONFIRM), 0);
+	assert_int_equal(pbem_verb_has(PBEM_GAMES), 0);
+	assert_true(pbem_keyword("SHOWAS"));
+	assert_true(pbem_keyword("propose"));
+	assert_true(pbem_keyword("Re:"));
+	assert_false(pbem_keyword("checkers"));
+	assert_false(pbem_keyword("re"));
+	assert_string_equal(pbem_syntax(PBEM_PREVIEW),
+	    "GAME preview BOARD MOVE[#N]");
+	assert_non_null(strstr(refused("checkers move 1 ann pw 11-15 #2"),
+	    "remove the blank before the #N"));
+	assert_non_null(strstr(refused("checkers show 1 #2"),
+	    "remove the blank before the #N"));
+	assert_true(pbem_explain("checkers move 1 ann pw 11-15 #2", hint,
+	    sizeof(hint)) > 0);
+	assert_string_equal(hint, "remove the blank before #2");
+	assert_true(pbem_explain("checkers move 1 ann pw 11 - 15#2", hint,
+	    sizeof(hint)) > 0);
+	assert_non_null(strstr(hint, "\"11 ... 15#2\""));
+	assert_true(pbem_explain("checkers moev 1 ann pw 11-15", hint,
+	    sizeof(hint)) > 0);
+	assert_string_equal(hint, "unknown command \"moev\": did you mean "
+	    "move?");
+	assert_true(pbem_explain("hepl", hint, sizeof(hint)) > 0);
+	assert_non_null(strstr(hint, "did you mean help?"));
+	assert_int_equal(pbem_explain("checkers show 1", hint, sizeof(hint)),
+	    0);
+	assert_int_equal(pbem_explain("hello referee, how are you?", hint,
+	    sizeof(hint)), 0);
+}
+
+/* The lines the referee's mails tell players to send read back as
+ * what they say. */
+static void
+test_next_lines(void **state)
+{
+	struct pbem_cmd c;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	c.verb = PBEM_MOVE;
+	strcpy(c.game, "checkers");
+	strcpy(c.board, "12");
+	strcpy(c.user, "ann");
+	strcpy(c.password, "PASSWORD");
+	strcpy(c.move, "MOVE");
+	c.ply = 5;
+	canonical(&c, "checkers move 12 ann PASSWORD MOVE#5");
+	memset(c.move, 0, sizeof(c.move));
+	c.verb = PBEM_ACCEPT_DRAW;
+	canonical(&c, "checkers move 12 ann PASSWORD accept#5");
+	c.verb = PBEM_RESIGN;
+	canonical(&c, "checkers resign 12 ann PASSWORD#5");
+	c.ply = 0;
+	c.verb = PBEM_ACCEPT;
+	canonical(&c, "checkers accept 12 ann PASSWORD");
 }
 
 static void
@@ -284,6 +459,10 @@ main(void)
 		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_resign_show_signup_challenge),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_new_verbs),
+		cmocka_unit_test(test_chat_options),
+		cmocka_unit_test(test_verbs_and_hints),
+		cmocka_unit_test(test_next_lines),
 		cmocka_unit_test(test_format_refuses),
 	};
 

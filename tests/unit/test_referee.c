@@ -13,6 +13,8 @@
 #include <cmocka.h>
 
 #include "referee/referee.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 #define REFEREE "referee@example.test"
 
@@ -26,15 +28,62 @@ struct named_count {
 struct world {
 	struct ref_players players;
 	struct ref_players pending;
+	struct ref_challenges challenges;
+	struct ref_watchers watchers;
+	int publish;              /* the next decisions' ctx.publish */
+	struct ref_board_file boards[4];  /* games USERID gets them */
+	size_t nboards;
+	char record_board[PBEM_WORD];  /* the board of record ("1") */
 	struct named_count counts[32];
 	size_t ncounts;
 	const char *aside;        /* the next decisions' ctx.aside */
 	time_t now;
-	char *record;             /* board 1 */
+	char *record;             /* board record_board */
 	size_t record_len;
-	unsigned long next;
 	unsigned seq;
 };
+
+/* The board a new challenge gets: past the record's and the
+ * challenges'. */
+static unsigned long
+next_board(const struct world *w)
+{
+	unsigned long max = strtoul(w->record_board, NULL, 10), v;
+	size_t i;
+
+	for (i = 0; i < w->challenges.n; i++)
+		if ((v = strtoul(w->challenges.v[i].board, NULL, 10)) > max)
+			max = v;
+	return max + 1;
+}
+
+/* The lists of o written back, as a run does. */
+static void
+lists_out(struct world *w, const struct ref_outcome *o)
+{
+	const char *why;
+
+	if (o->players != NULL) {
+		ref_players_free(&w->players);
+		assert_int_equal(ref_players_parse(o->players, &w->players,
+		    &why), 0);
+	}
+	if (o->pending != NULL) {
+		ref_players_free(&w->pending);
+		assert_int_equal(ref_players_parse(o->pending, &w->pending,
+		    &why), 0);
+	}
+	if (o->challenges != NULL) {
+		ref_challenges_free(&w->challenges);
+		assert_int_equal(ref_challenges_parse(o->challenges,
+		    &w->challenges, &why), 0);
+	}
+	if (o->watchers != NULL) {
+		ref_watchers_free(&w->watchers);
+		assert_int_equal(ref_watchers_parse(o->watchers, &w->watchers,
+		    &why), 0);
+	}
+}
 
 /* A raw mail; the caller frees it. */
 static char *
@@ -107,41 +156,38 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 {
 	struct ref_ctx c;
 	struct ref_letter l;
-	const char *why;
 	char board[PBEM_WORD];
 
 	memset(&c, 0, sizeof(c));
 	c.referee = REFEREE;
 	c.players = &w->players;
 	c.pending = &w->pending;
+	c.challenges = &w->challenges;
+	c.watchers = &w->watchers;
+	c.publish = w->publish;
+	c.boards = w->boards;
+	c.nboards = w->nboards;
 	c.aside = w->aside;
 	ref_letter_read(raw, strlen(raw), &l);
 	counts_in(w, &l, &c);
-	if (ref_wanted_board(&l, board) && strcmp(board, "1") == 0) {
+	if (ref_wanted_board(&l, board) && w->record != NULL &&
+	    strcmp(board, w->record_board) == 0) {
 		c.record = w->record;
 		c.record_len = w->record_len;
 	}
-	c.next_board = w->next;
+	c.next_board = next_board(w);
 	c.now = w->now != 0 ? w->now : 1795255200;
 	memset(c.rnd, 7 + (int)w->seq, sizeof(c.rnd));
 	assert_int_equal(ref_decide(&l, &c, o), 0);
 	ref_letter_free(&l);
 	counts_out(w, o);
-	if (o->players != NULL) {
-		ref_players_free(&w->players);
-		assert_int_equal(ref_players_parse(o->players, &w->players,
-		    &why), 0);
-	}
-	if (o->pending != NULL) {
-		ref_players_free(&w->pending);
-		assert_int_equal(ref_players_parse(o->pending, &w->pending,
-		    &why), 0);
-	}
+	lists_out(w, o);
 	if (o->record != NULL) {
 		free(w->record);
 		w->record = strndup(o->record, o->record_len);
 		w->record_len = o->record_len;
-		w->next++;
+		snprintf(w->record_board, sizeof(w->record_board), "%s",
+		    o->board);
 	}
 }
 
@@ -232,18 +278,31 @@ join(struct world *w, const char *from, const char *subject)
 	ref_outcome_free(&o);
 }
 
-/* ann and bob signed up, board 1 of game between them. */
+/* ann and bob signed up. */
 static int
 setup(void **state)
 {
 	static struct world w;
 
 	memset(&w, 0, sizeof(w));
-	w.next = 1;
 	join(&w, "Ann <ann@example.test>", "signup ann ann-pw");
 	join(&w, "bob@example.test", "signup bob bob-pw");
 	*state = &w;
 	return 0;
+}
+
+/* A board of game between ann (first) and bob: ann challenges, bob
+ * accepts. */
+static void
+open_board(struct world *w, const char *game)
+{
+	char line[200];
+	unsigned long board = next_board(w);
+
+	snprintf(line, sizeof(line), "%s challenge ann bob", game);
+	ok(w, "ann@example.test", line, REF_APPLIED, 2);
+	snprintf(line, sizeof(line), "%s accept %lu bob bob-pw", game, board);
+	ok(w, "bob@example.test", line, REF_APPLIED, 2);
 }
 
 /* The same, and board 1 of checkers between ann and bob. */
@@ -251,8 +310,7 @@ static int
 setup_board(void **state)
 {
 	setup(state);
-	ok(*state, "ann@example.test", "checkers challenge ann bob",
-	    REF_APPLIED, 2);
+	open_board(*state, "checkers");
 	return 0;
 }
 
@@ -263,6 +321,8 @@ teardown(void **state)
 
 	ref_players_free(&w->players);
 	ref_players_free(&w->pending);
+	ref_challenges_free(&w->challenges);
+	ref_watchers_free(&w->watchers);
 	free(w->record);
 	return 0;
 }
@@ -290,6 +350,10 @@ test_signup(void **state)
 	ref_outcome_free(&o);
 }
 
+/* A challenge waits for the challenged player, who accepts it: both
+ * are told each time; the board then opens (issue 13: before, the
+ * challenge opened it at once, and the waiting player got the
+ * command of the player to move). */
 static void
 test_challenge_move(void **state)
 {
@@ -298,13 +362,34 @@ test_challenge_move(void **state)
 
 	decide(w, "ann@example.test", "checkers challenge ann bob", NULL, &o);
 	assert_int_equal(o.status, REF_APPLIED);
+	assert_null(o.record);
+	assert_non_null(strstr(o.challenges, "\n1 checkers ann bob "));
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 0, "bob@example.test", "ann challenges you, bob");
+	mail_has(&o, 0, "bob@example.test", "checkers accept 1 bob PASSWORD");
+	mail_has(&o, 0, "bob@example.test", "checkers decline 1 bob PASSWORD");
+	mail_has(&o, 1, "ann@example.test", "waits for bob's");
+	mail_has(&o, 1, "ann@example.test", "checkers decline 1 ann PASSWORD");
+	ref_outcome_free(&o);
+	/* ann cannot accept her own challenge */
+	decide(w, "ann@example.test", "checkers accept 1 ann ann-pw", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "only bob may accept it");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
 	assert_string_equal(o.board, "1");
 	assert_non_null(strstr(o.record, "[GameId \"1\"]"));
 	assert_non_null(strstr(o.record, "[Black \"ann\"]"));
 	assert_null(strstr(o.record, "$y$"));
+	assert_null(strstr(o.challenges, "ann bob"));
 	assert_int_equal(o.nmail, 2);
-	mail_has(&o, 0, "ann@example.test", "ann's turn");
-	mail_has(&o, 1, "bob@example.test", "checkers move 1 ann PASSWORD");
+	mail_has(&o, 0, "ann@example.test", "It is your turn, ann (red)");
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "MOVE#1");
+	mail_has(&o, 1, "bob@example.test", "It is ann's turn");
+	assert_null(strstr(o.mail[1].text, "ann PASSWORD"));
+	mail_has(&o, 1, "bob@example.test", "checkers move 1 bob PASSWORD "
+	    "propose#1");
 	ref_outcome_free(&o);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
@@ -312,6 +397,9 @@ test_challenge_move(void **state)
 	assert_non_null(strstr(o.record, "1. 11-15 *"));
 	mail_has(&o, 0, "ann@example.test", "bob's turn");
 	mail_has(&o, 1, "bob@example.test", "ann (red) played 11-15");
+	mail_has(&o, 1, "bob@example.test", "Moves: 1. 11-15");
+	mail_has(&o, 1, "bob@example.test", "checkers move 1 bob PASSWORD "
+	    "MOVE#2");
 	assert_null(strstr(o.mail[0].text, "ann-pw"));
 	ref_outcome_free(&o);
 }
@@ -322,8 +410,7 @@ test_refusals(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
+	open_board(w, "checkers");
 	/* wrong password, forged From */
 	decide(w, "bob@example.test", "checkers move 1 ann guess 11-15",
 	    NULL, &o);
@@ -394,8 +481,7 @@ test_other_record(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob", REF_APPLIED,
-	    2);
+	open_board(w, "checkers");
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15",
 	    board9, &o);
 	assert_int_equal(o.status, REF_REFUSED);
@@ -410,7 +496,7 @@ test_actions(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "stackers-brown challenge ann bob", REF_APPLIED, 2);
+	open_board(w, "stackers-brown");
 	ok(w, "ann@example.test", "stackers-brown move 1 ann ann-pw propose",
 	    REF_APPLIED, 2);
 	ok(w, "ann@example.test", "stackers-brown move 1 ann ann-pw accept",
@@ -437,6 +523,7 @@ set_record(struct world *w, const char *text)
 	free(w->record);
 	w->record = strdup(text);
 	w->record_len = strlen(text);
+	snprintf(w->record_board, sizeof(w->record_board), "1");
 }
 
 static void
@@ -754,19 +841,22 @@ test_reflection_refusals(void **state)
 	w->now = 0;
 }
 
-/* A stranger starts three games a day at most (a challenge needs no
- * password, as in pbmserv). */
+/* A stranger starts three challenges a day at most (a challenge needs
+ * no password, as in pbmserv); the same challenge does not wait twice
+ * (issue 13: so the three are of three games). */
 static void
 test_challenge_flood(void **state)
 {
+	static const char *const line[] = { "checkers challenge ann bob",
+	    "stackup challenge ann bob", "accasta-pari challenge ann bob" };
 	struct world *w = *state;
 	struct ref_outcome o;
 	int i;
 
 	for (i = 0; i < REF_STRANGER_MAILS; i++)
-		ok(w, "eve@example.net", "checkers challenge ann bob",
-		    REF_APPLIED, 2);
-	decide(w, "eve@example.net", "checkers challenge ann bob", NULL, &o);
+		ok(w, "eve@example.net", line[i], REF_APPLIED, 2);
+	decide(w, "eve@example.net", "stackers-brown challenge ann bob",
+	    NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	assert_int_equal(o.nmail, 0);
 	assert_null(o.record);
@@ -931,6 +1021,569 @@ test_aside(void **state)
 	w->aside = NULL;
 }
 
+
+/* ---- issue 13: what players see ---- */
+
+/* Reads mail i of o into m (the caller frees it). */
+static void
+mail_read(const struct ref_outcome *o, size_t i, struct mail_in *m)
+{
+	const char *why;
+
+	assert_true(i < o->nmail);
+	assert_int_equal(mail_parse(o->mail[i].text, o->mail[i].len, m, &why),
+	    0);
+}
+
+/* The part of type type of m, or NULL. */
+static const struct mail_part *
+part_of(const struct mail_in *m, const char *type)
+{
+	size_t i;
+
+	for (i = 0; i < m->nparts; i++)
+		if (strcmp(m->parts[i].type, type) == 0)
+			return &m->parts[i];
+	return NULL;
+}
+
+/* Every line of every mail of o within 78 columns, CRLF ended. */
+static void
+lines_ok(const struct ref_outcome *o)
+{
+	size_t i, k, col;
+
+	for (i = 0; i < o->nmail; i++)
+		for (k = col = 0; k < o->mail[i].len; k++) {
+			if (o->mail[i].text[k] == '\n') {
+				assert_true(k > 0 && o->mail[i].text[k - 1] ==
+				    '\r');
+				col = 0;
+			} else if (o->mail[i].text[k] != '\r' && ++col > 78)
+				fail_msg("mail %zu: a line over 78 columns", i);
+		}
+}
+
+/*
+ * Checks every subject line mail i of o tells its reader to send (an
+ * indented line of the text starting with a game, not the request
+ * quoted masked): it reads back as a
+ * command (pbem_parse), of that user, and a guarded one of ply.
+ * Returns how many.
+ */
+static int
+lines_sent(const struct ref_outcome *o, size_t i, const char *user,
+    unsigned long ply)
+{
+	struct mail_in m;
+	struct pbem_cmd c;
+	const char *p, *why;
+	char line[600];
+	size_t n;
+	int count = 0;
+
+	mail_read(o, i, &m);
+	for (p = m.text; *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		if (n < 5 || strncmp(p, "    ", 4) != 0 || p[4] == ' ' ||
+		    n >= sizeof(line))
+			continue;
+		memcpy(line, p + 4, n - 4);
+		line[n - 4] = '\0';
+		if (strchr(line, ' ') == NULL || strstr(line, "****") != NULL)
+			continue;
+		line[strcspn(line, " ")] = '\0';
+		if (rules_find(line) == NULL)
+			continue;
+		line[strlen(line)] = ' ';
+		if (pbem_parse(line, &c, &why) != 0)
+			fail_msg("\"%s\" does not read: %s", line, why);
+		if (c.user[0] != '\0' && user != NULL)
+			assert_string_equal(c.user, user);
+		if (c.ply != 0)
+			assert_int_equal(c.ply, ply);
+		count++;
+	}
+	mail_in_free(&m);
+	return count;
+}
+
+/* help: the commands, to anybody, quoting nothing; GAME help: the
+ * rules, examples that read as moves of the game, a set-up position
+ * that reads, the moves from the start. */
+static void
+test_help(void **state)
+{
+	struct world *w = *state;
+	const struct rules *const *r;
+	struct ref_outcome o;
+	struct mail_in m;
+	char line[100], ex[300], *p, *tok, *save;
+	struct move mv;
+	struct pos pos;
+	size_t err;
+	const char *why;
+
+	decide(w, "stranger@example.net", "help", NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	mail_has(&o, 0, "stranger@example.net", "GAME chat BOARD USERID "
+	    "PASSWORD TEXT");
+	mail_has(&o, 0, "stranger@example.net", "GAME subscribe BOARD");
+	mail_read(&o, 0, &m);
+	assert_non_null(part_of(&m, "text/html"));
+	mail_in_free(&m);
+	lines_ok(&o);
+	ref_outcome_free(&o);
+	for (r = rules_table; *r != NULL; r++) {
+		snprintf(line, sizeof(line), "%s help", (*r)->name);
+		decide(w, "ann@example.test", line, NULL, &o);
+		assert_int_equal(o.status, REF_ANSWERED);
+		mail_has(&o, 0, "ann@example.test", "From the start");
+		mail_read(&o, 0, &m);
+		assert_non_null(p = strstr(m.text, "For example: "));
+		snprintf(ex, sizeof(ex), "%.*s", (int)strcspn(p + 13, "\n"),
+		    p + 13);
+		for (tok = strtok_r(ex, " ", &save); tok != NULL;
+		    tok = strtok_r(NULL, " ", &save))
+			if ((*r)->move_parse(tok, strlen(tok), &mv, &err) != 0)
+				fail_msg("%s: example %s does not read",
+				    (*r)->name, tok);
+		assert_non_null(p = strstr(m.text, "sets up a position, as "));
+		snprintf(ex, sizeof(ex), "%.*s", (int)strcspn(p + 23, ".\n"),
+		    p + 23);
+		if (fen_parse(*r, ex, &pos, &err, &why) != 0 ||
+		    rules_pos_check(*r, &pos, &why) != 0)
+			fail_msg("%s: the FEN %s does not read", (*r)->name, ex);
+		mail_in_free(&m);
+		ref_outcome_free(&o);
+	}
+	decide(w, "ann@example.test", "chess help", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "unknown game chess");
+	ref_outcome_free(&o);
+}
+
+/* Every mail about a board: the board, the moves so far, whose turn
+ * and the exact subject its reader sends next (each line reads back,
+ * the reader's own, with the right #N); the waiting player never gets
+ * the mover's command; HTML with the board's PNG inline. */
+static void
+test_next_lines(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	const struct mail_part *html, *png;
+	struct mail_in m;
+
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	assert_int_equal(lines_sent(&o, 0, "ann", 2), 2);  /* propose, resign */
+	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* the move */
+	mail_has(&o, 0, "ann@example.test", "Moves: 1. 11-15");
+	mail_has(&o, 1, "bob@example.test", "checkers move 1 bob PASSWORD "
+	    "MOVE#2");
+	mail_read(&o, 1, &m);
+	assert_non_null(html = part_of(&m, "text/html"));
+	assert_non_null(png = part_of(&m, "image/png"));
+	assert_memory_equal(png->data, "\x89PNG\r\n\x1a\n", 8);
+	assert_non_null(strstr(html->data, "<img src=\"cid:board.1.1.1@"
+	    "example.test\""));
+	assert_non_null(strstr(html->data, "mailto:referee@example.test?"
+	    "subject=checkers%20move%201%20bob%20PASSWORD%20MOVE%232"));
+	assert_non_null(strstr(m.text, "It is your turn, bob (white)"));
+	mail_in_free(&m);
+	lines_ok(&o);
+	ref_outcome_free(&o);
+	/* a draw offer: how to answer it, to the player it is offered to */
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw propose#2",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "bob (white) offers you a draw");
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "accept#2");
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "reject#2");
+	mail_has(&o, 1, "bob@example.test", "Your draw offer waits for ann's "
+	    "answer");
+	assert_null(strstr(o.mail[1].text, "accept#"));
+	assert_int_equal(lines_sent(&o, 0, "ann", 2), 3);
+	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* resign */
+	ref_outcome_free(&o);
+}
+
+/* The end: both players told the winner by name and side, and why. */
+static void
+test_game_over(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char sub[200];
+
+	decide(w, "bob@example.test", "checkers resign 1 bob bob-pw#1", NULL,
+	    &o);
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 0, "ann@example.test", "Game over: 1-0, ann (red) wins: "
+	    "white resigned.");
+	mail_has(&o, 1, "bob@example.test", "Game over: 1-0, ann (red) wins: "
+	    "white resigned.");
+	mail_subject(&o, 1, sub, sizeof(sub));
+	assert_string_equal(sub, "checkers board 1: game over 1-0, ann wins");
+	assert_int_equal(lines_sent(&o, 0, NULL, 0), 0);
+	ref_outcome_free(&o);
+}
+
+/* Refusals say the fault precisely, quote the request masked, say what
+ * to send instead, and never send a player to a man page. */
+static void
+test_refusal_texts(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15 #2",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "remove the blank before #2");
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann **** **** #2");
+	assert_false(said(&o, "ann-pw"));
+	assert_false(said(&o, "stackref-referee(8)"));
+	mail_has(&o, 0, "ann@example.test", "with the subject\n    help");
+	ref_outcome_free(&o);
+	decide(w, "stranger@example.net", "checkers move 1 ann xyzzy 11-15 #2",
+	    NULL, &o);
+	mail_has(&o, 0, "stranger@example.net", "remove the blank before the "
+	    "#N");
+	assert_false(said(&o, "xyzzy"));
+	assert_false(has(o.mail[0].text, "11-15"));
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers moev 1 ann ann-pw 11-15",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "did you mean move?");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#4",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "checkers show 1");
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "11-15#1");
+	assert_int_equal(lines_sent(&o, 0, "ann", 1), 2);
+	assert_false(said(&o, "stackref-referee(8)"));
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-18#1",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "11-18#1");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#1",
+	    NULL, &o);
+	mail_has(&o, 0, "bob@example.test", "you will be mailed your "
+	    "opponent's move");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "stackup move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "Send instead:\n    checkers move "
+	    "1 ann PASSWORD 11-15#1");
+	ref_outcome_free(&o);
+}
+
+/* games USERID: the boards of a player from the records the run gives,
+ * with the subject to send where it is the player's turn; the
+ * challenges waiting. */
+static void
+test_games(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	w->boards[0] = (struct ref_board_file){ "1", w->record,
+	    w->record_len, 1795255200 };
+	w->boards[1] = (struct ref_board_file){ "7", NULL, 0, 1795255100 };
+	w->nboards = 2;
+	ok(w, "bob@example.test", "stackup challenge bob ann", REF_APPLIED, 2);
+	decide(w, "eve@example.net", "games ann", NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	mail_has(&o, 0, "eve@example.net", "board 1, checkers: ann (red) v "
+	    "bob (white); last change 2026-11-21 10:00 UTC");
+	mail_has(&o, 0, "eve@example.net", "ply 1 to play, ann's turn (red)");
+	mail_has(&o, 0, "eve@example.net", "checkers move 1 ann PASSWORD "
+	    "MOVE#1");
+	mail_has(&o, 0, "eve@example.net", "board 7: too large");
+	mail_has(&o, 0, "eve@example.net", "board 2, stackup: bob challenges "
+	    "ann");
+	ref_outcome_free(&o);
+	w->nboards = 1;
+	decide(w, "eve@example.net", "stackup games bob", NULL, &o);
+	mail_has(&o, 0, "eve@example.net", "none.");
+	ref_outcome_free(&o);
+	decide(w, "eve@example.net", "games nobody", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+	w->nboards = 0;
+}
+
+/* chat: kept in the record as a comment on the current ply, escaped in
+ * the HTML, never an action; both players told; history lists it. */
+static void
+test_chat(void **state)
+{
+	struct world *w = *state;
+	const struct mail_part *html;
+	struct ref_outcome o;
+	struct mail_in m;
+
+	decide(w, "ann@example.test", "checkers chat 1 ann ann-pw Hello "
+	    "<script>alert(1)</script> {x} [%resign white]", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "{ann: Hello <script>alert(1)"
+	    "</script> (x) [%resign white]}"));
+	assert_null(strstr(o.record, "Result \"1-0\""));
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 1, "bob@example.test", "ann (red) says:\nHello");
+	mail_read(&o, 1, &m);
+	assert_non_null(html = part_of(&m, "text/html"));
+	assert_null(strstr(html->data, "<script>"));
+	assert_non_null(strstr(html->data, "&lt;script&gt;"));
+	mail_in_free(&m);
+	ref_outcome_free(&o);
+	/* from the body, up to the signature and the quote */
+	decide(w, "bob@example.test", "Re: checkers chat 1 bob bob-pw",
+	    "\r\nGood luck!\r\nSee you.\r\n-- \r\nbob\r\n", &o);
+	assert_non_null(strstr(o.record, "{bob: Good luck! See you.}"));
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers chat 1 bob bob-pw",
+	    "\r\n> quoted\r\n", &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "bob@example.test", "the chat says nothing");
+	ref_outcome_free(&o);
+	decide(w, "eve@example.net", "checkers history 1", NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	mail_has(&o, 0, "eve@example.net", "{bob: Good luck! See you.}");
+	mail_has(&o, 0, "eve@example.net", "It is ann's turn (red) to play "
+	    "ply 1.");
+	ref_outcome_free(&o);
+}
+
+/* showas: the board from that player's side; preview: a move checked,
+ * nothing played. */
+static void
+test_showas_preview(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "eve@example.net", "showas checkers 1 bob", NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	mail_has(&o, 0, "eve@example.net", "    r   r   r   r         1     2");
+	mail_has(&o, 0, "eve@example.net", "It is ann's turn (red)");
+	ref_outcome_free(&o);
+	decide(w, "eve@example.net", "checkers showas 1 carol", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers preview 1 11-15#1", NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	assert_null(o.record);
+	mail_has(&o, 0, "bob@example.test", "ann (red) may play 11-15 as ply "
+	    "1.  Nothing was played");
+	mail_has(&o, 0, "bob@example.test", "checkers move 1 ann PASSWORD "
+	    "11-15#1");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers preview 1 11-16x", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers preview 1 11-15#3", NULL, &o);
+	mail_has(&o, 0, "bob@example.test", "stale request");
+	ref_outcome_free(&o);
+}
+
+/* Signs up carol, a watcher. */
+static void
+carol(struct world *w)
+{
+	join(w, "carol@example.test", "signup carol carol-pw");
+}
+
+/* subscribe: a confirmed address only, a copy of every move, bounded;
+ * unsubscribe; the watchers of a game go when it ends. */
+static void
+test_subscribe(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	size_t i;
+
+	decide(w, "stranger@example.net", "subscribe checkers 1", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_null(o.watchers);
+	mail_has(&o, 0, "stranger@example.net", "signed-up player");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers subscribe 1", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+	carol(w);
+	decide(w, "Carol <CAROL@example.test>", "checkers subscribe 1", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.watchers, "\n1 carol@example.test\n"));
+	mail_has(&o, 0, "carol@example.test", "now gets a copy of every move");
+	mail_has(&o, 0, "carol@example.test", "checkers unsubscribe 1");
+	ref_outcome_free(&o);
+	ok(w, "carol@example.test", "checkers subscribe 1", REF_REFUSED, 1);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	assert_int_equal(o.nmail, 3);
+	mail_has(&o, 2, "carol@example.test", "ann (red) played 11-15");
+	mail_has(&o, 2, "carol@example.test", "You get this copy as a watcher");
+	assert_false(has(o.mail[2].text, "PASSWORD MOVE"));
+	ref_outcome_free(&o);
+	/* at most REF_WATCH_BOARD watchers */
+	for (i = w->watchers.n; i < REF_WATCH_BOARD; i++)
+		ref_watch_add(&w->watchers, &(struct ref_watch){ "1",
+		    "x@example.test" });
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#2",
+	    NULL, &o);
+	assert_int_equal(o.nmail, REF_MAILS);
+	ref_outcome_free(&o);
+	w->watchers.n = 1;
+	ok(w, "carol@example.test", "checkers unsubscribe 1", REF_APPLIED, 1);
+	assert_int_equal(w->watchers.n, 0);
+	ok(w, "carol@example.test", "checkers unsubscribe 1", REF_REFUSED, 1);
+	ok(w, "carol@example.test", "checkers subscribe 1", REF_APPLIED, 1);
+	decide(w, "ann@example.test", "checkers resign 1 ann ann-pw", NULL,
+	    &o);
+	assert_int_equal(o.nmail, 3);
+	mail_has(&o, 2, "carol@example.test", "Game over: 0-1, bob (white) "
+	    "wins");
+	assert_null(strstr(o.watchers, "carol"));
+	ref_outcome_free(&o);
+}
+
+/* The options of a challenge: who moves first, a set-up position;
+ * refused when unknown or wrong; a challenge declined or withdrawn;
+ * one that waits for one player too many. */
+static void
+test_challenge_options(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char line[100];
+	int i;
+
+	ok(w, "ann@example.test", "checkers challenge ann bob first=bob "
+	    "fen=W:W18,K27:B12,16", REF_APPLIED, 2);
+	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL, &o);
+	assert_non_null(strstr(o.record, "[White \"bob\"]"));
+	assert_non_null(strstr(o.record, "[Black \"ann\"]"));
+	assert_non_null(strstr(o.record, "[SetUp \"1\"]"));
+	assert_non_null(strstr(o.record, "[FEN \"W:W18,K27:B12,16\"]"));
+	mail_has(&o, 1, "bob@example.test", "It is your turn, bob (white)");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers challenge ann bob fen=x:y",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "fen=x:y:");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers challenge ann bob time=3d",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "unknown option time=3d; the "
+	    "options are first=USERID or first=random, fen=POSITION");
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers challenge ann bob first=carol",
+	    REF_REFUSED, 1);
+	ok(w, "ann@example.test", "stackup challenge ann bob first=random",
+	    REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup challenge ann bob", REF_REFUSED, 1);
+	ok(w, "bob@example.test", "checkers decline 2 bob bob-pw",
+	    REF_REFUSED, 1);     /* board 2 is stackup */
+	decide(w, "bob@example.test", "stackup decline 2 bob bob-pw", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_int_equal(w->challenges.n, 0);
+	mail_has(&o, 0, "ann@example.test", "bob declined the challenge of "
+	    "ann");
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "stackup challenge ann bob", REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup decline 2 ann ann-pw", REF_APPLIED,
+	    2);
+	ok(w, "ann@example.test", "stackup accept 2 bob bob-pw", REF_REFUSED,
+	    1);
+	/* a challenge waits a week */
+	ok(w, "ann@example.test", "stackup challenge ann bob", REF_APPLIED, 2);
+	w->now = 1795255200 + REF_CHALLENGE_TIME + 1;
+	decide(w, "bob@example.test", "stackup accept 2 bob bob-pw", NULL, &o);
+	mail_has(&o, 0, "bob@example.test", "(it expired)");
+	ref_outcome_free(&o);
+	w->now = 0;
+	ref_challenges_free(&w->challenges);
+	carol(w);
+	for (i = 0; i < REF_CHALLENGES_USER; i++) {
+		struct ref_challenge ch = { "", "stackup", "x", "carol",
+		    1795255200 + 3600, "" };
+
+		snprintf(ch.board, sizeof(ch.board), "%d", 10 + i);
+		assert_int_equal(ref_challenge_add(&w->challenges, &ch), 0);
+	}
+	snprintf(line, sizeof(line), "checkers challenge ann carol");
+	decide(w, "ann@example.test", line, NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "too many challenges wait");
+	ref_outcome_free(&o);
+}
+
+/* With publishing, every record written brings its game page. */
+static void
+test_publish_page(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	assert_null(o.page);
+	ref_outcome_free(&o);
+	w->publish = 1;
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#2",
+	    NULL, &o);
+	assert_non_null(o.page);
+	assert_true(strncmp(o.page, "<!DOCTYPE html>", 15) == 0);
+	assert_non_null(strstr(o.page, "22-18"));
+	ref_outcome_free(&o);
+	decide(w, "eve@example.net", "checkers show 1", NULL, &o);
+	assert_null(o.page);
+	ref_outcome_free(&o);
+	w->publish = 0;
+}
+
+/* The lists of the state read back as written. */
+static void
+test_lists(void **state)
+{
+	struct ref_challenges c = { NULL, 0, 0 };
+	struct ref_watchers w = { NULL, 0, 0 };
+	const char *why;
+	char *text;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(ref_challenges_parse("# x\n3 checkers ann bob 100 "
+	    "first=bob fen=B:W18:B12\n4 stackup ann bob 50\n", &c, &why), 0);
+	assert_int_equal(c.n, 2);
+	assert_string_equal(c.v[0].options, "first=bob fen=B:W18:B12");
+	assert_non_null(ref_challenge_find(&c, "4"));
+	assert_null(ref_challenge_find(&c, "5"));
+	text = ref_challenges_format(&c, 60, &len);
+	assert_non_null(strstr(text, "\n3 checkers ann bob 100 first=bob "
+	    "fen=B:W18:B12\n"));
+	assert_null(strstr(text, "stackup"));   /* expired at 60 */
+	free(text);
+	ref_challenges_free(&c);
+	assert_int_equal(ref_challenges_parse("3 checkers ann\n", &c, &why),
+	    -1);
+	ref_challenges_free(&c);
+	assert_int_equal(ref_watchers_parse("1 a@x\n1 b@x\n", &w, &why), 0);
+	text = ref_watchers_format(&w, &len);
+	assert_non_null(strstr(text, "\n1 a@x\n1 b@x\n"));
+	free(text);
+	ref_watchers_free(&w);
+	assert_int_equal(ref_watchers_parse("1 a@x extra\n", &w, &why), -1);
+	ref_watchers_free(&w);
+}
+
 /* The counts read back as written. */
 static void
 test_counts(void **state)
@@ -981,6 +1634,26 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_auth_first, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_aside, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_help, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_next_lines, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_game_over, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_refusal_texts,
+		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_games, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_chat, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_showas_preview,
+		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_subscribe, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_challenge_options, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_publish_page, setup_board,
+		    teardown),
+		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_players_file),
 		cmocka_unit_test(test_key_search),

@@ -4,10 +4,13 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
+#include "game/play.h"
 #include "game/replay.h"
+#include "notation/notation.h"
 
 struct fixture {
 	struct record g;
@@ -38,7 +41,8 @@ teardown(void **state)
 	return 0;
 }
 
-/* Pushes one element of build(): a move, or "@ACTION_SIDE" an action. */
+/* Pushes one element of build(): a move, or "@ACTION_SIDE" an action
+ * ("@leave_red_5": "leave red 5"). */
 static void
 push(struct fixture *fx, const char *p, size_t n, const struct srcloc *at)
 {
@@ -54,7 +58,7 @@ push(struct fixture *fx, const char *p, size_t n, const struct srcloc *at)
 	e = line_push(&fx->g.main, ELEM_ACTION, at);
 	assert_non_null(e);
 	assert_int_equal(elem_set_text(e, p + 1, n - 1), 0);
-	if ((u = strchr(e->text, '_')) != NULL)
+	while ((u = strchr(e->text, '_')) != NULL)
 		*u = ' ';
 }
 
@@ -238,6 +242,7 @@ test_action_names(void **state)
 {
 	const struct rules *r = rules_find("stackup");
 	enum replay_act act;
+	unsigned long days;
 	char why[128];
 	int side;
 
@@ -248,22 +253,22 @@ test_action_names(void **state)
 	assert_string_equal(replay_act_name(REPLAY_OFFER_DRAW), "offer-draw");
 	assert_string_equal(replay_act_name(REPLAY_ACCEPT_DRAW),
 	    "accept-draw");
-	assert_int_equal(replay_act_parse(r, "offer-draw w", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "offer-draw w", &act, &side, &days, why,
 	    sizeof(why)), 0);
 	assert_int_equal(act, REPLAY_OFFER_DRAW);
 	assert_int_equal(side, SIDE_SECOND);
-	assert_int_equal(replay_act_parse(r, "resign first", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "resign first", &act, &side, &days, why,
 	    sizeof(why)), 0);
 	assert_int_equal(side, SIDE_FIRST);
-	assert_int_equal(replay_act_parse(r, "resign", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "resign", &act, &side, &days, why,
 	    sizeof(why)), -1);
 	assert_string_equal(why, "expected ACTION SIDE");
-	assert_int_equal(replay_act_parse(r, "resign red", &act, &side, why,
+	assert_int_equal(replay_act_parse(r, "resign red", &act, &side, &days, why,
 	    sizeof(why)), -1);
 	assert_string_equal(why, "unknown side red; expected black, white, "
 	    "first or second");
 	assert_int_equal(replay_act_parse(r, "a-very-long-action-name black",
-	    &act, &side, why, sizeof(why)), -1);
+	    &act, &side, &days, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "unknown action"));
 	assert_string_equal(replay_result_token(OUTCOME_DRAW), "1/2-1/2");
 }
@@ -415,6 +420,146 @@ test_action_stop_and_canonical(void **state)
 	assert_int_equal(fx->d.status, STATUS_OK);
 }
 
+
+/* Taking back moves: who may ask, answer, and when. */
+static void
+test_undo_actions(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 0, REPLAY_ALL, 0 };
+	struct replay rp;
+
+	build(fx, "stackup", NULL, "11-15 23-19 @request-undo_white");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(rp.undo, SIDE_SECOND);
+	assert_int_equal(rp.undo_elem, 1);
+	assert_int_equal(replay_action(&rp, REPLAY_REQUEST_UNDO, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+	assert_int_equal(replay_action(&rp, REPLAY_ACCEPT_UNDO, SIDE_SECOND,
+	    NULL, &fx->d), -1);
+	assert_int_equal(replay_action(&rp, REPLAY_ACCEPT_UNDO, SIDE_FIRST,
+	    NULL, &fx->d), 0);
+	assert_int_equal(rp.undo, -1);
+	assert_int_equal(replay_action(&rp, REPLAY_DECLINE_UNDO, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+	/* after an accepted undo, nothing to take back until a new move */
+	assert_int_equal(replay_action(&rp, REPLAY_REQUEST_UNDO, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+	assert_string_equal(messages(fx),
+	    "stackref: request-undo by black refused: a request by white to "
+	    "take back moves is pending\n"
+	    "stackref: accept-undo by white refused: the request is white's "
+	    "own; only black may answer it\n"
+	    "stackref: decline-undo by black refused: no request to take back "
+	    "moves is pending\n"
+	    "stackref: request-undo by black refused: black has made no move "
+	    "to take back since the start or the last undo\n");
+	record_free(&fx->g);
+	/* a move voids the request; no request at the start */
+	build(fx, "stackup", NULL, "11-15 @request-undo_black 23-19");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(rp.undo, -1);
+	record_free(&fx->g);
+	build(fx, "stackup", NULL, "");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(replay_action(&rp, REPLAY_REQUEST_UNDO, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+	record_free(&fx->g);
+	/* after the end, no undo */
+	build(fx, "checkers", "B:W15:B11", "11x18");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_int_equal(replay_action(&rp, REPLAY_REQUEST_UNDO, SIDE_FIRST,
+	    NULL, &fx->d), -1);
+}
+
+/* Replays the PDN text into fx->g; replay_run's return. */
+static int
+replay_text(struct fixture *fx, const char *text, struct replay *rp)
+{
+	struct replay_opts o = { "g.pdn", 0, REPLAY_ALL, 0 };
+
+	record_free(&fx->g);
+	assert_int_equal(notation_read_text(text, strlen(text), "g.pdn",
+	    &fx->g, NULL, &fx->d), 0);
+	return replay_run(rp, &fx->g, &o, &fx->d);
+}
+
+/* An accepted undo in a record: the variation before it must hold the
+ * moves taken back (play_accept_undo makes it so). */
+static void
+test_undo_record(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay rp;
+	char *text = NULL;
+	size_t len;
+	FILE *f;
+
+	assert_int_equal(replay_text(fx, "1. 11-15 23-19 2. 8-11 "
+	    "{[%request-undo red]} *", &rp), 0);
+	assert_int_equal(replay_action(&rp, REPLAY_ACCEPT_UNDO, SIDE_SECOND,
+	    NULL, &fx->d), 0);
+	assert_int_equal(play_accept_undo(&rp, &fx->g, SIDE_SECOND), 0);
+	f = open_memstream(&text, &len);
+	assert_int_equal(notation_write_record(notation_find("pdn"), f,
+	    &fx->g), 0);
+	fclose(f);
+	assert_string_equal(text, "1. 11-15 23-19 (2. 8-11 "
+	    "{[%request-undo red]}) {[%accept-undo white]} *\n\n");
+	assert_int_equal(replay_text(fx, text, &rp), 0);
+	free(text);
+	assert_int_equal(rp.plies, 2);
+	assert_int_equal(rp.undo, -1);
+	assert_int_equal(rp.pos.turn, SIDE_FIRST);
+	assert_int_equal(replay_text(fx, "1. 11-15 (23-19 2. 8-11 "
+	    "{[%request-undo white]}) {[%accept-undo red]} *", &rp), 0);
+	assert_int_equal(rp.pos.turn, SIDE_SECOND);
+	assert_int_equal(fx->d.status, STATUS_OK);
+	assert_int_equal(replay_text(fx, "1. 11-15 23-19 2. 8-11 "
+	    "{[%request-undo red]} {[%accept-undo white]} *", &rp), -1);
+	assert_int_equal(replay_text(fx, "1. 11-15 (23-19 2. 8-11 22-18 "
+	    "{[%request-undo white]}) {[%accept-undo red]} *", &rp), -1);
+	assert_int_equal(replay_text(fx, "1. 11-15 (23-19 2. 8-11 "
+	    "{[%request-undo red]}) {[%accept-undo white]} *", &rp), -1);
+	assert_int_equal(replay_text(fx, "1. 11-15 (23-19 2. 11-16 "
+	    "{[%request-undo white]}) {[%accept-undo red]} *", &rp), -1);
+	assert_int_equal(replay_text(fx, "1. 11-15 (23-19 {[%request-undo "
+	    "white]} 2. 8-11) {[%accept-undo red]} *", &rp), -1);
+	assert_string_equal(messages(fx),
+	    "stackref: g.pdn:1:46: ply 4: accept-undo by white refused: no "
+	    "variation with the moves taken back stands before it\n"
+	    "stackref: g.pdn:1:56: ply 2: accept-undo by red refused: the "
+	    "variation before it: it holds more than two moves\n"
+	    "stackref: g.pdn:1:48: ply 2: accept-undo by white refused: the "
+	    "variation before it: no request-undo by the side of its first "
+	    "move ends it\n"
+	    "stackref: g.pdn:1:51: ply 2: accept-undo by red refused: the "
+	    "variation before it: its moves do not replay from the position "
+	    "before it\n"
+	    "stackref: g.pdn:1:50: ply 2: accept-undo by red refused: the "
+	    "variation before it: a move follows the request\n");
+}
+
+/* Leave and claims parse; a claim ends the game. */
+static void
+test_timed_actions(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 0, REPLAY_ALL, 1 };
+	struct replay rp;
+
+	build(fx, "stackers-mogensen", NULL,
+	    "11-15 @leave_w_5 @claim-time_white");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), 0);
+	assert_string_equal(fx->g.main.elems[1].text, "leave white 5");
+	assert_int_equal(rp.outcome, OUTCOME_SECOND_WINS);
+	assert_string_equal(rp.why, "time forfeit");
+	record_free(&fx->g);
+	build(fx, "stackers-mogensen", NULL, "11-15 @leave_w_0");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(fx->d.status, STATUS_MALFORMED);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int
@@ -435,6 +580,9 @@ main(void)
 		T(test_action_refused),
 		T(test_action_in_record),
 		T(test_action_stop_and_canonical),
+		T(test_undo_actions),
+		T(test_undo_record),
+		T(test_timed_actions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

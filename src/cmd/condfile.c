@@ -1,0 +1,136 @@
+/*
+ * condfile.c - where move --then keeps a player's conditional moves
+ * (game/cond.h): the file .NAME.cond beside the record NAME, mode
+ * 0600, replaced atomically under the record's lock and removed once
+ * the list is spent or dropped.  Its content is never written into the
+ * record nor to any output; only a reply once played is (it is a move
+ * of the record then).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "game/cond.h"
+#include "game/play.h"
+#include "base/fileio.h"
+
+#define CMD_COND_BYTES (COND_FEN + COND_MAX * 2 * COND_TEXT + 256)
+
+int
+cmd_cond_path(const char *record, char *buf, size_t size)
+{
+	return fileio_beside(record, "cond", buf, size);
+}
+
+int
+cmd_cond_load(const char *path, const struct rules *r, struct cond *c,
+    struct diag *d)
+{
+	char *text;
+	size_t len;
+	FILE *f;
+
+	cond_clear(c);
+	if ((f = fopen(path, "r")) == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		diag_report(d, DIAG_READ, DIAG_FILE(path), strerror(errno));
+		return -1;
+	}
+	if ((text = malloc(CMD_COND_BYTES + 1)) == NULL) {
+		fclose(f);
+		diag_report(d, DIAG_NOMEM, DIAG_FILE(path));
+		return -1;
+	}
+	len = fread(text, 1, CMD_COND_BYTES, f);
+	text[len] = '\0';
+	fclose(f);
+	if (cond_parse(c, r, text) == -1)
+		cond_clear(c);	/* not ours, or spoilt: no list */
+	free(text);
+	return 0;
+}
+
+/* Writes the text ctx (cmd_cond_save's). */
+static int
+cmd_cond_put(FILE *out, void *ctx)
+{
+	return fputs(ctx, out) == EOF ? -1 : 0;
+}
+
+int
+cmd_cond_save(const char *path, const struct rules *r, const struct cond *c,
+    struct diag *d)
+{
+	char *text;
+	int rc;
+
+	if (c->side < 0 || c->n == 0) {
+		if (unlink(path) == 0 || errno == ENOENT)
+			return 0;
+		diag_report(d, DIAG_WRITE, DIAG_FILE(path), strerror(errno));
+		return -1;
+	}
+	if ((text = malloc(CMD_COND_BYTES)) == NULL ||
+	    cond_format(c, r, text, CMD_COND_BYTES) < 0) {
+		free(text);
+		diag_report(d, DIAG_NOMEM, DIAG_FILE(path));
+		return -1;
+	}
+	rc = fileio_write_private(path, cmd_cond_put, text, d);
+	free(text);
+	return rc;
+}
+
+/* Plays the reply of c into rp and g, stamped; 0, or -1 when it does
+ * not replay (the list is dropped then, quietly). */
+static int
+cmd_cond_reply(struct cond *c, struct replay *rp, struct record *g,
+    const struct cmd_clock *cc, const struct diag_where *w, struct diag *d)
+{
+	char text[COND_TEXT];
+	struct diag q;
+
+	diag_init(&q, "stackref", NULL);
+	q.quiet = 1;
+	if (replay_ply(rp, cond_reply(c), NULL, &q, NULL) == -1) {
+		cond_clear(c);
+		return 0;
+	}
+	if (play_append_move(rp, g, text, sizeof(text)) == -1 ||
+	    cmd_play_stamp(cc, g, w, d) == -1) {
+		diag_report(d, DIAG_NOMEM, w);
+		return -1;
+	}
+	printf("conditional reply played: %s\n", text);
+	cond_shift(c, rp);
+	return 1;
+}
+
+int
+cmd_cond_apply(struct cond *c, struct replay *rp, struct record *g,
+    const struct cmd_clock *cc, const struct diag_where *w, struct diag *d)
+{
+	char played[COND_TEXT];
+	int n = 0, rc;
+
+	for (;;) {
+		if (replay_last_text(rp, played, sizeof(played)) < 0)
+			return n;
+		switch (cond_match(c, rp, played)) {
+		case COND_DROP:
+			cond_clear(c);
+			return n;
+		case COND_KEEP:
+			return n;
+		case COND_REPLY:
+			if ((rc = cmd_cond_reply(c, rp, g, cc, w, d)) <= 0)
+				return rc == 0 ? n : -1;
+			n++;
+			break;
+		}
+	}
+}

@@ -1,0 +1,257 @@
+/*
+ * board.c - a request on a board: the board named, its record read and
+ * replayed, the side of the player who logged in, the records attached
+ * to the mail, a finished game and a stale #N; each refused with what
+ * to send instead.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/util.h"
+#include "referee/job.h"
+
+int
+ref_diag_open(struct ref_diag *rd)
+{
+	rd->buf = NULL;
+	if ((rd->f = open_memstream(&rd->buf, &rd->len)) == NULL)
+		return -1;
+	diag_init(&rd->d, "x", rd->f);
+	return 0;
+}
+
+const char *
+ref_diag_text(struct ref_diag *rd)
+{
+	char *r, *w;
+
+	fclose(rd->f);
+	if (rd->buf == NULL)
+		return "out of memory";
+	for (r = w = rd->buf; *r != '\0';) {
+		if (strncmp(r, "x: ", 3) == 0)
+			r += 3;
+		while (*r != '\0' && *r != '\n')
+			*w++ = *r++;
+		if (*r == '\n')
+			*w++ = *r++;
+	}
+	*w = '\0';
+	if (w > rd->buf && w[-1] == '\n')
+		w[-1] = '\0';
+	return rd->buf[0] != '\0' ? rd->buf : "refused";
+}
+
+int
+ref_replay_text(const char *text, size_t len, const char *name,
+    unsigned long stop, struct record *g, struct replay *rp, char **why)
+{
+	struct replay_opts ro = { NULL, 0, REPLAY_ALL, 0 };
+	struct ref_diag dg;
+	int rc = -1;
+
+	*why = NULL;
+	ro.stop = stop;
+	if (ref_diag_open(&dg) == -1)
+		return -1;
+	if (text != NULL && notation_read_text(text, len, name, g, NULL,
+	    &dg.d) == 0 && notation_game(g, NULL) != NULL &&
+	    replay_run(rp, g, &ro, &dg.d) == 0)
+		rc = 0;
+	if (rc == -1)
+		*why = strdup(ref_diag_text(&dg));
+	else
+		ref_diag_text(&dg);
+	free(dg.buf);
+	return rc;
+}
+
+int
+ref_board_named(struct ref_job *j)
+{
+	char why[512], known[256], extra[400];
+
+	if (rules_find(j->cmd.game) == NULL) {
+		rules_names(known, sizeof(known));
+		snprintf(why, sizeof(why), "unknown game %s; the games are %s",
+		    j->cmd.game, known);
+		return ref_refuse(j, "unknown game", why, NULL), -1;
+	}
+	if (!ref_board_ok(j->cmd.board) || j->c->record == NULL) {
+		snprintf(why, sizeof(why), "there is no board %s",
+		    j->cmd.board);
+		snprintf(extra, sizeof(extra), "For the boards of a player, "
+		    "send\n    games %s\n", j->cmd.user[0] != '\0' ?
+		    j->cmd.user : "USERID");
+		return ref_refuse(j, "there is no such board", why, extra),
+		    -1;
+	}
+	return 0;
+}
+
+int
+ref_board(struct ref_job *j, unsigned long stop)
+{
+	const struct rules *r = rules_find(j->cmd.game);
+	struct pbem_cmd fixed = j->cmd;
+	char why[300], extra[800], *msg;
+
+	if (ref_replay_text(j->c->record, j->c->record_len, j->cmd.board,
+	    stop, &j->g, &j->rp, &msg) == -1) {
+		if (msg == NULL)
+			return j->nomem = 1, -1;
+		ref_refuse(j, "the record of this board does not read; tell "
+		    "the referee's keeper", NULL, msg);
+		free(msg);
+		return -1;
+	}
+	j->r = j->rp.r;
+	if (j->r != r) {
+		snprintf(why, sizeof(why), "board %s is a %s game, not %s",
+		    j->cmd.board, j->r->name, r->name);
+		snprintf(fixed.game, sizeof(fixed.game), "%s", j->r->name);
+		ref_instead(&fixed, NULL, extra, sizeof(extra));
+		return ref_refuse(j, "the board is of another game", why,
+		    extra), -1;
+	}
+	return 0;
+}
+
+/* Whether the part p looks like a game record. */
+static int
+ref_part_record(const struct mail_part *p)
+{
+	const char *dot = p->filename != NULL ? strrchr(p->filename, '.') :
+	    NULL;
+
+	return strstr(p->type, "pdn") != NULL ||
+	    (dot != NULL && (strcasecmp(dot, ".pdn") == 0 ||
+	    strcasecmp(dot, ".xml") == 0));
+}
+
+/* Why the attached record p is not of j's board, into why ("" if it
+ * is). */
+static void
+ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
+    size_t size)
+{
+	struct record g;
+	struct ref_diag dg;
+	const char *id, *game;
+	int bad;
+
+	why[0] = '\0';
+	if (p->len > REF_ATTACH_SIZE) {
+		snprintf(why, size, "the attached record %s is larger than "
+		    "%d KiB", p->filename != NULL ? p->filename : "",
+		    REF_ATTACH_SIZE / 1024);
+		return;
+	}
+	if (ref_diag_open(&dg) == -1) {
+		j->nomem = 1;
+		return;
+	}
+	dg.d.quiet = 1;
+	record_init(&g);
+	bad = notation_read_text(p->data, p->len, "attachment", &g, NULL,
+	    &dg.d) == -1;
+	id = record_tag(&g, "GameId");
+	game = record_tag(&g, "Game");
+	if (bad || id == NULL || strcmp(id, j->cmd.board) != 0 ||
+	    (game != NULL && strcasecmp(game, j->r->name) != 0))
+		snprintf(why, size, "the attached record %s is of %s board "
+		    "%s, not of %s board %s", p->filename != NULL ?
+		    p->filename : "", game != NULL ? game : "an unknown",
+		    id != NULL ? id : "(none)", j->r->name, j->cmd.board);
+	record_free(&g);
+	ref_diag_text(&dg);
+	free(dg.buf);
+}
+
+int
+ref_check_attached(struct ref_job *j)
+{
+	char why[600];
+	size_t i, n = 0;
+
+	for (i = 0; i < j->m->nparts && !j->nomem; i++) {
+		if (!ref_part_record(&j->m->parts[i]))
+			continue;
+		if (++n > REF_ATTACH_MAX)
+			return ref_refuse(j, "too many attached records",
+			    NULL, NULL), -1;
+		ref_part_check(j, &j->m->parts[i], why, sizeof(why));
+		if (why[0] != '\0')
+			return ref_refuse(j, "the attached record is not of "
+			    "this board", why, "Send the request again without "
+			    "the attachment, or with the record\nthe referee "
+			    "last mailed you for this board.\n"), -1;
+	}
+	return j->nomem ? -1 : 0;
+}
+
+int
+ref_user_side(const struct ref_job *j, const char *user)
+{
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if (strcmp(ref_side_user(j, s), user) == 0)
+			return s;
+	return -1;
+}
+
+int
+ref_side(struct ref_job *j)
+{
+	char why[300], extra[300];
+
+	if ((j->side = ref_user_side(j, j->cmd.user)) == -1) {
+		snprintf(why, sizeof(why), "%s does not play on board %s",
+		    j->cmd.user, j->cmd.board);
+		snprintf(extra, sizeof(extra), "The boards of %s: send\n"
+		    "    games %s\n", j->cmd.user, j->cmd.user);
+		return ref_refuse(j, why, NULL, extra), -1;
+	}
+	return 0;
+}
+
+int
+ref_check_open(struct ref_job *j)
+{
+	const char *res, *reason;
+	char why[300], again[PBEM_TEXT + 4 * PBEM_WORD], extra[1400];
+
+	if (play_over(&j->rp, &j->g, &res, &reason)) {
+		snprintf(why, sizeof(why), "the game is over (%s)", res);
+		snprintf(extra, sizeof(extra), "For a new game, send\n"
+		    "    %s challenge %s OPPONENT\n", j->r->name, j->cmd.user);
+		return ref_refuse(j, why, NULL, extra), -1;
+	}
+	if (j->cmd.ply != 0 && j->cmd.ply != j->rp.plies + 1) {
+		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
+		    "but the next ply is #%lu", j->cmd.ply, j->rp.plies + 1);
+		ref_again(j, j->rp.plies + 1, again, sizeof(again));
+		snprintf(extra, sizeof(extra), "Nothing was changed.  Look at "
+		    "the board first:\n    %s show %s\nthen, if you still "
+		    "mean it, send\n    %s\n", j->r->name, j->cmd.board, again);
+		return ref_refuse(j, why, NULL, extra), -1;
+	}
+	return 0;
+}
+
+int
+ref_sender_side(const struct ref_job *j)
+{
+	const struct ref_player *pl;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if ((pl = ref_player_find(j->c->players,
+		    ref_side_user(j, s))) != NULL && j->m->from != NULL &&
+		    strcasecmp(pl->addr, j->m->from) == 0)
+			return s;
+	return -1;
+}

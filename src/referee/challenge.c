@@ -1,0 +1,509 @@
+/*
+ * challenge.c - a new board: GAME challenge USERID1 USERID2 [OPTION...]
+ * waits (in the challenges file) for USERID2 to accept or decline it,
+ * or USERID1 to withdraw it; both are told of each step.  The options
+ * choose the game's set-up (one table, below: who moves first, a
+ * set-up position; a time control will be one line more).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/util.h"
+#include "referee/job.h"
+
+/* An option of a challenge: NAME=VALUE. */
+struct ref_option {
+	const char *name;
+	const char *syntax;
+	/* Checks value for j's challenge and writes it as kept into norm;
+	 * -1 with the reason in why. */
+	int (*check)(struct ref_job *j, const char *value, char *norm,
+	    size_t size, char *why, size_t wsize);
+	/* Sets value on the new record j->g (NULL: nothing to set). */
+	int (*apply)(struct ref_job *j, const char *value);
+};
+
+static int ref_opt_first(struct ref_job *, const char *, char *, size_t,
+    char *, size_t);
+static int ref_opt_fen(struct ref_job *, const char *, char *, size_t,
+    char *, size_t);
+static int ref_opt_fen_set(struct ref_job *, const char *);
+
+static const struct ref_option ref_options[] = {
+	{ "first", "first=USERID or first=random", ref_opt_first, NULL },
+	{ "fen", "fen=POSITION", ref_opt_fen, ref_opt_fen_set },
+};
+
+#define REF_NOPTIONS (sizeof(ref_options) / sizeof(ref_options[0]))
+
+/* The value of option name in the options text opts, into buf ("" when
+ * it is not there). */
+static const char *
+ref_opt_value(const char *opts, const char *name, char *buf, size_t size)
+{
+	char w[PBEM_WORD];
+	size_t n = strlen(name);
+
+	buf[0] = '\0';
+	while (ref_word(&opts, w, sizeof(w)) == 0)
+		if (strncmp(w, name, n) == 0 && w[n] == '=')
+			snprintf(buf, size, "%s", w + n + 1);
+	return buf;
+}
+
+static int
+ref_opt_first(struct ref_job *j, const char *value, char *norm,
+    size_t size, char *why, size_t wsize)
+{
+	const char *u = value;
+
+	if (strcmp(value, "random") == 0)
+		u = j->c->rnd[REF_RND_PICK] & 1 ? j->cmd.user2 : j->cmd.user;
+	else if (strcmp(value, j->cmd.user) != 0 &&
+	    strcmp(value, j->cmd.user2) != 0) {
+		snprintf(why, wsize, "first=%s: %s or %s moves first, or "
+		    "random", value, j->cmd.user, j->cmd.user2);
+		return -1;
+	}
+	snprintf(norm, size, "first=%s", u);
+	return 0;
+}
+
+static int
+ref_opt_fen_set(struct ref_job *j, const char *value)
+{
+	if (record_tag_set(&j->g, "SetUp", "1", NULL) == -1 ||
+	    record_tag_set(&j->g, "FEN", value, NULL) == -1)
+		return -1;
+	return 0;
+}
+
+/* Replays the new record j->g; 0, or -1 with why. */
+static int
+ref_new_replay(struct ref_job *j, char *why, size_t wsize)
+{
+	struct replay_opts ro = { NULL, 0, REPLAY_ALL, 0 };
+	struct ref_diag dg;
+	const char *res, *reason;
+	int rc = 0;
+
+	if (ref_diag_open(&dg) == -1)
+		return j->nomem = 1, -1;
+	if (replay_run(&j->rp, &j->g, &ro, &dg.d) == -1) {
+		snprintf(why, wsize, "%s", ref_diag_text(&dg));
+		rc = -1;
+	} else {
+		ref_diag_text(&dg);
+		if (play_over(&j->rp, &j->g, &res, &reason)) {
+			snprintf(why, wsize, "the position is decided "
+			    "already (%s)", reason);
+			rc = -1;
+		}
+	}
+	free(dg.buf);
+	return rc;
+}
+
+static int
+ref_opt_fen(struct ref_job *j, const char *value, char *norm, size_t size,
+    char *why, size_t wsize)
+{
+	char sub[300];
+
+	record_free(&j->g);
+	record_init(&j->g);
+	if (record_tag_set(&j->g, "Game", j->r->name, NULL) == -1 ||
+	    ref_opt_fen_set(j, value) == -1)
+		return j->nomem = 1, -1;
+	if (ref_new_replay(j, sub, sizeof(sub)) == -1) {
+		snprintf(why, wsize, "fen=%.100s: %s", value, sub);
+		return -1;
+	}
+	snprintf(norm, size, "fen=%s", value);
+	return 0;
+}
+
+/* The option named by word w (NAME=VALUE), its value in *value. */
+static const struct ref_option *
+ref_option_of(const char *w, const char **value)
+{
+	const char *eq = strchr(w, '=');
+	size_t i;
+
+	if (eq == NULL)
+		return NULL;
+	for (i = 0; i < REF_NOPTIONS; i++)
+		if (strlen(ref_options[i].name) == (size_t)(eq - w) &&
+		    strncmp(w, ref_options[i].name, (size_t)(eq - w)) == 0) {
+			*value = eq + 1;
+			return &ref_options[i];
+		}
+	return NULL;
+}
+
+/* Writes the syntax of every option into buf. */
+static void
+ref_options_known(char *buf, size_t size)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < REF_NOPTIONS; i++)
+		util_append(buf, size, ", ", ref_options[i].syntax);
+}
+
+/* Reads the options of j's challenge into norm ("first=USER" always
+ * there); -1 after refusing. */
+static int
+ref_options_read(struct ref_job *j, char *norm, size_t size)
+{
+	const struct ref_option *op;
+	const char *s = j->cmd.text, *value;
+	char w[PBEM_WORD], one[PBEM_WORD + 8], why[400], known[200];
+
+	snprintf(norm, size, "first=%s", j->cmd.user);
+	while (ref_word(&s, w, sizeof(w)) == 0) {
+		if ((op = ref_option_of(w, &value)) == NULL) {
+			ref_options_known(known, sizeof(known));
+			snprintf(why, sizeof(why), "unknown option %s; the "
+			    "options are %s", w, known);
+			return ref_refuse(j, "unknown option", why, NULL), -1;
+		}
+		if (op->check(j, value, one, sizeof(one), why,
+		    sizeof(why)) == -1)
+			return j->nomem ? -1 : (ref_refuse(j, "a bad option",
+			    why, NULL), -1);
+		if (strcmp(op->name, "first") == 0)
+			snprintf(norm, size, "%s", one);
+		else if (util_append(norm, size, " ", one) == -1)
+			return ref_refuse(j, "the options are too long", NULL,
+			    NULL), -1;
+	}
+	return 0;
+}
+
+/* The challenges waiting for user's answer, and whether one of game
+ * from from waits already (its board into same). */
+static size_t
+ref_waiting_for(const struct ref_job *j, const char *user, char *same,
+    size_t size)
+{
+	const struct ref_challenges *c = j->c->challenges;
+	size_t i, n = 0;
+
+	same[0] = '\0';
+	for (i = 0; c != NULL && i < c->n; i++) {
+		if (c->v[i].expires <= j->c->now)
+			continue;
+		if (strcmp(c->v[i].to, user) == 0)
+			n++;
+		if (strcmp(c->v[i].to, user) == 0 &&
+		    strcmp(c->v[i].from, j->cmd.user) == 0 &&
+		    strcmp(c->v[i].game, j->r->name) == 0)
+			snprintf(same, size, "%s", c->v[i].board);
+	}
+	return n;
+}
+
+/* Refuses a challenge naming an unknown game or player, the same one
+ * twice, one too many. */
+static int
+ref_challenge_check(struct ref_job *j)
+{
+	const char *u[2] = { j->cmd.user, j->cmd.user2 };
+	char why[600], known[256], same[PBEM_WORD];
+	int i;
+
+	if ((j->r = rules_find(j->cmd.game)) == NULL) {
+		rules_names(known, sizeof(known));
+		snprintf(why, sizeof(why), "unknown game %s; the games are %s",
+		    j->cmd.game, known);
+		return ref_refuse(j, "unknown game", why, NULL), -1;
+	}
+	for (i = 0; i < 2; i++)
+		if (ref_player_find(j->c->players, u[i]) == NULL) {
+			snprintf(why, sizeof(why), "%s has not signed up",
+			    u[i]);
+			return ref_refuse(j, "a player named has not signed "
+			    "up", why, NULL), -1;
+		}
+	if (strcmp(u[0], u[1]) == 0)
+		return ref_refuse(j, "a game needs two players", NULL, NULL),
+		    -1;
+	if (!ref_answer_ok(j))
+		return ref_refuse(j, "too many requests from this address "
+		    "today", NULL, NULL), -1;
+	if (ref_waiting_for(j, u[1], same, sizeof(same)) >=
+	    REF_CHALLENGES_USER || (j->c->challenges != NULL &&
+	    j->c->challenges->n >= REF_CHALLENGES_MAX))
+		return ref_refuse(j, "too many challenges wait for an answer; "
+		    "try again later", NULL, NULL), -1;
+	if (same[0] != '\0') {
+		snprintf(why, sizeof(why), "a challenge of %s by %s to %s "
+		    "waits already (board %s)", u[1], u[0], j->r->name, same);
+		return ref_refuse(j, "the same challenge waits already", why,
+		    NULL), -1;
+	}
+	return 0;
+}
+
+/* The challenges file without skip (NULL: none) and the expired ones,
+ * plus add (NULL: none), into the outcome. */
+static int
+ref_challenges_with(struct ref_job *j, const struct ref_challenge *skip,
+    const struct ref_challenge *add)
+{
+	const struct ref_challenges *c = j->c->challenges;
+	struct ref_challenges q = { NULL, 0, 0 };
+	size_t i;
+	int rc = -1;
+
+	for (i = 0; c != NULL && i < c->n; i++)
+		if (&c->v[i] != skip && c->v[i].expires > j->c->now &&
+		    ref_challenge_add(&q, &c->v[i]) == -1)
+			goto out;
+	if ((add == NULL || ref_challenge_add(&q, add) == 0) &&
+	    (j->o->challenges = ref_challenges_format(&q, j->c->now,
+	    &j->o->challenges_len)) != NULL)
+		rc = 0;
+out:
+	ref_challenges_free(&q);
+	return rc;
+}
+
+/* Sets the tags of j->g for challenge ch between its players, the
+ * first player by its options. */
+static int
+ref_new_tags(struct ref_job *j, const struct ref_challenge *ch)
+{
+	char date[32], tag[64], first[PBEM_WORD];
+	time_t now = j->c->now;
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) == NULL ||
+	    strftime(date, sizeof(date), "%Y.%m.%d", &tm) == 0)
+		snprintf(date, sizeof(date), "????.??.??");
+	ref_opt_value(ch->options, "first", first, sizeof(first));
+	if (record_tag_set(&j->g, "Event", "stackref referee", NULL) == -1 ||
+	    record_tag_set(&j->g, "Site", j->c->referee, NULL) == -1 ||
+	    record_tag_set(&j->g, "Date", date, NULL) == -1 ||
+	    record_tag_set(&j->g, "Round", "?", NULL) == -1)
+		return -1;
+	notation_player_tag(j->r, j->rp.pos.turn, tag, sizeof(tag));
+	if (record_tag_set(&j->g, tag, first[0] != '\0' ? first : ch->from,
+	    NULL) == -1)
+		return -1;
+	notation_player_tag(j->r, !j->rp.pos.turn, tag, sizeof(tag));
+	if (record_tag_set(&j->g, tag, strcmp(first, ch->to) == 0 ?
+	    ch->from : ch->to, NULL) == -1 ||
+	    record_tag_set(&j->g, "Result", "*", NULL) == -1 ||
+	    (j->r->gametype != NULL &&
+	    record_tag_set(&j->g, "GameType", j->r->gametype, NULL) == -1) ||
+	    record_tag_set(&j->g, "GameId", ch->board, NULL) == -1 ||
+	    record_set_result(&j->g, "*") == -1)
+		return -1;
+	return 0;
+}
+
+/* Makes the record of the board ch opens into j->g and j->rp: the game
+ * and its options, replayed for the side to move, then the tags. */
+static int
+ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
+{
+	const struct ref_option *op;
+	const char *s = ch->options, *value;
+	char w[PBEM_WORD], why[400];
+
+	record_free(&j->g);
+	record_init(&j->g);
+	if (record_tag_set(&j->g, "Game", j->r->name, NULL) == -1)
+		return -1;
+	while (ref_word(&s, w, sizeof(w)) == 0)
+		if ((op = ref_option_of(w, &value)) != NULL &&
+		    op->apply != NULL && op->apply(j, value) == -1)
+			return -1;
+	if (ref_new_replay(j, why, sizeof(why)) == -1)
+		return j->nomem ? -1 : (ref_refuse(j, "the challenge's "
+		    "position does not read; send a new challenge", why,
+		    NULL), 1);
+	return ref_new_tags(j, ch);
+}
+
+/* Who plays what in challenge ch, for its mails, into buf. */
+static void
+ref_sides_text(struct ref_job *j, const struct ref_challenge *ch,
+    char *buf, size_t size)
+{
+	char first[PBEM_WORD], fen[PBEM_WORD];
+	const char *second;
+	int t = j->rp.pos.turn;
+
+	if (ref_opt_value(ch->options, "first", first, sizeof(first))[0] ==
+	    '\0')
+		snprintf(first, sizeof(first), "%s", ch->from);
+	second = strcmp(first, ch->to) == 0 ? ch->from : ch->to;
+	ref_opt_value(ch->options, "fen", fen, sizeof(fen));
+	snprintf(buf, size, "%s plays %s and moves first, %s plays %s%s%s.",
+	    first, j->r->side[t], second, j->r->side[!t],
+	    fen[0] != '\0' ? ", from the position " : "", fen);
+}
+
+/* The mails of a new challenge ch: to its challenged, to its sender. */
+static int
+ref_challenge_mails(struct ref_job *j, const struct ref_challenge *ch)
+{
+	const struct ref_player *to = ref_player_find(j->c->players, ch->to);
+	const struct ref_player *from = ref_player_find(j->c->players,
+	    ch->from);
+	char sides[500], subject[600], *text;
+	int rc;
+
+	ref_sides_text(j, ch, sides, sizeof(sides));
+	if ((text = ref_text("%s challenges you, %s, to a game of %s: board "
+	    "%s.\n%s\n\nTo accept, mail %s the subject\n    %s accept %s %s "
+	    "PASSWORD\nTo decline:\n    %s decline %s %s PASSWORD\n\nThe "
+	    "challenge waits %d days.\n", ch->from, ch->to, j->r->title,
+	    ch->board, sides, j->c->referee, ch->game, ch->board, ch->to,
+	    ch->game, ch->board, ch->to, REF_CHALLENGE_TIME / 86400)) == NULL)
+		return -1;
+	snprintf(subject, sizeof(subject), "%s board %s: %s challenges you",
+	    ch->game, ch->board, ch->from);
+	rc = ref_push_text(j, to->addr, subject, text);
+	free(text);
+	if (rc == -1 || (text = ref_text("Your challenge to %s, a game of "
+	    "%s (board %s),\nwaits for %s's answer; you will be mailed it.\n"
+	    "%s\n\nTo withdraw it (or if you did not send it), mail %s\n"
+	    "the subject\n    %s decline %s %s PASSWORD\n", ch->to,
+	    j->r->title, ch->board, ch->to, sides, j->c->referee, ch->game,
+	    ch->board, ch->from)) == NULL)
+		return -1;
+	snprintf(subject, sizeof(subject), "%s board %s: your challenge to "
+	    "%s", ch->game, ch->board, ch->to);
+	rc = ref_push_text(j, from->addr, subject, text);
+	free(text);
+	return rc;
+}
+
+int
+ref_challenge(struct ref_job *j)
+{
+	struct ref_challenge ch;
+
+	if (ref_challenge_check(j) == -1)
+		return 0;
+	memset(&ch, 0, sizeof(ch));
+	if (ref_options_read(j, ch.options, sizeof(ch.options)) == -1)
+		return j->nomem ? -1 : 0;
+	snprintf(ch.board, sizeof(ch.board), "%lu", j->c->next_board);
+	snprintf(ch.game, sizeof(ch.game), "%s", j->r->name);
+	snprintf(ch.from, sizeof(ch.from), "%s", j->cmd.user);
+	snprintf(ch.to, sizeof(ch.to), "%s", j->cmd.user2);
+	ch.expires = j->c->now + REF_CHALLENGE_TIME;
+	if (ref_new_board(j, &ch) != 0)
+		return j->nomem ? -1 : 0;
+	if (ref_challenges_with(j, NULL, &ch) == -1)
+		return -1;
+	j->o->status = REF_APPLIED;
+	j->o->last_board = j->c->next_board;
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: "
+	    "challenge of %.32s, %.32s v %.32s, waits for %.32s", ch.board,
+	    ch.game, ch.from, ch.to,
+	    ch.to);
+	ref_answered(j);        /* a challenge counts as an answer */
+	return ref_challenge_mails(j, &ch);
+}
+
+/* The challenge of j's board that j's userid may answer; NULL after
+ * refusing. */
+static const struct ref_challenge *
+ref_answerable(struct ref_job *j)
+{
+	const struct ref_challenge *ch = ref_challenge_find(j->c->challenges,
+	    j->cmd.board);
+	char why[800];
+
+	if (ch == NULL || ch->expires <= j->c->now) {
+		snprintf(why, sizeof(why), "no challenge for board %s waits "
+		    "for an answer%s", j->cmd.board, j->c->record != NULL ?
+		    " (the board is open: a draw offer is accepted with GAME "
+		    "move BOARD USERID PASSWORD accept)" : ch != NULL ?
+		    " (it expired)" : "");
+		return ref_refuse(j, "no such challenge waits", why, NULL),
+		    NULL;
+	}
+	if (strcmp(ch->game, j->cmd.game) != 0) {
+		snprintf(why, sizeof(why), "the challenge of board %s is of "
+		    "%s, not %s", ch->board, ch->game, j->cmd.game);
+		return ref_refuse(j, "the challenge is of another game", why,
+		    NULL), NULL;
+	}
+	if (strcmp(ch->to, j->cmd.user) != 0 &&
+	    (j->cmd.verb == PBEM_ACCEPT || strcmp(ch->from, j->cmd.user) != 0)) {
+		snprintf(why, sizeof(why), "the challenge of board %s is %s's "
+		    "to %s: only %s may accept it", ch->board, ch->from, ch->to,
+		    ch->to);
+		return ref_refuse(j, why, NULL, NULL), NULL;
+	}
+	return ch;
+}
+
+int
+ref_accept(struct ref_job *j)
+{
+	const struct ref_challenge *ch;
+	char intro[1400], sides[500];
+	int rc;
+
+	if (ref_login(j) == -1 || (ch = ref_answerable(j)) == NULL)
+		return j->nomem ? -1 : 0;
+	j->r = rules_find(ch->game);
+	if (j->r == NULL || (rc = ref_new_board(j, ch)) == -1)
+		return -1;
+	if (rc == 1 || ref_challenges_with(j, ch, NULL) == -1)
+		return rc == 1 ? 0 : -1;
+	ref_sides_text(j, ch, sides, sizeof(sides));
+	snprintf(intro, sizeof(intro), "%s accepted the challenge of %s: a new "
+	    "game of %s, board %s.\n%s", ch->to, ch->from, j->r->title,
+	    ch->board, sides);
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: new "
+	    "%.32s game, %.32s v %.32s", ch->board, ch->game, ch->from,
+	    ch->to);
+	return ref_changed(j, "New", intro, 0);
+}
+
+int
+ref_decline(struct ref_job *j)
+{
+	const struct ref_challenge *ch;
+	const struct ref_player *pl;
+	char subject[300], *text;
+	const char *u[2];
+	int i, withdrawn;
+
+	if (ref_login(j) == -1 || (ch = ref_answerable(j)) == NULL)
+		return j->nomem ? -1 : 0;
+	if (ref_challenges_with(j, ch, NULL) == -1)
+		return -1;
+	withdrawn = strcmp(ch->from, j->cmd.user) == 0;
+	j->o->status = REF_APPLIED;
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: challenge "
+	    "%s by %s", ch->board, withdrawn ? "withdrawn" : "declined",
+	    j->cmd.user);
+	j->r = rules_find(ch->game);
+	if ((text = ref_text("%s %s the challenge of %s to %s, a game of %s "
+	    "(board %s).\nNo board was opened.\n", j->cmd.user, withdrawn ?
+	    "withdrew" : "declined", ch->from, ch->to, j->r != NULL ?
+	    j->r->title : ch->game, ch->board)) == NULL)
+		return -1;
+	snprintf(subject, sizeof(subject), "%s board %s: challenge %s",
+	    ch->game, ch->board, withdrawn ? "withdrawn" : "declined");
+	u[0] = ch->from, u[1] = ch->to;
+	for (i = 0; i < 2; i++)
+		if ((pl = ref_player_find(j->c->players, u[i])) != NULL &&
+		    ref_push_text(j, pl->addr, subject, text) == -1)
+			break;
+	free(text);
+	return i < 2 ? -1 : 0;
+}

@@ -1,0 +1,194 @@
+/*
+ * help.c - help (the commands, what each does, how a game goes by mail)
+ * and GAME help (the rules of the game as the referee enforces them,
+ * its notation with examples, the moves from its start, a set-up
+ * position), each to the sender as text and HTML.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "referee/job.h"
+
+/* What GAME help says of a game. */
+struct ref_game_help {
+	const char *game;
+	const char *rules;        /* lines */
+	const char *notation;     /* lines */
+	const char *examples;     /* move texts, one blank apart (each
+				   * reads as a move of the game: test_referee) */
+	const char *fen;          /* a set-up position (test_referee) */
+};
+
+static const struct ref_game_help ref_games_help[] = {
+	{ "checkers",
+	    "American checkers (English draughts) on the 32 dark squares,\n"
+	    "numbered 1 to 32.  Red (PDN's Black) starts on 1 to 12 and moves\n"
+	    "first, white on 21 to 32.  A man steps one square diagonally\n"
+	    "forward, a king in any direction.  Jumping is compulsory, a\n"
+	    "multiple jump is completed, any jump may be chosen.  A man on the\n"
+	    "far row is crowned and the move ends.  A player with no legal\n"
+	    "move loses.",
+	    "a step 11-15, a jump 15x22, a multiple jump 15x22x29 (15x29 when\n"
+	    "only one path has those ends).",
+	    "11-15 15x22 15x22x29", "W:W18,K27:B12,16" },
+	{ "stackup",
+	    "Stack-Up checkers (Stillman Drake): checkers played with stacks.\n"
+	    "A jump takes only the top checker of the stack jumped, which goes\n"
+	    "under the jumping stack; what is left stays, owned by its new top.\n"
+	    "Only the top checker is crowned.  Board, setup (black first) and\n"
+	    "the rest as in checkers.  A player who controls no stack or has\n"
+	    "no legal move loses.",
+	    "as in checkers: 11-15, 15x22, 15x22x29.",
+	    "11-15 15x22 15x22x29", "w:11=bw,15=b,22=Wwb" },
+	{ "stackers-brown",
+	    "Stackers (Mark R. Brown) on all 64 squares, a1 to h8.  First\n"
+	    "24 placements, black first: one checker on your home rank (black\n"
+	    "rank 1, red rank 8).  Then a turn is a shift (the top h checkers\n"
+	    "of a stack move exactly h squares in a line, repeated from the\n"
+	    "same stack, one capture at most), a build onto one of your\n"
+	    "stacks, or a restack.  A player who controls no stack, or has no\n"
+	    "legal turn, loses.",
+	    "d1 places on d1; c1-c4 and c1xc4 move or capture with the whole\n"
+	    "stack; c1:2-c3,1-d2 shifts the top 2 to c3, then the top 1 to d2;\n"
+	    "a3+c3,c5:2+c3 builds onto c3; c3=rbbbr restacks c3, top first.",
+	    "d1 c1-c4 c1:2-c3,1-d2 a3+c3,c5:2+c3 c3=rbbbr",
+	    "b:a1=b,d8=r" },
+	{ "stackers-mogensen",
+	    "Stackers (Torben Mogensen) on the 32 squares of checkers, black\n"
+	    "(1 to 12) first.  Move a top section of a stack you control,\n"
+	    "whose lowest checker is yours too, to a diagonal neighbour, empty\n"
+	    "or not; or bear off your top checker from the opponent's back\n"
+	    "row.  With no legal turn you pass.  Whoever bears off all 12\n"
+	    "checkers first wins.",
+	    "11-15 moves the whole stack, 11:2-15 its top 2 checkers, 4-off\n"
+	    "bears off the top checker of 4; pass only when forced.",
+	    "11-15 11:2-15 4-off", "b:1=b,2=w,30=wb" },
+	{ "accasta-pari",
+	    "Accasta Pari (Dieter Stein) on a hexagon of 37 cells, a1 to g4;\n"
+	    "white first.  A turn moves a top portion of a stack you control\n"
+	    "in a line over empty cells, as far as the stack holds stones of\n"
+	    "yours (3 at most), onto an empty cell or any stack of at most\n"
+	    "three stones of each colour; it may go on from the same stack.\n"
+	    "Whoever controls three cells of the enemy castle wins; a player\n"
+	    "with no legal turn loses.",
+	    "the origin, a colon, then the steps: an optional count, - onto\n"
+	    "an empty cell, + onto your stack, x onto an enemy stack, and the\n"
+	    "target: a1:1+b2,-b1; d6:xf4; e4:-e5.",
+	    "a1:1+b2,-b1 d6:xf4 e4:-e5", "w:a1=www,g4=bbb" },
+};
+
+#define REF_NGAMES_HELP (sizeof(ref_games_help) / sizeof(ref_games_help[0]))
+
+/* The help of game r, or NULL. */
+static const struct ref_game_help *
+ref_game_help_of(const struct rules *r)
+{
+	size_t i;
+
+	for (i = 0; i < REF_NGAMES_HELP; i++)
+		if (strcmp(ref_games_help[i].game, r->name) == 0)
+			return &ref_games_help[i];
+	return NULL;
+}
+
+/* Writes the text of help: the commands and how a game goes. */
+static void
+ref_help_text(struct ref_job *j, struct ref_doc *d)
+{
+	char games[256];
+	size_t i;
+
+	ref_doc_p(d, "The stackref referee at %s plays correspondence games "
+	    "by mail, in the\ncommand syntax of Richard's PBeM Server.  A "
+	    "command is the Subject line\nof a mail to it; the body is not "
+	    "read (but for chat).", j->c->referee);
+	rules_names(games, sizeof(games));
+	ref_doc_p(d, "GAME is one of %s; BOARD the number the referee gives "
+	    "a game.\nVerbs may be in any case; \"Re:\" is ignored, so you "
+	    "may reply to the\nreferee's mails and edit the subject.",
+	    games);
+	ref_doc_p(d, "Commands:");
+	for (i = 0; i < ref_ncommands; i++) {
+		ref_doc_cmd(d, pbem_syntax(ref_commands[i].verb));
+		ref_doc_more(d, "        %s", ref_commands[i].what);
+	}
+	ref_doc_p(d, "#N is the number of the ply you play (the first move is "
+	    "#1): a request\nsent twice, or late, is refused and changes "
+	    "nothing.  Every mail about\na board gives the exact subject to "
+	    "send next, with its #N.");
+	ref_doc_p(d, "To begin: sign up (the referee mails your address once "
+	    "to confirm it),\nthen challenge a player, who accepts:");
+	ref_doc_cmd(d, "signup USERID PASSWORD");
+	ref_doc_cmd(d, "checkers challenge USERID OPPONENT");
+	ref_doc_p(d, "For the rules and the notation of a game:");
+	ref_doc_cmd(d, "checkers help");
+}
+
+/* The moves of r from its start position, in the game's naming. */
+static void
+ref_help_start(const struct rules *r, struct ref_doc *d)
+{
+	char legal[2048], fen[512];
+	struct pos p;
+
+	r->start(&p);
+	replay_legal_list(r, &p, ", ", legal, sizeof(legal));
+	ref_doc_p(d, "From the start, %s moves first and may play:\n%s",
+	    r->side[p.turn], legal);
+	if (fen_format(r, &p, fen, sizeof(fen)) >= 0)
+		ref_doc_more(d, "The start position as a FEN: %s", fen);
+}
+
+/* Writes the text of GAME help for r. */
+static void
+ref_game_text(struct ref_job *j, struct ref_doc *d, const struct rules *r)
+{
+	const struct ref_game_help *h = ref_game_help_of(r);
+	char line[PBEM_TEXT];
+
+	ref_doc_p(d, "%s (%s), as the stackref referee at %s enforces it.",
+	    r->title, r->name, j->c->referee);
+	if (h != NULL) {
+		ref_doc_p(d, "%s", h->rules);
+		ref_doc_p(d, "Moves are written: %s", h->notation);
+		ref_doc_more(d, "For example: %s", h->examples);
+	}
+	ref_help_start(r, d);
+	ref_doc_p(d, "To play, challenge a signed-up player:");
+	snprintf(line, sizeof(line), "%s challenge USERID OPPONENT", r->name);
+	ref_doc_cmd(d, line);
+	ref_doc_more(d, "Options may follow: first=USERID (or first=random) "
+	    "says who moves first,\nfen=POSITION sets up a position%s%s.",
+	    h != NULL ? ", as " : "", h != NULL ? h->fen : "");
+}
+
+int
+ref_help(struct ref_job *j)
+{
+	const struct rules *r = NULL;
+	char subject[200], q[300], known[256], why[600];
+	struct ref_doc d;
+
+	if (j->cmd.game[0] != '\0' && (r = rules_find(j->cmd.game)) == NULL) {
+		rules_names(known, sizeof(known));
+		snprintf(why, sizeof(why), "unknown game %s; the games are %s",
+		    j->cmd.game, known);
+		return ref_refuse(j, "unknown game", why, NULL);
+	}
+	if (ref_too_often(j, "help"))
+		return 0;
+	snprintf(subject, sizeof(subject), "stackref referee: %s%s",
+	    r != NULL ? r->name : "help", r != NULL ? " help" : "");
+	if (ref_doc_open(&d, j->c->referee, subject, 1) == -1)
+		return -1;
+	if (r != NULL)
+		ref_game_text(j, &d, r);
+	else
+		ref_help_text(j, &d);
+	snprintf(j->o->summary, sizeof(j->o->summary), "%s%shelp to %s",
+	    r != NULL ? r->name : "", r != NULL ? " " : "",
+	    util_quote(j->m->from, q, sizeof(q)));
+	return ref_answer_doc(j, subject, &d);
+}

@@ -1,0 +1,480 @@
+/*
+ * position.c - the mail of a board's position (as pbmserv sends it):
+ * the board from the reader's side (ASCII in the text, a PNG in the
+ * HTML), the moves so far in the record's square style, whose turn it
+ * is and the exact subject line the reader sends next, with its #N; the
+ * draw offer and how to answer it, to the player it is offered to; the
+ * winner, by name and side, and why.  Both players, and the watchers,
+ * are told of a change; the game page of the new record is made when
+ * the referee publishes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "notation/ascii.h"
+#include "notation/png.h"
+#include "notation/svg.h"
+#include "game/picture.h"
+#include "referee/job.h"
+
+/* The board named: the command's, or a new one's. */
+static const char *
+ref_board_name(const struct ref_job *j)
+{
+	return j->o->board[0] != '\0' ? j->o->board : j->cmd.board;
+}
+
+/* ---- the picture ---- */
+
+/* Sets the size of pic from the natural size of v. */
+static void
+ref_picture_size(struct ref_picture *pic, const struct svg_view *v)
+{
+	double w, h;
+
+	svg_measure(v, &w, &h);
+	pic->width = pic->height = REF_PNG_SIZE;
+	if (w >= h && w > 0)
+		pic->height = (unsigned)(REF_PNG_SIZE * h / w + 0.5);
+	else if (h > 0)
+		pic->width = (unsigned)(REF_PNG_SIZE * w / h + 0.5);
+}
+
+/* The PNG of the board from side, made once per decision: the picture
+ * `stackref show --format png --size REF_PNG_SIZE` gives of the record
+ * (game/picture.h); NULL when it cannot be made (the mail then goes
+ * without it). */
+static const struct ref_picture *
+ref_picture(struct ref_job *j, int side)
+{
+	struct ref_picture *pic = &j->pic[side];
+	const char *domain = strchr(j->c->referee, '@');
+	struct game_picture gp;
+	char why[256];
+
+	if (pic->made)
+		return pic->png != NULL ? pic : NULL;
+	pic->made = 1;
+	game_picture(&gp, &j->rp, &j->g, side, REF_PNG_SIZE);
+	if (png_render(&gp.v, &pic->png, &pic->len, why, sizeof(why)) == -1)
+		return NULL;
+	ref_picture_size(pic, &gp.v);
+	snprintf(pic->cid, sizeof(pic->cid), "board.%.20s.%lu.%d@%.40s",
+	    ref_board_name(j), j->rp.plies, side, domain != NULL &&
+	    domain[1] != '\0' ? domain + 1 : "localhost");
+	snprintf(pic->alt, sizeof(pic->alt), "%s board %s after ply %lu",
+	    j->rp.r->title, ref_board_name(j), j->rp.plies);
+	return pic;
+}
+
+/* ---- the text ---- */
+
+/* The line saying what happened last on the board: its last action
+ * (when the whole record is shown), else its last move. */
+static void
+ref_last_line(const struct ref_job *j, struct ref_doc *d)
+{
+	const struct line *l = &j->g.main;
+	const struct elem *e = NULL;
+	char last[256];
+	size_t i;
+
+	for (i = l->n; i > 0 && e == NULL; i--)
+		if (l->elems[i - 1].kind == ELEM_MOVE ||
+		    l->elems[i - 1].kind == ELEM_ACTION)
+			e = &l->elems[i - 1];
+	if (e != NULL && e->kind == ELEM_ACTION &&
+	    j->rp.plies == j->rp.total)
+		ref_doc_more(d, "Last action: %s.", e->text);
+	else if (replay_last_text(&j->rp, last, sizeof(last)) >= 0)
+		ref_doc_more(d, "Last move: ply %lu, %s by %s.", j->rp.plies,
+		    last, ref_side_user(j, !j->rp.pos.turn));
+	else
+		ref_doc_more(d, "No move has been played yet.");
+}
+
+/* The side that moved first. */
+static int
+ref_first_side(const struct replay *rp)
+{
+	return (int)((unsigned)rp->pos.turn ^ (rp->plies & 1));
+}
+
+/* The move list up to the position shown, numbered; with history, the
+ * comments and actions too. */
+static void
+ref_moves(struct ref_job *j, struct ref_doc *d, int history)
+{
+	const struct line *l = &j->g.main;
+	unsigned long k = 0, first = (unsigned long)ref_first_side(&j->rp);
+	char tok[PBEM_TEXT + 64];
+	int need = 1;
+	size_t i;
+
+	ref_doc_word(d, "Moves:");
+	for (i = 0; i < l->n; i++) {
+		const struct elem *e = &l->elems[i];
+
+		if (e->kind == ELEM_MOVE && k >= j->rp.plies)
+			break;
+		if (e->kind == ELEM_MOVE) {
+			if ((k + first) % 2 == 0 || need)
+				snprintf(tok, sizeof(tok), "%lu.%s %s",
+				    (k + first) / 2 + 1, (k + first) % 2 ?
+				    ".." : "", e->text);
+			else
+				snprintf(tok, sizeof(tok), "%s", e->text);
+			k++;
+			need = 0;
+		} else if (history && (e->kind == ELEM_COMMENT ||
+		    e->kind == ELEM_ACTION)) {
+			snprintf(tok, sizeof(tok), e->kind == ELEM_COMMENT ?
+			    "{%s}" : "[%s]", e->text != NULL ? e->text : "");
+			need = 1;
+		} else
+			continue;
+		ref_doc_word(d, tok);
+	}
+	if (k == 0)
+		ref_doc_word(d, "none yet.");
+}
+
+/* A subject line for user to send: verb (an action, a move or a
+ * resignation) with move ("" for none) at ply, the password PASSWORD. */
+static void
+ref_next(const struct ref_job *j, enum pbem_verb verb, const char *user,
+    const char *move, unsigned long ply, char *buf, size_t size)
+{
+	struct pbem_cmd c;
+
+	memset(&c, 0, sizeof(c));
+	c.verb = verb;
+	snprintf(c.game, sizeof(c.game), "%s", j->rp.r->name);
+	snprintf(c.board, sizeof(c.board), "%s", ref_board_name(j));
+	snprintf(c.user, sizeof(c.user), "%s", user);
+	snprintf(c.password, sizeof(c.password), "PASSWORD");
+	snprintf(c.move, sizeof(c.move), "%s", move);
+	c.ply = ply;
+	if (pbem_format(&c, buf, size) < 0)
+		snprintf(buf, size, "?");
+}
+
+/* The end of the game: the winner by name and side, the result, why. */
+static void
+ref_game_over(struct ref_job *j, struct ref_doc *d, const char *res,
+    const char *why)
+{
+	int win = strcmp(res, "1-0") == 0 ? 0 : strcmp(res, "0-1") == 0 ?
+	    1 : -1;
+
+	if (win >= 0)
+		ref_doc_p(d, "Game over: %s, %s (%s) wins: %s.", res,
+		    ref_side_user(j, win), j->rp.r->side[win], why);
+	else
+		ref_doc_p(d, "Game over: %s, a draw: %s.", res, why);
+}
+
+/* The draw offer pending, to the player me (-1: an observer). */
+static void
+ref_offer(struct ref_job *j, struct ref_doc *d, int me)
+{
+	const struct replay *rp = &j->rp;
+	const char *user = ref_side_user(j, me < 0 ? 0 : me);
+	char line[PBEM_TEXT];
+
+	if (rp->offer < 0 || me < 0)
+		return;
+	if (me == rp->offer) {
+		ref_doc_p(d, "Your draw offer waits for %s's answer.",
+		    ref_side_user(j, !me));
+		return;
+	}
+	ref_doc_p(d, "%s (%s) offers you a draw.\nTo accept it, mail %s "
+	    "the subject", ref_side_user(j, rp->offer), rp->r->side[rp->offer],
+	    j->c->referee);
+	ref_next(j, PBEM_ACCEPT_DRAW, user, "", rp->plies + 1, line,
+	    sizeof(line));
+	ref_doc_cmd(d, line);
+	ref_doc_more(d, "To reject it:");
+	ref_next(j, PBEM_DECLINE_DRAW, user, "", rp->plies + 1, line,
+	    sizeof(line));
+	ref_doc_cmd(d, line);
+	if (me == rp->pos.turn)
+		ref_doc_more(d, "(A move rejects it too.)");
+}
+
+/* What the player to move sends. */
+static void
+ref_to_play(struct ref_job *j, struct ref_doc *d, int me)
+{
+	char line[PBEM_TEXT];
+
+	ref_doc_p(d, "To play, mail %s the subject", j->c->referee);
+	ref_next(j, PBEM_MOVE, ref_side_user(j, me), "MOVE", j->rp.plies + 1,
+	    line, sizeof(line));
+	ref_doc_cmd(d, line);
+	ref_doc_more(d, "with your password for PASSWORD and your move for "
+	    "MOVE.");
+}
+
+/* What the player waiting may send meanwhile. */
+static void
+ref_waiting(struct ref_job *j, struct ref_doc *d, int me)
+{
+	char line[PBEM_TEXT];
+
+	if (j->rp.offer < 0) {
+		ref_doc_p(d, "Meanwhile you may offer a draw:");
+		ref_next(j, PBEM_OFFER_DRAW, ref_side_user(j, me), "",
+		    j->rp.plies + 1, line, sizeof(line));
+		ref_doc_cmd(d, line);
+		ref_doc_more(d, "or resign:");
+	} else
+		ref_doc_p(d, "Meanwhile you may resign:");
+	ref_next(j, PBEM_RESIGN, ref_side_user(j, me), "", j->rp.plies + 1,
+	    line, sizeof(line));
+	ref_doc_cmd(d, line);
+}
+
+/* Whose turn, the offer, the legal moves, what to send next. */
+static void
+ref_turn(struct ref_job *j, struct ref_doc *d, int me)
+{
+	const struct replay *rp = &j->rp;
+	int turn = rp->pos.turn;
+	char state[128], legal[4096];
+
+	if (me == turn)
+		ref_doc_p(d, "It is your turn, %s (%s), to play ply %lu.",
+		    ref_side_user(j, turn), rp->r->side[turn], rp->plies + 1);
+	else
+		ref_doc_p(d, "It is %s's turn (%s) to play ply %lu%s",
+		    ref_side_user(j, turn), rp->r->side[turn], rp->plies + 1,
+		    me >= 0 ? "; you will be mailed the move." : ".");
+	if (replay_state_text(rp, state, sizeof(state)) > 0)
+		ref_doc_more(d, "Pending: %s.", state);
+	if (me < 0 || me == turn) {
+		replay_legal_list(rp->r, &rp->pos, ", ", legal, sizeof(legal));
+		ref_doc_more(d, "Legal moves: %s", legal);
+	}
+	ref_offer(j, d, me);
+	if (me == turn)
+		ref_to_play(j, d, me);
+	else if (me >= 0)
+		ref_waiting(j, d, me);
+}
+
+/* The last lines of an observer's mail: how to watch, or to stop. */
+static void
+ref_watch_lines(struct ref_job *j, struct ref_doc *d, int watcher)
+{
+	char line[2 * PBEM_WORD + 16];
+
+	snprintf(line, sizeof(line), "%s %ssubscribe %s", j->rp.r->name,
+	    watcher ? "un" : "", ref_board_name(j));
+	if (watcher)
+		ref_doc_p(d, "You get this copy as a watcher of board %s.\nTo "
+		    "stop, mail %s the subject", ref_board_name(j),
+		    j->c->referee);
+	else
+		ref_doc_p(d, "To get a copy of every move of this board,\nmail "
+		    "%s the subject", j->c->referee);
+	ref_doc_cmd(d, line);
+	if (!watcher)
+		ref_doc_more(d, "from the address you signed up with.");
+}
+
+/* The ASCII diagram from side, malloc'ed (NULL without memory). */
+static char *
+ref_ascii(const struct ref_job *j, int side)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f;
+
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	board_ascii_style(f, j->rp.r, &j->rp.pos, side == 1, j->rp.style);
+	if (fclose(f) == EOF) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The body of the position mail rd describes into d. */
+static int
+ref_position(struct ref_job *j, struct ref_doc *d, const struct ref_reader *rd)
+{
+	int me = rd->you != NULL ? ref_user_side(j, rd->you) : -1;
+	const char *res, *why;
+	char *ascii;
+
+	if (rd->intro != NULL)
+		ref_doc_p(d, "%s", rd->intro);
+	ref_doc_p(d, "%s board %s: %s (%s) v %s (%s)", j->rp.r->title,
+	    ref_board_name(j), ref_side_user(j, 0), j->rp.r->side[0],
+	    ref_side_user(j, 1), j->rp.r->side[1]);
+	ref_last_line(j, d);
+	if ((ascii = ref_ascii(j, rd->side)) == NULL)
+		return -1;
+	ref_doc_board(d, ascii, ref_picture(j, rd->side));
+	free(ascii);
+	ref_moves(j, d, rd->history);
+	if (play_over(&j->rp, &j->g, &res, &why))
+		ref_game_over(j, d, res, why);
+	else {
+		ref_turn(j, d, me);
+		if (me < 0)
+			ref_watch_lines(j, d, rd->watcher);
+	}
+	return 0;
+}
+
+/* The subject of a position mail: game, board, who moves or result. */
+static void
+ref_subject(const struct ref_job *j, const char *title, char *buf,
+    size_t size)
+{
+	const struct replay *rp = &j->rp;
+	const char *res, *why;
+	int n;
+
+	n = snprintf(buf, size, "%s%s%s board %s: ", title != NULL ? title :
+	    "", title != NULL ? " " : "", rp->r->name, ref_board_name(j));
+	if (n < 0 || (size_t)n >= size)
+		return;
+	if (!play_over(rp, &j->g, &res, &why))
+		snprintf(buf + n, size - n, "%s to move (ply %lu)",
+		    ref_side_user(j, rp->pos.turn), rp->plies + 1);
+	else if (strcmp(res, "1-0") == 0 || strcmp(res, "0-1") == 0)
+		snprintf(buf + n, size - n, "game over %s, %s wins", res,
+		    ref_side_user(j, res[0] == '0'));
+	else
+		snprintf(buf + n, size - n, "game over %s, a draw", res);
+}
+
+int
+ref_tell(struct ref_job *j, const char *addr, const struct ref_reader *rd)
+{
+	const char *to[1] = { addr };
+	struct ref_body b = { NULL, NULL, NULL, 1 };
+	struct ref_doc d;
+	char subject[400], *text, *html;
+	int rc;
+
+	ref_subject(j, rd->title, subject, sizeof(subject));
+	if (ref_doc_open(&d, j->c->referee, subject, 1) == -1)
+		return -1;
+	if (ref_position(j, &d, rd) == -1)
+		d.nomem = 1;
+	if (ref_doc_close(&d, &text, &html) == -1)
+		return -1;
+	b.text = text;
+	b.html = html;
+	b.pic = j->pic[rd->side].png != NULL ? &j->pic[rd->side] : NULL;
+	rc = ref_push(j, to, 1, subject, &b);
+	free(text);
+	free(html);
+	return rc;
+}
+
+/* The game page of j->g into the outcome. */
+static int
+ref_page(struct ref_job *j)
+{
+	FILE *f;
+
+	if ((f = open_memstream(&j->o->page, &j->o->page_len)) == NULL)
+		return -1;
+	if (notation_write_record(notation_find("html"), f, &j->g) == -1) {
+		fclose(f);
+		free(j->o->page);
+		j->o->page = NULL;
+		return -1;
+	}
+	return fclose(f) == EOF ? -1 : 0;
+}
+
+/* Whether addr is the address of a player of j's board. */
+static int
+ref_player_addr(const struct ref_job *j, const char *addr)
+{
+	const struct ref_player *pl;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if ((pl = ref_player_find(j->c->players,
+		    ref_side_user(j, s))) != NULL &&
+		    strcasecmp(pl->addr, addr) == 0)
+			return 1;
+	return 0;
+}
+
+/* The watchers of a board that ended, dropped from the outcome's
+ * watchers file. */
+static int
+ref_drop_watchers(struct ref_job *j)
+{
+	const struct ref_watchers *w = j->c->watchers;
+	struct ref_watchers keep = { NULL, 0, 0 };
+	size_t i;
+	int rc = -1, gone = 0;
+
+	for (i = 0; w != NULL && i < w->n; i++)
+		if (strcmp(w->v[i].board, ref_board_name(j)) == 0)
+			gone = 1;
+		else if (ref_watch_add(&keep, &w->v[i]) == -1)
+			goto out;
+	rc = 0;
+	if (gone && (j->o->watchers = ref_watchers_format(&keep,
+	    &j->o->watchers_len)) == NULL)
+		rc = -1;
+out:
+	ref_watchers_free(&keep);
+	return rc;
+}
+
+/* A copy of the change to each watcher of the board. */
+static int
+ref_copies(struct ref_job *j, const char *title, const char *intro)
+{
+	const struct ref_watchers *w = j->c->watchers;
+	struct ref_reader rd = { 0, NULL, 0, title, intro, 1 };
+	const char *res, *why;
+	size_t i;
+
+	for (i = 0; w != NULL && i < w->n; i++)
+		if (strcmp(w->v[i].board, ref_board_name(j)) == 0 &&
+		    !ref_player_addr(j, w->v[i].addr) &&
+		    ref_tell(j, w->v[i].addr, &rd) == -1)
+			return -1;
+	if (play_over(&j->rp, &j->g, &res, &why))
+		return ref_drop_watchers(j);
+	return 0;
+}
+
+int
+ref_changed(struct ref_job *j, const char *title, const char *intro,
+    int copies)
+{
+	const struct ref_player *pl;
+	struct ref_reader rd = { 0, NULL, 0, title, intro, 0 };
+	int s;
+
+	j->o->status = REF_APPLIED;
+	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
+	if ((j->o->record = ref_record_text(&j->g, &j->o->record_len)) ==
+	    NULL || (j->c->publish && ref_page(j) == -1))
+		return -1;
+	for (s = 0; s < 2; s++) {
+		rd.side = s;
+		rd.you = ref_side_user(j, s);
+		if ((pl = ref_player_find(j->c->players, rd.you)) != NULL &&
+		    ref_tell(j, pl->addr, &rd) == -1)
+			return -1;
+	}
+	return copies ? ref_copies(j, title, intro) : 0;
+}
