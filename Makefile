@@ -6,6 +6,10 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/stackref
+# The modules (src/base/module.h): stackref looks for them in
+# ../lib/stackref from its own directory, so BINDIR and MODDIR go
+# together.
+MODDIR = $(PREFIX)/lib/stackref
 DESTDIR ?=
 
 CC ?= cc
@@ -41,9 +45,15 @@ endif
 # "notation/pdn.h" (notation/); tests/layers.sh checks their direction.
 INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-       $(INCLUDES) $(CFLAGS) $(CPU_FLAGS) -MMD -MP \
+       $(INCLUDES) $(CFLAGS) $(CPU_FLAGS) $(MOD_CFLAGS) -MMD -MP \
        $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null)
-LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null) -lcrypt
+# The libraries of each module (below), and all of them for the programs
+# that link everything (the unit tests, the fuzz targets, bench/).
+XML_LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 2>/dev/null)
+PNG_LIBS = $$($(PKG_CONFIG) --libs librsvg-2.0 2>/dev/null)
+NET_LIBS = $$($(PKG_CONFIG) --libs libcurl 2>/dev/null)
+HASH_LIBS = $$($(PKG_CONFIG) --libs libcrypto 2>/dev/null) -lcrypt
+LIBS = $(XML_LIBS) $(PNG_LIBS) $(NET_LIBS) $(HASH_LIBS)
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
 # make sanitize: the same build and tests under ASan and UBSan.
@@ -55,7 +65,27 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 
 # One folder per layer (README, Architecture).
 LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
-LIB_SRC = $(foreach l,$(LAYERS),$(wildcard $(l)/*.c))
+
+# The code that needs a heavy library is built into a module of its own
+# linked against it, which stackref loads only when a command calls it
+# (src/base/module.h); in its place the binary links stubs with the same
+# functions (STUB_SRC).  Module code is position-independent and hides
+# its symbols but for the table it exports.
+XML_SRC = notation/xml.c notation/xmlguard.c notation/svg.c
+PNG_SRC = notation/png.c
+NET_SRC = mail/transport.c
+HASH_SRC = src/referee/hash.c
+MOD_SRC = $(XML_SRC) $(PNG_SRC) $(NET_SRC) $(HASH_SRC)
+MOD_OBJ = $(MOD_SRC:.c=.o)
+MODULES = stackref-xml.so stackref-png.so stackref-net.so stackref-hash.so
+STUB_SRC = notation/xmlload.c notation/svgload.c notation/pngload.c \
+       mail/xferload.c src/referee/hashload.c
+STUB_OBJ = $(STUB_SRC:.c=.o)
+$(MOD_OBJ): MOD_CFLAGS = -fPIC -fvisibility=hidden
+
+# libstackref.a: everything but the stubs (the modules' code included),
+# which the unit tests, the fuzz targets and bench/ link statically.
+LIB_SRC = $(filter-out $(STUB_SRC),$(foreach l,$(LAYERS),$(wildcard $(l)/*.c)))
 LIB_OBJ = $(LIB_SRC:.c=.o)
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)
@@ -74,14 +104,37 @@ $(shell printf '%s\n' '$(BUILD_ID)' | cmp -s - .buildflags || \
 
 all: stackref
 
-stackref: src/main.o libstackref.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o libstackref.a $(LIBS)
+# The binary: main, the stubs, and what it needs of libstackref.a (never
+# a module's code: its stubs stand for it), linked against no library
+# but the C library.  It exports to the modules the symbols they use
+# (stackref.dyn) and builds them with it.
+stackref: src/main.o $(STUB_OBJ) libstackref.a stackref.dyn | $(MODULES)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=stackref.dyn \
+	    -o $@ src/main.o $(STUB_OBJ) libstackref.a
+
+stackref.dyn: $(MOD_OBJ)
+	{ echo '{'; nm -P -u $(MOD_OBJ) | \
+	    awk '$$2 == "U" { print "\t" $$1 ";" }' | sort -u; echo '};'; } \
+	    >$@.tmp
+	mv $@.tmp $@
+
+stackref-xml.so: $(XML_SRC:.c=.o)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(XML_LIBS)
+
+stackref-png.so: $(PNG_SRC:.c=.o)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(PNG_LIBS)
+
+stackref-net.so: $(NET_SRC:.c=.o)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(NET_LIBS)
+
+stackref-hash.so: $(HASH_SRC:.c=.o)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(HASH_LIBS)
 
 libstackref.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-$(LIB_OBJ) src/main.o: .buildflags
+$(LIB_OBJ) $(STUB_OBJ) src/main.o: .buildflags
 
 # The RELAX NG schema of the XML notation, embedded in the binary.
 notation/xml.o: notation/stackref-rng.h
@@ -183,8 +236,9 @@ bench: deps
 	@bench/run.sh
 
 install: stackref
-	$(INSTALL) -d $(DESTDIR)$(BINDIR)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MODDIR)
 	$(INSTALL) -m 0755 stackref $(DESTDIR)$(BINDIR)/stackref
+	$(INSTALL) -m 0644 $(MODULES) $(DESTDIR)$(MODDIR)/
 	for m in $(MAN_PAGES); do \
 	    d=$(DESTDIR)$(MANDIR)/man$${m##*.}; \
 	    $(INSTALL) -d $$d && $(INSTALL) -m 0644 $$m $$d/ || exit 1; \
@@ -195,6 +249,8 @@ install: stackref
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/stackref
+	for m in $(MODULES); do rm -f $(DESTDIR)$(MODDIR)/$$m; done
+	-rmdir $(DESTDIR)$(MODDIR) 2>/dev/null
 	for m in $(MAN_PAGES); do \
 	    rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
 	done
@@ -202,7 +258,8 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/stackref.schema.json
 
 clean:
-	rm -f stackref libstackref.a $(LIB_OBJ) src/main.o $(TEST_BIN) \
+	rm -f stackref $(MODULES) stackref.dyn libstackref.a $(LIB_OBJ) \
+	    $(STUB_OBJ) src/main.o $(TEST_BIN) \
 	    $(BENCH_BIN) $(FUZZ_RUN) tests/pngcmp .buildflags \
 	    notation/stackref-rng.h
 	rm -rf $(FUZZ_DIR)

@@ -5,14 +5,21 @@
 #       of the peer, rapid-draughts, at the same checkers depths;
 #   (b) `stackref check -q` on archives of $BENCH_MB MB (default "50 100
 #       200") made by repeating the real games of $STACKREF_DATA (default
-#       ../shared/data/pdn): best of 3, games/s, MB/s and peak RSS for each
-#       size; then rapid-draughts replaying the smallest archive;
+#       ../shared/data/pdn): best of 3, games/s, plies/s, MB/s and peak
+#       RSS for each size; then rapid-draughts replaying the smallest
+#       archive, the same figures;
 #   (c) the latency of one `stackref move -n`, one `move -o` (validated and
 #       written) on a record of about 100 plies, and one `check` of that
-#       game, averaged over $BENCH_RUNS runs (200); the same check by
+#       game, whole processes, wall and CPU time per run: the best of 5
+#       batches of $BENCH_RUNS / 5 runs (default 200 in all); the startup
+#       floor, a C program that does nothing (built here), measured the
+#       same way, and each figure's ratio to it; the same check by
 #       rapid-draughts, node's start included and excluded;
-#   (d) a summary: each figure beside its target and the peer's figure;
-#   (e) on the $BENCH_ARCHIVE_MB MB archive (default 100): a position
+#   (d) scaling: the smallest archive split into parts of 1,000 games by
+#       the README's awk recipe (Scaling), `check -q` of every part through
+#       xargs -P 1 and -P $(nproc), best of 3, and the speed-up;
+#   (e) a summary: each figure beside its target and the peer's figure;
+#   (f) on the $BENCH_ARCHIVE_MB MB archive (default 100): a position
 #       search that matches nothing (every game replayed to its end),
 #       dups and convert --dedupe, each beside check, best of 3, with
 #       its peak RSS; and the memory dups takes per distinct game, on an
@@ -72,15 +79,69 @@ rss() {
 	"$tmp/maxrss" "$@" 2>/dev/null </dev/null | tail -n 1
 }
 
-# cpu: sets $cpuns to the user + system CPU time of this shell's finished
-# children so far, in ns (from `times`, whose last line is "0mU.UUUs
-# 0mS.SSSs").  Not through $(...): a subshell's children start at zero.
-cpu() {
-	times >"$tmp/times"
-	cpuns=$(tail -n 1 "$tmp/times" | awk '{ t = 0
+# mark FILE: notes the CPU time of this shell's finished children so far
+# in FILE (`times`, a builtin: nothing is forked, so nothing is counted
+# that the figures should not hold).  cpu_since A B sets $cpuns to the
+# user + system time between marks A and B, in ns (the last line of
+# `times` is "0mU.UUUs 0mS.SSSs").  Not through $(...): a subshell's
+# children start at zero.
+mark() { times >"$1"; }
+cpu_since() {
+	cpuns=$(tail -q -n 1 "$1" "$2" | awk '{ t = 0
 	    for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
-	    printf "%.0f", t * 1e9 }')
+	    v[NR] = t } END { printf "%.0f", (v[2] - v[1]) * 1e9 }')
 }
+
+# repeat N ERR CMD...: runs CMD N times, one after the other, its
+# standard output thrown away and its standard error appended to the file
+# ERR, and prints "WALL CPU STATUS": the wall time of the N runs and the
+# user + system time of their processes (wait4, to the microsecond: the
+# shell's `times` counts clock ticks of 10 ms) in ns, and the last exit
+# status.  A helper built here.
+cat >"$tmp/repeat.c" <<'EOF'
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+static long long ns(struct timeval t)
+{
+	return t.tv_sec * 1000000000LL + t.tv_usec * 1000LL;
+}
+int main(int argc, char **argv)
+{
+	struct timespec t0, t1;
+	struct rusage ru;
+	long long cpu = 0;
+	long i, n = argc > 3 ? atol(argv[1]) : 0;
+	int st = 0, fd = open("/dev/null", O_RDWR), err;
+	pid_t pid;
+
+	err = open(argv[2], O_WRONLY | O_CREAT | O_APPEND, 0644);
+	if (fd < 0 || err < 0)
+		return 1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < n; i++) {
+		if ((pid = fork()) == 0) {
+			dup2(fd, 0), dup2(fd, 1), dup2(err, 2);
+			execvp(argv[3], argv + 3);
+			_exit(127);
+		}
+		if (pid < 0 || wait4(pid, &st, 0, &ru) < 0)
+			return 1;
+		cpu += ns(ru.ru_utime) + ns(ru.ru_stime);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("%lld %lld %d\n", (t1.tv_sec - t0.tv_sec) * 1000000000LL +
+	    (t1.tv_nsec - t0.tv_nsec), cpu, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	return 0;
+}
+EOF
+${CC:-cc} -O2 -o "$tmp/repeat" "$tmp/repeat.c" ||
+    { echo "bench: cannot build the helper $tmp/repeat.c" >&2; exit 1; }
 
 # best3 CMD...: runs CMD 3 times (output discarded) and sets $best to the
 # shortest wall time in ns, $bestcpu to the smallest CPU time (user +
@@ -89,13 +150,9 @@ cpu() {
 best3() {
 	best=0 bestcpu=0
 	for try in 1 2 3; do
-		st=0
-		cpu; c0=$cpuns
-		t0=$(now)
-		"$@" >/dev/null 2>"$tmp/err" || st=$?
-		t1=$(now)
-		cpu; c1=$cpuns
-		dt=$((t1 - t0)) dc=$((c1 - c0))
+		: >"$tmp/err"
+		out=$("$tmp/repeat" 1 "$tmp/err" "$@")
+		dt=$(field 1 "$out") dc=$(field 2 "$out") st=$(field 3 "$out")
 		[ $best -eq 0 ] || [ $dt -lt $best ] && best=$dt
 		[ $bestcpu -eq 0 ] || [ $dc -lt $bestcpu ] && bestcpu=$dc
 	done
@@ -196,11 +253,13 @@ if [ -z "$files" ]; then
 	echo "skipped: no real games in $data (set STACKREF_DATA)"
 	exit 0
 fi
-# Only the games stackref accepts, so that every game is replayed to its
-# end, and only those with at least one move: the problem files hold
-# hundreds of set-up positions whose solution is a comment, which would
-# count as games replayed in no time.  "N PLIES FILE" of each game goes
-# to $tmp/accepted.
+# Only the games stackref accepts without a word, so that every game is
+# replayed to its end (and the peer is given no game stackref reads only
+# with a warning: an ambiguous capture read by the moves after it), and
+# only those with at least one move: the problem files hold hundreds of
+# set-up positions whose solution is a comment, which would count as
+# games replayed in no time.  "N PLIES FILE" of each game goes to
+# $tmp/accepted.
 mkdir "$tmp/g"
 k=0 total=0 empty=0
 : >"$tmp/accepted"
@@ -210,7 +269,8 @@ for f in $files; do
 	while read -r n p; do
 		total=$((total + 1))
 		[ "$p" -gt 0 ] || { empty=$((empty + 1)); continue; }
-		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>&1 || continue
+		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>"$tmp/warn" &&
+		    [ ! -s "$tmp/warn" ] || continue
 		cat "$tmp/g/$k.$n.pdn"
 		printf '\n'
 		echo "$k.$n $p ${f##*/}" >>"$tmp/accepted"
@@ -233,57 +293,71 @@ for mb in $sizes; do
 	while [ $i -lt $reps ]; do cat "$tmp/one.pdn"; i=$((i + 1)); done \
 	    >"$tmp/archive.pdn"
 	bytes=$(wc -c <"$tmp/archive.pdn")
-	games=$((games1 * reps))
+	games=$((games1 * reps)) plies=$((plies1 * reps))
 	best3 "$bin" check -q "$tmp/archive.pdn"
 	g=$(ratio "$((games * 1000000000))" "$best" 0)
+	p=$(ratio "$((plies * 1000000000))" "$best" 0)
 	m=$(ratio "$((bytes * 1000))" "$best" 1)
 	gc=$(ratio "$((games * 1000000000))" "$bestcpu" 0)
-	echo "$(ratio "$bytes" 1000000 1) MB, $games games ($reps copies):" \
-	    "$(ratio "$best" 1000000000 3) s, $g games/s, $m MB/s" \
-	    "(CPU $(ratio "$bestcpu" 1000000000 3) s: $gc games/s)," \
-	    "peak RSS $(rss "$bin" check -q "$tmp/archive.pdn") kB"
+	pc=$(ratio "$((plies * 1000000000))" "$bestcpu" 0)
+	mc=$(ratio "$((bytes * 1000))" "$bestcpu" 1)
+	r=$(rss "$bin" check -q "$tmp/archive.pdn")
+	echo "$(ratio "$bytes" 1000000 1) MB, $games games, $plies plies" \
+	    "($reps copies): $(ratio "$best" 1000000000 3) s, $g games/s," \
+	    "$p plies/s, $m MB/s (CPU $(ratio "$bestcpu" 1000000000 3) s:" \
+	    "$gc games/s, $pc plies/s, $mc MB/s), peak RSS $r kB"
 	[ "$mb" = "${BENCH_ARCHIVE_MB:-100}" ] &&
 	    cp "$tmp/archive.pdn" "$tmp/filters.pdn"
-	# The first (smallest) archive is the one the peer replays too.
+	# The first (smallest) archive is the one the peer replays too, and
+	# the one split in (d).
 	if [ -z "$first" ]; then
-		first=$mb gps=$g mbps=$m gpscpu=$gc
+		first=$mb gps=$g mbps=$m pps=$p gpscpu=$gc ppscpu=$pc
+		mbpscpu=$mc rss1=$r
 		mv "$tmp/archive.pdn" "$tmp/first.pdn"
 	fi
 	rm -f "$tmp/archive.pdn"
 done
-rgps="" rmbps="" rgpscpu=""
+rgps="" rmbps="" rpps="" rgpscpu="" rppscpu="" rmbpscpu="" rrss=""
 if [ -n "$peer" ]; then
 	# One run: about 1 MB/s, so 40 s or more for the smallest archive.
-	cpu; c0=$cpuns
+	mark "$tmp/c0"
 	$peer check "$tmp/first.pdn" >"$tmp/line" || :
-	cpu; c1=$cpuns
+	mark "$tmp/c1"
+	cpu_since "$tmp/c0" "$tmp/c1"
 	line=$(cat "$tmp/line")
-	echo "$line (CPU of the whole node process: $(ratio "$((c1 - c0))" \
+	echo "$line (CPU of the whole node process: $(ratio "$cpuns" \
 	    1000000000 3) s)"
-	echo "  (the $first MB archive, timed inside node; peak RSS" \
-	    "$(rss $peer check "$tmp/first.pdn") kB)"
+	rrss=$(rss $peer check "$tmp/first.pdn")
+	echo "  (the $first MB archive, timed inside node; peak RSS $rrss kB)"
 	rgps=$(field 15 "$line") rmbps=$(field 17 "$line")
-	rgpscpu=$(ratio "$(($(field 3 "$line") * 1000000000))" "$((c1 - c0))" 0)
+	rpps=$(awk -v p="$(field 9 "$line")" -v s="$(field 13 "$line")" \
+	    'BEGIN { printf "%.0f", s > 0 ? p / s : 0 }')
+	rgpscpu=$(ratio "$(($(field 3 "$line") * 1000000000))" "$cpuns" 0)
+	rppscpu=$(ratio "$(($(field 9 "$line") * 1000000000))" "$cpuns" 0)
+	rmbpscpu=$(ratio "$(($(wc -c <"$tmp/first.pdn") * 1000))" "$cpuns" 1)
 fi
-rm -f "$tmp/first.pdn"
 
 echo
-echo "== (c) latency, average of $runs runs (whole process)"
-# latency LABEL CMD...: average wall time of CMD over $runs runs, and its
-# CPU time; sets $ms and $mscpu.
+echo "== (c) latency of one run (whole process), best of 5 batches of" \
+    "$((runs / 5)) runs"
+# latency LABEL CMD...: CMD's wall and CPU time per run, run once and then
+# in 5 batches of $runs / 5 (repeat): the best batch of each; sets $ms and
+# $mscpu (ms per run) and prints them, with their ratio to the floor when
+# it is measured, and CMD's exit status.
 latency() {
 	label=$1; shift
-	st=0
-	"$@" >/dev/null 2>&1 || st=$?
-	cpu; c0=$cpuns
-	t0=$(now)
-	i=0
-	while [ $i -lt $runs ]; do "$@" >/dev/null 2>&1 || :; i=$((i + 1)); done
-	t1=$(now)
-	cpu; c1=$cpuns
-	ms=$(ratio "$((t1 - t0))" "$((runs * 1000000))" 3)
-	mscpu=$(ratio "$((c1 - c0))" "$((runs * 1000000))" 3)
-	echo "$label: $ms ms (CPU $mscpu ms; status $st)"
+	n=$((runs / 5)) bw=0 bc=0
+	"$tmp/repeat" 1 /dev/null "$@" >/dev/null
+	for batch in 1 2 3 4 5; do
+		out=$("$tmp/repeat" "$n" /dev/null "$@")
+		w=$(field 1 "$out") c=$(field 2 "$out") st=$(field 3 "$out")
+		[ "$bw" -eq 0 ] || [ "$w" -lt "$bw" ] && bw=$w
+		[ "$bc" -eq 0 ] || [ "$c" -lt "$bc" ] && bc=$c
+	done
+	ms=$(ratio "$bw" "$((n * 1000000))" 3)
+	mscpu=$(ratio "$bc" "$((n * 1000000))" 3)
+	echo "$label: $ms ms (CPU $mscpu ms${floor:+, $(ratio "$mscpu" \
+	    "$floor" 2) x the floor}; status $st)"
 }
 # The accepted game nearest 100 plies that still has a legal move once
 # its result is cleared.
@@ -299,7 +373,14 @@ if [ -z "$move" ]; then
 	exit 0
 fi
 game=$tmp/g/$id.open
-latency "fork+exec of /bin/true, for scale" /bin/true
+# The startup floor: a C program that does nothing, linked as stackref is
+# (dynamically, against the C library alone), built with the same
+# compiler: exec, the dynamic loader and the C library's start.
+floor=""
+printf 'int main(void) { return 0; }\n' >"$tmp/floor.c"
+${CC:-cc} -O2 -o "$tmp/floor" "$tmp/floor.c"
+latency "the startup floor: a C program that does nothing" "$tmp/floor"
+ms_floor=$ms floor=$mscpu
 latency "move -n $move after $plies plies (a game of $name)" \
     "$bin" move -n "$game" "$move"
 ms_moven=$ms cpu_moven=$mscpu
@@ -308,6 +389,10 @@ latency "move -o OUT $move (validated, written, fsync'd)" \
 ms_move=$ms cpu_move=$mscpu
 latency "check of that one game" "$bin" check "$game"
 ms_check=$ms cpu_check=$mscpu
+echo "libraries loaded: stackref $(ldd "$bin" 2>/dev/null | grep -c '=>')" \
+    "(the modules, only when a command needs one: $(for m in "$top"/stackref-*.so; do
+    printf '%s %s, ' "${m##*/}" "$(ldd "$m" 2>/dev/null | grep -c '=>')"; done |
+    sed 's/, $//'))"
 rms="" rcpu="" rms_in=""
 if [ -n "$peer" ]; then
 	save=$runs
@@ -331,16 +416,44 @@ if [ -n "$peer" ]; then
 fi
 
 echo
-echo "== (d) summary: figure, target, peer (rapid-draughts), ratio"
+echo "== (d) scaling: the $first MB archive in parts of 1,000 games," \
+    "check -q of each through xargs, best of 3"
+# The README's recipe (Scaling), as it is written there.
+mkdir "$tmp/parts"
+(cd "$tmp/parts" &&
+    awk '/^\[/ && !tag { if (n++ % 1000 == 0) { close(f)
+            f = sprintf("part.%05d.pdn", n / 1000) } }
+         { tag = /^\[/; print > f }' "$tmp/first.pdn")
+nparts=$(ls "$tmp/parts" | wc -l)
+cpus=$(nproc)
+# parts P: check -q of every part, P processes at a time.
+parts() {
+	best3 sh -c 'cd "$1" && ls part.*.pdn | xargs -P "$2" -n 1 "$3" check -q' \
+	    sh "$tmp/parts" "$1" "$bin"
+	echo "xargs -P $1: $(ratio "$best" 1000000000 3) s," \
+	    "$(ratio "$((games1 * reps1 * 1000000000))" "$best" 0) games/s" \
+	    "(CPU $(ratio "$bestcpu" 1000000000 3) s in all)"
+}
+reps1=$(( (first * 1000000 + size1 - 1) / size1 ))
+echo "$nparts parts of $(ratio "$(wc -c <"$tmp/first.pdn")" 1000000 1) MB;" \
+    "$cpus CPUs (nproc), load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
+parts 1
+scale1=$best
+parts "$cpus"
+speedup=$(ratio "$scale1" "$best" 2)
+echo "speed-up of -P $cpus over -P 1: $speedup (wall)"
+rm -rf "$tmp/parts" "$tmp/first.pdn"
+
+echo
+echo "== (e) summary: figure, target, peer (rapid-draughts), ratio"
 # row LABEL OURS UNIT TARGET PEER HIGHER: one line; HIGHER is 1 when more
 # is better (rates), 0 when less is better (times).
 row() {
 	awk -v l="$1" -v o="$2" -v u="$3" -v t="$4" -v p="$5" -v h="$6" 'BEGIN {
-	    if (o == "") { printf "%-34s not measured\n", l; exit }
+	    if (o == "") { printf "%-36s not measured\n", l; exit }
 	    tr = t == "" ? "" : sprintf("%.2f x target", h ? o / t : t / o)
-	    pr = p == "" ? "peer not measured" : \
-	        sprintf("peer %s: %.1f x", p, h ? o / p : p / o)
-	    printf "%-34s %12s %-8s target %-9s %-17s %s\n", l, o, u, \
+	    pr = p == "" ? "" : sprintf("peer %s: %.1f x", p, h ? o / p : p / o)
+	    printf "%-36s %12s %-8s target %-9s %-17s %s\n", l, o, u, \
 	        (t == "" ? "-" : t), tr, pr }'
 }
 row "checkers perft 10" "$perft10" nodes/s 150000000 "$rperft10" 1
@@ -348,19 +461,31 @@ row "checkers perft 11" "$perft11" nodes/s 150000000 "$rperft11" 1
 row "checkers perft 10, CPU" "$perftc10" nodes/s 150000000 "$rperftc10" 1
 row "checkers perft 11, CPU" "$perftc11" nodes/s 150000000 "$rperftc11" 1
 row "checkers perft 12, CPU" "$perftc12" nodes/s 150000000 "" 1
-row "archive check ($first MB)" "$gps" games/s 27000 "$rgps" 1
+row "archive check ($first MB)" "$gps" games/s 100000 "$rgps" 1
+row "archive check ($first MB)" "$pps" plies/s "" "$rpps" 1
 row "archive check ($first MB)" "$mbps" MB/s "" "$rmbps" 1
-row "archive check ($first MB), CPU" "$gpscpu" games/s 27000 "$rgpscpu" 1
-row "move -n (whole process)" "$ms_moven" ms 10 "" 0
-row "move -n, CPU" "$cpu_moven" ms 10 "" 0
-row "move -o, written (whole process)" "$ms_move" ms 10 "" 0
-row "move -o, written, CPU" "$cpu_move" ms 10 "" 0
-row "check, one game (whole process)" "$ms_check" ms 10 "$rms" 0
-row "check, one game, CPU" "$cpu_check" ms 10 "${rcpu:-}" 0
+row "archive check ($first MB), CPU" "$gpscpu" games/s 100000 "$rgpscpu" 1
+row "archive check ($first MB), CPU" "$ppscpu" plies/s "" "$rppscpu" 1
+row "archive check ($first MB), CPU" "$mbpscpu" MB/s "" "$rmbpscpu" 1
+row "archive check ($first MB), peak RSS" "$rss1" kB "" "$rrss" 0
+row "startup floor (whole process)" "${ms_floor:-}" ms "" "" 0
+row "startup floor, CPU" "${floor:-}" ms "" "" 0
+row "move -n (whole process)" "$ms_moven" ms 1 "" 0
+row "move -n, CPU" "$cpu_moven" ms 1 "" 0
+row "move -o, written (whole process)" "$ms_move" ms 2 "" 0
+row "move -o, written, CPU" "$cpu_move" ms 2 "" 0
+row "check, one game (whole process)" "$ms_check" ms 1 "$rms" 0
+row "check, one game, CPU" "$cpu_check" ms 1 "${rcpu:-}" 0
 row "check, one game (in process)" "${sms_in:-}" ms "" "$rms_in" 0
+if [ -n "${floor:-}" ]; then
+	echo "CPU over the floor: move -n $(ratio "$cpu_moven" "$floor" 2) x," \
+	    "move -o $(ratio "$cpu_move" "$floor" 2) x," \
+	    "check $(ratio "$cpu_check" "$floor" 2) x"
+fi
+row "scaling, xargs -P $cpus over -P 1" "$speedup" x "$cpus" "" 1
 
 echo
-echo "== (e) archive filters on ${BENCH_ARCHIVE_MB:-100} MB, best of 3 runs each"
+echo "== (f) archive filters on ${BENCH_ARCHIVE_MB:-100} MB, best of 3 runs each"
 # filter LABEL CMD...: CMD's games/s on the archive beside check's.
 filter() {
 	label=$1; shift
@@ -395,7 +520,8 @@ fi
 # new; the peak RSS of dups over them, less that of check, per game.
 i=1
 while [ $i -le 60 ]; do
-	"$bin" convert --at $i "$tmp/one.pdn" 2>/dev/null
+	# the games shorter than $i plies are left out (status 1)
+	"$bin" convert --at $i "$tmp/one.pdn" 2>/dev/null || :
 	i=$((i + 1))
 done >"$tmp/distinct.pdn"
 dn=$("$bin" dups "$tmp/distinct.pdn" | tail -n 1)

@@ -34,6 +34,8 @@
 
 #include <curl/curl.h>
 
+#include "base/module.h"
+#include "mail/modules.h"
 #include "mail/transport.h"
 
 #define XFER_DOWNLOAD_MAX (64u * 1024 * 1024)
@@ -809,3 +811,13 @@ xfer_buf_free(struct xfer_buf *b)
 	b->data = NULL;
 	b->len = 0;
 }
+
+/* transport.h as stackref-net.so exports it (modules.h). */
+MODULE_EXPORT const struct xfer_module xfer_module = {
+	.url_kind = xfer_url_kind, .url_path = xfer_url_path,
+	.url_clean = xfer_url_clean,
+	.get = xfer_get, .get_version = xfer_get_version,
+	.put = xfer_put, .put_version = xfer_put_version,
+	.send = xfer_send, .command = xfer_command,
+	.buf_free = xfer_buf_free,
+};

@@ -22,6 +22,37 @@
 
 #define PDN_BUFSIZE 8192
 
+/*
+ * The class of each byte (pdn_class), a bit per set the lexer asks
+ * about; a run of text stops at a byte of the sets its token names, so
+ * that the bytes between go at once (pdn_run) and only the one that
+ * stops it goes byte by byte.  C locale: isspace is the six blanks.
+ */
+#define PDN_SPACE 0x01        /* isspace: ' ', \t, \n, \v, \f, \r */
+#define PDN_BLANK 0x02        /* the spaces but line ends */
+#define PDN_LINE 0x04         /* \n, \r */
+#define PDN_NUL 0x08          /* no text holds it: reported */
+#define PDN_PUNCT 0x10        /* ends a word with the spaces: {}()[];$ */
+#define PDN_BRACE 0x20        /* ends a {comment}: } */
+#define PDN_QUOTE 0x40        /* ends or escapes in a tag value: " \ */
+
+/* What stops a run of each kind of text. */
+#define PDN_STOP_WORD (PDN_SPACE | PDN_PUNCT | PDN_NUL)
+#define PDN_STOP_COMMENT (PDN_BRACE | PDN_LINE | PDN_NUL)
+#define PDN_STOP_VALUE (PDN_QUOTE | PDN_LINE | PDN_NUL)
+#define PDN_STOP_LINE (PDN_LINE | PDN_NUL)
+
+static const unsigned char pdn_class[256] = {
+	['\0'] = PDN_NUL,
+	[' '] = PDN_SPACE | PDN_BLANK, ['\t'] = PDN_SPACE | PDN_BLANK,
+	['\v'] = PDN_SPACE | PDN_BLANK, ['\f'] = PDN_SPACE | PDN_BLANK,
+	['\n'] = PDN_SPACE | PDN_LINE, ['\r'] = PDN_SPACE | PDN_LINE,
+	['{'] = PDN_PUNCT, ['}'] = PDN_PUNCT | PDN_BRACE,
+	['('] = PDN_PUNCT, [')'] = PDN_PUNCT, ['['] = PDN_PUNCT,
+	[']'] = PDN_PUNCT, [';'] = PDN_PUNCT, ['$'] = PDN_PUNCT,
+	['"'] = PDN_QUOTE, ['\\'] = PDN_QUOTE,
+};
+
 /* A growing, NUL-terminated text bounded by a maximum. */
 struct pdn_text {
 	char *s;
@@ -185,13 +216,30 @@ pdn_get(struct reader *rd)
 	return c;
 }
 
+/* Consumes n bytes the buffer holds, none a line end. */
+static void
+pdn_skip(struct reader *rd, size_t n)
+{
+	rd->pos += n;
+	rd->at.col += n;
+}
+
 static void
 pdn_skip_space(struct reader *rd)
 {
+	size_t n;
 	int c;
 
-	while ((c = pdn_peek(rd)) != EOF && isspace(c))
+	for (;;) {
+		/* the blanks the buffer holds at once, line ends one by one */
+		for (n = rd->pos; n < rd->len &&
+		    (pdn_class[rd->buf[n]] & PDN_BLANK); n++)
+			continue;
+		pdn_skip(rd, n - rd->pos);
+		if ((c = pdn_peek(rd)) == EOF || !(pdn_class[c] & PDN_SPACE))
+			return;
 		pdn_get(rd);
+	}
 }
 
 /* Skips the rest of the current line. */
@@ -254,6 +302,41 @@ pdn_text_add(struct reader *rd, struct pdn_text *t, int c, size_t max,
 	return PDN_WORD;
 }
 
+/*
+ * Appends to t the run of bytes from the next one on that are none of
+ * the class stop, as far as the buffer holds them and t stays within
+ * max bytes: the common bytes of a text at once, scanned and copied in
+ * one pass (t first grows to hold all the buffer could give, once: t
+ * is reused from token to token).  The byte that ends the run is left
+ * to the caller's byte-by-byte path, which reads or reports it as ever
+ * (a line end, a NUL, the max + 1st byte).
+ */
+static enum pdn_tok
+pdn_run(struct reader *rd, struct pdn_text *t, unsigned stop, size_t max)
+{
+	const unsigned char *p = rd->buf + rd->pos;
+	size_t n = rd->len - rd->pos, i, cap;
+	char *s;
+
+	if (n > max - t->len)
+		n = max - t->len;
+	if (t->len + n >= t->cap) {
+		for (cap = t->cap == 0 ? 64 : t->cap; cap <= t->len + n; )
+			cap *= 2;
+		if ((s = realloc(t->s, cap)) == NULL)
+			return pdn_nomem(rd);
+		t->s = s;
+		t->cap = cap;
+	}
+	s = t->s + t->len;
+	for (i = 0; i < n && !(pdn_class[p[i]] & stop); i++)
+		s[i] = (char)p[i];
+	s[i] = '\0';
+	t->len += i;
+	pdn_skip(rd, i);
+	return PDN_WORD;
+}
+
 /* Makes t the empty string. */
 static enum pdn_tok
 pdn_text_clear(struct reader *rd, struct pdn_text *t)
@@ -279,13 +362,17 @@ pdn_lex_line_comment(struct reader *rd)
 	int c;
 
 	pdn_get(rd);
-	while ((c = pdn_peek(rd)) != EOF && c != '\n') {
+	for (;;) {
+		if ((t = pdn_run(rd, &rd->tok, PDN_STOP_LINE,
+		    PDN_TEXT_MAX)) != PDN_WORD)
+			return t;
+		if ((c = pdn_peek(rd)) == EOF || c == '\n')
+			return PDN_LINE_COMMENT;
 		t = pdn_text_add(rd, &rd->tok, pdn_get(rd), PDN_TEXT_MAX,
 		    "comment over 1 MiB");
 		if (t != PDN_WORD)
 			return t;
 	}
-	return PDN_LINE_COMMENT;
 }
 
 static enum pdn_tok
@@ -297,6 +384,9 @@ pdn_lex_comment(struct reader *rd)
 
 	pdn_get(rd);
 	for (;;) {
+		if ((t = pdn_run(rd, &rd->tok, PDN_STOP_COMMENT,
+		    PDN_TEXT_MAX)) != PDN_WORD)
+			return t;
 		if ((c = pdn_peek(rd)) == EOF)
 			return pdn_syntax(rd, &open, "'}' closing this comment",
 			    pdn_describe(rd, c));
@@ -335,8 +425,7 @@ pdn_lex_nag(struct reader *rd)
 static int
 pdn_word_end(int c)
 {
-	return c == EOF || isspace(c) ||
-	    (c != '\0' && strchr("{}()[];$", c) != NULL);
+	return c == EOF || (pdn_class[c] & (PDN_SPACE | PDN_PUNCT));
 }
 
 static enum pdn_tok
@@ -344,11 +433,16 @@ pdn_lex_word(struct reader *rd)
 {
 	enum pdn_tok t;
 
-	while (!pdn_word_end(pdn_peek(rd)))
+	for (;;) {
+		if ((t = pdn_run(rd, &rd->tok, PDN_STOP_WORD,
+		    PDN_WORD_MAX)) != PDN_WORD)
+			return t;
+		if (pdn_word_end(pdn_peek(rd)))
+			return PDN_WORD;
 		if ((t = pdn_text_add(rd, &rd->tok, pdn_get(rd), PDN_WORD_MAX,
 		    "move text over 4096 bytes")) != PDN_WORD)
 			return t;
-	return PDN_WORD;
+	}
 }
 
 /* A tag value, after its opening quote; \" and \\ are escapes. */
@@ -359,6 +453,9 @@ pdn_lex_value(struct reader *rd)
 	int c;
 
 	for (;;) {
+		if ((t = pdn_run(rd, &rd->tok, PDN_STOP_VALUE,
+		    PDN_TEXT_MAX)) != PDN_WORD)
+			return t;
 		c = pdn_peek(rd);
 		if (c == EOF || c == '\n')
 			return pdn_syntax(rd, &rd->at,
@@ -512,14 +609,15 @@ pdn_on_move(struct reader *rd, struct pdn_game *pg, const char *w,
 	    l->elems[l->n - 1].suffix == NULL &&
 	    pdn_has_move(l->elems[l->n - 1].text)) {
 		e = &l->elems[l->n - 1];
-		return elem_set_suffix(e, w, n) == -1 ? -1 : PDN_CONTINUE;
+		return record_elem_suffix(pg->g, e, w, n) == -1 ? -1 :
+		    PDN_CONTINUE;
 	}
 	if (s == 0)
 		s = n;
 	at.col += off;
 	if ((e = line_push(l, ELEM_MOVE, &at)) == NULL ||
-	    elem_set_text(e, w, s) == -1 ||
-	    (s < n && elem_set_suffix(e, w + s, n - s) == -1))
+	    record_elem_text(pg->g, e, w, s) == -1 ||
+	    (s < n && record_elem_suffix(pg->g, e, w + s, n - s) == -1))
 		return -1;
 	return PDN_CONTINUE;
 }
@@ -871,9 +969,12 @@ pdn_next(struct reader *rd, struct record *g, unsigned long *index)
 
 	record_free(g);
 	record_init(g);
-	memset(&pg, 0, sizeof(pg));
+	/* not a memset of pg: its stack of 2 kB is written before read */
 	pg.g = g;
 	pg.stack[0] = &g->main;
+	pg.depth = 0;
+	pg.movetext = pg.started = 0;
+	pg.elems = pg.bytes = 0;
 	rd->index++;
 	do
 		rc = pdn_step(rd, &pg);

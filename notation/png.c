@@ -6,6 +6,8 @@
 #include <cairo.h>
 #include <librsvg/rsvg.h>
 
+#include "base/module.h"
+#include "notation/modules.h"
 #include "notation/png.h"
 
 /* The PNG bytes as cairo writes them. */
@@ -153,3 +155,8 @@ png_render(const struct svg_view *v, unsigned char **data, size_t *len,
 	*len = b.len;
 	return 0;
 }
+
+/* png.h as stackref-png.so exports it (modules.h). */
+MODULE_EXPORT const struct png_module png_module = {
+	.render = png_render,
+};

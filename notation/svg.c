@@ -7,7 +7,9 @@
 
 #include <libxml/xmlwriter.h>
 
+#include "base/module.h"
 #include "notation/ascii.h"
+#include "notation/modules.h"
 #include "notation/svg.h"
 
 #define SVG_DIM 16            /* largest grid side */
@@ -999,3 +1001,12 @@ svg_write(FILE *out, const struct svg_view *v)
 	xmlFreeTextWriter(d.o.w);
 	return d.o.err || fflush(out) == EOF || ferror(out) ? -1 : 0;
 }
+
+/* svg.h as stackref-xml.so exports it (modules.h). */
+MODULE_EXPORT const struct svg_module svg_module = {
+	.write = svg_write, .measure = svg_measure, .marks = svg_marks,
+	.grid_of = svg_grid_of, .layout_init = svg_layout_init,
+	.cell_centre = svg_cell_centre, .discs_shown = svg_discs_shown,
+	.text_clean = svg_text_clean,
+	.text_escape = svg_text_escape,
+};

@@ -11,26 +11,58 @@
 
 #include "notation/notation.h"
 
-static const struct {
+/* A result token and its form of SPEC 1. */
+struct notation_result {
 	const char *token, *canonical;
-} notation_results[] = {
-	{ "1-0", "1-0" }, { "2-0", "1-0" },
-	{ "0-1", "0-1" }, { "0-2", "0-1" },
-	{ "1/2-1/2", "1/2-1/2" }, { "1-1", "1/2-1/2" },
-	{ "1/2", "1/2-1/2" }, { "\xc2\xbd-\xc2\xbd", "1/2-1/2" },
-	{ "*", "*" }, { "0-0", "*" },
-	{ NULL, NULL }
 };
+
+/*
+ * The tokens of notation_result_normal by their first byte, each group
+ * ended by a NULL token: the PDN reader asks of every word it reads,
+ * and most are moves, which a byte tells apart (a square's first digit
+ * 1 or 2 then leaves a few candidates, the others none).
+ */
+static const struct notation_result notation_results_0[] = {
+	{ "0-1", "0-1" }, { "0-2", "0-1" }, { "0-0", "*" }, { NULL, NULL }
+};
+static const struct notation_result notation_results_1[] = {
+	{ "1-0", "1-0" }, { "1/2-1/2", "1/2-1/2" }, { "1-1", "1/2-1/2" },
+	{ "1/2", "1/2-1/2" }, { NULL, NULL }
+};
+static const struct notation_result notation_results_2[] = {
+	{ "2-0", "1-0" }, { NULL, NULL }
+};
+static const struct notation_result notation_results_star[] = {
+	{ "*", "*" }, { NULL, NULL }
+};
+static const struct notation_result notation_results_half[] = {
+	{ "\xc2\xbd-\xc2\xbd", "1/2-1/2" }, { NULL, NULL }   /* ½-½ */
+};
+static const struct notation_result *const notation_results[256] = {
+	['0'] = notation_results_0, ['1'] = notation_results_1,
+	['2'] = notation_results_2, ['*'] = notation_results_star,
+	[0xc2] = notation_results_half,
+};
+
+/* Whether a and b are the same string: a few bytes, compared in line. */
+static int
+notation_same(const char *a, const char *b)
+{
+	while (*a == *b && *a != '\0')
+		a++, b++;
+	return *a == *b;
+}
 
 int
 notation_result_normal(const char *token, const char **canonical)
 {
-	size_t i;
+	const struct notation_result *r;
 
-	for (i = 0; notation_results[i].token != NULL; i++)
-		if (strcmp(token, notation_results[i].token) == 0) {
+	r = notation_results[(unsigned char)token[0]];
+	for (; r != NULL && r->token != NULL; r++)
+		if (notation_same(token, r->token)) {
 			if (canonical != NULL)
-				*canonical = notation_results[i].canonical;
+				*canonical = r->canonical;
 			return 0;
 		}
 	return -1;

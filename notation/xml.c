@@ -23,6 +23,7 @@
 #include <libxml/relaxng.h>
 #include <libxml/xmlreader.h>
 
+#include "base/module.h"
 #include "notation/pdn.h"
 #include "notation/xml.h"
 #include "notation/xmlguard.h"
@@ -981,7 +982,8 @@ xml_open(FILE *in, const char *file, struct diag *d)
 	return rd;
 }
 
-const struct notation notation_xml = {
+/* The table stackref-xml.so exports (notation/modules.h). */
+MODULE_EXPORT const struct notation notation_xml = {
 	.name = "xml",
 	.open = xml_open,
 	.next = xml_next,

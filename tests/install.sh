@@ -1,18 +1,23 @@
 #!/bin/sh
 # install.sh - `make install DESTDIR=... PREFIX=/usr` puts the binary,
-# every man page and the XML schema where they belong, and `make
-# uninstall` removes them.
+# its modules, every man page and the XML schema where they belong, the
+# binary installed finds its modules (in ../lib/stackref from its own
+# directory, so under DESTDIR too), and `make uninstall` removes them.
 # Run from the top of the tree, after stackref is built.
 set -u
+. tests/lib/common.sh
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-install.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 dest=$tmp/root
 make_() { ${MAKE:-make} -s "$@" DESTDIR="$dest" PREFIX=/usr >"$tmp/log" 2>&1; }
 
-# The files an install must create: the binary, man/*.N in manN, the
-# XML schema and the JSON Schema.
+# The files an install must create: the binary, its modules, man/*.N
+# in manN, the XML schema and the JSON Schema.
 expected() {
 	echo usr/bin/stackref
+	for m in stackref-*.so; do
+		[ -f "$m" ] && echo "usr/lib/stackref/$m"
+	done
 	echo usr/share/stackref/stackref.rng
 	echo usr/share/stackref/stackref.schema.json
 	for m in man/*.[1-8]; do
@@ -36,6 +41,19 @@ for f in $(expected); do
 done
 [ -x "$dest/usr/bin/stackref" ] || { echo "/usr/bin/stackref is not executable"; ok=0; }
 [ $ok -eq 1 ] && echo "PASS: make install" || echo "FAIL: make install"
+
+# The installed binary loads its modules from where make install put
+# them: an SVG (stackref-xml.so) and a PNG (stackref-png.so) the same as
+# the built binary's.
+ok=1
+for f in svg png; do
+	"$dest/usr/bin/stackref" show --format $f fixtures/games/checkers.pdn \
+	    >"$tmp/installed.$f" 2>"$tmp/err" || ok=0
+	./stackref show --format $f fixtures/games/checkers.pdn \
+	    >"$tmp/built.$f" 2>&1 || ok=0
+	cmp -s "$tmp/installed.$f" "$tmp/built.$f" || ok=0
+done
+result install/modules $((1 - ok)) "$(head -n 1 "$tmp/err")"
 
 if ! make_ uninstall; then
 	echo "FAIL: make uninstall"

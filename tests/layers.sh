@@ -15,12 +15,16 @@
 #                        rules), notation/pdn.h, notation/xml.h and
 #                        notation/html.h and notation/json.h (the notation
 #                        table),
-#                        referee/job.h;
+#                        referee/job.h, and each layer's modules.h (the
+#                        tables of its modules, src/base/module.h);
 #   layers/libraries     each library's headers are included by its own
 #                        files only: libcurl by mail/transport.c, libxml2
 #                        by notation/xml.c and notation/svg.c, librsvg
 #                        (and cairo, GLib, GIO, gdk-pixbuf) by
-#                        notation/png.c;
+#                        notation/png.c, libcrypt and libcrypto by
+#                        src/referee/hash.c (the code of the modules,
+#                        src/base/module.h), and the dynamic loader
+#                        (dlfcn.h) by src/base/module.c;
 #   layers/library-symbols  and only those files call them (nm);
 #   layers/symbols       the symbols each object file takes from the
 #                        others (nm), so that a call declared by hand
@@ -107,7 +111,10 @@ check_private() {
 	($3 == "notation/pdn.h" || $3 == "notation/xml.h" ||
 	    $3 == "notation/html.h" || $3 == "notation/json.h") &&
 	    $1 !~ /^notation\// ||
-	$3 == "referee/job.h" && $1 !~ /^src\/referee\// {
+	($3 == "referee/job.h" || $3 == "referee/modules.h") &&
+	    $1 !~ /^src\/referee\// ||
+	$3 == "notation/modules.h" && $1 !~ /^notation\// ||
+	$3 == "mail/modules.h" && $1 !~ /^mail\// {
 		print $1 ": includes " $3 ", private to its layer"
 	}'
 }
@@ -123,6 +130,15 @@ function library(name, kind) {
 	if (kind == "header" && name ~ /^(librsvg|cairo|glib|gio|gdk-pixbuf|gobject)/ ||
 	    kind == "symbol" && name ~ /^(rsvg|cairo|g|gdk|pango)_/)
 		return "librsvg"
+	if (kind == "header" && name ~ /^openssl\// ||
+	    kind == "symbol" && name ~ /^(EVP|OPENSSL|ERR|SHA[0-9]*)_/)
+		return "libcrypto"
+	if (kind == "header" && name == "crypt.h" ||
+	    kind == "symbol" && name ~ /^crypt(_|$)/)
+		return "libcrypt"
+	if (kind == "header" && name == "dlfcn.h" ||
+	    kind == "symbol" && name ~ /^dl(open|sym|error|close|vsym)$/)
+		return "libdl"
 	return ""
 }
 function library_ok(lib, file) {
@@ -132,6 +148,10 @@ function library_ok(lib, file) {
 		return file == "notation/xml.c" || file == "notation/svg.c"
 	if (lib == "librsvg")
 		return file == "notation/png.c"
+	if (lib == "libcrypto" || lib == "libcrypt")
+		return file == "src/referee/hash.c"
+	if (lib == "libdl")
+		return file == "src/base/module.c"
 	return 1
 }'
 
@@ -263,15 +283,33 @@ printf '#include "rules/board32.h"\n' >>"$t/src/cmd/move.c"
 expect_fail cmd-includes-board32 "$(check_private "$t")"
 printf '#include "notation/pdn.h"\n' >>"$t/src/game/replay.c"
 expect_fail game-includes-pdn "$(check_private "$t")"
+rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
+printf '#include "mail/modules.h"\n' >>"$t/src/cmd/fetch.c"
+expect_fail fetch-includes-modules "$(check_private "$t")"
 printf '#include <cairo.h>\n' >>"$t/notation/svg.c"
 expect_fail svg-includes-cairo "$(check_libraries "$t")"
 printf '#include <curl/curl.h>\n' >>"$t/src/cmd/post.c"
 expect_fail post-includes-curl "$(check_libraries "$t")"
+rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
+printf '#include <openssl/sha.h>\n' >>"$t/src/referee/state.c"
+expect_fail state-includes-openssl "$(check_libraries "$t")"
+rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
+printf '#include <crypt.h>\n' >>"$t/src/referee/players.c"
+expect_fail players-includes-crypt "$(check_libraries "$t")"
+rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
+printf '#include <dlfcn.h>\n' >>"$t/src/cmd/show.c"
+expect_fail show-includes-dlfcn "$(check_libraries "$t")"
 nm -P src/cmd/show.o >"$tmp/show.nm"
 printf 'rsvg_handle_new_from_data U\n' >>"$tmp/show.nm"
 printf '#!/bin/sh\ncat "%s"\n' "$tmp/show.nm" >"$tmp/nm"
 chmod +x "$tmp/nm"
 expect_fail show-calls-librsvg "$(PATH=$tmp:$PATH check_library_symbols src/cmd/show.o)"
+for sym in EVP_DigestInit_ex crypt_rn dlopen; do
+	nm -P src/cmd/show.o >"$tmp/show.nm"
+	printf '%s U\n' $sym >>"$tmp/show.nm"
+	expect_fail show-calls-$sym \
+	    "$(PATH=$tmp:$PATH check_library_symbols src/cmd/show.o)"
+done
 cp src/cmd/move.c "$t/notation/move.c"
 expect_fail same-name "$(check_names "$t")"
 printf 'src/rules/rules.o src/cmd/common.o cmd_usage\n' >"$tmp/up"

@@ -34,8 +34,10 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/bin" "$tmp/logs"
-# A copy, so that a rebuild of stackref meanwhile cannot disturb the run.
+# A copy, so that a rebuild of stackref meanwhile cannot disturb the run,
+# with its modules beside it (src/base/module.h).
 cp "$bin" "$tmp/stackref.real" || exit 1
+cp "$(dirname "$bin")"/stackref-*.so "$tmp/" || exit 1
 bin=$tmp/stackref.real
 
 # The wrapper names each log after the directory it runs in (golden.sh

@@ -89,6 +89,7 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	[DIAG_READ] = { STATUS_SYSTEM, "read error", DIAG_READ_MSG },
 	[DIAG_WRITE] = { STATUS_SYSTEM, "write error", DIAG_WRITE_MSG },
 	[DIAG_NOMEM] = { STATUS_SYSTEM, "out of memory", DIAG_NOMEM_MSG },
+	[DIAG_MODULE] = { STATUS_SYSTEM, "module missing", DIAG_MODULE_MSG },
 	[DIAG_TRANSFER] = { STATUS_TRANSFER, "transfer", DIAG_TRANSFER_MSG },
 	[DIAG_AMBIGUOUS_READ] = { STATUS_OK, "ambiguous move read",
 	    DIAG_AMBIGUOUS_READ_MSG },

@@ -91,6 +91,7 @@ enum status {
 #define DIAG_READ_MSG "cannot read: %s"
 #define DIAG_WRITE_MSG "cannot write: %s"
 #define DIAG_NOMEM_MSG "out of memory"
+#define DIAG_MODULE_MSG "cannot load %s: %s"
 #define DIAG_TRANSFER_MSG "%s: %s"
 #define DIAG_AMBIGUOUS_READ_MSG "warning: ambiguous move %s read as %s, " \
 	"the only path the record goes on from (it fits %s)"
@@ -152,6 +153,7 @@ enum diag_id {
 	DIAG_READ,              /* "%s": strerror */
 	DIAG_WRITE,             /* "%s": strerror */
 	DIAG_NOMEM,
+	DIAG_MODULE,            /* "%s": the module's file; "%s": why */
 	/* transfer */
 	DIAG_TRANSFER,          /* "%s": URL without credentials; "%s": why */
 	/* warnings (status 0): the message starts with "warning: " */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/module.h"
 #include "referee/run.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
@@ -83,6 +84,9 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	memset(&ro, 0, sizeof(ro));
 	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
 		return rc;
+	/* each mail is decided in a child under a memory budget: the
+	 * libraries are loaded here, once, before any */
+	module_load_all();
 	memset(&x, 0, sizeof(x));
 	memset(&px, 0, sizeof(px));
 	memset(&s, 0, sizeof(s));

@@ -1,4 +1,5 @@
 /* record.c - a game record: tags, movetext, result.  No I/O. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,59 @@ record_replace(char **dst, const char *s)
 	return 0;
 }
 
+/* The pool's blocks: the first of RECORD_CHUNK_MIN bytes, each next
+ * twice the last up to RECORD_CHUNK_MAX, or the size of a longer text. */
+#define RECORD_CHUNK_MIN 2048
+#define RECORD_CHUNK_MAX 65536
+
+struct record_chunk {
+	struct record_chunk *next;
+	size_t used, size;
+	char data[];
+};
+
+/* A new block of g's pool with room for need bytes, or NULL. */
+static struct record_chunk *
+record_chunk_new(struct record *g, size_t need)
+{
+	struct record_chunk *c;
+	size_t size = RECORD_CHUNK_MIN;
+
+	if (g->pool != NULL && g->pool->size < RECORD_CHUNK_MAX)
+		size = g->pool->size * 2;
+	else if (g->pool != NULL)
+		size = RECORD_CHUNK_MAX;
+	if (size < need)
+		size = need;
+	if (size > SIZE_MAX - sizeof(*c) ||
+	    (c = malloc(sizeof(*c) + size)) == NULL)
+		return NULL;
+	c->next = g->pool;
+	c->used = 0;
+	c->size = size;
+	g->pool = c;
+	return c;
+}
+
+/* A copy of s[0..n) in g's pool, or NULL. */
+static char *
+record_pool_copy(struct record *g, const char *s, size_t n)
+{
+	struct record_chunk *c = g->pool;
+	char *p;
+
+	if (n == SIZE_MAX)
+		return NULL;
+	if ((c == NULL || c->size - c->used <= n) &&
+	    (c = record_chunk_new(g, n + 1)) == NULL)
+		return NULL;
+	p = c->data + c->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	c->used += n + 1;
+	return p;
+}
+
 void
 record_init(struct record *g)
 {
@@ -37,15 +91,15 @@ record_init(struct record *g)
 void
 record_free(struct record *g)
 {
-	size_t i;
+	struct record_chunk *c, *next;
 
-	for (i = 0; i < g->ntags; i++) {
-		free(g->tags[i].name);
-		free(g->tags[i].value);
-	}
 	free(g->tags);
 	line_free(&g->main);
 	free(g->result);
+	for (c = g->pool; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
 	record_init(g);
 }
 
@@ -87,12 +141,9 @@ record_tag_add(struct record *g, const char *name, const char *value,
 	}
 	t = &g->tags[g->ntags];
 	memset(t, 0, sizeof(*t));
-	if ((t->name = record_strndup(name, strlen(name))) == NULL)
+	if ((t->name = record_pool_copy(g, name, strlen(name))) == NULL ||
+	    (t->value = record_pool_copy(g, value, strlen(value))) == NULL)
 		return -1;
-	if ((t->value = record_strndup(value, strlen(value))) == NULL) {
-		free(t->name);
-		return -1;
-	}
 	if (at != NULL)
 		t->at = *at;
 	g->ntags++;
@@ -105,10 +156,13 @@ record_tag_set(struct record *g, const char *name, const char *value,
 {
 	struct tag *t;
 
+	char *v;
+
 	if ((t = record_tag_find(g, name)) == NULL)
 		return record_tag_add(g, name, value, at);
-	if (record_replace(&t->value, value) == -1)
+	if ((v = record_pool_copy(g, value, strlen(value))) == NULL)
 		return -1;
+	t->value = v;
 	if (at != NULL)
 		t->at = *at;
 	return 0;
@@ -119,13 +173,9 @@ record_tag_remove(struct record *g, const char *name)
 {
 	size_t i, j;
 
-	for (i = j = 0; i < g->ntags; i++) {
-		if (strcmp(g->tags[i].name, name) == 0) {
-			free(g->tags[i].name);
-			free(g->tags[i].value);
-		} else
+	for (i = j = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) != 0)
 			g->tags[j++] = g->tags[i];
-	}
 	g->ntags = j;
 }
 
@@ -171,28 +221,47 @@ line_insert(struct line *l, size_t i, enum elem_kind kind,
 	return &l->elems[i];
 }
 
+/* Sets *dst, the text of e that bit of e->pooled marks, to a copy of
+ * s[0..n): in g's pool when g is not NULL, else allocated on its own.
+ * The text it replaces is freed unless it was the pool's. */
+static int
+elem_set(struct record *g, struct elem *e, char **dst, unsigned bit,
+    const char *s, size_t n)
+{
+	char *p = g != NULL ? record_pool_copy(g, s, n) : record_strndup(s, n);
+
+	if (p == NULL)
+		return -1;
+	if (!(e->pooled & bit))
+		free(*dst);
+	*dst = p;
+	e->pooled = g != NULL ? e->pooled | bit : e->pooled & ~bit;
+	return 0;
+}
+
 int
 elem_set_text(struct elem *e, const char *s, size_t n)
 {
-	char *p;
-
-	if ((p = record_strndup(s, n)) == NULL)
-		return -1;
-	free(e->text);
-	e->text = p;
-	return 0;
+	return elem_set(NULL, e, &e->text, ELEM_POOLED_TEXT, s, n);
 }
 
 int
 elem_set_suffix(struct elem *e, const char *s, size_t n)
 {
-	char *p;
+	return elem_set(NULL, e, &e->suffix, ELEM_POOLED_SUFFIX, s, n);
+}
 
-	if ((p = record_strndup(s, n)) == NULL)
-		return -1;
-	free(e->suffix);
-	e->suffix = p;
-	return 0;
+int
+record_elem_text(struct record *g, struct elem *e, const char *s, size_t n)
+{
+	return elem_set(g, e, &e->text, ELEM_POOLED_TEXT, s, n);
+}
+
+int
+record_elem_suffix(struct record *g, struct elem *e, const char *s,
+    size_t n)
+{
+	return elem_set(g, e, &e->suffix, ELEM_POOLED_SUFFIX, s, n);
 }
 
 int
@@ -219,16 +288,24 @@ line_last_var(struct line *l)
 	return NULL;
 }
 
+/* Frees the texts of e that are not in the record's pool. */
+static void
+elem_free_texts(struct elem *e)
+{
+	if (!(e->pooled & ELEM_POOLED_TEXT))
+		free(e->text);
+	if (!(e->pooled & ELEM_POOLED_SUFFIX))
+		free(e->suffix);
+	free(e->written);
+}
+
 /* Frees the elements of l from index i on, which hold no variation
  * any more. */
 static void
 line_drop_flat(struct line *l, size_t i)
 {
-	for (; l->n > i; l->n--) {
-		free(l->elems[l->n - 1].text);
-		free(l->elems[l->n - 1].suffix);
-		free(l->elems[l->n - 1].written);
-	}
+	for (; l->n > i; l->n--)
+		elem_free_texts(&l->elems[l->n - 1]);
 }
 
 /*
@@ -288,9 +365,7 @@ line_truncate(struct line *l, size_t i)
 			line_free(e->var);
 			free(e->var);
 		}
-		free(e->text);
-		free(e->suffix);
-		free(e->written);
+		elem_free_texts(e);
 	}
 }
 

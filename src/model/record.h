@@ -6,6 +6,12 @@
  * it.  record_init() makes an empty record, record_free() releases all it
  * owns (and leaves it empty again).  Functions that take a string copy it.
  * Functions returning int return 0 on success, -1 when out of memory.
+ *
+ * The texts of its tags, and those its reader gives its elements
+ * (record_elem_text), are kept in the record's pool: a few blocks, freed
+ * with it, instead of an allocation each (a game read from an archive
+ * costs one or two); any other text of an element is allocated on its
+ * own.  So an element moves between the lines of one record only.
  */
 #ifndef STACKREF_MODEL_RECORD_H
 #define STACKREF_MODEL_RECORD_H
@@ -51,7 +57,12 @@ struct elem {
 	unsigned nag;         /* NAG */
 	int style;            /* COMMENT: enum comment_style */
 	struct line *var;     /* VARIATION */
+	unsigned pooled;      /* ELEM_POOLED_*: the texts in the record's
+			       * pool, not allocated on their own */
 };
+
+#define ELEM_POOLED_TEXT 1u
+#define ELEM_POOLED_SUFFIX 2u
 
 /* A sequence of movetext elements: the main line or a variation. */
 struct line {
@@ -60,10 +71,12 @@ struct line {
 };
 
 struct tag {
-	char *name;
+	char *name;           /* both in the record's pool */
 	char *value;
 	struct srcloc at;
 };
+
+struct record_chunk;      /* a block of a record's pool (record.c) */
 
 struct record {
 	struct tag *tags;
@@ -72,6 +85,7 @@ struct record {
 	char *result;          /* result token as read ("1-0", "*"), or NULL */
 	struct srcloc at;      /* where the record starts */
 	struct srcloc result_at;
+	struct record_chunk *pool;  /* texts of tags and elements read */
 };
 
 void record_init(struct record *g);
@@ -113,6 +127,13 @@ struct elem *line_insert(struct line *l, size_t i, enum elem_kind kind,
 /* Copies n bytes of s as e's text (or suffix). */
 int elem_set_text(struct elem *e, const char *s, size_t n);
 int elem_set_suffix(struct elem *e, const char *s, size_t n);
+
+/* The same into g's pool, for an element of g (its readers: an
+ * allocation a block of texts, not a text). */
+int record_elem_text(struct record *g, struct elem *e, const char *s,
+    size_t n);
+int record_elem_suffix(struct record *g, struct elem *e, const char *s,
+    size_t n);
 
 /* Copies s as e's text as read (elem.written). */
 int elem_set_written(struct elem *e, const char *s);

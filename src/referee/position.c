@@ -8,7 +8,6 @@
  * are told of a change; the game page of the new record is made when
  * the referee publishes.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +37,9 @@ ref_picture_size(struct ref_picture *pic, const struct svg_view *v)
 	svg_measure(v, &w, &h);
 	pic->width = pic->height = REF_PNG_SIZE;
 	if (w >= h && w > 0)
-		pic->height = (unsigned)lround(REF_PNG_SIZE * h / w);
+		pic->height = (unsigned)(REF_PNG_SIZE * h / w + 0.5);
 	else if (h > 0)
-		pic->width = (unsigned)lround(REF_PNG_SIZE * w / h);
+		pic->width = (unsigned)(REF_PNG_SIZE * w / h + 0.5);
 }
 
 /* The PNG of the board from side, made once per decision: the picture

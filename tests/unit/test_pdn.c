@@ -554,6 +554,97 @@ test_size_bounds(void **state)
 	free(in);
 }
 
+/* One game after pad blanks, so that its tokens fall across the 8 kB
+ * the reader takes at a time (pdn_run reads a run of bytes at once up
+ * to the buffer's end). */
+static void
+read_padded(struct session *s, char *in, size_t pad, const char *game)
+{
+	memset(in, ' ', pad);
+	strcpy(in + pad, game);
+	open_text(s, in);
+}
+
+static void
+test_buffer_edges(void **state)
+{
+	static const char game[] = "[Event \"a \\\"long\\\" value\"]\r\n"
+	    "1. 11-15 {a comment\r\nover lines} 2. 23-19?! ; to the end\r\n"
+	    "3. 8-11 1-0";
+	struct session s;
+	char *in = malloc(8300 + sizeof(game));
+	size_t pad;
+
+	(void)state;
+	assert_non_null(in);
+	for (pad = 8140; pad < 8240; pad++) {
+		read_padded(&s, in, pad, game);
+		assert_int_equal(next(&s), READ_GAME);
+		assert_int_equal(s.d.count, 0);
+		assert_int_equal(s.g.at.col, pad + 1);
+		assert_string_equal(record_tag(&s.g, "Event"),
+		    "a \"long\" value");
+		assert_move(&s.g.main, 0, "11-15", NULL);
+		assert_string_equal(elem_at(&s.g.main, 1, ELEM_COMMENT)->text,
+		    "a comment\nover lines");
+		assert_move(&s.g.main, 2, "23-19", "?!");
+		assert_string_equal(elem_at(&s.g.main, 3, ELEM_COMMENT)->text,
+		    " to the end");
+		assert_move(&s.g.main, 4, "8-11", NULL);
+		assert_int_equal(s.g.main.elems[4].at.line, 4);
+		assert_int_equal(s.g.main.elems[4].at.col, 4);
+		assert_string_equal(s.g.result, "1-0");
+		assert_int_equal(next(&s), READ_END);
+		close_text(&s);
+	}
+	free(in);
+}
+
+/* A move text of PDN_WORD_MAX bytes is one, of one more too big, and
+ * a NUL in one is refused at its place, wherever the buffer ends. */
+static void
+test_buffer_edges_bounds(void **state)
+{
+	struct session s;
+	char *in = malloc(8300 + PDN_WORD_MAX + 64), *word;
+	char want[64];
+	size_t pad;
+
+	(void)state;
+	assert_non_null(in);
+	word = malloc(PDN_WORD_MAX + 2 + 8);
+	assert_non_null(word);
+	for (pad = 8180 - PDN_WORD_MAX; pad < 8200; pad += 3) {
+		memset(word, 'x', PDN_WORD_MAX);
+		strcpy(word + PDN_WORD_MAX, " *");
+		read_padded(&s, in, pad, word);
+		assert_int_equal(next(&s), READ_GAME);
+		assert_int_equal(strlen(s.g.main.elems[0].text), PDN_WORD_MAX);
+		close_text(&s);
+		strcpy(word + PDN_WORD_MAX, "x *");
+		read_padded(&s, in, pad, word);
+		assert_int_equal(next(&s), READ_MALFORMED);
+		snprintf(want, sizeof(want), "t.pdn:1:%zu: game 1: too big: "
+		    "move text over 4096 bytes", pad + 1);
+		assert_non_null(strstr(s.errbuf, want));
+		close_text(&s);
+	}
+	for (pad = 8180; pad < 8200; pad++) {
+		memcpy(in + pad, "1. 11-15 ab", 11);
+		memset(in, ' ', pad);
+		in[pad + 11] = '\0';
+		memcpy(in + pad + 12, "c *", 4);
+		open_bytes(&s, in, pad + 15);
+		assert_int_equal(next(&s), READ_MALFORMED);
+		snprintf(want, sizeof(want), "t.pdn:1:%zu: game 1: expected "
+		    "text, read a NUL byte", pad + 10);
+		assert_non_null(strstr(s.errbuf, want));
+		close_text(&s);
+	}
+	free(word);
+	free(in);
+}
+
 static void
 test_write_canonical(void **state)
 {
@@ -733,6 +824,8 @@ main(void)
 		cmocka_unit_test(test_unclosed_at_end),
 		cmocka_unit_test(test_nesting_bound),
 		cmocka_unit_test(test_size_bounds),
+		cmocka_unit_test(test_buffer_edges),
+		cmocka_unit_test(test_buffer_edges_bounds),
 		cmocka_unit_test(test_write_canonical),
 		cmocka_unit_test(test_write_second_first),
 		cmocka_unit_test(test_write_wrap),

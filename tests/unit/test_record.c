@@ -175,6 +175,60 @@ test_deep_variations(void **state)
 	line_free(&l);
 }
 
+/* The texts of tags and of the elements a reader sets are the record's
+ * pool's; replacing one by elem_set_text (a malloc'ed text) or
+ * truncating a line frees only what is not; ASan and valgrind see any
+ * double free or leak. */
+static void
+test_pool(void **state)
+{
+	struct record g;
+	struct elem *e;
+	char buf[32], *big;
+	size_t i, n = 200000;
+
+	(void)state;
+	record_init(&g);
+	for (i = 0; i < 10000; i++) {
+		snprintf(buf, sizeof(buf), "value %zu", i);
+		assert_int_equal(record_tag_set(&g, "Event", buf, NULL), 0);
+		assert_int_equal(record_tag_add(&g, "Round", buf, NULL), 0);
+	}
+	assert_string_equal(record_tag(&g, "Event"), "value 9999");
+	assert_int_equal(g.ntags, 10001);
+	record_tag_remove(&g, "Round");
+	assert_int_equal(g.ntags, 1);
+	for (i = 0; i < 1000; i++) {
+		assert_non_null(e = line_push(&g.main, ELEM_MOVE, NULL));
+		assert_int_equal(record_elem_text(&g, e, "11-15x", 5), 0);
+		assert_int_equal(record_elem_suffix(&g, e, "!?", 2), 0);
+		if (i % 3 == 0)
+			assert_int_equal(elem_set_text(e, "9-14", 4), 0);
+		if (i % 5 == 0)
+			assert_int_equal(elem_set_suffix(e, "?", 1), 0);
+		if (i % 7 == 0)
+			assert_int_equal(record_elem_text(&g, e, "1-5", 3), 0);
+		assert_int_equal(elem_set_written(e, e->text), 0);
+	}
+	assert_string_equal(g.main.elems[0].text, "1-5");
+	assert_string_equal(g.main.elems[1].text, "11-15");
+	assert_string_equal(g.main.elems[3].text, "9-14");
+	assert_string_equal(g.main.elems[5].suffix, "?");
+	assert_string_equal(g.main.elems[6].suffix, "!?");
+	line_truncate(&g.main, 500);
+	assert_non_null(big = malloc(n));
+	memset(big, 'c', n);
+	assert_non_null(e = line_push(&g.main, ELEM_COMMENT, NULL));
+	assert_int_equal(record_elem_text(&g, e, big, n), 0);
+	assert_int_equal(strlen(e->text), n);
+	assert_int_equal(record_elem_text(&g, e, "short", 5), 0);
+	assert_string_equal(e->text, "short");
+	free(big);
+	record_free(&g);
+	assert_null(g.pool);
+	assert_int_equal(g.main.n, 0);
+}
+
 int
 main(void)
 {
@@ -184,6 +238,7 @@ main(void)
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_insert),
 		cmocka_unit_test(test_deep_variations),
+		cmocka_unit_test(test_pool),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

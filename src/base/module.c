@@ -1,0 +1,127 @@
+/*
+ * module.c - the modules of stackref (module.h): found from the
+ * executable's own directory, dlopen'ed on first use.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/module.h"
+
+#define MODULE_WHY (2 * PATH_MAX + 64)  /* bytes of a reason, at most */
+
+/* The file of each module. */
+static const char *const module_files[MODULE__COUNT] = {
+	[MODULE_XML] = "stackref-xml.so",
+	[MODULE_PNG] = "stackref-png.so",
+	[MODULE_NET] = "stackref-net.so",
+	[MODULE_HASH] = "stackref-hash.so",
+};
+
+/* Where the modules are, from the executable's directory: beside it
+ * (the build tree), then where make install puts them. */
+static const char *const module_dirs[] = { "", "../lib/stackref/" };
+
+#define MODULE_DIRS (sizeof(module_dirs) / sizeof(module_dirs[0]))
+
+/* The modules loaded (module.h, State). */
+static void *module_handles[MODULE__COUNT];
+
+/* Prints why module id cannot be loaded and exits with status 4. */
+static void
+module_fail(enum module_id id, const char *why)
+{
+	struct diag d;
+
+	diag_init(&d, "stackref", stderr);
+	exit((int)diag_report(&d, DIAG_MODULE, NULL, module_files[id], why));
+}
+
+/* Writes into dir (of size bytes) the executable's directory with a
+ * trailing '/'; 0, or -1 with the reason in why. */
+static int
+module_exe_dir(char *dir, size_t size, char *why)
+{
+	ssize_t n = readlink("/proc/self/exe", dir, size - 1);
+	char *slash;
+
+	if (n <= 0 || (slash = memchr(dir, '/', (size_t)n)) == NULL) {
+		snprintf(why, MODULE_WHY, "cannot find the executable: "
+		    "/proc/self/exe: %s", strerror(n < 0 ? errno : ENOENT));
+		return -1;
+	}
+	dir[n] = '\0';
+	strrchr(dir, '/')[1] = '\0';
+	return 0;
+}
+
+/* dlopen's module id from the first of module_dirs that holds it; NULL
+ * with the reason in why. */
+static void *
+module_open(enum module_id id, char *why)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+	size_t i;
+	void *h;
+
+	if (module_exe_dir(dir, sizeof(dir), why) == -1)
+		return NULL;
+	for (i = 0; i < MODULE_DIRS; i++) {
+		snprintf(path, sizeof(path), "%s%s%s", dir, module_dirs[i],
+		    module_files[id]);
+		if (access(path, F_OK) == -1)
+			continue;
+		if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL)
+			snprintf(why, MODULE_WHY, "%s", dlerror());
+		return h;
+	}
+	snprintf(why, MODULE_WHY, "not in %s nor in %s%s", dir, dir,
+	    module_dirs[MODULE_DIRS - 1]);
+	return NULL;
+}
+
+/* The handle of module id, loaded now if it was not. */
+static void *
+module_handle(enum module_id id)
+{
+	char why[MODULE_WHY];
+
+	if (module_handles[id] == NULL &&
+	    (module_handles[id] = module_open(id, why)) == NULL)
+		module_fail(id, why);
+	return module_handles[id];
+}
+
+const void *
+module_table(enum module_id id, const char *symbol)
+{
+	const char *why;
+	void *h = module_handle(id), *sym;
+
+	dlerror();
+	if ((sym = dlsym(h, symbol)) == NULL)
+		module_fail(id, (why = dlerror()) != NULL ? why : symbol);
+	return sym;
+}
+
+const void *
+module_ref_table(struct module_ref *ref)
+{
+	if (ref->table == NULL)
+		ref->table = module_table(ref->id, ref->symbol);
+	return ref->table;
+}
+
+void
+module_load_all(void)
+{
+	int id;
+
+	for (id = 0; id < MODULE__COUNT; id++)
+		module_handle((enum module_id)id);
+}
