@@ -394,7 +394,8 @@ test_challenge_move(void **state)
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
 	assert_int_equal(o.status, REF_APPLIED);
-	assert_non_null(strstr(o.record, "1. 11-15 *"));
+	assert_non_null(strstr(o.record, "1. 11-15 {[%ts 2026-11-21T10:00:00Z]} "
+	    "*"));
 	mail_has(&o, 0, "ann@example.test", "bob's turn");
 	mail_has(&o, 1, "bob@example.test", "ann (red) played 11-15");
 	mail_has(&o, 1, "bob@example.test", "Moves: 1. 11-15");
@@ -1177,7 +1178,8 @@ test_next_lines(void **state)
 
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
-	assert_int_equal(lines_sent(&o, 0, "ann", 2), 2);  /* propose, resign */
+	/* propose, resign, undo, queue */
+	assert_int_equal(lines_sent(&o, 0, "ann", 2), 4);
 	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* the move */
 	mail_has(&o, 0, "ann@example.test", "Moves: 1. 11-15");
 	mail_has(&o, 1, "bob@example.test", "checkers move 1 bob PASSWORD "
@@ -1205,8 +1207,9 @@ test_next_lines(void **state)
 	mail_has(&o, 1, "bob@example.test", "Your draw offer waits for ann's "
 	    "answer");
 	assert_null(strstr(o.mail[1].text, "accept#"));
-	assert_int_equal(lines_sent(&o, 0, "ann", 2), 3);
-	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* resign */
+	/* accept, reject, resign, undo, queue */
+	assert_int_equal(lines_sent(&o, 0, "ann", 2), 5);
+	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* the move */
 	ref_outcome_free(&o);
 }
 
@@ -1478,10 +1481,11 @@ test_challenge_options(void **state)
 	    NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "fen=x:y:");
 	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers challenge ann bob time=3d",
+	decide(w, "ann@example.test", "checkers challenge ann bob colour=red",
 	    NULL, &o);
-	mail_has(&o, 0, "ann@example.test", "unknown option time=3d; the "
-	    "options are first=USERID or first=random, fen=POSITION");
+	mail_has(&o, 0, "ann@example.test", "unknown option colour=red; the "
+	    "options are first=USERID or first=random, fen=POSITION, "
+	    "time=WORD");
 	ref_outcome_free(&o);
 	ok(w, "ann@example.test", "checkers challenge ann bob first=carol",
 	    REF_REFUSED, 1);
