@@ -301,6 +301,23 @@ ref_check_time(struct ref_job *j)
 }
 
 int
+ref_check_action(struct ref_job *j, enum replay_act act)
+{
+	struct ref_diag dg;
+	int rc = 0;
+
+	if (ref_diag_open(&dg) == -1)
+		return j->nomem = 1, -1;
+	if (replay_action(&j->rp, act, j->side, NULL, &dg.d) == -1)
+		rc = ref_refuse(j, ref_diag_text(&dg), NULL, NULL) == -1 ? -1 :
+		    1;
+	else
+		ref_diag_text(&dg);
+	free(dg.buf);
+	return rc;
+}
+
+int
 ref_stamp(struct ref_job *j)
 {
 	if (!j->clk.timed || play_append_stamp(&j->g, j->clk.now) == 0)

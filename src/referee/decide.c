@@ -213,19 +213,11 @@ static int
 ref_action(struct ref_job *j)
 {
 	enum replay_act act = ref_act_of(j);
-	struct ref_diag dg;
 	char intro[300];
-	int n;
+	int rc;
 
-	if (ref_diag_open(&dg) == -1)
-		return -1;
-	if (replay_action(&j->rp, act, j->side, NULL, &dg.d) == -1) {
-		n = ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
-		free(dg.buf);
-		return n;
-	}
-	ref_diag_text(&dg);
-	free(dg.buf);
+	if ((rc = ref_check_action(j, act)) != 0)
+		return rc == 1 ? 0 : -1;
 	if (ref_act_append(j, act) == -1)
 		return -1;
 	snprintf(intro, sizeof(intro), "%s (%s): %s.", j->cmd.user,

@@ -302,6 +302,10 @@ void ref_clock_load(struct ref_job *j);
  * to move has lost on time.  -1 after refusing. */
 int ref_check_time(struct ref_job *j);
 
+/* Whether j's player may take action act now (replay_action); 0, 1
+ * after refusing with the reason, -1 without memory. */
+int ref_check_action(struct ref_job *j, enum replay_act act);
+
 /* Appends the time stamp j->clk.now to j->g when it is timed; -1
  * without memory. */
 int ref_stamp(struct ref_job *j);

@@ -443,23 +443,15 @@ ref_time_pass(struct ref_state *s)
 {
 	char dir[REF_PATH], path[REF_PATH], board[PBEM_WORD];
 	struct dirent *e;
-	size_t n;
 	DIR *dp;
 	int rc = 0;
 
 	if ((dp = opendir(ref_path(dir, s, "games", NULL))) == NULL)
 		return ref_fail(s, 0, dir);
-	while (rc == 0 && (e = readdir(dp)) != NULL) {
-		n = strlen(e->d_name);
-		if (n < 5 || n - 4 >= sizeof(board) ||
-		    strcmp(e->d_name + n - 4, ".pdn") != 0)
-			continue;
-		memcpy(board, e->d_name, n - 4);
-		board[n - 4] = '\0';
-		if (ref_board_ok(board) && ref_time_worth(ref_path(path, s,
-		    "games", e->d_name)))
+	while (rc == 0 && (e = readdir(dp)) != NULL)
+		if (ref_board_file(e->d_name, board) && ref_board_ok(board) &&
+		    ref_time_worth(ref_path(path, s, "games", e->d_name)))
 			rc = ref_time_one(s, board);
-	}
 	closedir(dp);
 	return rc;
 }

@@ -243,13 +243,25 @@ ref_state_aside_seen(const struct ref_state *s, const char *key)
 	return access(ref_path(path, s, "aside", key), F_OK) == 0;
 }
 
+int
+ref_board_file(const char *name, char *board)
+{
+	size_t n = strlen(name);
+
+	if (n < 5 || n - 4 >= PBEM_WORD || strcmp(name + n - 4, ".pdn") != 0)
+		return 0;
+	memcpy(board, name, n - 4);
+	board[n - 4] = '\0';
+	return 1;
+}
+
 /* The number the next new board gets: 1 + the largest number among
  * games/N.pdn, the challenges waiting and last-board (the last one a
  * challenge took: a challenge declined keeps its number). */
 static unsigned long
 ref_next_board(const struct ref_state *s)
 {
-	char path[REF_PATH], num[32], *text;
+	char path[REF_PATH], num[PBEM_WORD], *text;
 	unsigned long max = 0, v;
 	struct dirent *e;
 	size_t n;
@@ -268,17 +280,11 @@ ref_next_board(const struct ref_state *s)
 			max = v;
 	if ((dp = opendir(ref_path(path, s, "games", NULL))) == NULL)
 		return max + 1;
-	while ((e = readdir(dp)) != NULL) {
-		n = strlen(e->d_name);
-		if (n < 5 || n - 4 >= sizeof(num) ||
-		    strcmp(e->d_name + n - 4, ".pdn") != 0)
-			continue;
-		memcpy(num, e->d_name, n - 4);
-		num[n - 4] = '\0';
-		if (util_parse_ulong(num, 1, ULONG_MAX - 1, &v) == 0 &&
+	while ((e = readdir(dp)) != NULL)
+		if (ref_board_file(e->d_name, num) &&
+		    util_parse_ulong(num, 1, ULONG_MAX - 1, &v) == 0 &&
 		    v > max)
 			max = v;
-	}
 	closedir(dp);
 	return max + 1;
 }

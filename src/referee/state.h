@@ -155,6 +155,10 @@ int ref_state_finish_all(struct ref_state *s);
 int ref_state_flag(struct ref_state *s, unsigned long uid,
     const char *flags);
 
+/* Whether name is a record of games/, "BOARD.pdn": its board into
+ * board (PBEM_WORD bytes), 1; else 0. */
+int ref_board_file(const char *name, char *board);
+
 /* What state.c and finish.c share: DIR/a[/b] into buf (REF_PATH
  * bytes); a file read whole (NULL, errno set, when it cannot be; at
  * most max bytes, else EFBIG); a file written whole, synced; a failure

@@ -103,21 +103,13 @@ ref_leave_check(struct ref_job *j)
 int
 ref_leave(struct ref_job *j)
 {
-	struct ref_diag dg;
 	char why[300], intro[400], until[TIMEUTC_SIZE];
-	int n;
+	int rc;
 
 	if (ref_leave_check(j) == -1)
 		return j->nomem ? -1 : 0;
-	if (ref_diag_open(&dg) == -1)
-		return -1;
-	if (replay_action(&j->rp, REPLAY_LEAVE, j->side, NULL, &dg.d) == -1) {
-		n = ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
-		free(dg.buf);
-		return n;
-	}
-	ref_diag_text(&dg);
-	free(dg.buf);
+	if ((rc = ref_check_action(j, REPLAY_LEAVE)) != 0)
+		return rc == 1 ? 0 : -1;
 	if (clock_leave_allowed(&j->clk.ck, &j->rp, &j->clk.c, j->side,
 	    j->cmd.days, why, sizeof(why)) == -1)
 		return ref_refuse(j, "leave refused", why, NULL);
