@@ -28,6 +28,8 @@
  *                    resign)
  *   A [address]      G [game]           (optional, last)
  *   T [text...]      O [option...]      (the rest of the line)
+ *   Q [move...][#N]  (the rest of the line, a guard after its last word)
+ *   D days (1 to 366)
  */
 struct pbem_form {
 	const char *word;
@@ -69,6 +71,10 @@ static const struct pbem_form pbem_forms[] = {
 	    "syntax is GAME subscribe BOARD" },
 	{ "unsubscribe", 0, PBEM_UNSUBSCRIBE, "B",
 	    "syntax is GAME unsubscribe BOARD" },
+	{ "leave", 0, PBEM_LEAVE, "BUPD",
+	    "syntax is GAME leave BOARD USERID PASSWORD DAYS" },
+	{ "queue", 0, PBEM_QUEUE, "BUPQ",
+	    "syntax is GAME queue BOARD USERID PASSWORD [X Y ...][#N]" },
 };
 
 #define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))
@@ -82,18 +88,21 @@ static const struct {
 	{ "accept", PBEM_ACCEPT_DRAW },
 	{ "reject", PBEM_DECLINE_DRAW },
 	{ "resign", PBEM_RESIGN },
+	{ "undo", PBEM_REQUEST_UNDO },
+	{ "accept-undo", PBEM_ACCEPT_UNDO },
+	{ "reject-undo", PBEM_DECLINE_UNDO },
 };
 
 #define SYN_ACTION "syntax is GAME move BOARD USERID PASSWORD " \
-    "propose|accept|reject|resign[#N]"
+    "propose|accept|reject|resign|undo|accept-undo|reject-undo[#N]"
 #define WHY_NONE "no command: syntax is GAME move BOARD USERID PASSWORD " \
     "MOVE[#N], or help"
 #define WHY_BLANK "remove the blank before the #N: it follows the last " \
     "word without one, as 11-15#3"
 #define WHY_UNKNOWN "unknown command: expected help, signup, confirm, " \
     "games, or GAME followed by challenge, accept, decline, move, " \
-    "resign, show, showas, history, preview, chat, subscribe or " \
-    "unsubscribe"
+    "resign, show, showas, history, preview, chat, subscribe, " \
+    "unsubscribe, leave or queue"
 
 /* The words of a Subject line, each NUL-terminated, and where each
  * starts in the line (at[n]: the first word not kept, or the end). */
@@ -258,7 +267,7 @@ form_find(const char *w, int gameless)
 static int
 is_rest(char l)
 {
-	return l == 'T' || l == 'O';
+	return l == 'T' || l == 'O' || l == 'Q';
 }
 
 /* Copies the rest of the line from rest into dst (size bytes): trimmed,
@@ -297,6 +306,18 @@ action_take(const char *w, struct pbem_cmd *c)
 	return 0;
 }
 
+/* Reads the days of a leave, 1 to 366, into *days; -1 if w is none. */
+static int
+take_days(const char *w, unsigned long *days)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)w[0]) || strlen(w) > 3)
+		return -1;
+	*days = strtoul(w, &end, 10);
+	return *end == '\0' && *days >= 1 && *days <= 366 ? 0 : -1;
+}
+
 /* Takes word w as letter l of a shape into c.  -1 if it is no such
  * word. */
 static int
@@ -332,23 +353,13 @@ take_word(char l, char *w, struct pbem_cmd *c)
 	case 'A':
 		copy_word(c->address, w);
 		return 0;
+	case 'D':
+		return take_days(w, &c->days);
 	default:                  /* G */
 		copy_word(c->game, w);
 		lower(c->game);
 		return 0;
 	}
-}
-
-/* Takes the rest of the line from word k on as letter l (T, O). */
-static int
-take_text(char l, struct words *ws, size_t k, struct pbem_cmd *c,
-    const char **why)
-{
-	if (take_rest(c->text, sizeof(c->text), ws->at[k]) == 0)
-		return 0;
-	*why = l == 'T' ? "the chat text is longer than 511 bytes; send it "
-	    "in the body of the mail" : "the options are longer than 511 bytes";
-	return -1;
 }
 
 /* Whether w is "#N": a guard that lost its word to a blank. */
@@ -357,6 +368,36 @@ is_guard_word(const char *w)
 {
 	return w[0] == '#' && w[1] != '\0' &&
 	    strspn(w + 1, "0123456789") == strlen(w + 1);
+}
+
+/* Takes the #N guard off the end of the moves of a queue in c->text.
+ * -1 when it is no guard, or follows a blank. */
+static int
+take_queue_guard(struct pbem_cmd *c, const char **why)
+{
+	char *last = strrchr(c->text, ' ');
+	int alone;
+
+	last = last != NULL ? last + 1 : c->text;
+	alone = is_guard_word(last);
+	if (!alone && take_guard(last, &c->ply, 0) == 0)
+		return 0;
+	*why = alone ? WHY_BLANK : "syntax is GAME queue BOARD USERID "
+	    "PASSWORD [X Y ...][#N]";
+	return -1;
+}
+
+/* Takes the rest of the line from word k on as letter l (T, O, Q). */
+static int
+take_text(char l, struct words *ws, size_t k, struct pbem_cmd *c,
+    const char **why)
+{
+	if (take_rest(c->text, sizeof(c->text), ws->at[k]) == 0)
+		return l == 'Q' ? take_queue_guard(c, why) : 0;
+	*why = l == 'T' ? "the chat text is longer than 511 bytes; send it "
+	    "in the body of the mail" : l == 'Q' ? "the moves are longer "
+	    "than 511 bytes" : "the options are longer than 511 bytes";
+	return -1;
 }
 
 /* Reads the words of ws from index k on by the shape of f into c. */
@@ -679,6 +720,20 @@ action_word(enum pbem_verb v)
 	return NULL;
 }
 
+/* Appends the days of a leave. */
+static void
+put_days(struct line *ln, unsigned long days)
+{
+	char w[32];
+
+	if (days < 1 || days > 366) {
+		ln->bad = 1;
+		return;
+	}
+	snprintf(w, sizeof(w), "%lu", days);
+	put(ln, w, "", PUT_WORD);
+}
+
 /* Writes field l of c to ln; g the guard. */
 static void
 put_field(struct line *ln, char l, const struct pbem_cmd *c,
@@ -696,6 +751,8 @@ put_field(struct line *ln, char l, const struct pbem_cmd *c,
 	case 'M': put(ln, act != NULL ? act : c->move, g, PUT_WORD); break;
 	case 'A': put(ln, c->address, "", PUT_OPTIONAL); break;
 	case 'G': put(ln, c->game, "", PUT_OPTIONAL); break;
+	case 'D': put_days(ln, c->days); break;
+	case 'Q': put(ln, c->text, g, PUT_REST); break;
 	default: put(ln, c->text, "", PUT_REST); break;     /* T, O */
 	}
 }

@@ -13,6 +13,9 @@
  *     GAME decline BOARD USERID PASSWORD     ... or withdrawn
  *     GAME move BOARD USERID PASSWORD MOVE[#N]
  *     GAME move BOARD USERID PASSWORD propose|accept|reject|resign[#N]
+ *     GAME move BOARD USERID PASSWORD undo|accept-undo|reject-undo[#N]
+ *     GAME leave BOARD USERID PASSWORD DAYS      leave of DAYS days
+ *     GAME queue BOARD USERID PASSWORD [X Y ...][#N]  conditional moves
  *     GAME resign BOARD USERID PASSWORD[#N]
  *     GAME show BOARD[#N]
  *     GAME showas BOARD USERID               from USERID's side
@@ -25,7 +28,9 @@
  * GAME is a stackref game identifier; BOARD the game's identifier (its
  * GameId tag).  confirm answers the mail a signup brings, with the
  * token it gives.  propose, accept and reject are the draw offer, its
- * acceptance and its refusal.  A verb of a GAME may also come first
+ * acceptance and its refusal; undo, accept-undo and reject-undo the
+ * request to take back a move and its answers.  queue leaves the
+ * pairs "if the opponent plays X, reply Y" (none: the list dropped).  A verb of a GAME may also come first
  * ("history checkers 7", "showas checkers 7 bob"), and "GAME games
  * USERID" and "help GAME" are read too; pbem_format writes the forms
  * above.  An OPTION of a challenge is a word NAME=VALUE, which this
@@ -58,7 +63,12 @@ enum pbem_verb {
 	PBEM_SUBSCRIBE,
 	PBEM_UNSUBSCRIBE,
 	PBEM_ACCEPT,        /* a challenge (board), by its challenged */
-	PBEM_DECLINE        /* a challenge, refused or withdrawn */
+	PBEM_DECLINE,       /* a challenge, refused or withdrawn */
+	PBEM_REQUEST_UNDO,  /* move undo */
+	PBEM_ACCEPT_UNDO,   /* move accept-undo */
+	PBEM_DECLINE_UNDO,  /* move reject-undo */
+	PBEM_LEAVE,         /* days: the days of leave */
+	PBEM_QUEUE          /* text: the moves X Y ..., one blank apart */
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */
@@ -79,7 +89,9 @@ struct pbem_cmd {
 	char move[PBEM_WORD];       /* PBEM_MOVE, PBEM_PREVIEW */
 	char text[PBEM_TEXT];       /* chat: the text (may be empty: the
 				     * mail's body says it); challenge: the
-				     * options, one blank apart */
+				     * options, queue: the moves, one blank
+				     * apart */
+	unsigned long days;         /* leave: 1 to 366 */
 	unsigned long ply;          /* the #N guard, 0 when absent */
 };
 

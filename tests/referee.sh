@@ -1056,3 +1056,87 @@ echo "load: $h hostile mails, $n plies, $((SECONDS - started)) s," \
 "$bin" check "$state/games/1.pdn" >/dev/null 2>&1 &&
     record 1 | grep -q -- "$(tail -n 1 "$fx/checkers-moves")" &&
     pass load/record || fail load/record "$(record 1)"
+
+# === issue 12: the referee enforces time =============================
+# A fresh state, the clock faked (STACKREF_NOW, stackref-referee(8)):
+# ann and bob open a board of the referee's time control (move=21d
+# remind=7d); ann moves, bob never answers.  The reminder after 7 days
+# and the forfeit after 21 each reach their players exactly once,
+# though the referee is killed once each is planned (test hook
+# STACKREF_REFEREE_CRASH=planned) and once it is applied (=apply).
+state=$tmp/time
+mkdir -m 700 "$state"
+cp -p "$tmp/state/players" "$state/players"
+section
+export STACKREF_NOW=2027-01-04T10:00:00Z
+send ann "checkers challenge ann bob"
+referee
+fetch ann; fetch bob
+send bob "checkers accept 1 bob bob-pw"
+referee
+expect time/board ann 1 "New checkers board 1" \
+    "Clock (move=21d remind=7d): ann has had 0d00h00m for this move"
+fetch bob
+record 1 | grep -q '^\[TimeControl "move=21d remind=7d"\]' &&
+    record 1 | grep -qF '{[%ts 2027-01-04T10:00:00Z]}' &&
+    pass time/record-says-the-control || fail time/record-says-the-control \
+    "$(record 1)"
+send ann "checkers move 1 ann ann-pw 11-15#1"
+referee
+expect time/bob-to-move bob 1 "bob to move (ply 2)" \
+    "without a move by 2027-01-25T10:00:00Z"
+fetch ann
+
+# killed: once planned, once applied; then the run that sends it
+# killed KIND WHEN NAME: a run at WHEN killed at KIND (status 98 or 99)
+killed() {
+	STACKREF_NOW=$2 STACKREF_REFEREE_CRASH=$1 referee
+	case $1:$rc in
+	planned:98 | apply:99) pass "$3/killed-$1" ;;
+	*) fail "$3/killed-$1" "status $rc" "$(cat "$tmp/ref.out" "$tmp/ref.err")" ;;
+	esac
+}
+STACKREF_NOW=2027-01-11T09:59:59Z referee
+status time/before-7-days 0
+expect time/no-reminder-yet bob 0
+killed planned 2027-01-11T10:00:00Z time/reminder
+[ -n "$(ls "$state/queue")" ] && pass time/reminder/journaled ||
+    fail time/reminder/journaled
+killed apply 2027-01-11T10:00:30Z time/reminder
+expect time/reminder/not-yet bob 0
+STACKREF_NOW=2027-01-11T10:01:00Z referee
+status time/reminder/run 0
+expect time/reminder/once bob 1 \
+    "Subject: Reminder 1: checkers board 1: bob to move (ply 2)" \
+    "Reminder 1 of 1: it has been your turn on board 1 for 7d" \
+    "checkers move 1 bob PASSWORD MOVE#2"
+expect time/reminder/not-to-ann ann 0
+STACKREF_NOW=2027-01-18T10:00:00Z referee
+expect time/reminder/never-twice bob 0
+grep -q 'reminder 1 to bob' "$state"/done/* &&
+    pass time/reminder/recorded || fail time/reminder/recorded
+
+STACKREF_NOW=2027-01-25T10:00:00Z referee
+expect time/no-forfeit-at-21-days ann 0
+killed planned 2027-01-25T10:00:01Z time/forfeit
+record 1 | grep -q 'claim-time' && fail time/forfeit/not-applied-yet ||
+    pass time/forfeit/not-applied-yet
+killed apply 2027-01-25T10:00:02Z time/forfeit
+record 1 | grep -qF '{[%claim-time red]} {[%ts 2027-01-25T10:00:01Z]} 1-0' &&
+    record 1 | grep -q '^\[Termination "time forfeit"\]' &&
+    pass time/forfeit/applied || fail time/forfeit/applied "$(record 1)"
+expect time/forfeit/not-yet ann 0
+STACKREF_NOW=2027-01-25T10:00:03Z referee
+status time/forfeit/run 0
+expect time/forfeit/ann-once ann 1 \
+    "Subject: checkers board 1: game over 1-0, ann wins" \
+    "ann (red) wins by forfeit"
+expect time/forfeit/bob-once bob 1 \
+    "Subject: checkers board 1: game over 1-0, ann wins" \
+    "bob (white) has lost on time"
+STACKREF_NOW=2027-03-01T10:00:00Z referee
+expect time/nothing-after/ann ann 0
+expect time/nothing-after/bob bob 0
+"$bin" check "$state/games/1.pdn" >/dev/null 2>&1 &&
+    pass time/record-valid || fail time/record-valid "$(record 1)"
+unset STACKREF_NOW

@@ -85,52 +85,22 @@ cmd_cond_save(const char *path, const struct rules *r, const struct cond *c,
 	return rc;
 }
 
-/* Plays the reply of c into rp and g, stamped; 0, or -1 when it does
- * not replay (the list is dropped then, quietly). */
-static int
-cmd_cond_reply(struct cond *c, struct replay *rp, struct record *g,
-    const struct cmd_clock *cc, const struct diag_where *w, struct diag *d)
+/* Announces a reply played (play_cond_answer's played). */
+static void
+cmd_cond_played(void *ctx, const char *text)
 {
-	char text[COND_TEXT];
-	struct diag q;
-
-	diag_init(&q, "stackref", NULL);
-	q.quiet = 1;
-	if (replay_ply(rp, cond_reply(c), NULL, &q, NULL) == -1) {
-		cond_clear(c);
-		return 0;
-	}
-	if (play_append_move(rp, g, text, sizeof(text)) == -1 ||
-	    cmd_play_stamp(cc, g, w, d) == -1) {
-		diag_report(d, DIAG_NOMEM, w);
-		return -1;
-	}
+	(void)ctx;
 	printf("conditional reply played: %s\n", text);
-	cond_shift(c, rp);
-	return 1;
 }
 
 int
 cmd_cond_apply(struct cond *c, struct replay *rp, struct record *g,
     const struct cmd_clock *cc, const struct diag_where *w, struct diag *d)
 {
-	char played[COND_TEXT];
-	int n = 0, rc;
+	int n = play_cond_answer(c, rp, g, cc->timed, cc->now,
+	    cmd_cond_played, NULL);
 
-	for (;;) {
-		if (replay_last_text(rp, played, sizeof(played)) < 0)
-			return n;
-		switch (cond_match(c, rp, played)) {
-		case COND_DROP:
-			cond_clear(c);
-			return n;
-		case COND_KEEP:
-			return n;
-		case COND_REPLY:
-			if ((rc = cmd_cond_reply(c, rp, g, cc, w, d)) <= 0)
-				return rc == 0 ? n : -1;
-			n++;
-			break;
-		}
-	}
+	if (n == -1)
+		diag_report(d, DIAG_NOMEM, w);
+	return n;
 }

@@ -4,7 +4,8 @@
  * servers': --user, --password-file or ~/.netrc; those of the web
  * server --publish names: ~/.netrc only, so that the mail password
  * never goes to another server), the state directory opened under its
- * lock (src/referee/state.h), the run.
+ * lock (src/referee/state.h), the time of the run (--now, else
+ * STACKREF_NOW, else the system clock: cmd_now), the run.
  * Safe to run from cron: runs take turns on a lock, and a mail is
  * processed once.
  */
@@ -23,11 +24,11 @@
 const char cmd_referee_usage[] =
     "referee --dir DIR --imap URL --smtp URL --address ADDR "
     "[--cacert FILE] [--user USER --password-file FILE] "
-    "[--publish URL] [--once]";
+    "[--publish URL] [--now TIME] [--once]";
 
 struct referee_opts {
 	const char *dir, *imap, *smtp, *address, *cacert, *user, *pwfile;
-	const char *publish;
+	const char *publish, *now;
 };
 
 static int
@@ -43,12 +44,13 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "user", required_argument, NULL, 'u' },
 		{ "password-file", required_argument, NULL, 'p' },
 		{ "publish", required_argument, NULL, 'P' },
+		{ "now", required_argument, NULL, 'N' },
 		{ "once", no_argument, NULL, '1' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char **slot[] = { &ro->dir, &ro->imap, &ro->smtp, &ro->address,
-	    &ro->cacert, &ro->user, &ro->pwfile, &ro->publish };
-	const char *letters = "disacupP", *at;
+	    &ro->cacert, &ro->user, &ro->pwfile, &ro->publish, &ro->now };
+	const char *letters = "disacupPN", *at;
 	int ch;
 
 	opterr = 0;
@@ -79,11 +81,14 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	struct ref_state s;
 	struct xfer x, px;
 	char password[512];
+	long long now;
 	int rc;
 
 	memset(&ro, 0, sizeof(ro));
 	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
 		return rc;
+	if (cmd_now(ro.now, &now, d) == -1)
+		return cmd_finish(d);
 	/* each mail is decided in a child under a memory budget: the
 	 * libraries are loaded here, once, before any */
 	module_load_all();
@@ -108,6 +113,7 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	s.publish = ro.publish;
 	s.px = &px;
 	s.d = d;
+	s.now = (time_t)now;
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	umask(077);
 	if (ref_state_open(&s) == 0)

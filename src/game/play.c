@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/cond.h"
 #include "game/play.h"
 #include "base/timeutc.h"
 #include "notation/notation.h"
@@ -138,4 +139,54 @@ play_append_stamp(struct record *g, long long t)
 	if (timeutc_format(t, text, sizeof(text)) == -1)
 		return -1;
 	return play_push(g, ELEM_STAMP, text, (int)strlen(text));
+}
+
+/* Plays the reply of c into rp and g (stamped at now when stamp), its
+ * text into text: 1; 0 when it does not replay (c dropped); -1. */
+static int
+play_cond_reply(struct cond *c, struct replay *rp, struct record *g,
+    int stamp, long long now, char *text, size_t size)
+{
+	struct diag q;
+
+	diag_init(&q, "stackref", NULL);
+	q.quiet = 1;
+	if (replay_ply(rp, cond_reply(c), NULL, &q, NULL) == -1) {
+		cond_clear(c);
+		return 0;
+	}
+	if (play_append_move(rp, g, text, size) == -1 ||
+	    (stamp && play_append_stamp(g, now) == -1))
+		return -1;
+	cond_shift(c, rp);
+	return 1;
+}
+
+int
+play_cond_answer(struct cond *c, struct replay *rp, struct record *g,
+    int stamp, long long now, void (*played)(void *ctx, const char *text),
+    void *ctx)
+{
+	char last[COND_TEXT], text[COND_TEXT];
+	int n = 0, rc;
+
+	for (;;) {
+		if (replay_last_text(rp, last, sizeof(last)) < 0)
+			return n;
+		switch (cond_match(c, rp, last)) {
+		case COND_DROP:
+			cond_clear(c);
+			return n;
+		case COND_KEEP:
+			return n;
+		case COND_REPLY:
+			if ((rc = play_cond_reply(c, rp, g, stamp, now, text,
+			    sizeof(text))) <= 0)
+				return rc == 0 ? n : -1;
+			if (played != NULL)
+				played(ctx, text);
+			n++;
+			break;
+		}
+	}
 }

@@ -67,4 +67,20 @@ int play_accept_undo(const struct replay *rp, struct record *g, int side);
  * line, the start of the game's clock. */
 int play_append_stamp(struct record *g, long long t);
 
+struct cond;
+
+/*
+ * Answers the last ply of rp (appended to g) with the conditional
+ * replies of c (game/cond.h): while the move just played is the first
+ * X of c, its reply Y is played into rp and appended to g (followed by
+ * the time stamp now when stamp is set), and the list goes on from
+ * there; a move that does not match drops the list, as does a reply
+ * that no longer replays.  played(ctx, TEXT) is called with the text
+ * of each reply played, when played is not NULL.  Returns the number
+ * of replies played, or -1 when out of memory.
+ */
+int play_cond_answer(struct cond *c, struct replay *rp, struct record *g,
+    int stamp, long long now, void (*played)(void *ctx, const char *text),
+    void *ctx);
+
 #endif

@@ -2,13 +2,16 @@
  * board.c - a request on a board: the board named, its record read and
  * replayed, the side of the player who logged in, the records attached
  * to the mail, a finished game and a stale #N; each refused with what
- * to send instead.
+ * to send instead.  The board's clock at the decision's time
+ * (game/clock.h): a move by a side that has lost on time is refused,
+ * and what is added to a timed record is stamped.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "base/timeutc.h"
 #include "base/util.h"
 #include "referee/job.h"
 
@@ -108,6 +111,8 @@ ref_board(struct ref_job *j, unsigned long stop)
 		return -1;
 	}
 	j->r = j->rp.r;
+	if (stop == REPLAY_ALL)
+		ref_clock_load(j);
 	if (j->r != r) {
 		snprintf(why, sizeof(why), "board %s is a %s game, not %s",
 		    j->cmd.board, j->r->name, r->name);
@@ -254,4 +259,96 @@ ref_sender_side(const struct ref_job *j)
 		    strcasecmp(pl->addr, j->m->from) == 0)
 			return s;
 	return -1;
+}
+
+void
+ref_clock_load(struct ref_job *j)
+{
+	struct ref_clock *k = &j->clk;
+	long long last = clock_last_stamp(&j->g);
+
+	memset(k, 0, sizeof(*k));
+	k->now = (long long)j->c->now > last ? (long long)j->c->now : last;
+	if (!(k->timed = clock_timed(&j->g)))
+		return;
+	if (clock_control_of(&j->g, &k->c, k->why, sizeof(k->why)) == -1 ||
+	    clock_run(&k->ck, &j->g, &j->rp, &k->c, k->now, k->why,
+	    sizeof(k->why)) == -1)
+		k->bad = k->why;
+}
+
+int
+ref_check_time(struct ref_job *j)
+{
+	const struct ref_clock *k = &j->clk;
+	char why[400], when[TIMEUTC_SIZE];
+
+	if (k->bad != NULL) {
+		snprintf(why, sizeof(why), "the time of board %s does not add "
+		    "up (%s); tell the referee's keeper", j->cmd.board, k->bad);
+		return ref_refuse(j, why, NULL, NULL), -1;
+	}
+	if (!k->timed || k->ck.on < 0 || k->ck.on != j->side || !k->ck.lost)
+		return 0;
+	if (timeutc_format(k->ck.runs_out, when, sizeof(when)) == -1)
+		snprintf(when, sizeof(when), "?");
+	snprintf(why, sizeof(why), "%s (%s) has lost on time: the time for "
+	    "this move ran out at %s (TimeControl %s); the referee ends the "
+	    "game", j->cmd.user, j->r->side[j->side], when,
+	    record_tag(&j->g, "TimeControl") != NULL ? record_tag(&j->g,
+	    "TimeControl") : "?");
+	return ref_refuse(j, why, NULL, NULL), -1;
+}
+
+int
+ref_check_action(struct ref_job *j, enum replay_act act)
+{
+	struct ref_diag dg;
+	int rc = 0;
+
+	if (ref_diag_open(&dg) == -1)
+		return j->nomem = 1, -1;
+	if (replay_action(&j->rp, act, j->side, NULL, &dg.d) == -1)
+		rc = ref_refuse(j, ref_diag_text(&dg), NULL, NULL) == -1 ? -1 :
+		    1;
+	else
+		ref_diag_text(&dg);
+	free(dg.buf);
+	return rc;
+}
+
+int
+ref_stamp(struct ref_job *j)
+{
+	if (!j->clk.timed || play_append_stamp(&j->g, j->clk.now) == 0)
+		return 0;
+	return j->nomem = 1, -1;
+}
+
+int
+ref_cond_drop(struct ref_job *j)
+{
+	if (j->c->cond == NULL || j->o->cond != NULL)
+		return 0;
+	if ((j->o->cond = strdup("")) == NULL)
+		return j->nomem = 1, -1;
+	j->o->cond_len = 0;
+	return 0;
+}
+
+int
+ref_replay_again(struct ref_job *j)
+{
+	struct replay_opts ro = { NULL, 0, REPLAY_ALL, 0 };
+	struct ref_diag dg;
+	int rc;
+
+	if (ref_diag_open(&dg) == -1)
+		return j->nomem = 1, -1;
+	rc = replay_run(&j->rp, &j->g, &ro, &dg.d);
+	ref_diag_text(&dg);
+	free(dg.buf);
+	if (rc == 0)
+		ref_clock_load(j);
+	return rc;
 }

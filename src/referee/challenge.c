@@ -3,7 +3,9 @@
  * waits (in the challenges file) for USERID2 to accept or decline it,
  * or USERID1 to withdraw it; both are told of each step.  The options
  * choose the game's set-up (one table, below: who moves first, a
- * set-up position; a time control will be one line more).
+ * set-up position, the time control).  The board opens timed: its
+ * TimeControl is the players' (time=) or the referee's
+ * (REF_TIME_CONTROL), its clock started by a time stamp.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <time.h>
 
 #include "base/util.h"
+#include "game/clock.h"
 #include "referee/job.h"
 
 /* An option of a challenge: NAME=VALUE. */
@@ -30,10 +33,15 @@ static int ref_opt_first(struct ref_job *, const char *, char *, size_t,
 static int ref_opt_fen(struct ref_job *, const char *, char *, size_t,
     char *, size_t);
 static int ref_opt_fen_set(struct ref_job *, const char *);
+static int ref_opt_time(struct ref_job *, const char *, char *, size_t,
+    char *, size_t);
+static int ref_opt_time_set(struct ref_job *, const char *);
 
 static const struct ref_option ref_options[] = {
 	{ "first", "first=USERID or first=random", ref_opt_first, NULL },
 	{ "fen", "fen=POSITION", ref_opt_fen, ref_opt_fen_set },
+	{ "time", "time=WORD (a word of a TimeControl each)", ref_opt_time,
+	    ref_opt_time_set },
 };
 
 #define REF_NOPTIONS (sizeof(ref_options) / sizeof(ref_options[0]))
@@ -123,6 +131,62 @@ ref_opt_fen(struct ref_job *j, const char *value, char *norm, size_t size,
 	}
 	snprintf(norm, size, "fen=%s", value);
 	return 0;
+}
+
+/* time=WORD: one word of the board's TimeControl (stackref-pdn(5)),
+ * which must read alone; the words together are checked once the
+ * board is made (ref_new_board). */
+static int
+ref_opt_time(struct ref_job *j, const char *value, char *norm,
+    size_t size, char *why, size_t wsize)
+{
+	struct clock_control c;
+	char sub[200];
+
+	(void)j;
+	if (value[0] == '\0' || clock_control_parse(value, &c, sub,
+	    sizeof(sub)) == -1 || !c.timed) {
+		snprintf(why, wsize, "time=%.100s: %s", value, value[0] ==
+		    '\0' || !c.timed ? "a word of a time control, as "
+		    "time=move=3d time=remind=1d" : sub);
+		return -1;
+	}
+	snprintf(norm, size, "time=%s", value);
+	return 0;
+}
+
+/* Adds the word value to the TimeControl of the new record. */
+static int
+ref_opt_time_set(struct ref_job *j, const char *value)
+{
+	const char *old = record_tag(&j->g, "TimeControl");
+	char tc[PBEM_TEXT];
+
+	snprintf(tc, sizeof(tc), "%s%s%s", old != NULL ? old : "",
+	    old != NULL ? " " : "", value);
+	return record_tag_set(&j->g, "TimeControl", tc, NULL);
+}
+
+/* Gives the new record j->g its time control (the players', else the
+ * referee's) and starts its clock; 0, 1 after refusing a control that
+ * does not read, -1 without memory. */
+static int
+ref_new_clock(struct ref_job *j)
+{
+	const char *tc = record_tag(&j->g, "TimeControl");
+	struct clock_control c;
+	char why[512], sub[200];
+
+	if (tc == NULL) {
+		if (record_tag_set(&j->g, "TimeControl", REF_TIME_CONTROL,
+		    NULL) == -1)
+			return -1;
+	} else if (clock_control_parse(tc, &c, sub, sizeof(sub)) == -1) {
+		snprintf(why, sizeof(why), "the time control \"%.250s\" does "
+		    "not read: %s", tc, sub);
+		return ref_refuse(j, "a bad option", why, NULL), 1;
+	}
+	return play_append_stamp(&j->g, j->c->now);
 }
 
 /* The option named by word w (NAME=VALUE), its value in *value. */
@@ -328,7 +392,9 @@ ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
 		return j->nomem ? -1 : (ref_refuse(j, "the challenge's "
 		    "position does not read; send a new challenge", why,
 		    NULL), 1);
-	return ref_new_tags(j, ch);
+	if (ref_new_tags(j, ch) == -1)
+		return -1;
+	return ref_new_clock(j);
 }
 
 /* Who plays what in challenge ch, for its mails, into buf. */

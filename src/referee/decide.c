@@ -87,6 +87,7 @@ ref_outcome_free(struct ref_outcome *o)
 	free(o->challenges);
 	free(o->watchers);
 	free(o->page);
+	free(o->cond);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -110,12 +111,14 @@ ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
 	return play_append_move(&j->rp, &j->g, text, size);
 }
 
-/* GAME move BOARD USERID PASSWORD MOVE[#N] */
+/* GAME move BOARD USERID PASSWORD MOVE[#N]: the move, stamped on a
+ * timed board, then the replies of the conditional moves kept. */
 static int
 ref_move(struct ref_job *j)
 {
-	char why[300], text[256], intro[400], line[PBEM_TEXT], extra[800];
-	int rc;
+	char why[300], text[256], intro[800], line[PBEM_TEXT], extra[800];
+	char replies[400];
+	int rc, n;
 
 	if (j->side != j->rp.pos.turn) {
 		snprintf(why, sizeof(why), "it is %s's turn (%s), not %s's",
@@ -124,16 +127,29 @@ ref_move(struct ref_job *j)
 		return ref_refuse(j, why, NULL, "Nothing was changed; you "
 		    "will be mailed your opponent's move.\n");
 	}
+	if (ref_check_time(j) == -1)
+		return j->nomem ? -1 : 0;
 	ref_again(j, j->rp.plies + 1, line, sizeof(line));
 	snprintf(extra, sizeof(extra), "Send the subject again with one of "
 	    "the legal moves:\n    %s\n", line);
 	if ((rc = ref_play(j, extra, text, sizeof(text))) != 0)
 		return rc == 1 ? 0 : -1;
+	if (ref_stamp(j) == -1 || (n = ref_cond_answer(j, replies,
+	    sizeof(replies))) == -1)
+		return -1;
 	snprintf(intro, sizeof(intro), "%s (%s) played %s.", j->cmd.user,
 	    j->r->side[j->side], text);
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: ply "
-	    "%lu %.200s by %.128s", j->cmd.board, j->rp.plies, text,
+	    "%lu %.200s by %.128s", j->cmd.board, j->rp.plies - n, text,
 	    j->cmd.user);
+	if (n > 0) {
+		snprintf(intro + strlen(intro), sizeof(intro) - strlen(intro),
+		    "\n%s's conditional %s played at once: %s.",
+		    ref_side_user(j, !j->side), n > 1 ? "replies were" :
+		    "reply was", replies);
+		util_append(j->o->summary, sizeof(j->o->summary), ", ",
+		    "conditional replies played");
+	}
 	return ref_changed(j, NULL, intro, 1);
 }
 
@@ -148,30 +164,61 @@ ref_act(enum pbem_verb v)
 		return REPLAY_ACCEPT_DRAW;
 	case PBEM_DECLINE_DRAW:
 		return REPLAY_DECLINE_DRAW;
+	case PBEM_REQUEST_UNDO:
+		return REPLAY_REQUEST_UNDO;
+	case PBEM_ACCEPT_UNDO:
+		return REPLAY_ACCEPT_UNDO;
+	case PBEM_DECLINE_UNDO:
+		return REPLAY_DECLINE_UNDO;
 	default:
 		return REPLAY_RESIGN;
 	}
 }
 
-/* resign, and move propose|accept|reject|resign */
+/* The action j's command takes: as pbmserv's, accept and reject
+ * answer the request pending, a request to take back moves when no
+ * draw is offered. */
+static enum replay_act
+ref_act_of(const struct ref_job *j)
+{
+	enum replay_act act = ref_act(j->cmd.verb);
+
+	if (j->rp.offer >= 0 || j->rp.undo < 0)
+		return act;
+	if (act == REPLAY_ACCEPT_DRAW)
+		return REPLAY_ACCEPT_UNDO;
+	return act == REPLAY_DECLINE_DRAW ? REPLAY_DECLINE_UNDO : act;
+}
+
+/* Appends action act of j's side, stamped; an accepted undo takes the
+ * moves back (play_accept_undo), replays the game in force and drops
+ * the conditional moves kept.  -1 without memory. */
+static int
+ref_act_append(struct ref_job *j, enum replay_act act)
+{
+	if (act == REPLAY_ACCEPT_UNDO) {
+		if (play_accept_undo(&j->rp, &j->g, j->side) == -1 ||
+		    ref_stamp(j) == -1 || ref_cond_drop(j) == -1)
+			return -1;
+		return ref_replay_again(j);
+	}
+	if (play_append_action(&j->rp, &j->g, act, j->side) == -1)
+		return -1;
+	return ref_stamp(j);
+}
+
+/* resign, and move propose|accept|reject|resign|undo|accept-undo|
+ * reject-undo */
 static int
 ref_action(struct ref_job *j)
 {
-	enum replay_act act = ref_act(j->cmd.verb);
-	struct ref_diag dg;
+	enum replay_act act = ref_act_of(j);
 	char intro[300];
-	int n;
+	int rc;
 
-	if (ref_diag_open(&dg) == -1)
-		return -1;
-	if (replay_action(&j->rp, act, j->side, NULL, &dg.d) == -1) {
-		n = ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
-		free(dg.buf);
-		return n;
-	}
-	ref_diag_text(&dg);
-	free(dg.buf);
-	if (play_append_action(&j->rp, &j->g, act, j->side) == -1)
+	if ((rc = ref_check_action(j, act)) != 0)
+		return rc == 1 ? 0 : -1;
+	if (ref_act_append(j, act) == -1)
 		return -1;
 	snprintf(intro, sizeof(intro), "%s (%s): %s.", j->cmd.user,
 	    j->r->side[j->side], replay_act_name(act));
@@ -355,6 +402,11 @@ static const struct ref_verb {
 	{ PBEM_PREVIEW, 0, ref_preview },
 	{ PBEM_SUBSCRIBE, 0, ref_subscribe },
 	{ PBEM_UNSUBSCRIBE, 0, ref_unsubscribe },
+	{ PBEM_REQUEST_UNDO, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_ACCEPT_UNDO, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_DECLINE_UNDO, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_LEAVE, REF_LOGIN | REF_OPEN, ref_leave },
+	{ PBEM_QUEUE, REF_LOGIN | REF_OPEN, ref_queue },
 };
 
 /*

@@ -64,8 +64,9 @@ ref_entry_board(struct ref_state *s, const char *entry, char *buf)
 	return 1;
 }
 
-/* Puts the entry's record into place, and its game page in publish/
- * (replacing an older page of the board, and its attempts). */
+/* Puts the entry's record and conditional moves into place, and its
+ * game page in publish/ (replacing an older page of the board, and its
+ * attempts). */
 static int
 ref_apply_record(struct ref_state *s, const char *entry)
 {
@@ -77,7 +78,9 @@ ref_apply_record(struct ref_state *s, const char *entry)
 		return rc;
 	snprintf(name, sizeof(name), "%s.pdn", board);
 	if (ref_apply_file(s, entry, "record", ref_path(dst, s, "games",
-	    name), ref_path(dir, s, "games", NULL)) == -1)
+	    name), ref_path(dir, s, "games", NULL)) == -1 ||
+	    ref_apply_file(s, entry, "cond", ref_path(dst, s, "cond", board),
+	    ref_path(dir, s, "cond", NULL)) == -1)
 		return -1;
 	snprintf(name, sizeof(name), "%s.html", board);
 	if ((rc = ref_apply_file(s, entry, "page", ref_path(dst, s,

@@ -9,7 +9,8 @@
  *   doc.c       a reply written as text and as HTML (struct ref_doc)
  *   reply.c     composing mails, quoting requests, refusals
  *   guard.c     loops, logins and their throttling
- *   board.c     reading a board's record, the checks of a request on it
+ *   board.c     reading a board's record, the checks of a request on
+ *               it, its clock
  *   position.c  the mail of a position (text, HTML, the board's PNG) to
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
@@ -19,6 +20,9 @@
  *   challenge.c challenge, accept, decline (and the options of a
  *               challenge)
  *   watch.c     subscribe, unsubscribe
+ *   turns.c     leave, queue (conditional moves kept private), the
+ *               conditional replies to a move, an undo accepted
+ *   timing.c    the time pass on a board: reminders, forfeits
  *   decide.c    the mail read, the verbs' table, the verbs on a board
  */
 #ifndef STACKREF_REFEREE_JOB_H
@@ -28,6 +32,7 @@
 
 #include "notation/notation.h"
 #include "model/record.h"
+#include "game/clock.h"
 #include "game/play.h"
 #include "game/replay.h"
 #include "referee/referee.h"
@@ -40,6 +45,19 @@ struct ref_picture {
 	char cid[80];             /* its Content-ID */
 	unsigned width, height;
 	char alt[160];
+};
+
+/* The clock of a board at the decision's time (ref_board). */
+struct ref_clock {
+	int timed;                /* the record is timed (clock_timed) */
+	const char *bad;          /* why its time does not add up, or
+				   * NULL (then ck holds nothing) */
+	char why[256];
+	long long now;            /* the time judged and stamped: the
+				   * decision's, or the record's last stamp
+				   * when that is later (a clock set back) */
+	struct clock_control c;
+	struct clock ck;
 };
 
 /* One decision under way. */
@@ -62,6 +80,8 @@ struct ref_job {
 	int side;                 /* the side of cmd.user on the board once
 				   * logged in, else -1 */
 	struct ref_picture pic[2];   /* the board from each side */
+	struct ref_clock clk;     /* the board's clock, once replayed
+				   * whole */
 	int nomem;                /* memory ran out in ref_refuse, whose
 				   * callers may not return its -1: the
 				   * decision then fails (ref_decide) */
@@ -274,6 +294,30 @@ int ref_check_open(struct ref_job *j);
 /* The side whose player's address is the sender's, or -1. */
 int ref_sender_side(const struct ref_job *j);
 
+/* Computes j->clk for j->g replayed whole into j->rp, at the
+ * decision's time. */
+void ref_clock_load(struct ref_job *j);
+
+/* Refuses a move when the board's time does not add up or the player
+ * to move has lost on time.  -1 after refusing. */
+int ref_check_time(struct ref_job *j);
+
+/* Whether j's player may take action act now (replay_action); 0, 1
+ * after refusing with the reason, -1 without memory. */
+int ref_check_action(struct ref_job *j, enum replay_act act);
+
+/* Appends the time stamp j->clk.now to j->g when it is timed; -1
+ * without memory. */
+int ref_stamp(struct ref_job *j);
+
+/* Drops the conditional moves kept for j's board, if any (an undo
+ * accepted, the end of the game).  -1 without memory. */
+int ref_cond_drop(struct ref_job *j);
+
+/* Replays j->g whole into j->rp again (after an accepted undo), and
+ * its clock.  -1 without memory, or when it does not replay. */
+int ref_replay_again(struct ref_job *j);
+
 /* Diagnostics written into memory: the reason of a refusal. */
 struct ref_diag {
 	struct diag d;
@@ -313,7 +357,19 @@ int ref_tell(struct ref_job *j, const char *addr, const struct ref_reader *rd);
 int ref_changed(struct ref_job *j, const char *title, const char *intro,
     int copies);
 
-/* ---- the verbs (help.c, start.c, boards.c, challenge.c, watch.c) ---- */
+/* ---- turns.c ---- */
+
+/*
+ * Answers the move just played on j's board with the conditional
+ * moves kept for it (j->c->cond): each reply matched is played and
+ * stamped, its text added to played (of size bytes, blank-separated);
+ * the list left, or dropped, goes into the outcome.  Returns the
+ * replies played, or -1 without memory.
+ */
+int ref_cond_answer(struct ref_job *j, char *played, size_t size);
+
+/* ---- the verbs (help.c, start.c, boards.c, challenge.c, watch.c,
+ * turns.c) ---- */
 
 int ref_help(struct ref_job *j);          /* help, GAME help */
 int ref_signup(struct ref_job *j);        /* signup USERID PASSWORD [ADDR] */
@@ -324,5 +380,7 @@ int ref_accept(struct ref_job *j);        /* GAME accept BOARD U PW */
 int ref_decline(struct ref_job *j);       /* GAME decline BOARD U PW */
 int ref_subscribe(struct ref_job *j);     /* GAME subscribe BOARD */
 int ref_unsubscribe(struct ref_job *j);   /* GAME unsubscribe BOARD */
+int ref_leave(struct ref_job *j);         /* GAME leave BOARD U PW DAYS */
+int ref_queue(struct ref_job *j);         /* GAME queue BOARD U PW X Y.. */
 
 #endif

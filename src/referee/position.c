@@ -16,6 +16,7 @@
 #include "notation/ascii.h"
 #include "notation/png.h"
 #include "notation/svg.h"
+#include "base/timeutc.h"
 #include "game/picture.h"
 #include "referee/job.h"
 
@@ -141,8 +142,9 @@ ref_moves(struct ref_job *j, struct ref_doc *d, int history)
 		ref_doc_word(d, "none yet.");
 }
 
-/* A subject line for user to send: verb (an action, a move or a
- * resignation) with move ("" for none) at ply, the password PASSWORD. */
+/* A subject line for user to send: verb (an action, a move, a queue or
+ * a resignation) with move ("" for none) at ply, the password
+ * PASSWORD. */
 static void
 ref_next(const struct ref_job *j, enum pbem_verb verb, const char *user,
     const char *move, unsigned long ply, char *buf, size_t size)
@@ -156,6 +158,7 @@ ref_next(const struct ref_job *j, enum pbem_verb verb, const char *user,
 	snprintf(c.user, sizeof(c.user), "%s", user);
 	snprintf(c.password, sizeof(c.password), "PASSWORD");
 	snprintf(c.move, sizeof(c.move), "%s", move);
+	snprintf(c.text, sizeof(c.text), "%s", move);    /* queue's moves */
 	c.ply = ply;
 	if (pbem_format(&c, buf, size) < 0)
 		snprintf(buf, size, "?");
@@ -205,6 +208,60 @@ ref_offer(struct ref_job *j, struct ref_doc *d, int me)
 		ref_doc_more(d, "(A move rejects it too.)");
 }
 
+/* The request to take back moves pending, to the player me (-1: an
+ * observer): its answers to the player asked. */
+static void
+ref_undo_asked(struct ref_job *j, struct ref_doc *d, int me)
+{
+	const struct replay *rp = &j->rp;
+	char line[PBEM_TEXT];
+
+	if (rp->undo < 0 || me < 0)
+		return;
+	if (me == rp->undo) {
+		ref_doc_p(d, "Your request to take back your last move waits "
+		    "for %s's answer.", ref_side_user(j, !me));
+		return;
+	}
+	ref_doc_p(d, "%s (%s) asks to take back their last move.\nTo accept, "
+	    "mail %s the subject", ref_side_user(j, rp->undo),
+	    rp->r->side[rp->undo], j->c->referee);
+	ref_next(j, PBEM_ACCEPT_UNDO, ref_side_user(j, me), "",
+	    rp->plies + 1, line, sizeof(line));
+	ref_doc_cmd(d, line);
+	ref_doc_more(d, "To reject it:");
+	ref_next(j, PBEM_DECLINE_UNDO, ref_side_user(j, me), "",
+	    rp->plies + 1, line, sizeof(line));
+	ref_doc_cmd(d, line);
+}
+
+/* The clock of a timed board: the time control, the time on this
+ * move, when it runs out, a leave in force. */
+static void
+ref_clock_lines(struct ref_job *j, struct ref_doc *d)
+{
+	const struct ref_clock *k = &j->clk;
+	char span[64], when[TIMEUTC_SIZE];
+	int on = k->ck.on, s;
+
+	if (!k->timed || k->bad != NULL || on < 0)
+		return;
+	if (timeutc_span(k->ck.thinking, span, sizeof(span)) < 0)
+		snprintf(span, sizeof(span), "?");
+	ref_doc_p(d, "Clock (%s): %s has had %s for this move", record_tag(
+	    &j->g, "TimeControl") != NULL ? record_tag(&j->g,
+	    "TimeControl") : "-", ref_side_user(j, on), span);
+	if (k->ck.runs_out >= 0 && timeutc_format(k->ck.runs_out, when,
+	    sizeof(when)) == 0)
+		ref_doc_more(d, "and loses on time, the game forfeited, "
+		    "without a move by %s.", when);
+	for (s = 0; s < 2; s++)
+		if (k->ck.side[s].leave_until > k->now && timeutc_format(
+		    k->ck.side[s].leave_until, when, sizeof(when)) == 0)
+			ref_doc_more(d, "%s is on leave until %s.",
+			    ref_side_user(j, s), when);
+}
+
 /* What the player to move sends. */
 static void
 ref_to_play(struct ref_job *j, struct ref_doc *d, int me)
@@ -236,6 +293,17 @@ ref_waiting(struct ref_job *j, struct ref_doc *d, int me)
 	ref_next(j, PBEM_RESIGN, ref_side_user(j, me), "", j->rp.plies + 1,
 	    line, sizeof(line));
 	ref_doc_cmd(d, line);
+	if (j->rp.undo < 0 && j->rp.plies > 0) {
+		ref_doc_more(d, "ask to take back your last move:");
+		ref_next(j, PBEM_REQUEST_UNDO, ref_side_user(j, me), "",
+		    j->rp.plies + 1, line, sizeof(line));
+		ref_doc_cmd(d, line);
+	}
+	ref_doc_more(d, "or leave conditional replies (X your opponent's "
+	    "move, Y yours; private):");
+	ref_next(j, PBEM_QUEUE, ref_side_user(j, me), "X Y", j->rp.plies + 1,
+	    line, sizeof(line));
+	ref_doc_cmd(d, line);
 }
 
 /* Whose turn, the offer, the legal moves, what to send next. */
@@ -259,7 +327,9 @@ ref_turn(struct ref_job *j, struct ref_doc *d, int me)
 		replay_legal_list(rp->r, &rp->pos, ", ", legal, sizeof(legal));
 		ref_doc_more(d, "Legal moves: %s", legal);
 	}
+	ref_clock_lines(j, d);
 	ref_offer(j, d, me);
+	ref_undo_asked(j, d, me);
 	if (me == turn)
 		ref_to_play(j, d, me);
 	else if (me >= 0)
@@ -464,11 +534,16 @@ ref_changed(struct ref_job *j, const char *title, const char *intro,
 	struct ref_reader rd = { 0, NULL, 0, title, intro, 0 };
 	int s;
 
+	const char *res, *why;
+
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
 	if ((j->o->record = ref_record_text(&j->g, &j->o->record_len)) ==
 	    NULL || (j->c->publish && ref_page(j) == -1))
 		return -1;
+	if (play_over(&j->rp, &j->g, &res, &why) && ref_cond_drop(j) == -1)
+		return -1;
+	ref_clock_load(j);
 	for (s = 0; s < 2; s++) {
 		rd.side = s;
 		rd.you = ref_side_user(j, s);

@@ -66,6 +66,12 @@
 #define REF_CHAT_MAX 500            /* bytes of a chat text kept */
 #define REF_PNG_SIZE 320            /* pixels of the board in a mail */
 
+/* Time.  The records the referee opens are timed: their TimeControl
+ * is the players' choice (the challenge's time= options), else this
+ * one, pbmserv's: a reminder after 7 days without a move, the game
+ * forfeited after 21 (stackref-pdn(5), Time controls). */
+#define REF_TIME_CONTROL "move=21d remind=7d"
+
 /* Throttling (struct ref_count). */
 #define REF_USER_WINDOW 3600        /* a userid's wrong passwords: */
 #define REF_USER_FAILS 5            /*   this many in an hour lock it */
@@ -265,6 +271,9 @@ struct ref_ctx {
 	const char *record;           /* text of the board's record, or
 				       * NULL when there is none */
 	size_t record_len;
+	const char *cond;             /* the conditional moves kept for the
+				       * board (cond_format's text), or
+				       * NULL: none */
 	unsigned long next_board;     /* the GameId a challenge gets: past
 				       * every board given so far */
 	struct ref_count user;        /* counts of ref_wanted_counts' user */
@@ -308,6 +317,10 @@ struct ref_outcome {
 	char *page;                   /* the game page of record (ctx
 				       * publish), or NULL */
 	size_t page_len;
+	char *cond;                   /* the board's conditional moves
+				       * from now on ("": none), or NULL:
+				       * unchanged; private to their owner */
+	size_t cond_len;
 	unsigned long last_board;     /* the board a challenge took (never
 				       * given again), or 0 */
 	struct ref_count user, sender;  /* the new counts of count_user and */
@@ -329,6 +342,21 @@ int ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
     struct ref_outcome *o);
 
 void ref_outcome_free(struct ref_outcome *o);
+
+/*
+ * The time pass of the referee on the board whose record is c->record
+ * (c->now the time): when its clock (game/clock.h) says the side to
+ * move has lost on time, the game ends by forfeit (the other side's
+ * claim-time, stamped, the result and "time forfeit"), mailed to both
+ * players and the watchers; else when a reminder is due, the side to
+ * move is mailed one.  key gets the event's key (ref_raw_key of
+ * "forfeit BOARD SINCE" or "remind BOARD SINCE N": the same event
+ * always has the same key, so that the journal sends it once), "" when
+ * there is nothing to do (a game over, untimed, not due).  Returns 0,
+ * or -1 when out of memory (o is then freed).
+ */
+int ref_decide_time(const char *board, const struct ref_ctx *c,
+    struct ref_outcome *o, char key[REF_KEY]);
 
 /*
  * Reads the UIDs of an IMAP "* SEARCH 3 7 12" answer into uids (at most

@@ -97,11 +97,15 @@ const struct ref_command ref_commands[] = {
 	{ PBEM_SIGNUP, "sign up; the address confirms it" },
 	{ PBEM_GAMES, "the boards of USERID" },
 	{ PBEM_CHALLENGE, "a new board once USERID2 accepts; options: "
-	    "first=USERID|random, fen=POSITION" },
+	    "first=USERID|random, fen=POSITION, time=WORD (each a word of "
+	    "its TimeControl; none: move=21d remind=7d)" },
 	{ PBEM_ACCEPT, "accept a challenge (USERID2)" },
 	{ PBEM_DECLINE, "decline a challenge, or withdraw yours" },
 	{ PBEM_MOVE, "play MOVE as ply N" },
-	{ PBEM_OFFER_DRAW, "offer a draw, accept or reject one, resign" },
+	{ PBEM_OFFER_DRAW, "offer a draw, accept or reject one, resign; ask "
+	    "to take back your last move (undo), accept-undo or reject-undo "
+	    "such a request (accept and reject too, when no draw is "
+	    "offered)" },
 	{ PBEM_SHOW, "the board, before ply N when given" },
 	{ PBEM_SHOWAS, "the board from USERID's side" },
 	{ PBEM_HISTORY, "the moves, comments and actions" },
@@ -109,6 +113,10 @@ const struct ref_command ref_commands[] = {
 	{ PBEM_CHAT, "a comment to your opponent, kept in the record" },
 	{ PBEM_SUBSCRIBE, "a copy of every move (from a signed-up address)" },
 	{ PBEM_UNSUBSCRIBE, "no more copies" },
+	{ PBEM_LEAVE, "leave of DAYS days: your clock stops, within the "
+	    "leave= of the time control" },
+	{ PBEM_QUEUE, "conditional moves while you wait: if your opponent "
+	    "plays X, reply Y (pairs, several deep; private); none: drop them" },
 };
 const size_t ref_ncommands = sizeof(ref_commands) / sizeof(ref_commands[0]);
 

@@ -2,11 +2,14 @@
  * run.c - one run of the referee (see run.h): the mails of the
  * mailbox, each read at most REF_MAIL_MAX bytes deep and decided in a
  * child process under setrlimit(2) budgets, the crashed and the too
- * large set aside, the plans finished in the parent.
+ * large set aside, the plans finished in the parent; then the time
+ * pass, each open timed board judged the same way (timing.c).
  */
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+
+#include <dirent.h>
 
 #include <errno.h>
 #include <signal.h>
@@ -106,6 +109,30 @@ ref_run_decide(struct ref_state *s, const struct ref_letter *l,
 	return rc;
 }
 
+/* Test only (STACKREF_REFEREE_CRASH=planned): the run dies once a
+ * decision's plan is written, before it is carried out. */
+static void
+ref_test_planned(const struct ref_state *s)
+{
+	if (s->crash != NULL && strcmp(s->crash, "planned") == 0)
+		_exit(98);
+}
+
+/* Tells key on fd, a line (an empty one: no key); -1 when it cannot. */
+static int
+ref_tell_key(int fd, const char *key)
+{
+	char line[REF_KEY + 1];
+	size_t n = strlen(key);
+
+	memcpy(line, key, n);
+	line[n] = '\n';
+	if (write(fd, line, n + 1) != (ssize_t)(n + 1))
+		return -1;
+	close(fd);
+	return 0;
+}
+
 /* The child's work on its letter l: decide, plan; its exit status. */
 static int
 ref_child_plan(struct ref_state *s, const struct ref_letter *l,
@@ -120,7 +147,7 @@ ref_child_plan(struct ref_state *s, const struct ref_letter *l,
 		diag_report(s->d, DIAG_READ, NULL, "getrandom");
 		return REF_EXIT_FAILED;
 	}
-	if (ref_run_decide(s, l, aside, time(NULL), rnd, &o) == -1)
+	if (ref_run_decide(s, l, aside, s->now, rnd, &o) == -1)
 		return REF_EXIT_FAILED;
 	if (aside != NULL) {
 		snprintf(sum, sizeof(sum), "set aside (%.100s), uid %lu: %.380s", aside,
@@ -132,36 +159,69 @@ ref_child_plan(struct ref_state *s, const struct ref_letter *l,
 	return rc == 0 ? REF_EXIT_OK : REF_EXIT_STATE;
 }
 
+/* A mail to decide, or set aside. */
+struct ref_mail_job {
+	unsigned long uid;
+	const char *raw;
+	size_t len;
+	const char *aside, *akey;   /* set aside: why, and its key */
+};
+
 /* The decision's process: reads the mail (its header only when it is
  * set aside), tells its key on fd, plans.  Never returns. */
 static void
-ref_child(struct ref_state *s, int fd, unsigned long uid, const char *raw,
-    size_t len, const char *aside, const char *akey)
+ref_child(struct ref_state *s, int fd, const void *arg)
 {
+	const struct ref_mail_job *mj = arg;
 	struct ref_letter l;
-	char key[REF_KEY + 1];
-	size_t n;
-	int rc;
+	char key[REF_KEY];
 
-	ref_limits();
-	if (aside != NULL) {
-		ref_letter_header(raw, len, &l);
-		snprintf(key, sizeof(key), "%s", akey);
+	if (mj->aside != NULL) {
+		ref_letter_header(mj->raw, mj->len, &l);
+		snprintf(key, sizeof(key), "%s", mj->akey);
 	} else {
-		ref_letter_read(raw, len, &l);
+		ref_letter_read(mj->raw, mj->len, &l);
 		ref_test_poison(s, &l);
 		if (ref_key(&l, key) == -1)
 			_exit(REF_EXIT_FAILED);
 	}
-	n = strlen(key);
-	key[n] = '\n';
-	if (write(fd, key, n + 1) != (ssize_t)(n + 1))
+	if (ref_tell_key(fd, key) == -1)
 		_exit(REF_EXIT_STATE);
-	close(fd);
-	key[n] = '\0';
 	if (ref_state_seen(s, key) != 0)
 		_exit(REF_EXIT_OK);
-	rc = ref_child_plan(s, &l, uid, key, aside);
+	fflush(NULL);
+	_exit(ref_child_plan(s, &l, mj->uid, key, mj->aside));
+}
+
+/* The time pass's process on board arg: judges its clock, tells the
+ * key of the event due (an empty line: none) on fd, plans it unless it
+ * was planned already.  Never returns. */
+static void
+ref_child_time(struct ref_state *s, int fd, const void *arg)
+{
+	const char *board = arg;
+	struct ref_outcome o;
+	struct ref_ctx c;
+	char key[REF_KEY], *record;
+	int rc = REF_EXIT_FAILED;
+
+	memset(&c, 0, sizeof(c));
+	if (ref_state_time_ctx(s, board, &c, &record) == 0 &&
+	    getrandom(c.rnd, sizeof(c.rnd), 0) == (ssize_t)sizeof(c.rnd)) {
+		c.now = s->now;
+		rc = ref_decide_time(board, &c, &o, key);
+	}
+	ref_state_ctx_free(&c, record);
+	if (rc == -1)
+		_exit(REF_EXIT_FAILED);
+	if (ref_tell_key(fd, key) == -1)
+		_exit(REF_EXIT_STATE);
+	if (key[0] == '\0' || ref_state_seen(s, key) != 0)
+		rc = REF_EXIT_OK;
+	else
+		rc = ref_state_plan(s, key, 0, &o, 0) == 0 ? REF_EXIT_OK :
+		    REF_EXIT_STATE;
+	ref_outcome_free(&o);
 	fflush(NULL);
 	_exit(rc);
 }
@@ -186,13 +246,12 @@ ref_read_key(int fd, char key[REF_KEY])
 		memcpy(key, buf, n);
 }
 
-/* Decides mail raw[0..len) (UID uid) in a child process: its wait
- * status in *status, the key it told in key.  -1 when it cannot be
- * started. */
+/* Runs child(s, fd, arg) in a process of its own under the budget of a
+ * decision: its wait status in *status, the key it told on fd in key.
+ * -1 when it cannot be started. */
 static int
-ref_fork(struct ref_state *s, unsigned long uid, const char *raw,
-    size_t len, const char *aside, const char *akey, char key[REF_KEY],
-    int *status)
+ref_fork(struct ref_state *s, void (*child)(struct ref_state *, int,
+    const void *), const void *arg, char key[REF_KEY], int *status)
 {
 	int fd[2];
 	pid_t pid;
@@ -206,7 +265,8 @@ ref_fork(struct ref_state *s, unsigned long uid, const char *raw,
 	}
 	if (pid == 0) {
 		close(fd[0]);
-		ref_child(s, fd[1], uid, raw, len, aside, akey);
+		ref_limits();
+		child(s, fd[1], arg);
 	}
 	close(fd[1]);
 	ref_read_key(fd[0], key);
@@ -267,9 +327,11 @@ ref_set_aside(struct ref_state *s, unsigned long uid, const char *raw,
 
 	if (ref_raw_key(raw, len, akey) == -1)
 		return diag_report(s->d, DIAG_NOMEM, NULL), -1;
+	struct ref_mail_job mj = { uid, raw, len, why, akey };
+
 	if (ref_state_set_aside(s, akey, uid, why, raw, len > REF_MAIL_MAX ?
 	    REF_MAIL_MAX : len) == -1 ||
-	    ref_fork(s, uid, raw, len, why, akey, key, &status) == -1)
+	    ref_fork(s, ref_child, &mj, key, &status) == -1)
 		return -1;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
@@ -285,13 +347,16 @@ static int
 ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
     size_t len)
 {
+	struct ref_mail_job mj = { uid, raw, len, NULL, NULL };
 	char key[REF_KEY], why[128];
 	int status, seen = 0;
 
-	if (ref_fork(s, uid, raw, len, NULL, NULL, key, &status) == -1)
+	if (ref_fork(s, ref_child, &mj, key, &status) == -1)
 		return -1;
 	if (key[0] != '\0')
 		seen = ref_state_seen(s, key);
+	if (seen == 2)
+		ref_test_planned(s);
 	if (seen == 1)
 		return ref_state_finish(s, key) == -1 ? -1 :
 		    ref_state_flag(s, uid, REF_FLAG);
@@ -331,6 +396,66 @@ ref_run_mail(struct ref_state *s, unsigned long uid)
 	return rc;
 }
 
+/* Whether the record at path is worth a time pass: the head of an open
+ * game (Result "*") with a TimeControl.  Cheap: nothing is replayed in
+ * the run's own process. */
+static int
+ref_time_worth(const char *path)
+{
+	char head[8192];
+	size_t got;
+	FILE *f;
+
+	if ((f = fopen(path, "rb")) == NULL)
+		return 0;
+	got = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[got] = '\0';
+	return strstr(head, "[Result \"*\"]") != NULL &&
+	    strstr(head, "[TimeControl \"") != NULL;
+}
+
+/* The time pass on board: judged in a child, its plan finished; a
+ * child that fails is logged and the pass goes on. */
+static int
+ref_time_one(struct ref_state *s, const char *board)
+{
+	char key[REF_KEY], why[128];
+	int status;
+
+	if (ref_fork(s, ref_child_time, board, key, &status) == -1)
+		return -1;
+	if (key[0] != '\0' && ref_state_seen(s, key) == 2) {
+		ref_test_planned(s);
+		return ref_state_finish(s, key);
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
+		return -1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != REF_EXIT_OK)
+		printf("board %s: no time pass: %s\n", board,
+		    ref_why_failed(status, why, sizeof(why)));
+	return 0;
+}
+
+/* The time pass: every open timed board of games/, one at a time. */
+static int
+ref_time_pass(struct ref_state *s)
+{
+	char dir[REF_PATH], path[REF_PATH], board[PBEM_WORD];
+	struct dirent *e;
+	DIR *dp;
+	int rc = 0;
+
+	if ((dp = opendir(ref_path(dir, s, "games", NULL))) == NULL)
+		return ref_fail(s, 0, dir);
+	while (rc == 0 && (e = readdir(dp)) != NULL)
+		if (ref_board_file(e->d_name, board) && ref_board_ok(board) &&
+		    ref_time_worth(ref_path(path, s, "games", e->d_name)))
+			rc = ref_time_one(s, board);
+	closedir(dp);
+	return rc;
+}
+
 int
 ref_run(struct ref_state *s)
 {
@@ -356,6 +481,8 @@ ref_run(struct ref_state *s)
 	for (i = 0; i < n; i++)
 		if (ref_run_mail(s, uids[i]) == -1)
 			return -1;
+	if (ref_time_pass(s) == -1)
+		return -1;
 	ref_state_publish(s);
 	return 0;
 }

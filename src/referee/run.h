@@ -23,7 +23,11 @@
 
 /*
  * Finishes what an earlier run left in the journal, then reads the
- * mailbox's mails not flagged done over IMAP and processes each one.
+ * mailbox's mails not flagged done over IMAP and processes each one,
+ * then makes the time pass: each open board with a TimeControl is
+ * judged at s->now in a process of its own (ref_decide_time), the
+ * reminder or forfeit due planned and finished through the journal
+ * like a mail's replies, so that each is sent once.
  * Returns 0, or -1 after reporting when the run had to stop (the state
  * cannot be written, the mailbox fails); a submission server failing
  * is reported (status 5) without stopping it.

@@ -195,7 +195,7 @@ int
 ref_state_open(struct ref_state *s)
 {
 	static const char *const sub[] = { "games", "queue", "done", "aside",
-	    "counts", "publish" };
+	    "counts", "publish", "cond" };
 	char path[REF_PATH];
 	size_t i;
 
@@ -243,13 +243,25 @@ ref_state_aside_seen(const struct ref_state *s, const char *key)
 	return access(ref_path(path, s, "aside", key), F_OK) == 0;
 }
 
+int
+ref_board_file(const char *name, char *board)
+{
+	size_t n = strlen(name);
+
+	if (n < 5 || n - 4 >= PBEM_WORD || strcmp(name + n - 4, ".pdn") != 0)
+		return 0;
+	memcpy(board, name, n - 4);
+	board[n - 4] = '\0';
+	return 1;
+}
+
 /* The number the next new board gets: 1 + the largest number among
  * games/N.pdn, the challenges waiting and last-board (the last one a
  * challenge took: a challenge declined keeps its number). */
 static unsigned long
 ref_next_board(const struct ref_state *s)
 {
-	char path[REF_PATH], num[32], *text;
+	char path[REF_PATH], num[PBEM_WORD], *text;
 	unsigned long max = 0, v;
 	struct dirent *e;
 	size_t n;
@@ -268,17 +280,11 @@ ref_next_board(const struct ref_state *s)
 			max = v;
 	if ((dp = opendir(ref_path(path, s, "games", NULL))) == NULL)
 		return max + 1;
-	while ((e = readdir(dp)) != NULL) {
-		n = strlen(e->d_name);
-		if (n < 5 || n - 4 >= sizeof(num) ||
-		    strcmp(e->d_name + n - 4, ".pdn") != 0)
-			continue;
-		memcpy(num, e->d_name, n - 4);
-		num[n - 4] = '\0';
-		if (util_parse_ulong(num, 1, ULONG_MAX - 1, &v) == 0 &&
+	while ((e = readdir(dp)) != NULL)
+		if (ref_board_file(e->d_name, num) &&
+		    util_parse_ulong(num, 1, ULONG_MAX - 1, &v) == 0 &&
 		    v > max)
 			max = v;
-	}
 	closedir(dp);
 	return max + 1;
 }
@@ -419,14 +425,10 @@ ref_state_boards(struct ref_state *s, const char *user, struct ref_ctx *c)
 	return 0;
 }
 
-int
-ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
-    struct ref_ctx *c, char **record)
+/* What every decision knows of the state. */
+static void
+ref_state_common(struct ref_state *s, struct ref_ctx *c)
 {
-	char board[PBEM_WORD], user[PBEM_WORD], addr[MAIL_ADDR_MAX];
-	char path[REF_PATH], name[PBEM_WORD + 8];
-
-	*record = NULL;
 	c->referee = s->address;
 	c->players = &s->players;
 	c->pending = &s->pending;
@@ -434,6 +436,35 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 	c->watchers = &s->watchers;
 	c->publish = s->publish != NULL;
 	c->next_board = ref_next_board(s);
+}
+
+/* Reads the record of board and its conditional moves into c
+ * (*record and c->cond malloc'ed; none: NULL). */
+static int
+ref_state_board(struct ref_state *s, const char *board, struct ref_ctx *c,
+    char **record)
+{
+	char path[REF_PATH], name[PBEM_WORD + 8];
+
+	snprintf(name, sizeof(name), "%s.pdn", board);
+	if ((*record = ref_read(ref_path(path, s, "games", name),
+	    &c->record_len, REF_RECORD_MAX)) == NULL && errno != ENOENT)
+		return ref_fail(s, 0, path);
+	c->record = *record;
+	if ((c->cond = ref_read(ref_path(path, s, "cond", board), NULL,
+	    REF_RECORD_MAX)) == NULL && errno != ENOENT)
+		return ref_fail(s, 0, path);
+	return 0;
+}
+
+int
+ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
+    struct ref_ctx *c, char **record)
+{
+	char board[PBEM_WORD], user[PBEM_WORD], addr[MAIL_ADDR_MAX];
+
+	*record = NULL;
+	ref_state_common(s, c);
 	ref_wanted_counts(l, user, addr);
 	ref_read_count(s, user, NULL, &c->user);
 	ref_read_count(s, NULL, addr, &c->sender);
@@ -443,12 +474,16 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 		return -1;
 	if (!ref_wanted_board(l, board))
 		return 0;
-	snprintf(name, sizeof(name), "%s.pdn", board);
-	if ((*record = ref_read(ref_path(path, s, "games", name),
-	    &c->record_len, REF_RECORD_MAX)) == NULL && errno != ENOENT)
-		return ref_fail(s, 0, path);
-	c->record = *record;
-	return 0;
+	return ref_state_board(s, board, c, record);
+}
+
+int
+ref_state_time_ctx(struct ref_state *s, const char *board,
+    struct ref_ctx *c, char **record)
+{
+	*record = NULL;
+	ref_state_common(s, c);
+	return ref_state_board(s, board, c, record);
 }
 
 void
@@ -458,6 +493,8 @@ ref_state_ctx_free(struct ref_ctx *c, char *record)
 	size_t i;
 
 	free(record);
+	free((char *)c->cond);
+	c->cond = NULL;
 	for (i = 0; b != NULL && i < c->nboards; i++)
 		free(b[i].text);
 	free(b);
@@ -534,9 +571,10 @@ ref_plan_files(struct ref_state *s, const char *dir, unsigned long uid,
 	    ref_plan_file(s, dir, "flags", flags, strlen(flags)) == -1 ||
 	    ref_plan_file(s, dir, "summary", o->summary,
 	    strlen(o->summary)) == -1 ||
-	    ref_plan_file(s, dir, "board", o->record != NULL ? o->board :
-	    NULL, strlen(o->board)) == -1 ||
+	    ref_plan_file(s, dir, "board", o->record != NULL ||
+	    o->cond != NULL ? o->board : NULL, strlen(o->board)) == -1 ||
 	    ref_plan_file(s, dir, "record", o->record, o->record_len) == -1 ||
+	    ref_plan_file(s, dir, "cond", o->cond, o->cond_len) == -1 ||
 	    ref_plan_file(s, dir, "players", o->players,
 	    o->players_len) == -1 ||
 	    ref_plan_file(s, dir, "pending", o->pending,

@@ -15,18 +15,23 @@
  *     DIR/counts/a-KEY     passwords, an address's (KEY: the SHA-256
  *                          of the address); removed two days after
  *     DIR/games/B.pdn      the record of board B (no password, no hash)
+ *     DIR/cond/B           the conditional moves kept for board B
+ *                          (cond_format's text; empty: none), private
  *     DIR/queue/KEY/       the planned outcome of one mail, written
  *                          whole (a directory renamed into place):
  *         uid, summary     its IMAP UID, a log line
  *         flags            the IMAP keywords to set on it
  *         board, record    the record to put in games/BOARD.pdn
+ *         cond             the new cond/BOARD
  *         players, pending the new players and pending files
  *         count.NAME       the new counts/NAME
  *         mail-N.eml/.rcpt a reply and its recipients
  *         mail-N.try       ATTEMPTS NEXT: a reply deferred (4xx)
  *         challenges, watchers, last-board  the new files
  *         page             the game page of the record (--publish)
- *     DIR/done/KEY         a mail processed; never processed again
+ *     DIR/done/KEY         a mail processed, or an event of the time
+ *                          pass (a reminder, a forfeit) done; never
+ *                          done again
  *     DIR/aside/KEY        a mail set aside: why, its UID, its bytes
  *     DIR/publish/B.html   the game page of board B not published yet
  *     DIR/publish/B.try    ATTEMPTS NEXT: its publication failed
@@ -78,6 +83,9 @@ struct ref_state {
 	struct xfer *px;             /* the transfers of publishing */
 	int lockfd;
 	int smtp_down;               /* no more sending in this run */
+	time_t now;                  /* the time of the run's decisions
+				      * (--now, STACKREF_NOW, the system
+				      * clock: cmd_now) */
 	const char *crash;           /* test only: "apply" exits there;
 				      * run.h: "segv:WORD" ... */
 };
@@ -111,6 +119,11 @@ int ref_state_aside_seen(const struct ref_state *s, const char *key);
  */
 int ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
     struct ref_ctx *c, char **record);
+
+/* The same for the time pass on board: the lists, its record, its
+ * conditional moves. */
+int ref_state_time_ctx(struct ref_state *s, const char *board,
+    struct ref_ctx *c, char **record);
 void ref_state_ctx_free(struct ref_ctx *c, char *record);
 
 /* Publishes the game pages due (see above); never fails the run. */
@@ -141,6 +154,10 @@ int ref_state_finish_all(struct ref_state *s);
 /* Sets the keywords flags ("StackrefDone ...") on mail uid. */
 int ref_state_flag(struct ref_state *s, unsigned long uid,
     const char *flags);
+
+/* Whether name is a record of games/, "BOARD.pdn": its board into
+ * board (PBEM_WORD bytes), 1; else 0. */
+int ref_board_file(const char *name, char *board);
 
 /* What state.c and finish.c share: DIR/a[/b] into buf (REF_PATH
  * bytes); a file read whole (NULL, errno set, when it cannot be; at

@@ -307,6 +307,61 @@ test_new_verbs(void **state)
 
 /* chat keeps the rest of the line as its text (any number of words,
  * one blank apart); a challenge its options. */
+/* Issue 12: undo and its answers, leave, queue. */
+static void
+test_time_and_turns(void **state)
+{
+	struct pbem_cmd c;
+
+	(void)state;
+	c = parsed("checkers move 7 ann pw undo#12");
+	assert_int_equal(c.verb, PBEM_REQUEST_UNDO);
+	assert_int_equal(c.ply, 12);
+	canonical(&c, "checkers move 7 ann pw undo#12");
+	c = parsed("Re: checkers move 7 bob pw ACCEPT-UNDO");
+	assert_int_equal(c.verb, PBEM_ACCEPT_UNDO);
+	canonical(&c, "checkers move 7 bob pw accept-undo");
+	c = parsed("checkers move 7 bob pw reject-undo#3");
+	assert_int_equal(c.verb, PBEM_DECLINE_UNDO);
+	canonical(&c, "checkers move 7 bob pw reject-undo#3");
+	assert_int_equal(pbem_verb_has(PBEM_ACCEPT_UNDO), PBEM_HAS_BOARD |
+	    PBEM_HAS_LOGIN);
+
+	c = parsed("stackup leave 7 ann pw 14");
+	assert_int_equal(c.verb, PBEM_LEAVE);
+	assert_int_equal(c.days, 14);
+	canonical(&c, "stackup leave 7 ann pw 14");
+	assert_int_equal(pbem_verb_has(PBEM_LEAVE), PBEM_HAS_BOARD |
+	    PBEM_HAS_LOGIN);
+	refused("stackup leave 7 ann pw 0");
+	refused("stackup leave 7 ann pw 367");
+	refused("stackup leave 7 ann pw 5d");
+	refused("stackup leave 7 ann pw");
+	refused("stackup leave 7 ann pw 5 6");
+
+	c = parsed("checkers queue 7 ann pw 23-19 8-11  22-17 9-13#4");
+	assert_int_equal(c.verb, PBEM_QUEUE);
+	assert_string_equal(c.text, "23-19 8-11 22-17 9-13");
+	assert_int_equal(c.ply, 4);
+	canonical(&c, "checkers queue 7 ann pw 23-19 8-11 22-17 9-13#4");
+	c = parsed("checkers queue 7 ann pw");
+	assert_string_equal(c.text, "");
+	assert_int_equal(c.ply, 0);
+	canonical(&c, "checkers queue 7 ann pw");
+	assert_string_equal(refused("checkers queue 7 ann pw 23-19 8-11 #4"),
+	    "remove the blank before the #N: it follows the last word "
+	    "without one, as 11-15#3");
+	refused("checkers queue 7 ann pw 23-19 8-11#x");
+	assert_int_equal(pbem_verb_has(PBEM_QUEUE), PBEM_HAS_BOARD |
+	    PBEM_HAS_LOGIN);
+	assert_string_equal(pbem_syntax(PBEM_QUEUE),
+	    "GAME queue BOARD USERID PASSWORD [X Y ...][#N]");
+	assert_true(strstr(pbem_syntax(PBEM_REQUEST_UNDO), "undo|accept-undo|"
+	    "reject-undo") != NULL);
+	assert_true(pbem_keyword("accept-undo"));
+	assert_true(pbem_keyword("queue"));
+}
+
 static void
 test_chat_options(void **state)
 {
@@ -460,6 +515,7 @@ main(void)
 		cmocka_unit_test(test_resign_show_signup_challenge),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_new_verbs),
+		cmocka_unit_test(test_time_and_turns),
 		cmocka_unit_test(test_chat_options),
 		cmocka_unit_test(test_verbs_and_hints),
 		cmocka_unit_test(test_next_lines),

@@ -40,6 +40,7 @@ struct world {
 	time_t now;
 	char *record;             /* board record_board */
 	size_t record_len;
+	char *cond;               /* its conditional moves, or NULL */
 	unsigned seq;
 };
 
@@ -150,6 +151,8 @@ counts_out(struct world *w, const struct ref_outcome *o)
 		*p = o->sender;
 }
 
+static void board_out(struct world *w, const struct ref_outcome *o);
+
 /* Decides the raw mail; applies the outcome to w like a run would. */
 static void
 decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
@@ -174,6 +177,7 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 	    strcmp(board, w->record_board) == 0) {
 		c.record = w->record;
 		c.record_len = w->record_len;
+		c.cond = w->cond;
 	}
 	c.next_board = next_board(w);
 	c.now = w->now != 0 ? w->now : 1795255200;
@@ -182,6 +186,18 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 	ref_letter_free(&l);
 	counts_out(w, o);
 	lists_out(w, o);
+	board_out(w, o);
+}
+
+/* The record and the conditional moves of o written back, as a run
+ * does. */
+static void
+board_out(struct world *w, const struct ref_outcome *o)
+{
+	if (o->cond != NULL) {
+		free(w->cond);
+		w->cond = strndup(o->cond, o->cond_len);
+	}
 	if (o->record != NULL) {
 		free(w->record);
 		w->record = strndup(o->record, o->record_len);
@@ -324,6 +340,7 @@ teardown(void **state)
 	ref_challenges_free(&w->challenges);
 	ref_watchers_free(&w->watchers);
 	free(w->record);
+	free(w->cond);
 	return 0;
 }
 
@@ -394,7 +411,8 @@ test_challenge_move(void **state)
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
 	assert_int_equal(o.status, REF_APPLIED);
-	assert_non_null(strstr(o.record, "1. 11-15 *"));
+	assert_non_null(strstr(o.record, "1. 11-15 {[%ts 2026-11-21T10:00:00Z]} "
+	    "*"));
 	mail_has(&o, 0, "ann@example.test", "bob's turn");
 	mail_has(&o, 1, "bob@example.test", "ann (red) played 11-15");
 	mail_has(&o, 1, "bob@example.test", "Moves: 1. 11-15");
@@ -1177,7 +1195,8 @@ test_next_lines(void **state)
 
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
-	assert_int_equal(lines_sent(&o, 0, "ann", 2), 2);  /* propose, resign */
+	/* propose, resign, undo, queue */
+	assert_int_equal(lines_sent(&o, 0, "ann", 2), 4);
 	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* the move */
 	mail_has(&o, 0, "ann@example.test", "Moves: 1. 11-15");
 	mail_has(&o, 1, "bob@example.test", "checkers move 1 bob PASSWORD "
@@ -1205,8 +1224,9 @@ test_next_lines(void **state)
 	mail_has(&o, 1, "bob@example.test", "Your draw offer waits for ann's "
 	    "answer");
 	assert_null(strstr(o.mail[1].text, "accept#"));
-	assert_int_equal(lines_sent(&o, 0, "ann", 2), 3);
-	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* resign */
+	/* accept, reject, resign, undo, queue */
+	assert_int_equal(lines_sent(&o, 0, "ann", 2), 5);
+	assert_int_equal(lines_sent(&o, 1, "bob", 2), 1);  /* the move */
 	ref_outcome_free(&o);
 }
 
@@ -1478,10 +1498,11 @@ test_challenge_options(void **state)
 	    NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "fen=x:y:");
 	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers challenge ann bob time=3d",
+	decide(w, "ann@example.test", "checkers challenge ann bob colour=red",
 	    NULL, &o);
-	mail_has(&o, 0, "ann@example.test", "unknown option time=3d; the "
-	    "options are first=USERID or first=random, fen=POSITION");
+	mail_has(&o, 0, "ann@example.test", "unknown option colour=red; the "
+	    "options are first=USERID or first=random, fen=POSITION, "
+	    "time=WORD");
 	ref_outcome_free(&o);
 	ok(w, "ann@example.test", "checkers challenge ann bob first=carol",
 	    REF_REFUSED, 1);
@@ -1599,6 +1620,381 @@ test_counts(void **state)
 	assert_int_equal(ref_count_parse("-1 2 3 4\n", &d), -1);
 }
 
+/* ---- issue 12: time and turns ---- */
+
+#define T0 1795255200L      /* the world's time: the boards open then */
+#define DAY 86400L
+
+/* The time pass on the world's board at w->now: the key of the event
+ * due into key ("" none); the outcome applied as a run would. */
+static void
+tick(struct world *w, struct ref_outcome *o, char key[REF_KEY])
+{
+	struct ref_ctx c;
+
+	memset(&c, 0, sizeof(c));
+	c.referee = REFEREE;
+	c.players = &w->players;
+	c.pending = &w->pending;
+	c.challenges = &w->challenges;
+	c.watchers = &w->watchers;
+	c.record = w->record;
+	c.record_len = w->record_len;
+	c.cond = w->cond;
+	c.now = w->now != 0 ? w->now : T0;
+	memset(c.rnd, 3 + (int)++w->seq, sizeof(c.rnd));
+	assert_int_equal(ref_decide_time(w->record_board, &c, o, key), 0);
+	board_out(w, o);
+}
+
+/* Whether mail i of o says s, in its text or its HTML, decoded. */
+static int
+told(const struct ref_outcome *o, size_t i, const char *s)
+{
+	struct mail_in m;
+	size_t k;
+	int found;
+
+	mail_read(o, i, &m);
+	found = has(m.text, s) || (m.subject != NULL && has(m.subject, s));
+	for (k = 0; k < m.nparts && !found; k++)
+		found = m.parts[k].data != NULL && has(m.parts[k].data, s);
+	mail_in_free(&m);
+	return found || has(o->mail[i].text, s);
+}
+
+/* The k-th legal move the "Legal moves: " line of mail i lists, into
+ * buf. */
+static void
+legal_move(const struct ref_outcome *o, size_t i, int k, char *buf,
+    size_t size)
+{
+	struct mail_in m;
+	const char *p;
+	size_t n;
+
+	mail_read(o, i, &m);
+	assert_non_null(p = strstr(m.text, "Legal moves: "));
+	for (p += 13; k > 0; k--)
+		assert_non_null(p = strstr(p, ", ")), p += 2;
+	n = strcspn(p, ",\n");
+	snprintf(buf, size, "%.*s", (int)n, p);
+	mail_in_free(&m);
+}
+
+/* A board opens timed; a reminder falls due after 7 days without a
+ * move, once; a move by the side that lost on time is refused; the
+ * forfeit after 21 days, mailed to both; nothing more after it. */
+static void
+test_time_pass(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char key[REF_KEY], first[REF_KEY];
+
+	assert_non_null(strstr(w->record, "[TimeControl \"move=21d "
+	    "remind=7d\"]"));
+	assert_non_null(strstr(w->record, "{[%ts 2026-11-21T10:00:00Z]}"));
+	w->now = T0 + DAY;
+	tick(w, &o, key);
+	assert_string_equal(key, "");
+	assert_int_equal(o.nmail, 0);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	mail_has(&o, 1, "bob@example.test", "Clock (move=21d remind=7d): bob "
+	    "has had");
+	mail_has(&o, 1, "bob@example.test", "without a move by "
+	    "2026-12-13T10:00:00Z");
+	ref_outcome_free(&o);
+	w->now = T0 + 8 * DAY - 1;              /* 7 days less a second */
+	tick(w, &o, key);
+	assert_string_equal(key, "");
+	ref_outcome_free(&o);
+	w->now = T0 + 8 * DAY;
+	tick(w, &o, key);
+	assert_string_not_equal(key, "");
+	assert_int_equal(o.status, REF_ANSWERED);
+	assert_null(o.record);
+	assert_int_equal(o.nmail, 1);
+	mail_has(&o, 0, "bob@example.test", "Reminder 1 of 1: it has been "
+	    "your turn on board 1 for 7d");
+	mail_has(&o, 0, "bob@example.test", "Reminder 1: checkers board 1: "
+	    "bob to move (ply 2)");
+	mail_has(&o, 0, "bob@example.test", "checkers move 1 bob PASSWORD "
+	    "MOVE#2");
+	memcpy(first, key, REF_KEY);
+	ref_outcome_free(&o);
+	w->now = T0 + 15 * DAY;                 /* the same reminder */
+	tick(w, &o, key);
+	assert_string_equal(key, first);
+	ref_outcome_free(&o);
+	w->now = T0 + 22 * DAY + 1;             /* 21 days and a second */
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "bob@example.test", "bob (white) has lost on time");
+	ref_outcome_free(&o);
+	tick(w, &o, key);
+	assert_string_not_equal(key, "");
+	assert_string_not_equal(key, first);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "{[%claim-time red]} {[%ts "
+	    "2026-12-13T10:00:01Z]} 1-0"));
+	assert_non_null(strstr(o.record, "[Termination \"time forfeit\"]"));
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 0, "ann@example.test", "bob (white) has lost on time");
+	mail_has(&o, 0, "ann@example.test", "ann (red) wins by forfeit");
+	mail_has(&o, 1, "bob@example.test", "game over 1-0, ann wins");
+	ref_outcome_free(&o);
+	w->now = T0 + 40 * DAY;
+	tick(w, &o, key);
+	assert_string_equal(key, "");
+	assert_int_equal(o.nmail, 0);
+	ref_outcome_free(&o);
+}
+
+/* Leave by mail: within the allowance of the players' time control
+ * (time= words), it stops the clock of its side (no reminder while
+ * it runs); refused without leave= or beyond it. */
+static void
+test_leave(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char key[REF_KEY];
+
+	ok(w, "ann@example.test", "checkers challenge ann bob time=move=21d "
+	    "time=remind=7d time=leave=10", REF_APPLIED, 2);
+	decide(w, "ann@example.test", "checkers challenge ann bob time=3x",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "time=3x");
+	ref_outcome_free(&o);
+	ok(w, "bob@example.test", "checkers accept 1 bob bob-pw", REF_APPLIED,
+	    2);
+	assert_non_null(strstr(w->record, "[TimeControl \"move=21d remind=7d "
+	    "leave=10\"]"));
+	w->now = T0 + DAY;
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	decide(w, "bob@example.test", "checkers leave 1 bob bob-pw 5", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "{[%leave white 5]}"));
+	mail_has(&o, 0, "ann@example.test", "bob (white) takes 5 days of "
+	    "leave, until 2026-11-27T10:00:00Z");
+	mail_has(&o, 1, "bob@example.test", "bob is on leave until "
+	    "2026-11-27T10:00:00Z");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers leave 1 bob bob-pw 6", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_REFUSED);      /* one in force */
+	ref_outcome_free(&o);
+	w->now = T0 + 9 * DAY;          /* 8 days, 5 of them on leave */
+	tick(w, &o, key);
+	assert_string_equal(key, "");
+	ref_outcome_free(&o);
+	w->now = T0 + 13 * DAY;         /* 12 days, 7 thought */
+	tick(w, &o, key);
+	assert_string_not_equal(key, "");
+	mail_has(&o, 0, "bob@example.test", "Reminder 1 of 1");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers leave 1 bob bob-pw 6", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_REFUSED);      /* 5 of 10 left */
+	mail_has(&o, 0, "bob@example.test", "5 of 10 days of leave left");
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers leave 1 ann ann-pw 5",
+	    REF_APPLIED, 2);                          /* ann's own days */
+}
+
+/* Leave on a board of the referee's time control: no leave= in it. */
+static void
+test_leave_refused(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "bob@example.test", "checkers leave 1 bob bob-pw 3", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "bob@example.test", "leave");
+	ref_outcome_free(&o);
+	ok(w, "bob@example.test", "checkers leave 1 bob bob-pw 0",
+	    REF_REFUSED, 1);
+	ok(w, "bob@example.test", "checkers leave 1 bob wrong 3",
+	    REF_REFUSED, 1);
+}
+
+/* Undo by mail in every game: asked, answered with pbmserv's accept
+ * and reject or accept-undo and reject-undo; refused when there is no
+ * move to take back, no request, one's own request, the end. */
+static void
+test_undo_games(void **state)
+{
+	static const char *const games[] = { "checkers", "stackup",
+	    "stackers-brown", "stackers-mogensen", "accasta-pari" };
+	struct world *w = *state;
+	struct ref_outcome o;
+	char line[300], mv[64], b[PBEM_WORD];
+	size_t g;
+
+	for (g = 0; g < sizeof(games) / sizeof(games[0]); g++) {
+		open_board(w, games[g]);
+		snprintf(b, sizeof(b), "%s", w->record_board);
+		snprintf(line, sizeof(line), "%s show %s", games[g], b);
+		decide(w, "ann@example.test", line, NULL, &o);
+		legal_move(&o, 0, 0, mv, sizeof(mv));
+		ref_outcome_free(&o);
+		snprintf(line, sizeof(line), "%s move %s bob bob-pw undo",
+		    games[g], b);
+		ok(w, "bob@example.test", line, REF_REFUSED, 1);  /* none */
+		snprintf(line, sizeof(line), "%s move %s ann ann-pw %s#1",
+		    games[g], b, mv);
+		ok(w, "ann@example.test", line, REF_APPLIED, 2);
+		snprintf(line, sizeof(line), "%s move %s bob bob-pw "
+		    "accept-undo", games[g], b);
+		ok(w, "bob@example.test", line, REF_REFUSED, 1);  /* none */
+		snprintf(line, sizeof(line), "%s move %s ann ann-pw undo#2",
+		    games[g], b);
+		decide(w, "ann@example.test", line, NULL, &o);
+		assert_int_equal(o.status, REF_APPLIED);
+		mail_has(&o, 1, "bob@example.test", "ann (");
+		mail_has(&o, 1, "bob@example.test", "asks to take back their "
+		    "last move");
+		mail_has(&o, 1, "bob@example.test", "accept-undo#2");
+		mail_has(&o, 0, "ann@example.test", "Your request to take back "
+		    "your last move waits");
+		ref_outcome_free(&o);
+		snprintf(line, sizeof(line), "%s move %s ann ann-pw accept",
+		    games[g], b);
+		ok(w, "ann@example.test", line, REF_REFUSED, 1);  /* own */
+		snprintf(line, sizeof(line), "%s move %s bob bob-pw %s",
+		    games[g], b, g % 2 ? "accept-undo" : "accept");
+		decide(w, "bob@example.test", line, NULL, &o);
+		assert_int_equal(o.status, REF_APPLIED);
+		assert_non_null(strstr(o.record, "{[%accept-undo"));
+		mail_has(&o, 0, "ann@example.test", "ann to move (ply 1)");
+		mail_has(&o, 0, "ann@example.test", "It is your turn, ann");
+		ref_outcome_free(&o);
+		/* again, declined this time */
+		snprintf(line, sizeof(line), "%s move %s ann ann-pw %s#1",
+		    games[g], b, mv);
+		ok(w, "ann@example.test", line, REF_APPLIED, 2);
+		snprintf(line, sizeof(line), "%s move %s ann ann-pw undo",
+		    games[g], b);
+		ok(w, "ann@example.test", line, REF_APPLIED, 2);
+		snprintf(line, sizeof(line), "%s move %s bob bob-pw %s",
+		    games[g], b, g % 2 ? "reject-undo" : "reject");
+		decide(w, "bob@example.test", line, NULL, &o);
+		assert_int_equal(o.status, REF_APPLIED);
+		assert_non_null(strstr(o.record, "{[%decline-undo"));
+		mail_has(&o, 0, "ann@example.test", "bob to move (ply 2)");
+		ref_outcome_free(&o);
+		snprintf(line, sizeof(line), "%s resign %s bob bob-pw",
+		    games[g], b);
+		ok(w, "bob@example.test", line, REF_APPLIED, 2);
+		snprintf(line, sizeof(line), "%s move %s ann ann-pw undo",
+		    games[g], b);
+		decide(w, "ann@example.test", line, NULL, &o);
+		assert_int_equal(o.status, REF_REFUSED);
+		mail_has(&o, 0, "ann@example.test", "the game is over");
+		ref_outcome_free(&o);
+	}
+}
+
+/* Conditional moves by mail, two plies deep: kept private (only their
+ * owner is mailed them; neither the opponent's mails nor the record
+ * hold them), each reply played at once, the list spent. */
+static void
+test_queue_deep(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	size_t i;
+
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	decide(w, "bob@example.test", "checkers queue 1 bob bob-pw 8-11 "
+	    "22-17", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);       /* bob's turn */
+	mail_has(&o, 0, "bob@example.test", "it is your turn");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers queue 1 ann ann-pw 23-19 "
+	    "8-12#2", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);       /* 8-12: illegal */
+	mail_has(&o, 0, "ann@example.test", "8-12");
+	assert_null(o.cond);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers queue 1 ann ann-pw 23-19 "
+	    "8-11 22-17 9-13#2", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_null(o.record);
+	assert_non_null(o.cond);
+	assert_int_equal(o.nmail, 1);
+	mail_has(&o, 0, "ann@example.test", "If bob plays 23-19, you reply "
+	    "8-11;\nthen if bob plays 22-17, you reply 9-13.");
+	mail_has(&o, 0, "ann@example.test", "checkers board 1: your "
+	    "conditional moves");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "23-19"));
+	assert_non_null(strstr(o.record, "8-11"));
+	assert_null(strstr(o.record, "22-17"));
+	assert_null(strstr(o.record, "9-13"));
+	assert_non_null(o.cond);
+	assert_non_null(strstr(o.cond, "22-17 9-13"));
+	mail_has(&o, 1, "bob@example.test", "ann's conditional reply was "
+	    "played at once: 8-11");
+	mail_has(&o, 1, "bob@example.test", "bob to move (ply 4)");
+	for (i = 0; i < o.nmail; i++)       /* 22-17 is a legal move too */
+		assert_false(told(&o, i, "9-13") || told(&o, i, "you reply"));
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-17#4",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "9-13"));
+	assert_string_equal(o.cond, "");               /* spent */
+	mail_has(&o, 1, "bob@example.test", "bob to move (ply 6)");
+	ref_outcome_free(&o);
+}
+
+/* A list dropped when the opponent's move is another, and by its
+ * owner (queue without moves); never shown to the opponent. */
+static void
+test_queue_mismatch(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	size_t i;
+
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	ok(w, "ann@example.test", "checkers queue 1 ann ann-pw 23-19 8-11",
+	    REF_APPLIED, 1);
+	decide(w, "bob@example.test", "checkers show 1", NULL, &o);
+	assert_false(told(&o, 0, "8-11"));
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers queue 1 ann ann-pw", REF_APPLIED,
+	    1);
+	assert_string_equal(w->cond, "");
+	ok(w, "ann@example.test", "checkers queue 1 ann ann-pw 23-19 8-11",
+	    REF_APPLIED, 1);
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#2",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_string_equal(o.cond, "");               /* dropped */
+	assert_null(strstr(o.record, "8-11"));
+	mail_has(&o, 0, "ann@example.test", "It is your turn, ann");
+	for (i = 0; i < o.nmail; i++)
+		assert_false(told(&o, i, "23-19") || told(&o, i, "8-11"));
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -1653,6 +2049,17 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_publish_page, setup_board,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_time_pass, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_leave, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_leave_refused, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_undo_games, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_queue_deep, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_queue_mismatch,
+		    setup_board, teardown),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_players_file),

@@ -1,0 +1,166 @@
+/*
+ * timing.c - the time pass of the referee on one board (referee.h,
+ * ref_decide_time): its clock at the time of the run (game/clock.h),
+ * and what it calls for.  The side to move that has lost on time loses
+ * the game by forfeit: the other side's claim on time is added to the
+ * record, stamped, with its result and Termination "time forfeit", and
+ * both players (and the watchers) are mailed the end.  Else a reminder
+ * due is mailed to the player to move alone.
+ *
+ * Each event has a key of its own (the board, the start of the turn,
+ * the reminder's number), so that the journal (state.h) sends it once
+ * however often the pass runs or is killed: a reminder due since the
+ * last pass is not sent again, a later one is.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/timeutc.h"
+#include "referee/job.h"
+
+/* The key of event what ("remind BOARD SINCE N", ...) into key. */
+static int
+ref_time_key(const char *what, char key[REF_KEY])
+{
+	return ref_raw_key(what, strlen(what), key);
+}
+
+/* The time control of j's board, as its record names it. */
+static const char *
+ref_time_control(const struct ref_job *j)
+{
+	const char *tc = record_tag(&j->g, "TimeControl");
+
+	return tc != NULL ? tc : "-";
+}
+
+/* Ends j's game by forfeit of the side on the clock. */
+static int
+ref_forfeit(struct ref_job *j, char key[REF_KEY])
+{
+	const struct clock *ck = &j->clk.ck;
+	int loser = ck->on, winner = !ck->on;
+	char what[200], intro[600], when[TIMEUTC_SIZE], why[200];
+	struct diag q;
+
+	diag_init(&q, "stackref", NULL);
+	q.quiet = 1;
+	if (replay_action(&j->rp, REPLAY_CLAIM_TIME, winner, NULL, &q) == -1 ||
+	    clock_claim_allowed(ck, &j->rp, &j->clk.c, winner, why,
+	    sizeof(why)) == -1)
+		return 0;     /* the clock and the record disagree: wait */
+	snprintf(what, sizeof(what), "forfeit %s %lld", j->cmd.board,
+	    ck->since);
+	if (ref_time_key(what, key) == -1)
+		return -1;
+	if (timeutc_format(ck->runs_out, when, sizeof(when)) == -1)
+		snprintf(when, sizeof(when), "?");
+	if (play_append_action(&j->rp, &j->g, REPLAY_CLAIM_TIME, winner) == -1 ||
+	    ref_stamp(j) == -1)
+		return -1;
+	snprintf(intro, sizeof(intro), "%s (%s) has lost on time: the time "
+	    "for ply %lu ran out at %s (TimeControl %s).  The referee ends "
+	    "the game: %s (%s) wins by forfeit.", ref_side_user(j, loser),
+	    j->r->side[loser], j->rp.plies + 1, when, ref_time_control(j),
+	    ref_side_user(j, winner), j->r->side[winner]);
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: time "
+	    "forfeit, %s lost on time, %s wins", j->cmd.board,
+	    ref_side_user(j, loser), ref_side_user(j, winner));
+	return ref_changed(j, NULL, intro, 1);
+}
+
+/* Mails the player on the clock of j's board reminder n. */
+static int
+ref_remind(struct ref_job *j, char key[REF_KEY])
+{
+	const struct clock *ck = &j->clk.ck;
+	const struct ref_player *pl;
+	struct ref_reader rd;
+	char what[200], intro[600], span[64], title[64];
+	unsigned n = ck->remind;
+
+	pl = ref_player_find(j->c->players, ref_side_user(j, ck->on));
+	if (pl == NULL)
+		return 0;
+	snprintf(what, sizeof(what), "remind %s %lld %u", j->cmd.board,
+	    ck->since, n);
+	if (ref_time_key(what, key) == -1)
+		return -1;
+	if (timeutc_span(ck->thinking, span, sizeof(span)) < 0)
+		snprintf(span, sizeof(span), "?");
+	snprintf(title, sizeof(title), "Reminder %u:", n);
+	snprintf(intro, sizeof(intro), "Reminder %u of %u: it has been your "
+	    "turn on board %s for %s.", n, j->clk.c.nremind, j->cmd.board,
+	    span);
+	memset(&rd, 0, sizeof(rd));
+	rd.side = ck->on;
+	rd.you = pl->user;
+	rd.title = title;
+	rd.intro = intro;
+	j->o->status = REF_ANSWERED;
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: reminder "
+	    "%u to %s (ply %lu, %s on the move)", j->cmd.board, n, pl->user,
+	    j->rp.plies + 1, span);
+	return ref_tell(j, pl->addr, &rd);
+}
+
+/* The time pass on board, whose record is j->c->record. */
+static int
+ref_time_board(struct ref_job *j, const char *board, char key[REF_KEY])
+{
+	const char *res, *why;
+	char *msg = NULL;
+
+	snprintf(j->cmd.board, sizeof(j->cmd.board), "%s", board);
+	if (ref_replay_text(j->c->record, j->c->record_len, board, REPLAY_ALL,
+	    &j->g, &j->rp, &msg) == -1) {
+		snprintf(j->o->summary, sizeof(j->o->summary), "board %s: no "
+		    "time pass, the record does not read", board);
+		free(msg);
+		return msg == NULL ? -1 : 0;
+	}
+	j->r = j->rp.r;
+	snprintf(j->cmd.game, sizeof(j->cmd.game), "%s", j->r->name);
+	if (play_over(&j->rp, &j->g, &res, &why))
+		return 0;
+	ref_clock_load(j);
+	if (!j->clk.timed || j->clk.bad != NULL || j->clk.ck.on < 0)
+		return 0;
+	if (j->clk.ck.lost)
+		return ref_forfeit(j, key);
+	if (j->clk.ck.remind > 0)
+		return ref_remind(j, key);
+	return 0;
+}
+
+int
+ref_decide_time(const char *board, const struct ref_ctx *c,
+    struct ref_outcome *o, char key[REF_KEY])
+{
+	struct ref_letter none;
+	struct ref_job j;
+	int rc;
+
+	memset(&none, 0, sizeof(none));
+	memset(&j, 0, sizeof(j));
+	memset(o, 0, sizeof(*o));
+	key[0] = '\0';
+	j.c = c;
+	j.o = o;
+	j.l = &none;
+	j.m = &none.m;
+	j.side = -1;
+	record_init(&j.g);
+	rc = ref_time_board(&j, board, key);
+	if (j.nomem)
+		rc = -1;
+	record_free(&j.g);
+	free(j.pic[0].png);
+	free(j.pic[1].png);
+	if (rc == -1) {
+		ref_outcome_free(o);
+		key[0] = '\0';
+	}
+	return rc;
+}

@@ -1,0 +1,228 @@
+/*
+ * turns.c - the turns a player takes by mail besides a move: leave
+ * (GAME leave BOARD USERID PASSWORD DAYS: the clock of its side stops,
+ * within the days a year its time control gives) and conditional moves
+ * (GAME queue BOARD USERID PASSWORD X Y ...: pbmserv's queue, as pairs
+ * "if the opponent plays X, reply Y", game/cond.h), and the replies of
+ * such a list once the opponent moves.
+ *
+ * A list is private to its owner: it lives in the referee's state
+ * (DIR/cond/BOARD, through the outcome's cond), never in the record,
+ * and only its owner is mailed it; a reply, once played, is a move of
+ * the record like any other.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/timeutc.h"
+#include "base/util.h"
+#include "game/cond.h"
+#include "referee/job.h"
+
+#define REF_COND_BYTES (COND_FEN + COND_MAX * 2 * COND_TEXT + 256)
+
+/* Reads the list kept for j's board into c (empty: none, or one that
+ * does not read). */
+static void
+ref_cond_kept(const struct ref_job *j, struct cond *c)
+{
+	cond_clear(c);
+	if (j->c->cond != NULL && cond_parse(c, j->r, j->c->cond) == -1)
+		cond_clear(c);
+}
+
+/* Puts list c into the outcome as the board's from now on. */
+static int
+ref_cond_keep(struct ref_job *j, const struct cond *c)
+{
+	char *text;
+	int n = 0;
+
+	if ((text = malloc(REF_COND_BYTES)) == NULL)
+		return j->nomem = 1, -1;
+	text[0] = '\0';
+	if (c->side >= 0 && c->n > 0 && (n = cond_format(c, j->r, text,
+	    REF_COND_BYTES)) < 0) {
+		free(text);
+		return j->nomem = 1, -1;
+	}
+	free(j->o->cond);
+	j->o->cond = text;
+	j->o->cond_len = (size_t)n;
+	return 0;
+}
+
+/* Collects a reply played (play_cond_answer's played). */
+static void
+ref_cond_played(void *ctx, const char *text)
+{
+	char *buf = ctx;
+
+	util_append(buf, 400, ", ", text);
+}
+
+int
+ref_cond_answer(struct ref_job *j, char *played, size_t size)
+{
+	struct cond c;
+	char buf[400] = "";
+	int n;
+
+	ref_cond_kept(j, &c);
+	played[0] = '\0';
+	if (c.side < 0)
+		return 0;
+	n = play_cond_answer(&c, &j->rp, &j->g, j->clk.timed, j->clk.now,
+	    ref_cond_played, buf);
+	if (n == -1)
+		return j->nomem = 1, -1;
+	snprintf(played, size, "%s", buf);
+	if (n == 0 && c.side >= 0)
+		return 0;     /* kept as it was: the move was not its */
+	return ref_cond_keep(j, &c) == -1 ? -1 : n;
+}
+
+/* ---- leave ---- */
+
+/* Refuses leave on a board without a clock, or with a clock that does
+ * not add up.  -1 after refusing. */
+static int
+ref_leave_check(struct ref_job *j)
+{
+	char why[300];
+
+	if (!j->clk.timed) {
+		snprintf(why, sizeof(why), "board %s has no clock: there is "
+		    "no time to stop", j->cmd.board);
+		return ref_refuse(j, why, NULL, NULL), -1;
+	}
+	return ref_check_time(j);
+}
+
+int
+ref_leave(struct ref_job *j)
+{
+	char why[300], intro[400], until[TIMEUTC_SIZE];
+	int rc;
+
+	if (ref_leave_check(j) == -1)
+		return j->nomem ? -1 : 0;
+	if ((rc = ref_check_action(j, REPLAY_LEAVE)) != 0)
+		return rc == 1 ? 0 : -1;
+	if (clock_leave_allowed(&j->clk.ck, &j->rp, &j->clk.c, j->side,
+	    j->cmd.days, why, sizeof(why)) == -1)
+		return ref_refuse(j, "leave refused", why, NULL);
+	if (play_append_leave(&j->rp, &j->g, j->side, j->cmd.days) == -1 ||
+	    ref_stamp(j) == -1)
+		return -1;
+	if (timeutc_format(j->clk.now + (long long)j->cmd.days * TIMEUTC_DAY,
+	    until, sizeof(until)) == -1)
+		snprintf(until, sizeof(until), "?");
+	snprintf(intro, sizeof(intro), "%s (%s) takes %lu days of leave, "
+	    "until %s: the clock of %s stops meanwhile, or until %s moves.",
+	    j->cmd.user, j->r->side[j->side], j->cmd.days, until,
+	    j->r->side[j->side], j->cmd.user);
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: leave of "
+	    "%lu days by %s", j->cmd.board, j->cmd.days, j->cmd.user);
+	return ref_changed(j, NULL, intro, 1);
+}
+
+/* ---- queue ---- */
+
+/* Reads the moves of j's queue into c, from the position on the
+ * board; -1 after refusing. */
+static int
+ref_queue_read(struct ref_job *j, struct cond *c)
+{
+	char buf[PBEM_TEXT], why[300], *tok, *save = NULL;
+	const char *texts[2 * COND_MAX + 1];
+	size_t n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", j->cmd.text);
+	for (tok = strtok_r(buf, " ", &save); tok != NULL &&
+	    n < 2 * COND_MAX + 1; tok = strtok_r(NULL, " ", &save))
+		texts[n++] = tok;
+	if (cond_set(c, &j->rp, texts, n, why, sizeof(why)) == 0)
+		return 0;
+	return ref_refuse(j, "the conditional moves are refused", why,
+	    "Nothing was changed.  Send the pairs \"X Y\": your opponent's "
+	    "move X, then\nyour reply Y, each legal in turn from the board "
+	    "now.\n"), -1;
+}
+
+/* The text of list c for its owner: "if bob plays 23-19, you reply
+ * 8-11; then ...", into buf. */
+static void
+ref_queue_text(const struct ref_job *j, const struct cond *c, char *buf,
+    size_t size)
+{
+	const char *opp = ref_side_user(j, !c->side);
+	size_t i;
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; i < c->n; i++) {
+		n = (int)strlen(buf);
+		snprintf(buf + n, size - (size_t)n, "%s%s plays %s, you reply "
+		    "%s", i == 0 ? "If " : ";\nthen if ", opp, c->move[i][0],
+		    c->move[i][1]);
+	}
+	util_append(buf, size, "", ".");
+}
+
+/* The mail to the owner of a list: it alone is told. */
+static int
+ref_queue_mail(struct ref_job *j, const struct cond *c)
+{
+	const struct ref_player *pl = ref_player_find(j->c->players,
+	    j->cmd.user);
+	char subject[300], list[2 * COND_MAX * (2 * COND_TEXT + 64)];
+	char *text;
+	int rc;
+
+	if (pl == NULL)
+		return 0;
+	if (c->n == 0)
+		snprintf(list, sizeof(list), "You have no conditional moves "
+		    "on this board now.");
+	else
+		ref_queue_text(j, c, list, sizeof(list));
+	if ((text = ref_text("Your conditional moves on %s board %s, ply "
+	    "%lu on:\n\n%s\n\nThey are private: your opponent is not told, "
+	    "and the record does not hold\nthem.  A reply is played as soon "
+	    "as its move comes; any other move drops\nthe whole list.  To "
+	    "drop it yourself, mail %s the subject\n    %s queue %s %s "
+	    "PASSWORD\n", j->r->title, j->cmd.board, j->rp.plies + 1, list,
+	    j->c->referee, j->r->name, j->cmd.board, j->cmd.user)) == NULL)
+		return -1;
+	snprintf(subject, sizeof(subject), "%s board %s: your conditional "
+	    "moves", j->r->name, j->cmd.board);
+	rc = ref_push_text(j, pl->addr, subject, text);
+	free(text);
+	return rc;
+}
+
+int
+ref_queue(struct ref_job *j)
+{
+	struct cond c;
+	char why[300];
+
+	if (j->side == j->rp.pos.turn) {
+		snprintf(why, sizeof(why), "it is your turn (ply %lu): play "
+		    "your move; conditional moves answer your opponent's, "
+		    "after yours", j->rp.plies + 1);
+		return ref_refuse(j, "it is your turn", why, NULL);
+	}
+	cond_clear(&c);
+	if (j->cmd.text[0] != '\0' && ref_queue_read(j, &c) == -1)
+		return j->nomem ? -1 : 0;
+	if (ref_cond_keep(j, &c) == -1)
+		return -1;
+	j->o->status = REF_APPLIED;
+	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: %zu "
+	    "conditional moves of %s kept", j->cmd.board, c.n, j->cmd.user);
+	return ref_queue_mail(j, &c);
+}
