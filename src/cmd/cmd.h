@@ -30,7 +30,58 @@ struct cmd {
 	cmd_fn fn;
 	const char *usage;       /* synopsis after "stackref " */
 	const char *summary;     /* one line for --help */
+	const char *help;        /* its options, a line each, for
+				  * stackref CMD --help (CMD_HELP_*) */
 };
+
+/*
+ * The option lines of the help texts the commands share, each line
+ * "  OPTION  what it does": the selection, position, transfer and play
+ * options (stackref(1)).
+ */
+#define CMD_HELP_SELECT \
+	"  --game N[,M-K,...]   only the games of these numbers (1-based)\n" \
+	"  --tag CRITERION      only the games whose tags match, as" \
+	" White~Tinsley\n" \
+	"                       (= != ~ !~ < <= > >=); may be repeated\n"
+#define CMD_HELP_POSITION \
+	"  --fen FEN            positions that are exactly FEN\n" \
+	"  --pattern FEN        positions whose squares FEN lists hold" \
+	" what it lists\n" \
+	"  --empty SQUARES      positions where these squares are empty" \
+	" (13,14,17-20)\n" \
+	"  --material COUNTS    positions with these counts" \
+	" (red=1,white-kings>=2)\n"
+#define CMD_HELP_XFER \
+	"  --user NAME          log in as NAME (password asked on the" \
+	" terminal)\n" \
+	"  --password-file FILE the password is the first line of FILE\n" \
+	"  --password-env VAR   the password is the value of VAR\n" \
+	"  --cacert FILE        trust the authorities of FILE instead of" \
+	" the system's\n" \
+	"  --starttls           demand STARTTLS from this machine too\n" \
+	"  --timeout SECONDS    give up a transfer after SECONDS" \
+	" (default 60)\n"
+#define CMD_HELP_PLAY \
+	"  --as SIDE            refused unless SIDE may act now (red, white," \
+	" first, ...)\n" \
+	"  --ply N              refused unless this is ply N of the game\n" \
+	"  --now TIME           the time now, as 2026-11-24T20:57:07Z" \
+	" (default:\n" \
+	"                       STACKREF_NOW, else the system clock)\n" \
+	"  -n, --dry-run        check only; nothing is written\n" \
+	"  -o, --output OUT     write the record to OUT (- for standard" \
+	" output), not FILE\n"
+
+/* Prints c's usage, summary and options (c->help) to standard output,
+ * as stackref CMD --help and stackref help CMD do; returns the status
+ * of cmd_finish. */
+int cmd_help(const struct cmd *c, struct diag *d);
+
+/* Whether argv (a command's arguments, argv[0] its name) asks for its
+ * help: -h or --help before any "--". */
+int cmd_wants_help(int argc, char *const argv[]);
+
 
 int cmd_new(int, char *[], struct diag *);
 int cmd_check(int, char *[], struct diag *);
@@ -79,6 +130,25 @@ extern const char cmd_post_usage[];
 extern const char cmd_search_usage[];
 extern const char cmd_dups_usage[];
 extern const char cmd_stats_usage[];
+
+/* The option lines of each command's --help (cmd_action_help: the
+ * actions but leave). */
+extern const char cmd_new_help[];
+extern const char cmd_check_help[];
+extern const char cmd_move_help[];
+extern const char cmd_moves_help[];
+extern const char cmd_show_help[];
+extern const char cmd_perft_help[];
+extern const char cmd_convert_help[];
+extern const char cmd_action_help[];
+extern const char cmd_leave_help[];
+extern const char cmd_clock_help[];
+extern const char cmd_referee_help[];
+extern const char cmd_fetch_help[];
+extern const char cmd_post_help[];
+extern const char cmd_search_help[];
+extern const char cmd_dups_help[];
+extern const char cmd_stats_help[];
 
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:

@@ -28,6 +28,30 @@ cmd_usage(struct diag *d, const char *usage, const char *what)
 }
 
 int
+cmd_help(const struct cmd *c, struct diag *d)
+{
+	printf("usage: stackref %s\n\n%s: %s.\n", c->usage, c->name,
+	    c->summary);
+	printf("\noptions:\n%s", c->help != NULL ? c->help : "");
+	printf("  -h, --help           print this help and exit\n"
+	    "\nExit status: 0 ok, 1 rejected, 2 usage, 3 malformed input,"
+	    " 4 system error,\n5 transfer error.  See stackref(1).\n");
+	return cmd_finish(d);
+}
+
+int
+cmd_wants_help(int argc, char *const argv[])
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0)
+			return 1;
+	return 0;
+}
+
+int
 cmd_bad_option(struct diag *d, const char *usage, int c,
     char *const argv[])
 {
