@@ -514,7 +514,8 @@ int cmd_extends(const struct cmd_game *a, const struct cmd_game *b,
  * per value of the tag (bytes other than letters, digits, '-', '_' and
  * '.' written '_'; "none" for a game without it), made empty the first
  * time a run meets it.  EXT is the notation's name; each file is a whole
- * document of the notation.  Files are written in place, not atomically.
+ * document of the notation, written to a temporary beside it and renamed
+ * over it once whole (fileio_temp_open): never half written.
  */
 struct sink_file;
 
@@ -529,6 +530,7 @@ struct sink {
 	FILE *cur;                  /* -# N: the file being written */
 	unsigned long in_cur, files;
 	char name[1024];            /* the file being written */
+	char tmp[1024 + 32];        /* -# N: its temporary */
 	struct sink_file *made;     /* --split-by: the files made */
 	size_t nmade, capmade;
 };
