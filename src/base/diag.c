@@ -76,6 +76,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	[DIAG_BAD_FEN] = { STATUS_MALFORMED, "bad FEN", DIAG_BAD_FEN_MSG },
 	[DIAG_BAD_MOVE_TEXT] = { STATUS_MALFORMED, "unreadable move",
 	    DIAG_BAD_MOVE_TEXT_MSG },
+	[DIAG_BAD_TYPED_MOVE] = { STATUS_MALFORMED, "unreadable move given",
+	    DIAG_BAD_TYPED_MOVE_MSG },
 	[DIAG_BAD_ACTION] = { STATUS_MALFORMED, "unreadable action",
 	    DIAG_BAD_ACTION_MSG },
 	[DIAG_BAD_CONTROL] = { STATUS_MALFORMED, "bad time control",

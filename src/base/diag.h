@@ -81,6 +81,8 @@ enum status {
 #define DIAG_BAD_TAG_MSG "bad tag: %s"
 #define DIAG_BAD_FEN_MSG "bad FEN position: %s"
 #define DIAG_BAD_MOVE_TEXT_MSG "unreadable move %s: %s"
+#define DIAG_BAD_TYPED_MOVE_MSG "unreadable move %s: %s; expected one " \
+	"move, one of: %s"
 #define DIAG_BAD_ACTION_MSG "unreadable action %s: %s"
 #define DIAG_BAD_CONTROL_MSG "bad time control %s: %s"
 #define DIAG_BAD_TIME_MSG "bad time stamp %s: %s"
@@ -143,6 +145,9 @@ enum diag_id {
 	DIAG_BAD_TAG,           /* "%s": what is wrong */
 	DIAG_BAD_FEN,           /* "%s": what is wrong */
 	DIAG_BAD_MOVE_TEXT,     /* "%s": move text; "%s": what is wrong */
+	DIAG_BAD_TYPED_MOVE,    /* a move given to adjudicate: "%s": its
+				 * text; "%s": what is wrong; "%s": the
+				 * legal moves */
 	DIAG_BAD_ACTION,        /* "%s": action text; "%s": what is wrong */
 	DIAG_BAD_CONTROL,       /* "%s": TimeControl; "%s": what is wrong */
 	DIAG_BAD_TIME,          /* "%s": time stamp; "%s": what is wrong */
