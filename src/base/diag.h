@@ -70,6 +70,8 @@ enum status {
 #define DIAG_PAST_END_MSG "%s %lu: %s"
 #define DIAG_USAGE_MSG "%s"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
+#define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
+#define DIAG_OPTION_VALUE_MSG "option %s needs a value"
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
 #define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
 #define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
@@ -135,6 +137,8 @@ enum diag_id {
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
+	DIAG_UNKNOWN_OPTION,    /* "%s": the option; "%s": "CMD " or "" */
+	DIAG_OPTION_VALUE,      /* "%s": the option */
 	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
 	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
 	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */

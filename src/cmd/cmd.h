@@ -163,6 +163,10 @@ int cmd_usage(struct diag *d, const char *usage, const char *what);
 int cmd_bad_option(struct diag *d, const char *usage, int c,
     char *const argv[]);
 
+/* Reports DIAG_UNKNOWN_OPTION for opt (which names the command's help:
+ * usage's first word), then the usage.  Returns STATUS_USAGE. */
+int cmd_unknown_option(struct diag *d, const char *usage, const char *opt);
+
 /*
  * Parses the number text given to option opt into [min, max]; reports
  * DIAG_BAD_NUMBER and returns -1 when it is not one.
