@@ -197,3 +197,98 @@ notation_read_text(const char *data, size_t len, const char *file,
 	fclose(f);
 	return rc;
 }
+
+/* The text of notation_typed_move before it is read as movetext: the
+ * typographic signs as ASCII, blanks around a '-' between two words
+ * dropped; -1 when it does not fit in size bytes. */
+static int
+notation_typed_clean(const char *text, char *buf, size_t size)
+{
+	static const struct { const char *utf8; char ascii; } sign[] = {
+		{ "\xe2\x80\x93", '-' }, { "\xe2\x80\x94", '-' },
+		{ "\xe2\x88\x92", '-' }, { "\xc3\x97", 'x' }
+	};
+	size_t i, j, n = 0, k, len = 0;
+	const char *p = text;
+
+	while (*p != '\0') {
+		for (k = 0; k < sizeof(sign) / sizeof(sign[0]); k++) {
+			len = strlen(sign[k].utf8);
+			if (strncmp(p, sign[k].utf8, len) == 0)
+				break;
+		}
+		if (n + 1 >= size)
+			return -1;
+		if (k < sizeof(sign) / sizeof(sign[0])) {
+			buf[n++] = sign[k].ascii;
+			p += len;
+		} else
+			buf[n++] = *p++;
+	}
+	buf[n] = '\0';
+	/* "11 - 15": the blanks around a dash after a word go */
+	for (i = n = 0; buf[i] != '\0'; i = j) {
+		j = i + strspn(buf + i, " \t");
+		if (j == i) {
+			buf[n++] = buf[j++];
+			continue;
+		}
+		if (n > 0 && ((isalnum((unsigned char)buf[n - 1]) &&
+		    buf[j] == '-') || (buf[n - 1] == '-' && n > 1 &&
+		    isalnum((unsigned char)buf[n - 2]) &&
+		    isalnum((unsigned char)buf[j]))))
+			continue;
+		while (i < j)
+			buf[n++] = buf[i++];
+	}
+	buf[n] = '\0';
+	return 0;
+}
+
+/* Counts the moves of line l (its variations are not the player's
+ * move; nor are a full stop or marks apart, "11-15 ."); *last gets the
+ * last. */
+static unsigned
+notation_typed_count(const struct line *l, const struct elem **last)
+{
+	unsigned n = 0;
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->elems[i].kind == ELEM_MOVE &&    /* not "." or "!" */
+		    l->elems[i].text[strspn(l->elems[i].text, ".,!?")] != '\0') {
+			*last = &l->elems[i];
+			n++;
+		}
+	return n;
+}
+
+unsigned
+notation_typed_move(const char *text, char *buf, size_t size)
+{
+	char clean[512];
+	const struct elem *e = NULL;
+	struct record g;
+	struct diag q;
+	unsigned n = 0;
+	size_t len;
+
+	if (notation_typed_clean(text, clean, sizeof(clean)) == -1 ||
+	    clean[strspn(clean, " \t\r\n")] == '<')
+		return 0;     /* too long to be a move; or XML */
+	diag_init(&q, "stackref", NULL);
+	q.quiet = 1;
+	record_init(&g);
+	if (notation_read_text(clean, strlen(clean), "<move>", &g, NULL,
+	    &q) == 0 && g.ntags == 0 &&
+	    (n = notation_typed_count(&g.main, &e)) == 1) {
+		snprintf(buf, size, "%s", e->text);
+		len = strlen(buf);
+		while (len > 0 && buf[len - 1] == ',')
+			buf[--len] = '\0';
+		if (len == 0)
+			n = 0;
+	}
+	record_free(&g);
+	return n;
+}

@@ -85,6 +85,20 @@ struct reader *notation_open(FILE *in, const char *file, struct diag *d,
 int notation_read_one(FILE *in, const char *file, struct record *g,
     const struct notation **nt, struct diag *d);
 
+/*
+ * Reads text, a move as a player types it on a command line or in a
+ * mail, as PDN movetext: a move number before it ("12.", "12..."),
+ * move-strength marks, NAGs, comments ({...}, or ; to the end) and a
+ * result after it are read and left out; blanks around a '-' between
+ * two squares ("11 - 15"), a final ',' and typographic dashes and
+ * multiplication signs (U+2013, U+2014, U+2212; U+00D7) are read as
+ * the move would be written.  Returns the number of moves the text
+ * holds; when it is 1, buf (of size bytes) gets that move's text, as
+ * the rules read it (rules_move_parse).  0 when it holds none or does
+ * not read as movetext at all (the caller then reads text as it is).
+ */
+unsigned notation_typed_move(const char *text, char *buf, size_t size);
+
 /* notation_read_one of the text data[0..len). */
 int notation_read_text(const char *data, size_t len, const char *file,
     struct record *g, const struct notation **nt, struct diag *d);

@@ -5,12 +5,16 @@
 #               move, convert -o and new -o end with status 4, the old
 #               record intact, no temporary file left
 #   readonly/*  the tmpfs remounted read-only: the same
+#               (a split too: each file of convert -# N and --split-by
+#               its old contents, or absent)
 #   kill/*      `stackref move` on a 1 MB record killed with SIGKILL at
 #               random moments, many times: after each kill the record
 #               is byte for byte the old or the new one; the only
 #               leftovers are temporary files .stackref.XXXXXX, which
 #               stay (no run removes them: see stackref(1), LIMITS) and
-#               do not disturb the next move
+#               do not disturb the next move; so with convert's splits
+#               (-# N, --split-by): after each kill every file of the
+#               split is the old one or the new one, never torn
 #   net/*       fetch and post against tiny servers of this script (perl,
 #               on 127.0.0.1): closing the connection mid-transfer, or
 #               accepting and never answering (--timeout 2 must hold);
@@ -93,6 +97,19 @@ elif mkdir mnt && mount -t tmpfs -o size=2m tmpfs mnt 2>mount.err; then
 	"$bin" convert --to xml -o mnt/rec.xml small.pdn 2>err
 	status_is disk/convert-new-status 4 $? 'No space left on device'
 	if [ -e mnt/rec.xml ]; then fail disk/convert-nothing; else pass disk/convert-nothing; fi
+	# the files of a split that runs out of space keep their old
+	# contents (a file is renamed into place once whole)
+	"$bin" new checkers >mnt/part1.pdn && cp mnt/part1.pdn old-part.pdn
+	cp old-part.pdn mnt/ev-long.pdn
+	"$bin" convert -# 1 -o mnt/part small.pdn small-new.pdn 2>err
+	status_is disk/split-status 4 $? 'No space left on device'
+	same disk/split-file-intact mnt/part1.pdn old-part.pdn
+	if [ -e mnt/part2.pdn ]; then fail disk/split-nothing; else pass disk/split-nothing; fi
+	"$bin" convert --split-by Event -o mnt/ev- small.pdn small-new.pdn 2>err
+	status_is disk/split-by-status 4 $? 'No space left on device'
+	same disk/split-by-file-intact mnt/ev-long.pdn old-part.pdn
+	no_temp disk/split-no-temp mnt
+	rm -f mnt/part1.pdn mnt/ev-long.pdn
 	cat /dev/zero >mnt/fill2 2>/dev/null
 	"$bin" new checkers -o mnt/new.pdn 2>err
 	status_is disk/new-status 4 $? 'No space left on device'
@@ -167,6 +184,51 @@ else
 fi
 cd "$tmp" || exit 1
 rm -rf kill
+
+# kill_split NAME OPTION...: convert OPTION... -o s- of b.pdn killed at
+# random moments: every file s-* is then its old version (was/, the
+# same split of a.pdn) or its new one (want/), or absent when new.
+kill_split() {
+	local name=$1 f n_bad=0 n_done=0 n_temp runs=${FAULTS_KILLS:-150}
+	shift
+	rm -rf was want s-* .stackref.* && mkdir was want || return
+	(cd was && "$bin" convert "$@" -o s- ../a.pdn) &&
+	    (cd want && "$bin" convert "$@" -o s- ../b.pdn) || {
+		fail "$name (the splits cannot be made)"; return; }
+	t0=$(ms)
+	"$bin" convert "$@" -o s- b.pdn
+	span=$(($(ms) - t0 + 5))
+	for i in $(seq $((runs / 3))); do
+		rm -f s-*; cp was/* .
+		delay=$(awk -v r=$RANDOM -v s=$span 'BEGIN { printf "%.6f", r / 32768 * s / 1000 }')
+		"$bin" convert "$@" -o s- b.pdn 2>/dev/null &
+		pid=$!
+		sleep "$delay"
+		kill -KILL $pid 2>/dev/null
+		wait $pid 2>/dev/null
+		cmp -s s-1.pdn want/s-1.pdn 2>/dev/null ||
+		    cmp -s s-e1.pdn want/s-e1.pdn 2>/dev/null &&
+		    n_done=$((n_done + 1))
+		for f in want/*; do
+			f=${f#want/}
+			if [ -e "$f" ] && ! cmp -s "$f" "want/$f" &&
+			    ! cmp -s "$f" "was/$f"; then
+				n_bad=$((n_bad + 1)); cp "$f" "bad.$i.$f"
+			fi
+		done
+	done
+	n_temp=$(ls -A | grep -c '^\.stackref\.')
+	what="$((runs / 3)) kills within $span ms, $n_done with a first file new: $n_bad files torn; $n_temp temporary files left"
+	if [ $n_bad -eq 0 ]; then pass "$name ($what)"; else fail "$name ($what)"; fi
+}
+mkdir split && cd split || exit 1
+# eight games, Events e1..e8: short in a.pdn, long in b.pdn
+for i in 1 2 3 4 5 6 7 8; do gen_plies 4 | sed "s/\"long\"/\"e$i\"/"; done >a.pdn
+for i in 1 2 3 4 5 6 7 8; do gen_plies 40000 | sed "s/\"long\"/\"e$i\"/"; done >b.pdn
+kill_split kill/split-old-or-new -# 1
+kill_split kill/split-by-old-or-new --split-by Event
+cd "$tmp" || exit 1
+rm -rf split
 
 # --- network faults: servers of our own -----------------------------------
 # srv.pl MODE PORTFILE [DATAFILE]: listens on 127.0.0.1 (a free port,

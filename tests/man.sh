@@ -12,6 +12,13 @@
 #    PATH; the lines after a command, up to the next `$ ` line or `.Ed`, are
 #    its expected standard output and error together, compared exactly
 #    after undoing mdoc escapes (\e \- \& \(em ...).  PASS/FAIL per block.
+# 3. The options of every command agree (PASS/FAIL per command): those
+#    `stackref CMD --help` lists, those of its usage line, those of its
+#    SYNOPSIS in the man pages (selection, filters and credentials
+#    expanded as stackref(1) defines them) and those of its entry in
+#    DESCRIPTION (which must match one of its SYNOPSIS forms); every
+#    option of the help is documented (an `Fl` of some page) and taken
+#    by the command (not "unknown option").
 # Run from the top of the tree (tests/run.sh puts ./stackref on PATH).
 set -u
 top=$(pwd)
@@ -111,6 +118,139 @@ run_block() {
 	done
 	[ $ok -eq 1 ] && echo "PASS: man $page example $b (line $3)"
 }
+
+# synopsis_opts: "FORM CMD OPTION" lines, FORM "S<block>" for each
+# SYNOPSIS form of CMD and "D<n>" for its entry in DESCRIPTION, from
+# every page of man/.
+synopsis_opts() {
+	awk '
+	function flush(    i, j, n, names, k) {
+		if (nc > 0) {
+			n = split(cmds, names, " ")
+			for (i = 1; i <= n; i++)
+				for (k in opt)
+					print form, names[i], k
+			if (nopt == 0)
+				for (i = 1; i <= n; i++)
+					print form, names[i], "-"
+		}
+		nc = 0; cmds = ""; nopt = 0; split("", opt)
+	}
+	function add(o) { opt[o] = 1; nopt++ }
+	function words(line,    w, n, i, o) {
+		sub(/^\./, "", line)
+		n = split(line, w, /[ \t]+/)
+		for (i = 1; i <= n; i++) {
+			if (w[i] == "Fl" && i < n) {
+				o = w[i + 1]
+				add(o ~ /^-/ ? "-" o : "-" o)
+			} else if (w[i] == "Ar" && i < n) {
+				if (w[i + 1] == "selection") {
+					add("--game"); add("--tag")
+				} else if (w[i + 1] == "filters") {
+					add("--fen"); add("--pattern")
+					add("--empty"); add("--material")
+				} else if (w[i + 1] == "credentials") {
+					add("--user"); add("--password-file")
+					add("--password-env"); add("--cacert")
+					add("--starttls"); add("--timeout")
+				}
+			}
+		}
+	}
+	function cmdnames(line,    w, n, i) {
+		n = split(line, w, /[ \t|]+/)
+		for (i = 2; i <= n; i++)
+			if (w[i] ~ /^[a-z][-a-z]*$/ && w[i] != "Cm") {
+				cmds = cmds " " w[i]; nc++
+			}
+	}
+	FNR == 1 { flush(); sec = "" }
+	/^\.Sh / { flush(); sec = $2; next }
+	sec == "SYNOPSIS" && /^\.Nm/ { flush(); form = "S" FILENAME FNR; next }
+	sec == "SYNOPSIS" && /^\.Cm / && nc == 0 && !/\.Cm help/ {
+		cmdnames($0); next
+	}
+	sec == "SYNOPSIS" && /^where/ { flush(); next }
+	sec == "SYNOPSIS" && nc > 0 { words($0); next }
+	sec == "DESCRIPTION" && /^\.It Cm [a-z]/ {
+		flush(); form = "D" FILENAME FNR
+		line = $0; sub(/^\.It /, "", line)
+		cmdnames(line " "); cmds = ""; nc = 0
+		split(line, w, /[ \t]+/); cmds = " " w[2]; nc = 1
+		words(line); flush(); next
+	}
+	sec == "DESCRIPTION" && /^\.It Xo/ { flush(); form = "D" FILENAME FNR; inxo = 1; next }
+	inxo && /^\.Xc/ { flush(); inxo = 0; next }
+	inxo && /^\.Cm / { cmdnames($0); next }
+	inxo { words($0); next }
+	END { flush() }
+	' man/*.[1-8]
+}
+
+# help_opts CMD: the options its --help lists, one a line.
+help_opts() {
+	stackref "$1" --help | awk '/^  -/ {
+		sub(/^  /, ""); sub(/  .*/, "")
+		n = split($0, part, /, /)
+		for (i = 1; i <= n; i++) {
+			o = part[i]; sub(/[ \[=].*/, "", o); print o
+		}
+	}' | sort -u
+}
+
+# usage_opts CMD: the options of its usage line.
+usage_opts() {
+	stackref "$1" --help | head -n 1 |
+	    grep -oE "(^|[][ |])--?[a-z#][-a-z]*" | sed 's/^[][ |]//' | sort -u
+}
+
+synopsis_opts >"$tmp/syn"
+for c in $(stackref --help | awk '/^commands:/ { on = 1; next }
+    on && /^  / { print $1 }'); do
+	problems=
+	help_opts "$c" | grep -vx -e -h -e --help >"$tmp/h"
+	usage_opts "$c" >"$tmp/u"
+	awk -v c="$c" '$2 == c && $1 ~ /^S/ && $3 != "-" { print $3 }' \
+	    "$tmp/syn" | sort -u >"$tmp/s"
+	for o in $(comm -23 "$tmp/u" "$tmp/h"); do
+		problems="$problems; $o in the usage line, not in --help"
+	done
+	for o in $(comm -23 "$tmp/s" "$tmp/h"); do
+		problems="$problems; $o in SYNOPSIS, not in --help"
+	done
+	[ "$c" = referee ] ||	# its SYNOPSIS is stackref-referee(8)
+	for o in $(comm -3 "$tmp/s" "$tmp/u" | tr -d '\t'); do
+		problems="$problems; $o in only one of SYNOPSIS and usage"
+	done
+	# the DESCRIPTION entry is one of the SYNOPSIS forms
+	awk -v c="$c" '$2 == c { print $1, $3 }' "$tmp/syn" >"$tmp/forms"
+	for d in $(awk '$1 ~ /^D/ { print $1 }' "$tmp/forms" | sort -u); do
+		awk -v d="$d" '$1 == d && $2 != "-" { print $2 }' \
+		    "$tmp/forms" | sort >"$tmp/d"
+		[ -s "$tmp/d" ] || continue
+		ok=0
+		for f in $(awk '$1 ~ /^S/ { print $1 }' "$tmp/forms" | sort -u); do
+			awk -v f="$f" '$1 == f && $2 != "-" { print $2 }' \
+			    "$tmp/forms" | sort | cmp -s - "$tmp/d" && ok=1
+		done
+		[ $ok = 1 ] || problems="$problems; its DESCRIPTION entry"\
+" ($(tr '\n' ' ' <"$tmp/d"| sed 's/ $//')) is none of its SYNOPSIS forms"
+	done
+	while read -r o; do
+		mdoc=$(printf '%s' "$o" | sed 's/^-//')
+		grep -qE "Fl $mdoc( |\$)" man/*.[1-8] ||
+		    problems="$problems; $o undocumented"
+		stackref "$c" "$o" </dev/null 2>&1 >/dev/null |
+		    grep -q "unknown option" && problems="$problems; $o refused"
+	done <"$tmp/h"
+	if [ -n "$problems" ]; then
+		echo "FAIL: man options $c${problems#;}" | sed 's/; */\n  /g' |
+		    sed '1s/FAIL: man options \([^ ]*\)/&:/'
+	else
+		echo "PASS: man options $c"
+	fi
+done
 
 if [ ! -f man/stackref.1 ]; then
 	echo "FAIL: man stackref.1 examples (no man/stackref.1)"

@@ -70,6 +70,8 @@ enum status {
 #define DIAG_PAST_END_MSG "%s %lu: %s"
 #define DIAG_USAGE_MSG "%s"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
+#define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
+#define DIAG_OPTION_VALUE_MSG "option %s needs a value"
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
 #define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
 #define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
@@ -81,6 +83,8 @@ enum status {
 #define DIAG_BAD_TAG_MSG "bad tag: %s"
 #define DIAG_BAD_FEN_MSG "bad FEN position: %s"
 #define DIAG_BAD_MOVE_TEXT_MSG "unreadable move %s: %s"
+#define DIAG_BAD_TYPED_MOVE_MSG "unreadable move %s: %s; expected one " \
+	"move, one of: %s"
 #define DIAG_BAD_ACTION_MSG "unreadable action %s: %s"
 #define DIAG_BAD_CONTROL_MSG "bad time control %s: %s"
 #define DIAG_BAD_TIME_MSG "bad time stamp %s: %s"
@@ -133,6 +137,8 @@ enum diag_id {
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
+	DIAG_UNKNOWN_OPTION,    /* "%s": the option; "%s": "CMD " or "" */
+	DIAG_OPTION_VALUE,      /* "%s": the option */
 	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
 	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
 	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */
@@ -143,6 +149,9 @@ enum diag_id {
 	DIAG_BAD_TAG,           /* "%s": what is wrong */
 	DIAG_BAD_FEN,           /* "%s": what is wrong */
 	DIAG_BAD_MOVE_TEXT,     /* "%s": move text; "%s": what is wrong */
+	DIAG_BAD_TYPED_MOVE,    /* a move given to adjudicate: "%s": its
+				 * text; "%s": what is wrong; "%s": the
+				 * legal moves */
 	DIAG_BAD_ACTION,        /* "%s": action text; "%s": what is wrong */
 	DIAG_BAD_CONTROL,       /* "%s": TimeControl; "%s": what is wrong */
 	DIAG_BAD_TIME,          /* "%s": time stamp; "%s": what is wrong */

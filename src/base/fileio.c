@@ -169,29 +169,78 @@ fileio_mode(const char *path)
 	return 0666 & ~mask;
 }
 
-/* Writes through fn into the open temporary file fd of mode mode; 0
- * or -1 (errno). */
-static int
-fileio_fill(int fd, mode_t mode, fileio_write_fn fn, void *ctx)
+/* Makes the temporary file of path, mode mode, open for writing. */
+static FILE *
+fileio_temp_mode(const char *path, mode_t mode, char *tmp, size_t size,
+    struct diag *d)
 {
+	char dir[4096];
+	struct stat st;
 	FILE *f;
-	int err;
+	int fd, err;
 
-	if (fchmod(fd, mode) == -1 ||
-	    (f = fdopen(fd, "w")) == NULL) {
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		fileio_write_fail(d, path, S_ISDIR(st.st_mode) ? EISDIR :
+		    EINVAL);
+		return NULL;
+	}
+	fileio_dirname(path, dir, sizeof(dir));
+	if (snprintf(tmp, size, "%s/.stackref.XXXXXX", dir) >= (int)size) {
+		fileio_write_fail(d, path, ENAMETOOLONG);
+		return NULL;
+	}
+	if ((fd = mkstemp(tmp)) == -1) {
+		fileio_write_fail(d, path, errno);
+		return NULL;
+	}
+	if (fchmod(fd, mode) == -1 || (f = fdopen(fd, "w")) == NULL) {
 		err = errno;
 		close(fd);
-		errno = err;
-		return -1;
+		unlink(tmp);
+		fileio_write_fail(d, path, err);
+		return NULL;
 	}
-	if (fn(f, ctx) == -1 || fflush(f) == EOF || ferror(f) ||
-	    fsync(fileno(f)) == -1) {
-		err = errno != 0 ? errno : EIO;
+	return f;
+}
+
+FILE *
+fileio_temp_open(const char *path, char *tmp, size_t size, struct diag *d)
+{
+	return fileio_temp_mode(path, fileio_mode(path), tmp, size, d);
+}
+
+void
+fileio_temp_abort(FILE *f, const char *tmp)
+{
+	int err = errno;
+
+	if (f != NULL)
 		fclose(f);
-		errno = err;
-		return -1;
+	unlink(tmp);
+	errno = err;
+}
+
+int
+fileio_temp_commit(FILE *f, const char *tmp, const char *path,
+    struct diag *d)
+{
+	char dir[4096];
+	int err;
+
+	errno = 0;
+	if (fflush(f) == EOF || ferror(f) || fsync(fileno(f)) == -1) {
+		err = errno != 0 ? errno : EIO;
+		fileio_temp_abort(f, tmp);
+		return fileio_write_fail(d, path, err);
 	}
-	return fclose(f) == EOF ? -1 : 0;
+	if (fclose(f) == EOF || rename(tmp, path) == -1) {
+		err = errno != 0 ? errno : EIO;
+		unlink(tmp);
+		return fileio_write_fail(d, path, err);
+	}
+	fileio_dirname(path, dir, sizeof(dir));
+	fileio_sync_dir(dir);
+	return 0;
 }
 
 /* fileio_write_atomic, the file made with mode mode. */
@@ -199,30 +248,21 @@ static int
 fileio_write_mode(const char *path, fileio_write_fn fn, void *ctx,
     mode_t mode, struct diag *d)
 {
-	char dir[4096], tmp[4096 + 32];
-	struct stat st;
-	int fd, err;
+	char tmp[4096 + 32];
+	FILE *f;
+	int err;
 
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return fileio_write_fail(d, path,
-		    S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
-	fileio_dirname(path, dir, sizeof(dir));
-	if (snprintf(tmp, sizeof(tmp), "%s/.stackref.XXXXXX", dir) >=
-	    (int)sizeof(tmp))
-		return fileio_write_fail(d, path, ENAMETOOLONG);
-	if ((fd = mkstemp(tmp)) == -1)
-		return fileio_write_fail(d, path, errno);
+	if ((f = fileio_temp_mode(path, mode, tmp, sizeof(tmp), d)) == NULL)
+		return -1;
 	errno = 0;
-	if (fileio_fill(fd, mode, fn, ctx) == -1 ||
-	    rename(tmp, path) == -1) {
+	if (fn(f, ctx) == -1) {
 		err = errno != 0 ? errno : EIO;
-		unlink(tmp);
+		fileio_temp_abort(f, tmp);
 		if (err == ECANCELED)
 			return -1;
 		return fileio_write_fail(d, path, err);
 	}
-	fileio_sync_dir(dir);
-	return 0;
+	return fileio_temp_commit(f, tmp, path, d);
 }
 
 int

@@ -51,6 +51,25 @@ char *fileio_slurp(const char *path, size_t *len, struct diag *d);
 int fileio_write_atomic(const char *path, fileio_write_fn fn, void *ctx,
     struct diag *d);
 
+/*
+ * The steps of fileio_write_atomic, for a file written a piece at a
+ * time (convert's splits): fileio_temp_open makes the temporary file
+ * beside path (mode: path's, else 0666 less the umask) and opens it for
+ * writing; its name goes to tmp (of size bytes).  The caller writes it,
+ * reopening tmp in append mode if it likes, then either puts it in
+ * place with fileio_temp_commit (f: the temporary, open; flushed,
+ * synced, closed and renamed over path, the directory synced) or drops
+ * it with fileio_temp_abort (f closed unless NULL, tmp removed).  Until
+ * the commit path is untouched.  fileio_temp_open returns NULL and
+ * fileio_temp_commit -1 after reporting DIAG_WRITE for path; a failed
+ * commit removes tmp.
+ */
+FILE *fileio_temp_open(const char *path, char *tmp, size_t size,
+    struct diag *d);
+int fileio_temp_commit(FILE *f, const char *tmp, const char *path,
+    struct diag *d);
+void fileio_temp_abort(FILE *f, const char *tmp);
+
 /* fileio_write_atomic to a named file (not "-") that only its owner
  * may read: mode 0600 whatever the umask or the file it replaces. */
 int fileio_write_private(const char *path, fileio_write_fn fn, void *ctx,

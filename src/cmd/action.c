@@ -32,6 +32,9 @@ const char cmd_accept_draw_usage[] =
 const char cmd_decline_draw_usage[] =
     "decline-draw --as SIDE [--ply N] [--now TIME] [-n] [-o OUT] FILE";
 
+const char cmd_action_help[] =
+	CMD_HELP_PLAY;
+
 /* The checks of every action: --as, --ply, the end, replay_action;
  * the clock is loaded before the action changes the state. */
 static int

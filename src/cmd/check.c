@@ -9,7 +9,11 @@
 #include "game/replay.h"
 
 const char cmd_check_usage[] =
-    "check [-q] [--game N] [--tag NAME OP VALUE]... FILE...";
+    "check [-q] [--game N] [--tag CRITERION]... FILE...";
+
+const char cmd_check_help[] =
+	"  -q, --quiet          no summary line per file; only the problems\n"
+	CMD_HELP_SELECT;
 
 struct check_run {
 	struct diag *d;

@@ -17,6 +17,11 @@
 
 const char cmd_clock_usage[] = "clock [--now TIME] FILE";
 
+const char cmd_clock_help[] =
+	"  --now TIME           the time now, as 2026-11-24T20:57:07Z"
+	" (default:\n"
+	"                       STACKREF_NOW, else the system clock)\n";
+
 /* A time as text, or "?" (a static buffer per slot: two at a time). */
 static const char *
 clock_when(long long t, int slot)

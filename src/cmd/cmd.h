@@ -30,7 +30,58 @@ struct cmd {
 	cmd_fn fn;
 	const char *usage;       /* synopsis after "stackref " */
 	const char *summary;     /* one line for --help */
+	const char *help;        /* its options, a line each, for
+				  * stackref CMD --help (CMD_HELP_*) */
 };
+
+/*
+ * The option lines of the help texts the commands share, each line
+ * "  OPTION  what it does": the selection, position, transfer and play
+ * options (stackref(1)).
+ */
+#define CMD_HELP_SELECT \
+	"  --game N[,M-K,...]   only the games of these numbers (1-based)\n" \
+	"  --tag CRITERION      only the games whose tags match, as" \
+	" White~Tinsley\n" \
+	"                       (= != ~ !~ < <= > >=); may be repeated\n"
+#define CMD_HELP_POSITION \
+	"  --fen FEN            positions that are exactly FEN\n" \
+	"  --pattern FEN        positions whose squares FEN lists hold" \
+	" what it lists\n" \
+	"  --empty SQUARES      positions where these squares are empty" \
+	" (13,14,17-20)\n" \
+	"  --material COUNTS    positions with these counts" \
+	" (red=1,white-kings>=2)\n"
+#define CMD_HELP_XFER \
+	"  --user NAME          log in as NAME (password asked on the" \
+	" terminal)\n" \
+	"  --password-file FILE the password is the first line of FILE\n" \
+	"  --password-env VAR   the password is the value of VAR\n" \
+	"  --cacert FILE        trust the authorities of FILE instead of" \
+	" the system's\n" \
+	"  --starttls           demand STARTTLS from this machine too\n" \
+	"  --timeout SECONDS    give up a transfer after SECONDS" \
+	" (default 60)\n"
+#define CMD_HELP_PLAY \
+	"  --as SIDE            refused unless SIDE may act now (red, white," \
+	" first, ...)\n" \
+	"  --ply N              refused unless this is ply N of the game\n" \
+	"  --now TIME           the time now, as 2026-11-24T20:57:07Z" \
+	" (default:\n" \
+	"                       STACKREF_NOW, else the system clock)\n" \
+	"  -n, --dry-run        check only; nothing is written\n" \
+	"  -o, --output OUT     write the record to OUT (- for standard" \
+	" output), not FILE\n"
+
+/* Prints c's usage, summary and options (c->help) to standard output,
+ * as stackref CMD --help and stackref help CMD do; returns the status
+ * of cmd_finish. */
+int cmd_help(const struct cmd *c, struct diag *d);
+
+/* Whether argv (a command's arguments, argv[0] its name) asks for its
+ * help: -h or --help before any "--". */
+int cmd_wants_help(int argc, char *const argv[]);
+
 
 int cmd_new(int, char *[], struct diag *);
 int cmd_check(int, char *[], struct diag *);
@@ -80,6 +131,25 @@ extern const char cmd_search_usage[];
 extern const char cmd_dups_usage[];
 extern const char cmd_stats_usage[];
 
+/* The option lines of each command's --help (cmd_action_help: the
+ * actions but leave). */
+extern const char cmd_new_help[];
+extern const char cmd_check_help[];
+extern const char cmd_move_help[];
+extern const char cmd_moves_help[];
+extern const char cmd_show_help[];
+extern const char cmd_perft_help[];
+extern const char cmd_convert_help[];
+extern const char cmd_action_help[];
+extern const char cmd_leave_help[];
+extern const char cmd_clock_help[];
+extern const char cmd_referee_help[];
+extern const char cmd_fetch_help[];
+extern const char cmd_post_help[];
+extern const char cmd_search_help[];
+extern const char cmd_dups_help[];
+extern const char cmd_stats_help[];
+
 /*
  * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
  * stackref USAGE" on d->out.  Returns STATUS_USAGE.
@@ -92,6 +162,10 @@ int cmd_usage(struct diag *d, const char *usage, const char *what);
  */
 int cmd_bad_option(struct diag *d, const char *usage, int c,
     char *const argv[]);
+
+/* Reports DIAG_UNKNOWN_OPTION for opt (which names the command's help:
+ * usage's first word), then the usage.  Returns STATUS_USAGE. */
+int cmd_unknown_option(struct diag *d, const char *usage, const char *opt);
 
 /*
  * Parses the number text given to option opt into [min, max]; reports
@@ -444,7 +518,8 @@ int cmd_extends(const struct cmd_game *a, const struct cmd_game *b,
  * per value of the tag (bytes other than letters, digits, '-', '_' and
  * '.' written '_'; "none" for a game without it), made empty the first
  * time a run meets it.  EXT is the notation's name; each file is a whole
- * document of the notation.  Files are written in place, not atomically.
+ * document of the notation, written to a temporary beside it and renamed
+ * over it once whole (fileio_temp_open): never half written.
  */
 struct sink_file;
 
@@ -459,6 +534,7 @@ struct sink {
 	FILE *cur;                  /* -# N: the file being written */
 	unsigned long in_cur, files;
 	char name[1024];            /* the file being written */
+	char tmp[1024 + 32];        /* -# N: its temporary */
 	struct sink_file *made;     /* --split-by: the files made */
 	size_t nmade, capmade;
 };

@@ -28,19 +28,59 @@ cmd_usage(struct diag *d, const char *usage, const char *what)
 }
 
 int
+cmd_help(const struct cmd *c, struct diag *d)
+{
+	printf("usage: stackref %s\n\n%s: %s.\n", c->usage, c->name,
+	    c->summary);
+	printf("\noptions:\n%s", c->help != NULL ? c->help : "");
+	printf("  -h, --help           print this help and exit\n"
+	    "\nExit status: 0 ok, 1 rejected, 2 usage, 3 malformed input,"
+	    " 4 system error,\n5 transfer error.  See stackref(1).\n");
+	return cmd_finish(d);
+}
+
+int
+cmd_wants_help(int argc, char *const argv[])
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0)
+			return 1;
+	return 0;
+}
+
+int
+cmd_unknown_option(struct diag *d, const char *usage, const char *opt)
+{
+	char cmd[32];
+	size_t n = strcspn(usage, " ");
+
+	/* "try stackref move --help", or "stackref --help" before one */
+	snprintf(cmd, sizeof(cmd), "%.*s ", (int)(n < 30 ? n : 30), usage);
+	if (strcmp(cmd, "COMMAND ") == 0)
+		cmd[0] = '\0';
+	diag_report(d, DIAG_UNKNOWN_OPTION, NULL, opt, cmd);
+	return cmd_usage(d, usage, NULL);
+}
+
+int
 cmd_bad_option(struct diag *d, const char *usage, int c,
     char *const argv[])
 {
-	char what[256];
+	char opt[8];
 	const char *arg = argv[optind - 1];
 
-	if (c == ':')
-		snprintf(what, sizeof(what), "option %s needs a value", arg);
-	else if (optopt != 0)
-		snprintf(what, sizeof(what), "unknown option -%c", optopt);
-	else
-		snprintf(what, sizeof(what), "unknown option %s", arg);
-	return cmd_usage(d, usage, what);
+	if (c == ':') {
+		diag_report(d, DIAG_OPTION_VALUE, NULL, arg);
+		return cmd_usage(d, usage, NULL);
+	}
+	if (optopt != 0) {
+		snprintf(opt, sizeof(opt), "-%c", optopt);
+		arg = opt;
+	}
+	return cmd_unknown_option(d, usage, arg);
 }
 
 int
@@ -117,12 +157,11 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 		if (ch == '?' || ch == ':')
 			return cmd_bad_option(d, usage, ch, argv);
 		if (cmd_play_opt(po, ch, optarg, extra) == -1) {
-			if (ch == 'T' && (extra & CMD_PLAY_THEN))
-				snprintf(what, sizeof(what), "more than %d "
-				    "--then options", CMD_THEN_MAX);
-			else
-				snprintf(what, sizeof(what), "unknown option "
-				    "%s", ch == 'T' ? "--then" : "--days");
+			if (!(ch == 'T' && (extra & CMD_PLAY_THEN)))
+				return cmd_unknown_option(d, usage,
+				    ch == 'T' ? "--then" : "--days");
+			snprintf(what, sizeof(what), "more than %d --then "
+			    "options", CMD_THEN_MAX);
 			return cmd_usage(d, usage, what);
 		}
 	}

@@ -25,9 +25,33 @@
 
 const char cmd_convert_usage[] = "convert [--to NOTATION] "
     "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
-    "[--tag NAME OP VALUE]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
+    "[--tag CRITERION]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
     "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
     "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE...";
+
+const char cmd_convert_help[] =
+	"  --to NOTATION        pdn (default), xml, html or json\n"
+	"  --squares STYLE      numeric or algebraic square names (default:"
+	" the record's)\n"
+	"  --at N               the position after N plies of each game"
+	" instead\n"
+	"  --keep-paths         keep captures written with their whole"
+	" path\n"
+	CMD_HELP_SELECT
+	CMD_HELP_POSITION
+	"  --dedupe[=KEY]       leave out repeated games: moves (default),"
+	" final or N plies\n"
+	"  --plycount           set the PlyCount tag\n"
+	"  --fix-results        set the results the final positions"
+	" decide\n"
+	"  --opening            set the Opening tag (the ACF three-move"
+	" ballot)\n"
+	"  -#, --split N        files of N games each: OUT1.EXT, OUT2.EXT,"
+	" ...\n"
+	"  --split-by TAG       one file per value of TAG: OUTVALUE.EXT\n"
+	"  -o, --output OUT     write to OUT (default: standard output); the"
+	" prefix of a\n"
+	"                       split\n";
 
 /* The replay's hook: the position asked for, the duplicate key, the
  * ballot; never stops the replay (the whole game is rewritten). */

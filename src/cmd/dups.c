@@ -12,7 +12,13 @@
 #include "game/dedupe.h"
 
 const char cmd_dups_usage[] = "dups [--final | --plies N] [--game N] "
-    "[--tag NAME OP VALUE]... FILE...";
+    "[--tag CRITERION]... FILE...";
+
+const char cmd_dups_help[] =
+	"  --final              the same final position, not the same"
+	" moves\n"
+	"  --plies N            the same first N plies, not the same moves\n"
+	CMD_HELP_SELECT;
 
 struct dups {
 	struct dedupe dd;

@@ -32,6 +32,14 @@ const char cmd_fetch_usage[] = "fetch [-o FILE] [--game ID] [--user NAME] "
     "[--password-file FILE | --password-env VAR] [--cacert FILE] "
     "[--starttls] [--timeout S] URL";
 
+const char cmd_fetch_help[] =
+	"  -o, --output FILE    write the record to FILE (default: standard"
+	" output); it\n"
+	"                       must extend the record FILE holds\n"
+	"  --game ID            take the record of the game whose GameId is"
+	" ID\n"
+	CMD_HELP_XFER;
+
 /* A record found in a mailbox: its bytes and the message it came in. */
 struct fetch_found {
 	struct xfer_buf rec;

@@ -13,6 +13,10 @@
 const char cmd_leave_usage[] = "leave --as SIDE --days N [--ply N] "
     "[--now TIME] [-n] [-o OUT] FILE";
 
+const char cmd_leave_help[] =
+	"  --days N             the days of leave to take\n"
+	CMD_HELP_PLAY;
+
 /* Checks --days against the clock's allowance, then appends. */
 static int
 leave_append(const struct cmd_act_run *run)

@@ -27,6 +27,12 @@
 const char cmd_move_usage[] = "move [-n] [--as SIDE] [--ply N] "
     "[--now TIME] [--then 'X Y ...']... [-o OUT] FILE MOVE";
 
+const char cmd_move_help[] =
+	CMD_HELP_PLAY
+	"  --then 'X Y ...'     conditional moves: if the other side plays X,"
+	" reply Y,\n"
+	"                       and so on; may be repeated\n";
+
 /* What one move does beyond the record: its clock and conditions. */
 struct move_ctx {
 	const struct play_opts *po;

@@ -5,7 +5,12 @@
 #include "cmd/cmd.h"
 
 const char cmd_moves_usage[] =
-    "moves [--game N] [--tag NAME OP VALUE]... [--ply N] FILE";
+    "moves [--game N] [--tag CRITERION]... [--ply N] FILE";
+
+const char cmd_moves_help[] =
+	CMD_HELP_SELECT
+	"  --ply N              the moves after N plies (default: the last"
+	" position)\n";
 
 struct moves_print {
 	const struct rules *r;

@@ -16,6 +16,14 @@
 const char cmd_new_usage[] =
     "new GAME [-t TAG=VALUE]... [--now TIME] [-o FILE]";
 
+const char cmd_new_help[] =
+	"  -t, --tag TAG=VALUE  set a tag (FEN=... sets the game up); may be"
+	" repeated\n"
+	"  --now TIME           the time now, for a TimeControl tag's first"
+	" stamp\n"
+	"  -o, --output FILE    write the record to FILE (default: standard"
+	" output)\n";
+
 /* Today as a PDN date, YYYY.MM.DD. */
 static void
 new_date(char *buf, size_t size)

@@ -8,7 +8,12 @@
 #include "cmd/cmd.h"
 
 const char cmd_perft_usage[] = "perft [--divide] [--game N] "
-    "[--tag NAME OP VALUE]... GAME|FILE DEPTH";
+    "[--tag CRITERION]... GAME|FILE DEPTH";
+
+const char cmd_perft_help[] =
+	"  --divide             print the count under each first move, then"
+	" the total\n"
+	CMD_HELP_SELECT;
 
 #define PERFT_MAX_DEPTH 40
 

@@ -35,6 +35,21 @@ const char cmd_post_usage[] = "post [--to ADDR]... [--from ADDR] [--svg] [--png]
     "[--user NAME] [--password-file FILE | --password-env VAR] "
     "[--cacert FILE] [--starttls] [--timeout S] FILE URL";
 
+const char cmd_post_help[] =
+	"  --to ADDR            mail the record to ADDR too (default: the"
+	" players'\n"
+	"                       addresses); may be repeated\n"
+	"  --from ADDR          the sender, required for mail\n"
+	"  --svg                attach the SVG diagram too\n"
+	"  --png                attach the PNG picture too\n"
+	"  --pbem WORD          send a move, resign, propose, accept or"
+	" reject to a\n"
+	"                       referee (stackref-referee(8))\n"
+	"  --user-id USERID     the player's user id at the referee\n"
+	"  --pbem-password-file FILE, --pbem-password-env VAR\n"
+	"                       the player's password at the referee\n"
+	CMD_HELP_XFER;
+
 enum {
 	POST_OPT_TO = 0x200, POST_OPT_FROM, POST_OPT_SVG, POST_OPT_PNG,
 	POST_OPT_PBEM,

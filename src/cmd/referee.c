@@ -26,6 +26,20 @@ const char cmd_referee_usage[] =
     "[--cacert FILE] [--user USER --password-file FILE] "
     "[--publish URL] [--now TIME] [--once]";
 
+const char cmd_referee_help[] =
+	"  --dir DIR            the state directory\n"
+	"  --imap URL           the mailbox the players write to\n"
+	"  --smtp URL           the server the replies are sent through\n"
+	"  --address ADDR       the referee's own mail address\n"
+	"  --cacert FILE        trust the authorities of FILE instead of"
+	" the system's\n"
+	"  --user USER          log in to both servers as USER\n"
+	"  --password-file FILE the password is the first line of FILE\n"
+	"  --publish URL        put the game pages there\n"
+	"  --now TIME           the time now (default: STACKREF_NOW, else"
+	" the clock)\n"
+	"  --once               one pass over the mailbox, then exit\n";
+
 struct referee_opts {
 	const char *dir, *imap, *smtp, *address, *cacert, *user, *pwfile;
 	const char *publish, *now;

@@ -13,8 +13,12 @@
 #include "game/posmatch.h"
 
 const char cmd_search_usage[] = "search [--fen FEN] [--pattern FEN] "
-    "[--empty SQUARES] [--material SPEC] [--game N] [--tag NAME OP VALUE]... "
+    "[--empty SQUARES] [--material SPEC] [--game N] [--tag CRITERION]... "
     "FILE...";
+
+const char cmd_search_help[] =
+	CMD_HELP_POSITION
+	CMD_HELP_SELECT;
 
 struct search {
 	struct posmatch pm;

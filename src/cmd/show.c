@@ -15,8 +15,18 @@
 #include "cmd/cmd.h"
 #include "base/util.h"
 
-const char cmd_show_usage[] = "show [--game N] [--tag NAME OP VALUE]... "
+const char cmd_show_usage[] = "show [--game N] [--tag CRITERION]... "
     "[--ply N] [--format ascii|svg|png|fen] [--size N] [--flip] FILE";
+
+const char cmd_show_help[] =
+	CMD_HELP_SELECT
+	"  --ply N              the position after N plies (default: the"
+	" last)\n"
+	"  --format FORMAT      ascii (default), svg, png or fen\n"
+	"  --size N             svg and png: N pixels on the longer side"
+	" (64-4096)\n"
+	"  --flip               draw the board from the second player's"
+	" side\n";
 
 struct show_opts {
 	const char *ply;

@@ -3,6 +3,10 @@
  * games each (-# N: PREFIX1.pdn, PREFIX2.pdn, ...), or one file per value
  * of a tag (--split-by TAG: PREFIXVALUE.pdn), each a whole document of
  * the output notation (begin, games with what comes between, end).
+ * Each file of a split is written to a temporary beside it and renamed
+ * over it once whole (fileio_temp_open, fileio_temp_commit): -# N when
+ * the next file starts, --split-by at the end of the run.  A split
+ * stopped half way leaves every file its old contents or its new ones.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,9 +18,11 @@
 #define SINK_NAME 1024        /* bytes of a file name made */
 #define SINK_VALUE 64         /* bytes of a tag value in a file name */
 
-/* A file --split-by made: its name and how many games it holds. */
+/* A file --split-by made: its name, its temporary and how many games
+ * it holds. */
 struct sink_file {
 	char *name;
+	char *tmp;                /* NULL once dropped after a failure */
 	unsigned long games;
 };
 
@@ -51,20 +57,29 @@ sink_fail(struct sink *s, const char *file)
 	return -1;
 }
 
-/* Ends the file of -# N being written. */
+/* Drops the file of -# N being written: its temporary goes. */
+static int
+sink_drop_part(struct sink *s)
+{
+	int rc = sink_fail(s, s->name);
+
+	fileio_temp_abort(s->cur, s->tmp);
+	s->cur = NULL;
+	return rc;
+}
+
+/* Ends the file of -# N being written and puts it in place. */
 static int
 sink_close_part(struct sink *s)
 {
-	int rc = 0;
+	FILE *f = s->cur;
 
-	if (s->cur == NULL)
+	if (f == NULL)
 		return 0;
-	if (s->to->end != NULL && s->to->end(s->cur) == -1)
-		rc = -1;
-	if (fclose(s->cur) == EOF)
-		rc = -1;
+	if (s->to->end != NULL && s->to->end(f) == -1)
+		return sink_drop_part(s);
 	s->cur = NULL;
-	return rc == -1 ? sink_fail(s, s->name) : 0;
+	return fileio_temp_commit(f, s->tmp, s->name, s->d);
 }
 
 /* -# N: the next game goes to the current file, or starts the next. */
@@ -78,13 +93,15 @@ sink_part(struct sink *s, const struct record *g)
 		snprintf(s->name, sizeof(s->name), "%s%lu.%s",
 		    s->prefix != NULL ? s->prefix : "", ++s->files,
 		    s->to->name);
-		if ((s->cur = fopen(s->name, "w")) == NULL ||
-		    (s->to->begin != NULL && s->to->begin(s->cur) == -1))
-			return sink_fail(s, s->name);
+		if ((s->cur = fileio_temp_open(s->name, s->tmp,
+		    sizeof(s->tmp), s->d)) == NULL)
+			return -1;
+		if (s->to->begin != NULL && s->to->begin(s->cur) == -1)
+			return sink_drop_part(s);
 		s->in_cur = 0;
 	}
 	if (sink_put(s, s->cur, s->in_cur++, g) == -1)
-		return sink_fail(s, s->name);
+		return sink_drop_part(s);
 	return 0;
 }
 
@@ -154,11 +171,25 @@ sink_made(struct sink *s, const char *name)
 	return e->name != NULL ? e : NULL;
 }
 
-/* --split-by: appends g to the file of its tag's value, made (emptied,
- * begun) the first time this run meets it. */
+/* Drops the file e of --split-by after a failure: reports it, and its
+ * temporary goes (f closed unless NULL). */
+static int
+sink_drop_tag(struct sink *s, struct sink_file *e, FILE *f)
+{
+	int rc = sink_fail(s, e->name);
+
+	fileio_temp_abort(f, e->tmp);
+	free(e->tmp);
+	e->tmp = NULL;
+	return rc;
+}
+
+/* --split-by: appends g to the temporary of the file of its tag's
+ * value, made (begun) the first time this run meets it. */
 static int
 sink_by_tag(struct sink *s, const struct record *g)
 {
+	char tmp[SINK_NAME + 32];
 	struct sink_file *e;
 	FILE *f;
 	int rc;
@@ -168,13 +199,26 @@ sink_by_tag(struct sink *s, const struct record *g)
 		diag_report(s->d, DIAG_NOMEM, NULL);
 		return -1;
 	}
-	if ((f = fopen(s->name, e->games == 0 ? "w" : "a")) == NULL)
-		return sink_fail(s, s->name);
+	if (e->games == 0) {
+		if ((f = fileio_temp_open(e->name, tmp, sizeof(tmp),
+		    s->d)) == NULL)
+			return -1;
+		if ((e->tmp = strdup(tmp)) == NULL) {
+			fileio_temp_abort(f, tmp);
+			diag_report(s->d, DIAG_NOMEM, NULL);
+			return -1;
+		}
+	} else if (e->tmp == NULL)
+		return -1;        /* dropped already, and reported */
+	else if ((f = fopen(e->tmp, "a")) == NULL)
+		return sink_drop_tag(s, e, NULL);
 	rc = e->games == 0 && s->to->begin != NULL ? s->to->begin(f) : 0;
 	if (rc == 0)
 		rc = sink_put(s, f, e->games++, g);
-	if (fclose(f) == EOF || rc == -1)
-		return sink_fail(s, s->name);
+	if (rc == -1 || fflush(f) == EOF || ferror(f))
+		return sink_drop_tag(s, e, f);
+	if (fclose(f) == EOF)
+		return sink_drop_tag(s, e, NULL);
 	return 0;
 }
 
@@ -194,22 +238,36 @@ sink_write(struct sink *s, const struct record *g)
 	return rc;
 }
 
-/* Ends every file --split-by made. */
+/* Ends the file e of --split-by and puts it in place; 0, or -1 after
+ * reporting. */
+static int
+sink_end_tag(struct sink *s, struct sink_file *e)
+{
+	FILE *f;
+
+	if ((f = fopen(e->tmp, "a")) == NULL)
+		return sink_drop_tag(s, e, NULL);
+	if (s->to->end != NULL && s->to->end(f) == -1)
+		return sink_drop_tag(s, e, f);
+	return fileio_temp_commit(f, e->tmp, e->name, s->d);
+}
+
+/* Ends every file --split-by made; after a failure, drops the rest. */
 static int
 sink_end_tags(struct sink *s)
 {
+	struct sink_file *e;
 	size_t i;
-	FILE *f;
 	int rc = 0;
 
 	for (i = 0; i < s->capmade; i++) {
-		if (s->made[i].name == NULL)
-			continue;
-		if (rc == 0 && s->to->end != NULL &&
-		    ((f = fopen(s->made[i].name, "a")) == NULL ||
-		    (s->to->end(f) | fclose(f)) != 0))
-			rc = sink_fail(s, s->made[i].name);
-		free(s->made[i].name);
+		e = &s->made[i];
+		if (e->tmp != NULL && rc == 0)
+			rc = sink_end_tag(s, e);
+		else if (e->tmp != NULL)
+			fileio_temp_abort(NULL, e->tmp);
+		free(e->tmp);
+		free(e->name);
 	}
 	free(s->made);
 	s->made = NULL;

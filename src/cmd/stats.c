@@ -14,7 +14,11 @@
 #include "game/opening.h"
 
 const char cmd_stats_usage[] = "stats [--json] [--game N] "
-    "[--tag NAME OP VALUE]... FILE...";
+    "[--tag CRITERION]... FILE...";
+
+const char cmd_stats_help[] =
+	"  --json               write the figures as one JSON object\n"
+	CMD_HELP_SELECT;
 
 #define STATS_RESULTS 5       /* 1-0, 0-1, 1/2-1/2, *, none */
 

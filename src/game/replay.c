@@ -309,16 +309,61 @@ replay_pattern(struct replay *rp, const struct move *pattern,
 	return 0;
 }
 
+/* Explains why the move text given to adjudicate (replay_ply) was
+ * refused: what is wrong (replay_bad_text's words, or how many moves
+ * it holds) and the legal moves. */
+static int
+replay_bad_typed(struct replay *rp, const char *text, unsigned moves,
+    size_t err, const struct diag_where *w, struct diag *d)
+{
+	char msg[256], list[REPLAY_LIST];
+	const char *why = NULL;
+
+	if (moves > 1)
+		snprintf(msg, sizeof(msg), "it holds %u moves", moves);
+	else if (rules_move_no_square(rp->r, text, err, msg,
+	    sizeof(msg)) > 0)
+		;	/* "no square 91 on this board (1-32)" */
+	else if (strspn(text, " \t\r\n.") == strlen(text))
+		snprintf(msg, sizeof(msg), "empty move");
+	else if (err >= strlen(text))
+		snprintf(msg, sizeof(msg), "it ends too early");
+	else
+		snprintf(msg, sizeof(msg), "unexpected '%c' at character %zu",
+		    text[err], err + 1);
+	/* a game over is the problem, whatever the text */
+	if (rp->act_outcome != OUTCOME_NONE) {
+		diag_report(d, DIAG_GAME_OVER, w,
+		    replay_result_token(rp->act_outcome), rp->act_why);
+		return -1;
+	}
+	if (rp->r->outcome(&rp->pos, &why) != OUTCOME_NONE)
+		return replay_unresolved(rp, text, NULL, 0, w, d);
+	replay_list(rp->r, &rp->pos, rp->style, NULL, ", ", list,
+	    sizeof(list));
+	diag_report(d, DIAG_BAD_TYPED_MOVE, w, text, msg, list);
+	return -1;
+}
+
 int
 replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
     struct diag *d, struct move *played)
 {
+	char typed[256];
 	struct move pattern;
+	const char *t = text;
 	size_t err = 0;
+	unsigned n;
 
-	if (rules_move_parse(rp->r, text, strlen(text), &pattern, &err) == -1)
-		return replay_bad_text(rp->r, text, err, w, d);
-	return replay_pattern(rp, &pattern, text, NULL, w, d, played);
+	/* as a player types it: "12. 11-15 {the Old Fourteenth}" */
+	if ((n = notation_typed_move(text, typed, sizeof(typed))) == 1)
+		t = typed;
+	else if (n > 1)
+		return replay_bad_typed(rp, text, n, 0, w, d);
+	if (rules_move_parse(rp->r, t, strlen(t), &pattern, &err) == -1)
+		return replay_bad_typed(rp, strspn(t, " \t\r\n.") ==
+		    strlen(t) ? text : t, 0, err, w, d);
+	return replay_pattern(rp, &pattern, t, NULL, w, d, played);
 }
 
 /* The canonical form of a result as read, or NULL if none or unknown. */
