@@ -82,7 +82,8 @@ test_url_clean(void **state)
 static void
 get_err(const char *user, const char *url, char err[XFER_ERR])
 {
-	struct xfer x = { user, user != NULL ? PW : NULL, NULL, 5, 2, "", 0 };
+	struct xfer x = { .user = user, .password = user != NULL ? PW : NULL,
+	    .timeout = 5, .connect_timeout = 2 };
 	struct xfer_buf out;
 
 	if (xfer_get(&x, url, &out) != -1)
@@ -177,7 +178,7 @@ test_url_password(void **state)
 	    "imap://bob:" PW ";AUTH=PLAIN@127.0.0.1:1/", "pop3s://bob:" PW "@h/",
 	    "smtp://bob:" PW "@127.0.0.1:1/", "smtps://bob:@127.0.0.1:1/",
 	    "https://bob:p%40ss@127.0.0.1:1/x" };
-	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	struct xfer x = { .timeout = 5, .connect_timeout = 2 };
 	size_t i;
 
 	(void)state;
@@ -363,7 +364,8 @@ static int
 login(const char *addr, const char *base, const struct fake_proto *p,
     int starttls)
 {
-	struct xfer x = { "bob", PW, NULL, 5, 2, "", starttls };
+	struct xfer x = { .user = "bob", .password = PW, .timeout = 5,
+	    .connect_timeout = 2, .starttls = starttls };
 	const char *rcpt[] = { "ann@example.org" };
 	struct xfer_buf out;
 	char url[128];
@@ -496,7 +498,7 @@ fake_http_saw(pid_t pid)
 static void
 test_get_version(void **state)
 {
-	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	struct xfer x = { .timeout = 5, .connect_timeout = 2 };
 	struct xfer_version v;
 	struct xfer_buf out;
 	char url[64];
@@ -536,7 +538,7 @@ test_get_version(void **state)
 static int
 put_version(const struct xfer_version *v, const char *answer, int *saw)
 {
-	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	struct xfer x = { .timeout = 5, .connect_timeout = 2 };
 	char url[64];
 	pid_t pid;
 	int rc;
@@ -554,7 +556,7 @@ static void
 test_put_version(void **state)
 {
 	struct xfer_version v = { 1, "\"v1\"", "Sat, 21 Nov 2026 10:00:00 GMT" };
-	struct xfer x = { NULL, NULL, NULL, 5, 2, "", 0 };
+	struct xfer x = { .timeout = 5, .connect_timeout = 2 };
 	int saw;
 
 	(void)state;
