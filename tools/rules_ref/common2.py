@@ -47,14 +47,16 @@ def pdn_games(text):
     """splits a PDN file into games: a list of (tags dict, movetext)"""
     games = []
     tags, body, in_body = {}, [], False
+    # a tag glued to the end of the last game's movetext starts a new line
+    text = re.sub(r'(\[\w+\s+")', r'\n\1', text)
     for line in text.splitlines():
-        m = re.match(r'\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', line)
-        if m and (in_body or not body):
+        m = re.match(r'\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]', line)
+        if m:
             if in_body:
                 games.append((tags, "\n".join(body)))
                 tags, body, in_body = {}, [], False
             tags[m.group(1)] = m.group(2)
-            continue
+            line = line[m.end():]     # a tag and movetext on one line
         if line.strip():
             in_body = True
         body.append(line)
@@ -73,15 +75,12 @@ def movetext_tokens(text):
         if t == text:
             break
         text = t
-    out = []
-    for tok in text.split():
-        tok = tok.rstrip("!?")
-        if re.fullmatch(r"\d+\.+|\$\d+|\*|1-0|0-1|1/2-1/2|2-0|0-2|1-1", tok):
-            continue
-        tok = re.sub(r"^\d+\.+", "", tok)
-        if tok:
-            out.append(tok)
-    return out
+    # results first (they may be glued to text: "0-1[Event"), then every
+    # run of squares joined by - x X : (glued text such as "8-11Red" too)
+    text = re.sub(r"(?<![\d/])(?:1/2-1/2|[012]-[012])(?![\d/])", " ", text)
+    text = re.sub(r"\d+\.(?:\.\.)?", " ", text)      # move numbers
+    text = re.sub(r"\$\d+", " ", text)                # NAGs
+    return re.findall("\\d+(?:[-xX:\u00d7]\\d+)+", text)
 
 
 def checkers_fen(fen):

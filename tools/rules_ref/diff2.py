@@ -185,12 +185,19 @@ def replay(sr, path, args):
     picked = list(range(len(games)))
     if args.sample and len(picked) > args.sample:
         picked = sorted(rng.sample(picked, args.sample))
-    bad, plies, done = 0, 0, 0
+    bad, plies, done, unreachable = 0, 0, 0, 0
     for gi in picked:
         tags, text = games[gi]
         if tags.get("GameType", "21").split(",")[0] != "21":
             continue
         pos = checkers_fen(tags["FEN"]) if "FEN" in tags else game.start()
+        if not pos[0] or any(not k and checkers.far_row(c, sq)
+                             for sq, (c, k) in pos[0].items()):
+            # an empty board or a man on its crowning row: no game reaches
+            # that, and stackref refuses it (stackref-pdn(5), Positions);
+            # a question of the reader, not of the rules
+            unreachable += 1
+            continue
         toks = movetext_tokens(text)
 
         def walk(pos, i):
@@ -198,7 +205,8 @@ def replay(sr, path, args):
             decide between two paths"""
             if i == len(toks):
                 return pos, i
-            cands = path_match(toks[i], game.paths(pos))
+            cands = path_match(toks[i], {t: v[0] for t, v in
+                                         game.paths(pos).items()})
             if len(cands) == 1:
                 return walk(game.moves(pos)[cands[0]], i + 1)
             best = None
@@ -236,8 +244,9 @@ def replay(sr, path, args):
                 print("  %s game %d: %s" % (os.path.basename(path), gi + 1,
                                              msg))
     print("%s: rules_diff2 checkers replays %s: %d games, %d plies, "
-          "%d differ" % ("FAIL" if bad else "PASS", os.path.basename(path),
-                         done, plies, bad))
+          "%d differ (%d unreachable set-ups left out)"
+          % ("FAIL" if bad else "PASS", os.path.basename(path), done, plies,
+             bad, unreachable))
     return bool(bad)
 
 
