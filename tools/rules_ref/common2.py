@@ -135,3 +135,8 @@ def path_match(text, paths):
     if exact or len(sq) != 2:
         return exact
     return [m for m, p in paths.items() if p[0] == sq[0] and p[-1] == sq[-1]]
+
+
+def setup_record(game, fen):
+    """a record of GAME starting from the set-up position FEN"""
+    return ('[Game "%s"]\n[SetUp "1"]\n[FEN "%s"]\n\n*\n' % (game, fen))

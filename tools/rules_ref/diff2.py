@@ -6,6 +6,7 @@ rules of checkers, stackup and accasta-pari (checkers.py, accasta.py).
     diff2.py --perft GAME...     perft from the start and from set-up
                                  and mid-game positions
     diff2.py --pdn FILE...       replays checkers records through both
+    diff2.py --examples          RULES.md's worked examples and others
 
 Random games: at every ply the legal-move set of the Python reading is
 compared with `stackref moves` of the record so far (built with stackref
@@ -24,7 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import accasta            # noqa: E402
 import checkers           # noqa: E402
 from common2 import (Stackref, result_tag, perft, pdn_games,  # noqa: E402
-                     movetext_tokens, checkers_fen, stack_fen, path_match)
+                     movetext_tokens, checkers_fen, stack_fen, path_match,
+                     setup_record)
 
 GAMES = {
     "checkers": checkers.Checkers(),
@@ -56,6 +58,18 @@ def key_of_fen(game, fen):
         board = {sq: tuple((c, False) for c, _ in st)
                  for sq, st in board.items()}
     return side, frozenset(board.items())
+
+
+def pos_of_fen(game, fen):
+    """the Python position of a FEN as stackref writes it"""
+    if game.name == "checkers":
+        return checkers_fen(fen)
+    if game.name == "stackup":
+        side, board = stack_fen(fen, "bw")
+        return {int(sq): st for sq, st in board.items()}, side
+    side, board = stack_fen(fen, "wb")
+    return {accasta.NAMES[sq]: tuple(c for c, _ in st)
+            for sq, st in board.items()}, side
 
 
 def listing(moves, cut=12):
@@ -250,6 +264,58 @@ def replay(sr, path, args):
     return bool(bad)
 
 
+# RULES.md's worked examples and a few positions that random games rarely
+# reach: (game, FEN, moves that must be legal, moves that must not be).
+EXAMPLES = [
+    # RULES.md s5, the worked example from the seed's diagram
+    ("accasta-pari", "b:g1=bbb,g2=bbb,g3=bbb,f3=bb,f4=bb,e1=bb,e2=b,d3=b,"
+     "e4=bw,a1=www,a2=ww,a3=ww,b1=ww,b2=w,b4=www,b5=ww,d6=wwb,c4=wbw",
+     ["e4:-e5", "f4:+e4"], ["e4:1-e5", "g3:xd6"]),
+    ("accasta-pari", "b:g1=bbb,g2=bbb,g3=bbb,f3=bb,e1=bb,e2=b,d3=b,"
+     "e4=bbbw,a1=www,a2=ww,a3=ww,b1=ww,b2=w,b4=www,b5=ww,d6=wwb,c4=wbw",
+     ["e4:xb5", "g3:2xd6"], ["g3:xd6"]),
+    ("accasta-pari", "w:g1=bbb,g2=bbb,g3=bbb,f3=bb,f4=bb,e1=bb,e2=b,d3=b,"
+     "e4=bw,a1=www,a2=ww,a3=ww,b1=ww,b2=w,b4=www,b5=ww,d6=wwb,c4=wbw",
+     ["d6:xf4"], []),
+    # a release outside one's castle ends the turn; inside it is illegal
+    ("accasta-pari", "w:d4=wbw,a1=w,g1=b",
+     ["d4:1-d5", "d4:2-d5", "d4:2-d5,-d3"], ["d4:1-d5,1-d6", "d4:2-d5,-d6"]),
+    # stackup: 14x23 takes the top of 18 = wB and releases a black king
+    ("stackup", "b:14=b,18=wB,30=w", ["14x23"], ["14-17"]),
+    ("stackup", "w:18=B,23=bw,30=w", ["30-25", "30-26"], []),
+    ("stackup", "b:18=B,23=bw,30=w", ["18-14", "18-15", "18-22"], []),
+    # checkers: a king's single jump and its round trip share both ends
+    ("checkers", "B:W8,15,16,23,24:BK11",
+     ["11x4", "11x18x27x20x11x4", "11x20x27x18x11x4"], ["11x18x27x20x11"]),
+]
+
+
+def examples(sr):
+    bad = 0
+    for name, fen, legal, illegal in EXAMPLES:
+        game = GAMES[name]
+        ms = game.moves(pos_of_fen(game, fen))
+        theirs = set(sr.out(["moves", "-"], setup_record(name, fen)).split())
+        why = []
+        if set(ms) != theirs:
+            why.append("python only: %s; stackref only: %s" % (
+                listing(set(ms) - theirs), listing(theirs - set(ms))))
+        for m in legal:
+            if m not in ms or m not in theirs:
+                why.append("%s not legal in %s" % (
+                    m, " and ".join(w for w, s in (("python", ms),
+                                                    ("stackref", theirs))
+                                    if m not in s)))
+        for m in illegal:
+            if m in ms or m in theirs:
+                why.append("%s legal" % m)
+        bad += bool(why)
+        print("%s: rules_diff2 %s example %s%s" % (
+            "FAIL" if why else "PASS", name, fen,
+            " (%s)" % "; ".join(why) if why else ""))
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("game", nargs="*")
@@ -263,9 +329,12 @@ def main():
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--perft", action="store_true")
     ap.add_argument("--pdn", action="store_true")
+    ap.add_argument("--examples", action="store_true")
     args = ap.parse_args()
     sr = Stackref(args.stackref)
-    if args.pdn:
+    if args.examples:
+        failed = examples(sr)
+    elif args.pdn:
         failed = sum(replay(sr, p, args) for p in args.game)
     elif args.perft:
         failed = perft_checks(sr, args)
