@@ -63,7 +63,22 @@ def _names(paths):
     return out
 
 
-class Checkers:
+class _Draughts:
+    """what the two games share: a move is a path (paths(), in each game),
+    and the side to move with no legal move (no pieces or stacks, or all
+    blocked) loses"""
+
+    def moves(self, pos):
+        return {t: v[1] for t, v in self.paths(pos).items()}
+
+    def result(self, pos):
+        """None while the game goes on, else '1-0' or '0-1'"""
+        if self.moves(pos):
+            return None
+        return "0-1" if pos[1] == FIRST else "1-0"
+
+
+class Checkers(_Draughts):
     name = "checkers"
     side_names = ("red", "white")
 
@@ -95,9 +110,6 @@ class Checkers:
                            jumped + [over], out)
         if not found and len(path) > 1:
             out.append((path, jumped))
-
-    def moves(self, pos):
-        return {t: v[1] for t, v in self.paths(pos).items()}
 
     def paths(self, pos):
         board, side = pos
@@ -134,15 +146,9 @@ class Checkers:
                 steps.append(([sq, to], False, (nb, 1 - side)))
         return _names(steps)
 
-    def result(self, pos):
-        """None while the game goes on, else '1-0' or '0-1': the side to
-        move with no legal move (no pieces, or all blocked) loses."""
-        if self.moves(pos):
-            return None
-        return "0-1" if pos[1] == FIRST else "1-0"
 
 
-class StackUp:
+class StackUp(_Draughts):
     """Stack-Up: every piece a stack, top first; a jump takes the top
     checker of the jumped stack to the bottom of the jumper."""
     name = "stackup"
@@ -189,9 +195,6 @@ class StackUp:
         nb[to] = stack
         return (nb, 1 - side)
 
-    def moves(self, pos):
-        return {t: v[1] for t, v in self.paths(pos).items()}
-
     def paths(self, pos):
         board, side = pos
         caps = []
@@ -222,7 +225,3 @@ class StackUp:
                 steps.append(([sq, to], False, self._finish(nb, side, to, stack)))
         return _names(steps)
 
-    def result(self, pos):
-        if self.moves(pos):
-            return None
-        return "0-1" if pos[1] == FIRST else "1-0"
