@@ -14,13 +14,17 @@
 #   rules_diff2 GAME perft from ...  perft from mid-game positions;
 #   rules_diff2 GAME example FEN     RULES.md's worked examples and other
 #                                    positions random games rarely reach;
+#   rules_diff2 GAME ... set-up      random set-up positions (tall and mixed
+#                                    stacks, buried kings), and one move on
+#                                    from each: the same moves and result;
 #   rules_diff2 checkers replays F   every game of ../shared/data/pdn/F (a
 #                                    sample) replays in both, to the same
 #                                    position, with the same perft 2 there.
 # Environment: RULES_DIFF2_GAMES random games of checkers and stackup
 # (default 150), RULES_DIFF2_ACCASTA_GAMES of accasta-pari (default 60),
 # RULES_DIFF2_PLIES the ply cap (150), RULES_DIFF2_SEED (1),
-# RULES_DIFF2_SAMPLE games replayed of each archive (100; 0 all).
+# RULES_DIFF2_SAMPLE games replayed of each archive (100; 0 all),
+# RULES_DIFF2_SETUPS random set-up positions of each game (200).
 # Prints PASS:/FAIL: lines; a driver that dies without saying FAIL fails.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
@@ -39,6 +43,7 @@ accasta=${RULES_DIFF2_ACCASTA_GAMES:-60}
 plies=${RULES_DIFF2_PLIES:-150}
 seed=${RULES_DIFF2_SEED:-1}
 sample=${RULES_DIFF2_SAMPLE:-100}
+setups=${RULES_DIFF2_SETUPS:-200}
 status=0
 # run NAME ARG...: the driver with ARGs; its output, and a FAIL of its
 # own when it ends badly without one
@@ -57,6 +62,7 @@ run() {
 }
 run examples --examples
 run perft --perft checkers stackup accasta-pari
+run setups --setups "$setups" checkers stackup accasta-pari
 run random --games "$games" --plies "$plies" checkers stackup
 run random --games "$accasta" --plies "$plies" accasta-pari
 run replays --pdn --sample "$sample" "$data"/*.pdn

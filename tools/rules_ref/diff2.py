@@ -290,6 +290,95 @@ EXAMPLES = [
 ]
 
 
+def random_fen(game, rng):
+    """a random set-up position of GAME, as its FEN"""
+    side = rng.randrange(2)
+    if game.name == "checkers":
+        sqs = rng.sample(range(1, 33), rng.randrange(2, 16))
+        items = ([], [])
+        for sq in sqs:
+            c = rng.randrange(2)
+            king = checkers.far_row(c, sq) or rng.random() < 0.4
+            items[c].append(("K" if king else "") + str(sq))
+        return "%s:W%s:B%s" % ("BW"[side], ",".join(items[1]),
+                               ",".join(items[0]))
+    if game.name == "stackup":
+        left = [12, 12]
+        ents = []
+        for sq in rng.sample(range(1, 33), rng.randrange(2, 14)):
+            st = ""
+            for _ in range(rng.choice((1, 1, 2, 3, 4))):
+                c = rng.randrange(2)
+                if left[c]:
+                    left[c] -= 1
+                    st += "bw"[c].upper() if rng.random() < 0.3 else "bw"[c]
+            if st:
+                ents.append("%d=%s" % (sq, st))
+        return "bw"[side] + ":" + ",".join(ents)
+    left = [20, 20]
+    ents = []
+    for cell in rng.sample(sorted(accasta.NAMES), rng.randrange(2, 16)):
+        st, n = "", [0, 0]
+        for _ in range(rng.choice((1, 2, 3, 3, 4, 5, 6))):
+            c = rng.randrange(2)
+            if left[c] and n[c] < 3:
+                left[c] -= 1
+                n[c] += 1
+                st += "wb"[c]
+        if st:
+            ents.append("%s=%s" % (cell, st))
+    return "wb"[side] + ":" + ",".join(ents)
+
+
+def random_positions(sr, args):
+    """random set-up positions: tall stacks, buried and released kings,
+    mixed stacks that play reaches rarely; the legal moves and the result
+    of each, and of each position one move on"""
+    failed = 0
+    for name in args.game:
+        game = GAMES[name]
+        rng = random.Random(args.seed)
+        n = bad = refused = ended = 0
+        for _ in range(args.setups):
+            fen = random_fen(game, rng)
+            record = setup_record(name, fen)
+            st, out, err = sr.run(["moves", "-"], record)
+            if st != 0:
+                refused += 1        # a position no game reaches
+                continue
+            pos = pos_of_fen(game, fen)
+            for ply in range(2):
+                n += 1
+                ms = game.moves(pos)
+                theirs = set(sr.out(["moves", "-"], record).split())
+                want = game.result(pos) or "*"
+                got = "*"
+                for line in sr.out(["show", "-"], record).splitlines():
+                    if line.startswith("result "):
+                        got = line.split()[1].rstrip(":")
+                ended += want != "*"
+                if set(ms) != theirs or want != got:
+                    bad += 1
+                    if bad <= 5:
+                        print("  %s at %s: python only: %s; stackref only: "
+                              "%s; result python %s, stackref %s" % (
+                                  name, sr.out(["show", "--format", "fen",
+                                                "-"], record).strip(),
+                                  listing(set(ms) - theirs),
+                                  listing(theirs - set(ms)), want, got))
+                    break
+                if not ms:
+                    break
+                m = rng.choice(sorted(ms))
+                record = sr.out(["move", "-o", "-", "-", m], record)
+                pos = ms[m]
+        print("%s: rules_diff2 %s %d random set-up positions, %d differ "
+              "(%d over; %d set-ups refused as unreachable)"
+              % ("FAIL" if bad else "PASS", name, n, bad, ended, refused))
+        failed += bool(bad)
+    return failed
+
+
 def examples(sr):
     bad = 0
     for name, fen, legal, illegal in EXAMPLES:
@@ -330,9 +419,13 @@ def main():
     ap.add_argument("--perft", action="store_true")
     ap.add_argument("--pdn", action="store_true")
     ap.add_argument("--examples", action="store_true")
+    ap.add_argument("--setups", type=int, default=0,
+                    help="random set-up positions of each game")
     args = ap.parse_args()
     sr = Stackref(args.stackref)
-    if args.examples:
+    if args.setups:
+        failed = random_positions(sr, args)
+    elif args.examples:
         failed = examples(sr)
     elif args.pdn:
         failed = sum(replay(sr, p, args) for p in args.game)
