@@ -144,11 +144,26 @@ decode() {
 	tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba}' -e 's/=3D/=/g'
 }
 
+# delivered: waits (up to 10 s) until Exim holds no mail in its spool,
+# so that what the referee sent is in the mailboxes: Exim delivers in a
+# process of its own after the referee's SMTP session ends, and on a
+# busy machine a fetch right after a run could otherwise read a mail of
+# that run late, with the next case's.
+delivered() {
+	local i
+	for i in $(seq 200); do
+		ls "$SR_DIR/exim/spool/input" 2>/dev/null | grep -q -- '-H$' ||
+		    return 0
+		sleep 0.05
+	done
+}
+
 # fetch USER: the mails USER received since the last fetch, decoded,
 # into $tmp/USER.1 ... (as they came: $tmp/USER.1.raw ...); their
 # number in $got.
 fetch() {
 	local u=$1 uid
+	delivered
 	got=0
 	rm -f "$tmp/$u".[0-9]*
 	for uid in $(uids "$u"); do

@@ -9,6 +9,9 @@
 # it (README, Tests: valgrind.sh in make check); any other skip counts as a
 # failure, named in the output, and so does a test that cannot run (each
 # script fails when a program, ../shared/data or a server is missing).
+# With two CPUs or more (TEST_JOBS, default nproc) the scripts that start
+# mail and web servers run in a lane of their own beside the rest; each
+# test's line, in the usual order, gives the seconds it took.
 # Shows the output of whatever failed and ends with exactly one line
 #     N passed, N failed, N skipped
 # Exit status 1 if anything failed or if nothing passed at all.
@@ -24,7 +27,7 @@ skips=$top/tests/skips
 limit=${TEST_TIMEOUT:-600}   # seconds one binary or script may take
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-run.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+trap 'kill 0 2>/dev/null; exit 130' INT TERM
 passed=0 failed=0 skipped=0
 
 # timed CMD...: runs CMD under timeout(1) (coreutils, Essential).
@@ -48,12 +51,13 @@ count() {
 	}' "$1"
 }
 
-# report NAME LOG STATUS MODE: adds LOG's counts to the totals and prints
-# them with the seconds the test took (since $started); shows LOG
+# report NAME LOG STATUS MODE SECONDS: adds LOG's counts to the totals and
+# prints them with the seconds the test took; shows LOG
 # but its passes when something failed.  A nonzero STATUS with no failure
 # counted is a failure of its own (a crash, a timeout, a script that
 # died), and so is a skip that tests/skips does not list.
 report() {
+	secs=$5
 	set -- "$1" "$2" "$3" "$4" $(count "$2" "$4")
 	p=$5 f=$6 s=$7
 	for n in $(unlisted_skips "$skips" "$2"); do
@@ -66,7 +70,7 @@ report() {
 		f=1
 	fi
 	printf '%-24s %4d pass, %d fail, %d skip  %4d s\n' "$1" "$p" "$f" "$s" \
-	    $(($(date +%s) - started))
+	    "$secs"
 	if [ "$f" -ne 0 ]; then
 		echo "---- output of $1 (passes left out) ----"
 		grep -v '^PASS: \|^ok [0-9]' "$2"
@@ -75,33 +79,72 @@ report() {
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
-# one program per tests/unit/test_*.c: one not built is a failure
-for src in tests/unit/test_*.c; do
-	t=${src%.c}
-	log=$tmp/${t##*/}.log
-	if [ -f "$t" ] && [ -x "$t" ]; then
-		started=$(date +%s)
-		CMOCKA_MESSAGE_OUTPUT=TAP timed "./$t" >"$log" 2>&1
-		report "${t#tests/}" "$log" $? tap
-	else
-		started=$(date +%s)
-		echo "FAIL: ${t#tests/} (not built: run \`make check\`)" >"$log"
-		report "${t#tests/}" "$log" 1 lines
-	fi
-done
+# The tests: one program per tests/unit/test_*.c (one not built is a
+# failure), then every tests/*.sh but run.sh itself and servers.sh, which
+# the mail tests use to start their servers.  Each runs into $tmp/N.log
+# and leaves its exit status and seconds in $tmp/N.done.
+jobs_list() {
+	for src in tests/unit/test_*.c; do
+		echo "unit ${src%.c}"
+	done
+	for t in tests/*.sh; do
+		case $t in tests/run.sh | tests/servers.sh) continue ;; esac
+		[ -f "$t" ] && echo "script $t"
+	done
+}
 
-for t in tests/*.sh; do
-	# run.sh itself, and servers.sh, which the mail tests use to start
-	# their servers: neither is a test.
-	case $t in tests/run.sh | tests/servers.sh) continue ;; esac
-	[ -f "$t" ] || continue
-	log=$tmp/${t##*/}.log
-	sh=sh
-	head -n 1 "$t" | grep -q bash && sh=bash
+# run_job KIND PATH: runs one test.
+run_job() {
+	log=$tmp/${2##*/}.log
 	started=$(date +%s)
-	timed "$sh" "$t" >"$log" 2>&1 </dev/null
-	report "${t#tests/}" "$log" $? lines
-done
+	if [ "$1" = unit ] && [ -f "$2" ] && [ -x "$2" ]; then
+		CMOCKA_MESSAGE_OUTPUT=TAP timed "./$2" >"$log" 2>&1 </dev/null
+	elif [ "$1" = unit ]; then
+		echo "FAIL: ${2#tests/} (not built: run \`make check\`)" >"$log"
+		false
+	else
+		sh=sh
+		head -n 1 "$2" | grep -q bash && sh=bash
+		timed "$sh" "$2" >"$log" 2>&1 </dev/null
+	fi
+	status=$?
+	echo "$status $(($(date +%s) - started))" >"$log.tmp"
+	mv "$log.tmp" "${log%.log}.done"
+}
+
+# lane NAME: runs the tests of lane NAME in order.
+lane() {
+	while read -r kind path; do
+		run_job "$kind" "$path"
+	done <"$tmp/lane.$1"
+}
+
+# Two lanes when there are two CPUs or more (TEST_JOBS, default nproc):
+# the scripts that start servers (servers.sh) one after another in one,
+# everything else in the other; the results are shown in the usual order.
+jobs_list >"$tmp/jobs"
+: >"$tmp/lane.servers"
+: >"$tmp/lane.rest"
+njobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+while read -r kind path; do
+	if [ "$njobs" -gt 1 ] && [ "$kind" = script ] &&
+	    grep -q 'servers\.sh' "$path"; then
+		echo "$kind $path" >>"$tmp/lane.servers"
+	else
+		echo "$kind $path" >>"$tmp/lane.rest"
+	fi
+done <"$tmp/jobs"
+lane servers &
+lane rest &
+while read -r kind path; do
+	done_file=$tmp/${path##*/}.done
+	while [ ! -f "$done_file" ]; do sleep 1; done
+	read -r status secs <"$done_file"
+	mode=lines
+	[ "$kind" = unit ] && [ -x "$path" ] && mode=tap
+	report "${path#tests/}" "$tmp/${path##*/}.log" "$status" "$mode" "$secs"
+done <"$tmp/jobs"
+wait
 
 [ -s "$tmp/unlisted" ] && cat "$tmp/unlisted"
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -33,47 +33,52 @@ if [ ! -x "$bin" ]; then
 fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/bin" "$tmp/logs"
 # A copy, so that a rebuild of stackref meanwhile cannot disturb the run,
 # with its modules beside it (src/base/module.h).
 cp "$bin" "$tmp/stackref.real" || exit 1
 cp "$(dirname "$bin")"/stackref-*.so "$tmp/" || exit 1
 bin=$tmp/stackref.real
 
-# The wrapper names each log after the directory it runs in (golden.sh
-# runs each case in a scratch directory named after the case) and the
-# process id, so that a log can be tied to its case.
-cat >"$tmp/bin/stackref" <<EOF
+# wrapper SCRIPT: makes $tmp/SCRIPT/bin/stackref, which runs stackref
+# under valgrind with its log in $tmp/SCRIPT/logs, named after the
+# directory it runs in (golden.sh runs each case in a scratch directory
+# named after the case) and the process id, so that a log can be tied to
+# its case.  Each script has its own, so that the scripts can run at
+# the same time.
+wrapper() {
+	mkdir -p "$tmp/$1/bin" "$tmp/$1/logs" || return 1
+	cat >"$tmp/$1/bin/stackref" <<EOF
 #!/bin/sh
 exec valgrind --quiet --error-exitcode=99 --leak-check=full \\
     --errors-for-leak-kinds=definite,indirect \\
     --show-leak-kinds=definite,indirect --track-fds=no \\
-    --log-file="$tmp/logs/\${PWD##*/}.%p" "$bin" "\$@"
+    --log-file="$tmp/$1/logs/\${PWD##*/}.%p" "$bin" "\$@"
 EOF
-chmod 755 "$tmp/bin/stackref"
+	chmod 755 "$tmp/$1/bin/stackref"
+}
 
-# logs_of CASE: the nonempty valgrind logs written while CASE ran.
+# logs_of SCRIPT CASE: the nonempty valgrind logs written while CASE ran.
 logs_of() {
-	for log in "$tmp/logs/$1".*; do
+	for log in "$tmp/$1/logs/$2".*; do
 		[ -s "$log" ] && echo "$log"
 	done
 }
 
-# run SCRIPT: runs tests/SCRIPT.sh with the wrapper; a case passes when
+# run SCRIPT: runs tests/SCRIPT.sh with its wrapper; a case passes when
 # the script passed it and valgrind logged nothing for it.
 run() {
 	sh=sh
 	head -n 1 "$root/tests/$1.sh" | grep -q bash && sh=bash
-	STACKREF=$tmp/bin/stackref $sh "$root/tests/$1.sh" >"$tmp/out" 2>&1 \
-	    </dev/null
+	STACKREF=$tmp/$1/bin/stackref $sh "$root/tests/$1.sh" \
+	    >"$tmp/$1/out" 2>&1 </dev/null
 	status=$?
-	[ $status -ne 0 ] && ! grep -q '^FAIL: ' "$tmp/out" &&
-	    echo "FAIL: $1 (exited with status $status)" >>"$tmp/out"
+	[ $status -ne 0 ] && ! grep -q '^FAIL: ' "$tmp/$1/out" &&
+	    echo "FAIL: $1 (exited with status $status)" >>"$tmp/$1/out"
 	while IFS= read -r line; do
 		case $line in
 		PASS:\ *)
 			name=${line#PASS: }
-			logs=$(logs_of "${name##*/}")
+			logs=$(logs_of "$1" "${name##*/}")
 			if [ -z "$logs" ] || [ "$1" != golden ]; then
 				echo "PASS: valgrind/$name"
 			else
@@ -87,25 +92,30 @@ run() {
 		*)
 			echo "$line" ;;
 		esac
-	done <"$tmp/out"
+	done <"$tmp/$1/out"
 }
 
-# Scripts other than golden run stackref from one directory, so their
-# logs cannot be tied to a case: any log at all fails the script.
+# others SCRIPT: scripts other than golden run stackref from one
+# directory, so their logs cannot be tied to a case: any log at all
+# fails the script.
 others() {
-	logs=$(for log in "$tmp/logs"/*; do [ -s "$log" ] && echo "$log"; done)
+	logs=$(for log in "$tmp/$1/logs"/*; do [ -s "$log" ] && echo "$log"; done)
 	if [ -n "$logs" ]; then
 		echo "FAIL: valgrind/$1 (valgrind reports)"
 		cat $logs
 	fi
-	rm -f "$tmp/logs"/*
 }
 
+# The scripts run at the same time (valgrind is slow, and each of its
+# processes uses one CPU), each into its own report, shown in the order
+# they were named.
 [ $# -eq 0 ] && set -- golden fixtures data
 for s in "$@"; do
-	run "$s"
-	[ "$s" = golden ] && rm -f "$tmp/logs"/* || others "$s"
-done >"$tmp/report"
+	wrapper "$s" || exit 1
+	{ run "$s"; [ "$s" = golden ] || others "$s"; } >"$tmp/$s/report" &
+done
+wait
+for s in "$@"; do cat "$tmp/$s/report"; done >"$tmp/report"
 cat "$tmp/report"
 echo "valgrind: $(grep -c '^PASS: ' "$tmp/report") passed," \
     "$(grep -c '^FAIL: ' "$tmp/report") failed"
