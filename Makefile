@@ -61,7 +61,13 @@ SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-          LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
+          LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+          $(SAN_RULES_DIFF)
+# The differential rules tests start stackref thousands of times, each
+# start of a sanitized binary a few milliseconds: under make sanitize
+# they play a few games each (their full runs are make check's).
+SAN_RULES_DIFF = RULES_DIFF_GAMES=3 RULES_DIFF2_GAMES=8 \
+          RULES_DIFF2_ACCASTA_GAMES=4 RULES_DIFF2_SAMPLE=8 RULES_DIFF2_SETUPS=15
 
 # One folder per layer (README, Architecture).
 LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
