@@ -270,3 +270,27 @@ def count_fast(pos):
     if not placement_phase(board):
         n += restack_count(board, side)
     return n
+
+
+def random_setup(rng):
+    """A random movement-phase position (all 24 checkers on the board, in
+    2 to 8 stacks of random colours), for tests that reach the end; one
+    with fewer than 20000 shifts and builds."""
+    while True:
+        pos = _random_setup(rng)
+        if sum(1 for _ in itertools.islice(gen_moves(pos, False),
+                                           20000)) < 20000:
+            return pos
+
+
+def _random_setup(rng):
+    k = rng.randint(2, 8)
+    checkers = ["b"] * PER_SIDE + ["r"] * PER_SIDE
+    rng.shuffle(checkers)
+    cuts = sorted(rng.sample(range(1, 24), k - 1))
+    parts = [checkers[i:j] for i, j in zip([0] + cuts, cuts + [24])]
+    squares = rng.sample(range(64), k)
+    board = [""] * 64
+    for sq, part in zip(squares, parts):
+        board[sq] = "".join(part)
+    return (rng.choice(SIDES), tuple(board))

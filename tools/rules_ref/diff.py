@@ -20,6 +20,7 @@ Exit status 1 when anything failed.
 """
 
 import argparse
+import itertools
 import os
 import random
 import re
@@ -31,6 +32,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import brown  # noqa: E402
+import common  # noqa: E402
 import mogensen  # noqa: E402
 
 GAMES = {brown.NAME: brown, mogensen.NAME: mogensen}
@@ -80,11 +82,16 @@ def pick(game, rng, ms):
             if adv:
                 return rng.choice(adv)
         return rng.choice(ms)
+    ends = [m for m in ms if not all(brown.controls(m[2][1], x)
+                                     for x in brown.SIDES)]
+    if ends and rng.random() < 0.5:
+        return rng.choice(ends)
     caps = [m for m in ms if "x" in m[0]]
     if caps and rng.random() < 0.3:
         return rng.choice(caps)
     kinds = sorted({m[1] for m in ms})
-    k = rng.choice(kinds)
+    weight = {"build": 1, "restack": 2, "shift": 4, "place": 1}
+    k = rng.choices(kinds, [weight[k] for k in kinds])[0]
     return rng.choice([m for m in ms if m[1] == k])
 
 
@@ -95,19 +102,28 @@ def _advances(text, side):
     return b > a if side == "b" else b < a
 
 
-def play_game(game, sr, rng, args, tmpdir, gno, report):
+def play_game(game, sr, rng, args, tmpdir, gno, report, setup):
     path = os.path.join(tmpdir, "g%d.pdn" % gno)
-    rc, _, err = sr.run("new", game.NAME, "-o", path)
+    if setup:
+        pos = game.random_setup(rng)
+        fen = game.to_fen(pos)
+        if game is mogensen:  # crowns mean nothing: write some
+            fen = "".join(c.upper() if c in "bw" and rng.random() < 0.2
+                          and i > 2 else c for i, c in enumerate(fen))
+        rc, _, err = sr.run("new", game.NAME, "-t", "SetUp=1",
+                            "-t", "FEN=" + fen, "-o", path)
+    else:
+        pos = game.start()
+        rc, _, err = sr.run("new", game.NAME, "-o", path)
     if rc != 0:
         report.fail("new", "stackref new %s: %s" % (game.NAME, err.strip()))
         return 0
-    pos = game.start()
     played = []
 
     def where():
-        return "game %d (seed %d), after %d plies: %s\n  FEN %s" % (
-            gno, args.seed, len(played), " ".join(played) or "-",
-            game.to_fen(pos))
+        return "game %d (seed %d)%s, after %d plies: %s\n  FEN %s" % (
+            gno, args.seed, " from FEN " + fen if setup else "",
+            len(played), " ".join(played) or "-", game.to_fen(pos))
 
     def check_fen():
         rc, out, err = sr.run("show", "--format", "fen", path)
@@ -127,22 +143,36 @@ def play_game(game, sr, rng, args, tmpdir, gno, report):
         return 0
     for ply in range(args.plies + 1):
         res = game.result(pos)
-        big = (game is brown and not res and
-               brown.count_fast(pos) > args.cap)
+        if game is brown and not res:
+            ms = list(itertools.islice(brown.gen_moves(pos, False),
+                                       args.hard_cap + 1))
+            if len(ms) > args.hard_cap:
+                report.truncated += 1
+                check_fen()
+                return ply
+            n = len(ms) + brown.restack_count(pos[1], pos[0])
+            big = n > args.cap
+        else:
+            big = False
         if big:
-            n = brown.count_fast(pos)
             rc, out, err = sr.run("perft", path, "1")
             got = out.split()[-1] if rc == 0 and out.split() else None
             if got != str(n):
                 report.fail("moves", "perft 1: stackref %s, reference %d"
                             "\n  %s" % (got or err.strip(), n, where()))
                 return ply
-            report.ok("moves")
-            ms = brown.moves(pos, restacks=False)
+            report.ok("counts")
             if not ms:
                 return ply
         else:
-            ms = [] if res else game.moves(pos)
+            if res:
+                ms = []
+            elif game is brown:
+                ms = ms + [m for i in range(64)
+                           for m in brown.gen_restack(pos[0], pos[1], i)
+                           if pos[1][i] and pos[1][i][0] == pos[0]]
+            else:
+                ms = game.moves(pos)
             rc, out, err = sr.run("moves", path)
             theirs = out.split("\n")[:-1] if out else []
             if rc != 0 and not (res and not theirs):
@@ -163,6 +193,12 @@ def play_game(game, sr, rng, args, tmpdir, gno, report):
                 return ply
             report.ok("moves")
         rtag, text = record_result(path)
+        if not played:
+            # `new` writes Result "*" even under a set-up position that is
+            # already decided: ask `show`, which judges the position
+            rc, out, err = sr.run("show", path)
+            m = re.search(r"^result ([-0-9/*]+)", out, re.M)
+            rtag = m.group(1) if m else "*"
         if res:
             if rtag != res:
                 report.fail("result", "game over %s for the reference, "
@@ -178,6 +214,21 @@ def play_game(game, sr, rng, args, tmpdir, gno, report):
             return ply
         if ply == args.plies:
             break
+        if args.perft_every and ply % args.perft_every == args.perft_every - 1 \
+                and len(ms) <= args.perft_cap:
+            # perft 2 and 3 take stackref's counting path, not its listing
+            for depth in (2, 3):
+                want = sum(common.perft(game, p, depth - 1) for _, _, p in ms)
+                rc, out, err = sr.run("perft", path, str(depth))
+                got = out.split()[-1] if rc == 0 and out.split() else None
+                if got != str(want):
+                    report.fail("perft", "perft %d: stackref %s, reference "
+                                "%d\n  %s" % (depth, got or err.strip(), want,
+                                              where()))
+                    return ply
+                report.ok("perft")
+                if want > args.perft3_cap:
+                    break
         m = pick(game, rng, ms)
         rc, _, err = sr.run("move", path, m[0])
         if rc != 0:
@@ -185,6 +236,7 @@ def play_game(game, sr, rng, args, tmpdir, gno, report):
                 m[0], rc, err.strip(), where()))
             return ply
         played.append(m[0])
+        report.kinds[m[1]] = report.kinds.get(m[1], 0) + 1
         pos = m[2]
         if args.fen_every and len(played) % args.fen_every == 0:
             if not check_fen():
@@ -200,6 +252,8 @@ class Report:
         self.passes = {}
         self.fails = {}
         self.ended = 0
+        self.kinds = {}
+        self.truncated = 0
 
     def ok(self, what):
         self.passes[what] = self.passes.get(what, 0) + 1
@@ -218,7 +272,19 @@ def main():
                     default=int(os.environ.get("RULES_DIFF_PLIES", "0")))
     ap.add_argument("--seed", type=int,
                     default=int(os.environ.get("RULES_DIFF_SEED", "1")))
-    ap.add_argument("--cap", type=int, default=4000)
+    ap.add_argument("--cap", type=int, default=20000)
+    ap.add_argument("--hard-cap", type=int, default=100000,
+                    help="a game stops at a position with more shifts "
+                    "and builds than this")
+    ap.add_argument("--perft-every", type=int, default=25,
+                    help="compare perft 2 and 3 every this many plies")
+    ap.add_argument("--perft-cap", type=int, default=400,
+                    help="... when the position has at most this many "
+                    "moves (and perft 2 at most this many squared)")
+    ap.add_argument("--perft3-cap", type=int, default=3000,
+                    help="perft 3 only when perft 2 is at most this")
+    ap.add_argument("--setups", type=float, default=0.5,
+                    help="the share of games started from a random FEN")
     ap.add_argument("--fen-every", type=int, default=10)
     ap.add_argument("--stackref", default=os.environ.get("STACKREF",
                                                          "./stackref"))
@@ -235,14 +301,16 @@ def main():
     with tempfile.TemporaryDirectory(prefix="stackref-rules-diff.") as tmp:
         for g in range(args.games):
             rng = random.Random(args.seed * 100003 + g)
-            plies += play_game(game, sr, rng, args, tmp, g, report)
+            setup = rng.random() < args.setups
+            plies += play_game(game, sr, rng, args, tmp, g, report, setup)
     base = "rules-diff/%s" % game.NAME
     bad = False
-    for what in ("moves", "move", "result", "fen", "new"):
+    for what in ("moves", "counts", "perft", "move", "result", "fen",
+                 "new"):
         p = report.passes.get(what, 0)
         f = report.fails.get(what, [])
         if not p and not f:
-            if what in ("moves", "fen"):
+            if what in ("moves", "fen", "result"):
                 print("FAIL: %s/%s (nothing compared)" % (base, what))
                 bad = True
             continue
@@ -261,8 +329,11 @@ def main():
     else:
         print("PASS: %s/ends (%d of %d games ended and agreed)" % (
             base, report.ended, args.games))
-    print("%s: %d games, %d plies, %d stackref runs, %.1f s" % (
-        base, args.games, plies, sr.calls, time.time() - t0))
+    print("%s: %d games (%d stopped at a position too big), %d plies (%s),"
+          " %d stackref runs, %.1f s" % (
+        base, args.games, report.truncated, plies, ", ".join(
+            "%s %d" % kv for kv in sorted(report.kinds.items())),
+        sr.calls, time.time() - t0))
     return 1 if bad else 0
 
 

@@ -115,3 +115,20 @@ def moves(pos):
     if not out:
         out.append(("pass", "pass", (other(side), board)))
     return out
+
+
+def random_setup(rng):
+    """A random position: each side with 1 to 12 checkers on the board, in
+    stacks of random colours on random squares, some of them crowned (a
+    crown means nothing in this game)."""
+    checkers = (["b"] * rng.randint(1, 12) + ["w"] * rng.randint(1, 12))
+    rng.shuffle(checkers)
+    n = len(checkers)
+    k = rng.randint(1, min(n, 12))
+    cuts = sorted(rng.sample(range(1, n), k - 1)) if k > 1 else []
+    parts = [checkers[i:j] for i, j in zip([0] + cuts, cuts + [n])]
+    squares = rng.sample(range(1, 33), k)
+    board = [""] * 33
+    for sq, part in zip(squares, parts):
+        board[sq] = "".join(part)
+    return (rng.choice(SIDES), tuple(board))
