@@ -27,7 +27,7 @@ count equal to the whole contributor is left out); c3=rbbbr.
 
 import itertools
 
-from common import parse_fen
+from common import parse_fen, write_fen
 
 NAME = "stackers-brown"
 SIDES = ("b", "r")
@@ -58,17 +58,11 @@ def start():
 
 
 def from_fen(text):
-    side, cells = parse_fen(text, index)
-    board = [""] * 64
-    for i, s in cells.items():
-        board[i] = s
-    return (side, tuple(board))
+    return parse_fen(text, index, 64)
 
 
 def to_fen(pos):
-    side, board = pos
-    return side + ":" + ",".join(
-        "%s=%s" % (name(i), s) for i, s in enumerate(board) if s)
+    return write_fen(pos, name)
 
 
 def on_board_count(board):

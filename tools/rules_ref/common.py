@@ -11,25 +11,35 @@ A game module (brown.py, mogensen.py) provides
     start()                the start position
     from_fen(text)         a position from a stack-game FEN ("b:a1=bb,...")
     to_fen(pos)            the same, in stackref's square order
+                           (both through parse_fen and write_fen here)
     moves(pos)             [(text, kind, next_pos)], every legal turn
     result(pos)            None while the game goes on, else "1-0"/"0-1"
 A position is a tuple (side to move, board tuple of top-first strings).
 """
 
 
-def parse_fen(text, square_index):
-    """Splits "s:sq=stack,..." into (side, {index: stack}); crowns (upper
-    case) are read as plain checkers: neither Stackers game has kings."""
+def parse_fen(text, square_index, size):
+    """A position from "s:sq=stack,...": (side, board tuple of SIZE top
+    first strings, "" for an empty square).  Crowns (upper case) are read
+    as plain checkers: neither Stackers game has kings."""
     text = text.strip().rstrip(".")
     side, _, rest = text.partition(":")
-    cells = {}
+    board = [""] * size
     for entry in rest.split(","):
         entry = entry.strip()
         if not entry:
             continue
         sq, _, stack = entry.partition("=")
-        cells[square_index(sq.strip())] = stack.strip().lower()
-    return side.strip().lower(), cells
+        board[square_index(sq.strip())] = stack.strip().lower()
+    return (side.strip().lower(), tuple(board))
+
+
+def write_fen(pos, square_name):
+    """The FEN of POS, its occupied squares in index order, as stackref
+    writes it."""
+    side, board = pos
+    return side + ":" + ",".join(
+        "%s=%s" % (square_name(i), s) for i, s in enumerate(board) if s)
 
 
 def perft(game, pos, depth):

@@ -15,7 +15,8 @@ has up to C(n, n/2) - 1 orders), the counts are compared with
 `stackref perft FILE 1` instead of the lists.
 
 Prints one "PASS: rules-diff/GAME/..." or "FAIL: ..." line per check
-group (tests/run.sh protocol) and the first disagreements in full.
+group (a run of 10 games or more fails when no game reached its end, as
+the results would then go unchecked) (tests/run.sh protocol) and the first disagreements in full.
 Exit status 1 when anything failed.
 """
 
@@ -60,11 +61,6 @@ def record_result(path):
 def movetext(text):
     return " ".join(l for l in text.splitlines()
                     if l.strip() and not l.startswith("["))
-
-
-def fen_cells(game, fen):
-    side, board = game.from_fen(fen)
-    return side, board
 
 
 def pick(game, rng, ms):
@@ -310,7 +306,8 @@ def main():
         p = report.passes.get(what, 0)
         f = report.fails.get(what, [])
         if not p and not f:
-            if what in ("moves", "fen", "result"):
+            if what in ("moves", "fen") or (what == "result" and
+                                            args.games >= 10):
                 print("FAIL: %s/%s (nothing compared)" % (base, what))
                 bad = True
             continue
@@ -322,7 +319,7 @@ def main():
                 print("  " + msg)
         else:
             print("PASS: %s/%s (%d compared)" % (base, what, p))
-    if report.ended == 0:
+    if report.ended == 0 and args.games >= 10:
         print("FAIL: %s/ends (no game reached its end: raise "
               "RULES_DIFF_GAMES or RULES_DIFF_PLIES)" % base)
         bad = True

@@ -17,7 +17,7 @@ No legal turn: "pass".  The first to have no checker left on the board
 Notation: 11-15 (whole stack), 11:2-15 (top 2), 4-off, pass.
 """
 
-from common import parse_fen
+from common import parse_fen, write_fen
 
 NAME = "stackers-mogensen"
 SIDES = ("b", "w")
@@ -60,17 +60,11 @@ def start():
 
 
 def from_fen(text):
-    side, cells = parse_fen(text, index)
-    board = [""] * 33
-    for i, s in cells.items():
-        board[i] = s
-    return (side, tuple(board))
+    return parse_fen(text, index, 33)  # board[0] unused
 
 
 def to_fen(pos):
-    side, board = pos
-    return side + ":" + ",".join(
-        "%d=%s" % (i, board[i]) for i in range(1, 33) if board[i])
+    return write_fen(pos, str)
 
 
 def on_board(board, side):
