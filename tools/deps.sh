@@ -20,7 +20,9 @@ need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx
 #   faults.sh, policy.sh) and util-linux (flock: race.sh, setsid: mail.sh),
 #   librsvg2-bin: rsvg-convert (png.sh), nodejs and chromium (page.sh:
 #   node drives headless Chromium; no npm package, no browser download)
-#   python3-jsonschema: /usr/bin/jsonschema (json.sh), python3 (rules_diff2.sh)
+#   python3-jsonschema: /usr/bin/jsonschema (json.sh), python3
+#   (rules_diff.sh and rules_diff2.sh: tools/rules_ref/, standard library
+#   only)
 need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux librsvg2-bin nodejs chromium python3-jsonschema python3"
 need_check="$need_build libcmocka-dev $need_tools $need_servers"
 need_bench="$need_build time"
