@@ -63,6 +63,20 @@ play_append_move(struct replay *rp, struct record *g, char *text,
 	return play_set_result(g, rp->outcome, NULL);
 }
 
+int
+play_settle_start(struct replay *rp, struct record *g)
+{
+	const char *r = g->result != NULL ? g->result :
+	    record_tag(g, "Result");
+
+	if (r != NULL && r[0] != '\0' && strcmp(r, "*") != 0)
+		return 0;
+	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
+	if (rp->outcome == OUTCOME_NONE)
+		return 0;
+	return play_set_result(g, rp->outcome, NULL) == -1 ? -1 : 1;
+}
+
 /* Appends an element kind of text to g's main line. */
 static int
 play_push(struct record *g, enum elem_kind kind, const char *text, int n)

@@ -23,6 +23,17 @@ int play_over(const struct replay *rp, const struct record *g,
     const char **res, const char **why);
 
 /*
+ * A record whose start position (a set-up) already decides the game,
+ * and that gives no result or "*": sets its result (the Result tag and
+ * the movetext's) to that decision, as play_append_move does after the
+ * move that ends a game, so that check reads it back as valid.  rp is
+ * the replay of g started (replay_start).  Returns 1 when it set the
+ * result, 0 when the position decides nothing or g gives a result, -1
+ * when out of memory.
+ */
+int play_settle_start(struct replay *rp, struct record *g);
+
+/*
  * Appends the canonical text of rp's last ply (replay_ply) to g's main
  * line, its squares written in the record's style
  * (rp->style).  When the ply ends the game, sets
