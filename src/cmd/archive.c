@@ -116,7 +116,7 @@ cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
 	struct reader *rd;
 	struct record g;
 	enum read_result rr = READ_END;
-	unsigned long index = 0;
+	unsigned long index = 0, reported = d->count;
 	int rc = 0;
 
 	e->games = e->selected = e->malformed = 0;
@@ -136,6 +136,8 @@ cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
 			rc = e->fn(e->ctx, &g, index, name);
 		}
 	}
+	if (rc == 0 && index == 0 && d->count == reported)
+		diag_report(d, DIAG_NO_GAME, DIAG_FILE(name));
 	record_free(&g);
 	e->nt->close(rd);
 	return rc < 0 ? -1 : 0;
@@ -184,8 +186,8 @@ cmd_pick_report(const char *path, const struct cmd_each *e,
 {
 	char what[160];
 
-	if (p->count == 0 && e->malformed > 0)
-		return;		/* the reader said why */
+	if (p->count == 0 && (e->malformed > 0 || e->games == 0))
+		return;		/* the reader said why, or no game */
 	if (p->count == 0)
 		snprintf(what, sizeof(what), "%s: no game of the %lu read is "
 		    "selected", fileio_name(path), e->games);

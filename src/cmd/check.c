@@ -53,8 +53,6 @@ check_file(const char *path, const struct select *sel, int quiet,
 	if (rc == -1 && e.nt == NULL)
 		return;		/* not opened */
 	games = e.selected + (sel->ntags == 0 ? e.malformed : 0);
-	if (rc == 0 && e.games == 0)
-		diag_report(d, DIAG_NO_GAME, DIAG_FILE(fileio_name(path)));
 	if (!quiet)
 		printf("%s: %lu game%s, %lu valid\n", fileio_name(path),
 		    games, games == 1 ? "" : "s", c.valid);

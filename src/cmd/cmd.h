@@ -267,8 +267,10 @@ struct cmd_each {
  * calling e->fn with each game e->sel selects, in order, one game at a
  * time.  A game whose number is not selected is read without a word
  * (its problems are not reported); reading stops after the last number
- * selected.  Returns 0, or -1 after reporting (unreadable, out of
- * memory, or fn's -1).
+ * selected.  An input that holds no game at all is reported
+ * (DIAG_NO_GAME, status 3), as check, search, dups and stats all say.
+ * Returns 0, or -1 after reporting (unreadable, out of memory, or fn's
+ * -1).
  */
 int cmd_each_game(const char *path, struct cmd_each *e, struct diag *d);
 
