@@ -62,7 +62,7 @@ cmd_getopt_files(int argc, char *argv[], const struct option *longopts,
 
 	if ((rc = cmd_getopt_select(argc, argv, longopts, sel, usage, fn, ctx,
 	    d)) == 0 && optind == argc)
-		rc = cmd_usage(d, usage, "no file given");
+		rc = cmd_arg_count(d, usage, 1, "file");
 	return rc;
 }
 
@@ -182,18 +182,14 @@ static void
 cmd_pick_report(const char *path, const struct cmd_each *e,
     const struct cmd_pick *p, struct diag *d)
 {
-	char what[160];
-
 	if (p->count == 0 && e->malformed > 0)
 		return;		/* the reader said why */
 	if (p->count == 0)
-		snprintf(what, sizeof(what), "%s: no game of the %lu read is "
-		    "selected", fileio_name(path), e->games);
+		diag_report(d, DIAG_NONE_SELECTED,
+		    DIAG_FILE(fileio_name(path)), e->games);
 	else
-		snprintf(what, sizeof(what), "%s: %lu games are selected "
-		    "(the first is game %lu); give one with --game",
-		    fileio_name(path), p->count, p->index);
-	diag_report(d, DIAG_USAGE, NULL, what);
+		diag_report(d, DIAG_MANY_SELECTED,
+		    DIAG_FILE(fileio_name(path)), p->count, p->index);
 }
 
 int
