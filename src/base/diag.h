@@ -67,7 +67,9 @@ enum status {
 	"the fetched record does not extend this one: %s"
 #define DIAG_SERVER_NEWER_MSG \
 	"this record does not extend the one on the server: %s"
-#define DIAG_PAST_END_MSG "%s %lu: %s"
+#define DIAG_PAST_END_MSG "%s %lu: the game has only %lu %s"
+#define DIAG_PAST_END_SOME_MSG \
+	"%s %lu: %lu of %lu games have fewer plies; they are left out"
 #define DIAG_USAGE_MSG "%s"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
@@ -116,6 +118,7 @@ enum status {
 #define DIAG_TOO_BIG_MSG "too big: %s"
 #define DIAG_READ_MSG "cannot read: %s"
 #define DIAG_WRITE_MSG "cannot write: %s"
+#define DIAG_PICTURE_MSG "cannot write: the PNG picture: %s"
 #define DIAG_NOMEM_MSG "out of memory"
 #define DIAG_MODULE_MSG "cannot load %s: %s"
 #define DIAG_TRANSFER_MSG "%s: %s"
@@ -154,8 +157,10 @@ enum diag_id {
 	DIAG_BAD_THEN,          /* "%s": why */
 	DIAG_NOT_EXTENSION,     /* "%s": how a fetched record differs */
 	DIAG_SERVER_NEWER,      /* "%s": how a posted record differs */
-	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; "%s":
-				 * "the game has only 3 plies" */
+	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; %lu:
+				 * the game's plies; "%s": "ply" or "plies" */
+	DIAG_PAST_END_SOME,     /* "%s": --at; %lu: its ply; %lu, %lu: how
+				 * many games of how many are shorter */
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
@@ -205,6 +210,7 @@ enum diag_id {
 	/* system */
 	DIAG_READ,              /* "%s": strerror */
 	DIAG_WRITE,             /* "%s": strerror */
+	DIAG_PICTURE,           /* "%s": why the PNG picture failed */
 	DIAG_NOMEM,
 	DIAG_MODULE,            /* "%s": the module's file; "%s": why */
 	/* transfer */

@@ -223,7 +223,6 @@ cmd_replay_to(const char *path, const char *ply, const struct select *sel,
 	struct replay_opts o = { fileio_name(path), 0, REPLAY_ALL, 0 };
 	struct diag_where w = { o.file, NULL, 0, 0 };
 	struct select none;
-	char what[128];
 
 	select_init(&none);
 	if (ply != NULL &&
@@ -233,11 +232,9 @@ cmd_replay_to(const char *path, const char *ply, const struct select *sel,
 	    d) == -1 || replay_run(rp, g, &o, d) == -1)
 		return -1;
 	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
-		snprintf(what, sizeof(what), "the game has only %lu pl%s",
-		    rp->total, rp->total == 1 ? "y" : "ies");
 		w.game = o.game;
 		diag_report(d, DIAG_PAST_END, o.game == 0 ? NULL : &w, "--ply",
-		    o.stop, what);
+		    o.stop, rp->total, rp->total == 1 ? "ply" : "plies");
 		return -1;
 	}
 	return 0;

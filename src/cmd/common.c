@@ -97,12 +97,9 @@ int
 cmd_number(struct diag *d, const char *opt, const char *text,
     unsigned long min, unsigned long max, unsigned long *out)
 {
-	char what[64];
-
 	if (util_parse_ulong(text, min, max, out) == 0)
 		return 0;
-	snprintf(what, sizeof(what), "%s", opt);
-	diag_report(d, DIAG_BAD_NUMBER, NULL, what, text);
+	diag_report(d, DIAG_BAD_NUMBER, NULL, opt, text);
 	return -1;
 }
 

@@ -296,12 +296,11 @@ static char *
 post_png(const struct post *p, const struct svg_view *v, size_t *len)
 {
 	unsigned char *png;
-	char why[256], what[300];
+	char why[256];
 
 	if (png_render(v, &png, len, why, sizeof(why)) == 0)
 		return (char *)png;
-	snprintf(what, sizeof(what), "the PNG picture: %s", why);
-	diag_report(p->d, DIAG_WRITE, NULL, what);
+	diag_report(p->d, DIAG_PICTURE, NULL, why);
 	return NULL;
 }
 

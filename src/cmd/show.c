@@ -71,12 +71,11 @@ static int
 show_png(const struct game_picture *p, struct diag *d)
 {
 	unsigned char *png;
-	char why[256], what[300];
+	char why[256];
 	size_t len;
 
 	if (png_render(&p->v, &png, &len, why, sizeof(why)) == -1) {
-		snprintf(what, sizeof(what), "the PNG picture: %s", why);
-		diag_report(d, DIAG_WRITE, NULL, what);
+		diag_report(d, DIAG_PICTURE, NULL, why);
 		return -1;
 	}
 	fwrite(png, 1, len, stdout);
