@@ -268,7 +268,7 @@ convert_opt(void *ctx, int ch, const char *arg)
 	}
 }
 
-/* What the options ask that cannot be done together. */
+/* Reports options that cannot be done together; -1 if some are. */
 static int
 convert_conflict(const struct convert *c, struct diag *d)
 {
