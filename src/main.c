@@ -132,8 +132,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		return cmd_usage(&d, "COMMAND [OPTION]... [ARG]...",
-		    "no command given; try stackref --help");
+		return diag_report(&d, DIAG_NO_COMMAND, NULL),
+		    cmd_usage(&d, "COMMAND [OPTION]... [ARG]...", NULL);
 	if (strcmp(argv[0], "help") == 0)
 		return main_help_cmd(argc, argv, &d);
 	if ((c = main_find(argv[0])) == NULL) {

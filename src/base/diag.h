@@ -67,11 +67,35 @@ enum status {
 	"the fetched record does not extend this one: %s"
 #define DIAG_SERVER_NEWER_MSG \
 	"this record does not extend the one on the server: %s"
-#define DIAG_PAST_END_MSG "%s %lu: %s"
+#define DIAG_PAST_END_MSG "%s %lu: the game has only %lu %s"
+#define DIAG_PAST_END_SOME_MSG \
+	"%s %lu: %lu of %lu games have fewer plies; they are left out"
 #define DIAG_USAGE_MSG "%s"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
 #define DIAG_OPTION_VALUE_MSG "option %s needs a value"
+#define DIAG_NO_ARGUMENT_MSG "no %s given"
+#define DIAG_NO_COMMAND_MSG "no command given; try stackref --help"
+#define DIAG_TOO_MANY_ARGS_MSG "too many arguments"
+#define DIAG_ARGS_NEEDED_MSG "%s are needed"
+#define DIAG_OPTION_NEEDED_MSG "%s is needed"
+#define DIAG_NEEDS_MSG "%s needs %s"
+#define DIAG_EXCLUSIVE_MSG "%s and %s exclude each other"
+#define DIAG_TOO_MANY_OPTIONS_MSG "more than %d %s options"
+#define DIAG_BAD_VALUE_MSG "%s %s: expected %s"
+#define DIAG_BAD_RANGE_MSG "%s %s: expected %s, %d to %d"
+#define DIAG_UNKNOWN_NOTATION_MSG "%s %s: unknown notation (known: %s)"
+#define DIAG_NONE_SELECTED_MSG "no game of the %lu read is selected"
+#define DIAG_MANY_SELECTED_MSG "%lu games are selected (the first is " \
+	"game %lu); give one with --game"
+#define DIAG_BAD_ADDRESS_MSG "%s: not a mail address: %s"
+#define DIAG_COMPOSE_MSG "cannot compose the mail: %s"
+#define DIAG_PBEM_SIDE_MSG "--pbem %s: no player tag is the --user-id " \
+	"or holds the --from address, so whose it is cannot be told"
+#define DIAG_NO_TTY_MSG "no terminal to ask for the password of %s; " \
+	"give a password file or variable"
+#define DIAG_PASSWORD_UNSET_MSG "the password variable %s is not set"
+#define DIAG_BAD_POSITION_MSG "%s (no record of %s can match)"
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
 #define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
 #define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
@@ -94,6 +118,7 @@ enum status {
 #define DIAG_TOO_BIG_MSG "too big: %s"
 #define DIAG_READ_MSG "cannot read: %s"
 #define DIAG_WRITE_MSG "cannot write: %s"
+#define DIAG_PICTURE_MSG "cannot write: the PNG picture: %s"
 #define DIAG_NOMEM_MSG "out of memory"
 #define DIAG_MODULE_MSG "cannot load %s: %s"
 #define DIAG_TRANSFER_MSG "%s: %s"
@@ -132,13 +157,37 @@ enum diag_id {
 	DIAG_BAD_THEN,          /* "%s": why */
 	DIAG_NOT_EXTENSION,     /* "%s": how a fetched record differs */
 	DIAG_SERVER_NEWER,      /* "%s": how a posted record differs */
-	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; "%s":
-				 * "the game has only 3 plies" */
+	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; %lu:
+				 * the game's plies; "%s": "ply" or "plies" */
+	DIAG_PAST_END_SOME,     /* "%s": --at; %lu: its ply; %lu, %lu: how
+				 * many games of how many are shorter */
 	/* usage */
 	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
 	DIAG_UNKNOWN_OPTION,    /* "%s": the option; "%s": "CMD " or "" */
 	DIAG_OPTION_VALUE,      /* "%s": the option */
+	DIAG_NO_ARGUMENT,       /* "%s": what ("file", "URL", "game") */
+	DIAG_NO_COMMAND,
+	DIAG_TOO_MANY_ARGS,
+	DIAG_ARGS_NEEDED,       /* "%s": "FILE and MOVE" */
+	DIAG_OPTION_NEEDED,     /* "%s": "--as SIDE" */
+	DIAG_NEEDS,             /* "%s": option or action; "%s": the option
+				 * it needs */
+	DIAG_EXCLUSIVE,         /* "%s", "%s": what excludes each other */
+	DIAG_TOO_MANY_OPTIONS,  /* %d: the most; "%s": the option */
+	DIAG_BAD_VALUE,         /* "%s": option; "%s": its value; "%s":
+				 * what was expected */
+	DIAG_BAD_RANGE,         /* "%s": option; "%s": its value; "%s":
+				 * the unit; %d, %d: the bounds */
+	DIAG_UNKNOWN_NOTATION,  /* "%s": option; "%s": name; "%s": known */
+	DIAG_NONE_SELECTED,     /* %lu: games read (the file is in w) */
+	DIAG_MANY_SELECTED,     /* %lu: games selected; %lu: the first */
+	DIAG_BAD_ADDRESS,       /* "%s": option; "%s": its text */
+	DIAG_COMPOSE,           /* "%s": why */
+	DIAG_PBEM_SIDE,         /* "%s": the --pbem action */
+	DIAG_NO_TTY,            /* "%s": the user */
+	DIAG_PASSWORD_UNSET,    /* "%s": the variable */
+	DIAG_BAD_POSITION,      /* "%s": what is wrong; "%s": the game */
 	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
 	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
 	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */
@@ -161,6 +210,7 @@ enum diag_id {
 	/* system */
 	DIAG_READ,              /* "%s": strerror */
 	DIAG_WRITE,             /* "%s": strerror */
+	DIAG_PICTURE,           /* "%s": why the PNG picture failed */
 	DIAG_NOMEM,
 	DIAG_MODULE,            /* "%s": the module's file; "%s": why */
 	/* transfer */

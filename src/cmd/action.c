@@ -105,12 +105,13 @@ cmd_action_main(const struct cmd_act *a, int argc, char *argv[],
 	    d)) != 0)
 		return rc;
 	if (po.as == NULL)
-		return cmd_usage(d, a->usage, "--as SIDE is needed");
+		return diag_report(d, DIAG_OPTION_NEEDED, NULL, "--as SIDE"),
+		    cmd_usage(d, a->usage, NULL);
 	if ((a->extra & CMD_PLAY_DAYS) && po.days == NULL)
-		return cmd_usage(d, a->usage, "--days N is needed");
+		return diag_report(d, DIAG_OPTION_NEEDED, NULL, "--days N"),
+		    cmd_usage(d, a->usage, NULL);
 	if (argc - optind != 1)
-		return cmd_usage(d, a->usage, argc == optind ?
-		    "no file given" : "too many arguments");
+		return cmd_arg_count(d, a->usage, argc == optind, "file");
 	if (cmd_now(po.now, &now, d) == -1)
 		return cmd_finish(d);
 	record_init(&g);

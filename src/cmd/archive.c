@@ -62,7 +62,7 @@ cmd_getopt_files(int argc, char *argv[], const struct option *longopts,
 
 	if ((rc = cmd_getopt_select(argc, argv, longopts, sel, usage, fn, ctx,
 	    d)) == 0 && optind == argc)
-		rc = cmd_usage(d, usage, "no file given");
+		rc = cmd_arg_count(d, usage, 1, "file");
 	return rc;
 }
 
@@ -184,18 +184,14 @@ static void
 cmd_pick_report(const char *path, const struct cmd_each *e,
     const struct cmd_pick *p, struct diag *d)
 {
-	char what[160];
-
 	if (p->count == 0 && (e->malformed > 0 || e->games == 0))
 		return;		/* the reader said why, or no game */
 	if (p->count == 0)
-		snprintf(what, sizeof(what), "%s: no game of the %lu read is "
-		    "selected", fileio_name(path), e->games);
+		diag_report(d, DIAG_NONE_SELECTED,
+		    DIAG_FILE(fileio_name(path)), e->games);
 	else
-		snprintf(what, sizeof(what), "%s: %lu games are selected "
-		    "(the first is game %lu); give one with --game",
-		    fileio_name(path), p->count, p->index);
-	diag_report(d, DIAG_USAGE, NULL, what);
+		diag_report(d, DIAG_MANY_SELECTED,
+		    DIAG_FILE(fileio_name(path)), p->count, p->index);
 }
 
 int
@@ -229,7 +225,6 @@ cmd_replay_to(const char *path, const char *ply, const struct select *sel,
 	struct replay_opts o = { fileio_name(path), 0, REPLAY_ALL, 0 };
 	struct diag_where w = { o.file, NULL, 0, 0 };
 	struct select none;
-	char what[128];
 
 	select_init(&none);
 	if (ply != NULL &&
@@ -239,11 +234,9 @@ cmd_replay_to(const char *path, const char *ply, const struct select *sel,
 	    d) == -1 || replay_run(rp, g, &o, d) == -1)
 		return -1;
 	if (o.stop != REPLAY_ALL && o.stop > rp->total) {
-		snprintf(what, sizeof(what), "the game has only %lu pl%s",
-		    rp->total, rp->total == 1 ? "y" : "ies");
 		w.game = o.game;
 		diag_report(d, DIAG_PAST_END, o.game == 0 ? NULL : &w, "--ply",
-		    o.stop, what);
+		    o.stop, rp->total, rp->total == 1 ? "ply" : "plies");
 		return -1;
 	}
 	return 0;

@@ -205,8 +205,8 @@ cmd_clock(int argc, char *argv[], struct diag *d)
 		opt = optarg;
 	}
 	if (argc - optind != 1)
-		return cmd_usage(d, cmd_clock_usage, argc == optind ?
-		    "no file given" : "too many arguments");
+		return cmd_arg_count(d, cmd_clock_usage, argc == optind,
+		    "file");
 	if (cmd_now(opt, &now, d) == 0)
 		clock_file(argv[optind], now, d);
 	return cmd_finish(d);

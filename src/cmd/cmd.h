@@ -157,6 +157,14 @@ extern const char cmd_stats_help[];
 int cmd_usage(struct diag *d, const char *usage, const char *what);
 
 /*
+ * Reports the wrong count of arguments: DIAG_NO_ARGUMENT for what when
+ * none is given, else DIAG_TOO_MANY_ARGS; then the usage.  Returns
+ * STATUS_USAGE.
+ */
+int cmd_arg_count(struct diag *d, const char *usage, int none,
+    const char *what);
+
+/*
  * Explains the getopt_long result c (a '?' or ':') for argv, then the
  * usage.  Call with opterr = 0 and an optstring starting with ':'.
  */

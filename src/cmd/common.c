@@ -52,6 +52,16 @@ cmd_wants_help(int argc, char *const argv[])
 }
 
 int
+cmd_arg_count(struct diag *d, const char *usage, int none, const char *what)
+{
+	if (none)
+		diag_report(d, DIAG_NO_ARGUMENT, NULL, what);
+	else
+		diag_report(d, DIAG_TOO_MANY_ARGS, NULL);
+	return cmd_usage(d, usage, NULL);
+}
+
+int
 cmd_unknown_option(struct diag *d, const char *usage, const char *opt)
 {
 	char cmd[32];
@@ -87,12 +97,9 @@ int
 cmd_number(struct diag *d, const char *opt, const char *text,
     unsigned long min, unsigned long max, unsigned long *out)
 {
-	char what[64];
-
 	if (util_parse_ulong(text, min, max, out) == 0)
 		return 0;
-	snprintf(what, sizeof(what), "%s", opt);
-	diag_report(d, DIAG_BAD_NUMBER, NULL, what, text);
+	diag_report(d, DIAG_BAD_NUMBER, NULL, opt, text);
 	return -1;
 }
 
@@ -149,7 +156,6 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 		{ "then", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char what[64];
 	int ch;
 
 	opterr = 0;
@@ -160,9 +166,9 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 			if (!(ch == 'T' && (extra & CMD_PLAY_THEN)))
 				return cmd_unknown_option(d, usage,
 				    ch == 'T' ? "--then" : "--days");
-			snprintf(what, sizeof(what), "more than %d --then "
-			    "options", CMD_THEN_MAX);
-			return cmd_usage(d, usage, what);
+			diag_report(d, DIAG_TOO_MANY_OPTIONS, NULL, CMD_THEN_MAX,
+			    "--then");
+			return cmd_usage(d, usage, NULL);
 		}
 	}
 	return 0;

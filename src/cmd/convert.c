@@ -190,35 +190,31 @@ convert_stream(FILE *out, void *ctx)
 static int
 convert_to(struct convert *c, const char *name, struct diag *d)
 {
-	char what[256];
-	size_t i, at;
+	char known[256];
+	size_t i, at = 0;
 
 	if ((c->to = notation_find(name)) != NULL)
 		return 0;
-	at = (size_t)snprintf(what, sizeof(what),
-	    "--to %s: unknown notation (known:", name);
-	for (i = 0; notation_table[i] != NULL && at < sizeof(what); i++)
-		at += (size_t)snprintf(what + at, sizeof(what) - at, "%s %s",
-		    i > 0 ? "," : "", notation_table[i]->name);
-	if (at < sizeof(what))
-		snprintf(what + at, sizeof(what) - at, ")");
-	return cmd_usage(d, cmd_convert_usage, what);
+	known[0] = '\0';
+	for (i = 0; notation_table[i] != NULL && at < sizeof(known); i++)
+		at += (size_t)snprintf(known + at, sizeof(known) - at, "%s%s",
+		    i > 0 ? ", " : "", notation_table[i]->name);
+	diag_report(d, DIAG_UNKNOWN_NOTATION, NULL, "--to", name, known);
+	return cmd_usage(d, cmd_convert_usage, NULL);
 }
 
 /* Sets c->squares from the value of --squares; a usage error if bad. */
 static int
 convert_squares(struct convert *c, const char *v, struct diag *d)
 {
-	char what[128];
-
 	if (strcasecmp(v, "numeric") == 0)
 		c->squares = SQUARES_NUMERIC;
 	else if (strcasecmp(v, "algebraic") == 0)
 		c->squares = SQUARES_ALGEBRAIC;
 	else {
-		snprintf(what, sizeof(what),
-		    "--squares %s: expected numeric or algebraic", v);
-		return cmd_usage(d, cmd_convert_usage, what);
+		diag_report(d, DIAG_BAD_VALUE, NULL, "--squares", v,
+		    "numeric or algebraic");
+		return cmd_usage(d, cmd_convert_usage, NULL);
 	}
 	return 0;
 }
@@ -272,15 +268,17 @@ convert_opt(void *ctx, int ch, const char *arg)
 	}
 }
 
-/* What the options ask that cannot be done together. */
-static const char *
-convert_conflict(const struct convert *c)
+/* Reports options that cannot be done together; -1 if some are. */
+static int
+convert_conflict(const struct convert *c, struct diag *d)
 {
 	if (c->split > 0 && c->split_by != NULL)
-		return "-# and --split-by exclude each other";
-	if (c->spec.fen != NULL && c->spec.pattern != NULL)
-		return "--fen and --pattern exclude each other";
-	return NULL;
+		diag_report(d, DIAG_EXCLUSIVE, NULL, "-#", "--split-by");
+	else if (c->spec.fen != NULL && c->spec.pattern != NULL)
+		diag_report(d, DIAG_EXCLUSIVE, NULL, "--fen", "--pattern");
+	else
+		return 0;
+	return -1;
 }
 
 static int
@@ -302,16 +300,15 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *why;
 	int rc;
 
 	if ((rc = cmd_getopt_select(argc, argv, longopts, &c->sel,
 	    cmd_convert_usage, convert_opt, c, d)) != 0)
 		return rc;
-	if ((why = convert_conflict(c)) != NULL)
-		return cmd_usage(d, cmd_convert_usage, why);
+	if (convert_conflict(c, d) == -1)
+		return cmd_usage(d, cmd_convert_usage, NULL);
 	if (argc == optind)
-		return cmd_usage(d, cmd_convert_usage, "no file given");
+		return cmd_arg_count(d, cmd_convert_usage, 1, "file");
 	c->files = argv + optind;
 	c->nfiles = argc - optind;
 	return 0;

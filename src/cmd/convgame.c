@@ -152,20 +152,13 @@ void
 convert_shorter(const struct convert *c)
 {
 	struct diag_where w = { c->name, &c->short_at, c->short_index, 0 };
-	char what[128];
 
-	if (c->shorter == 0)
-		return;
 	if (c->shorter == 1)
-		snprintf(what, sizeof(what), "the game has only %lu pl%s",
-		    c->short_plies, c->short_plies == 1 ? "y" : "ies");
-	else {
-		snprintf(what, sizeof(what), "%lu of %lu games have fewer "
-		    "plies; they are left out", c->shorter, c->games);
-		w.at = NULL;
-		w.game = 0;
-	}
-	diag_report(c->d, DIAG_PAST_END, &w, "--at", c->at, what);
+		diag_report(c->d, DIAG_PAST_END, &w, "--at", c->at,
+		    c->short_plies, c->short_plies == 1 ? "ply" : "plies");
+	else if (c->shorter > 1)
+		diag_report(c->d, DIAG_PAST_END_SOME, DIAG_FILE(c->name),
+		    "--at", c->at, c->shorter, c->games);
 }
 
 /* --at N: the record of the position after N plies, or the game left

@@ -576,8 +576,8 @@ fetch_getopt(struct fetch *f, struct xfer_opts *xo, int argc, char *argv[])
 			return cmd_bad_option(f->d, cmd_fetch_usage, ch, argv);
 	}
 	if (argc - optind != 1)
-		return cmd_usage(f->d, cmd_fetch_usage, argc - optind == 0 ?
-		    "no URL given" : "too many arguments");
+		return cmd_arg_count(f->d, cmd_fetch_usage, argc == optind,
+		    "URL");
 	f->url = argv[optind];
 	return 0;
 }

@@ -192,9 +192,11 @@ move_args(struct play_opts *po, int argc, char *argv[], struct diag *d)
 	if ((rc = cmd_play_getopt(po, argc, argv, cmd_move_usage,
 	    CMD_PLAY_THEN, d)) != 0)
 		return rc;
-	if (argc - optind != 2)
-		return cmd_usage(d, cmd_move_usage, argc - optind < 2 ?
-		    "FILE and MOVE are needed" : "too many arguments");
+	if (argc - optind < 2)
+		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "FILE and MOVE"),
+		    cmd_usage(d, cmd_move_usage, NULL);
+	if (argc - optind > 2)
+		return cmd_arg_count(d, cmd_move_usage, 0, NULL);
 	if (po->nthen > 0 && !po->dry && strcmp(po->out != NULL ? po->out :
 	    argv[optind], "-") == 0)
 		return cmd_usage(d, cmd_move_usage, "--then keeps its moves "

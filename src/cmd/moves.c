@@ -60,8 +60,7 @@ cmd_moves(int argc, char *argv[], struct diag *d)
 	rc = cmd_getopt_select(argc, argv, longopts, &sel, cmd_moves_usage,
 	    moves_opt, &ply, d);
 	if (rc == 0 && argc - optind != 1)
-		rc = cmd_usage(d, cmd_moves_usage, argc == optind ?
-		    "no file given" : "too many arguments");
+		rc = cmd_arg_count(d, cmd_moves_usage, argc == optind, "file");
 	if (rc != 0) {
 		select_free(&sel);
 		return rc;

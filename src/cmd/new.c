@@ -198,7 +198,6 @@ new_apply_tags(struct record *g, int argc, char *argv[], struct diag *d)
 		{ "now", required_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char what[300];
 	int ch, rc;
 
 	optind = 0;
@@ -206,9 +205,9 @@ new_apply_tags(struct record *g, int argc, char *argv[], struct diag *d)
 		if (ch != 't')
 			continue;
 		if ((rc = new_set_tag(g, optarg)) == 1) {
-			snprintf(what, sizeof(what),
-			    "-t %s: expected TAG=VALUE", optarg);
-			return cmd_usage(d, cmd_new_usage, what);
+			diag_report(d, DIAG_BAD_VALUE, NULL, "-t", optarg,
+			    "TAG=VALUE");
+			return cmd_usage(d, cmd_new_usage, NULL);
 		}
 		if (rc == -1) {
 			diag_report(d, DIAG_NOMEM, NULL);
@@ -247,8 +246,7 @@ cmd_new(int argc, char *argv[], struct diag *d)
 			return cmd_bad_option(d, cmd_new_usage, ch, argv);
 	}
 	if (argc - optind != 1)
-		return cmd_usage(d, cmd_new_usage, argc - optind == 0 ?
-		    "no game given" : "too many arguments");
+		return cmd_arg_count(d, cmd_new_usage, argc == optind, "game");
 	if ((r = rules_find(argv[optind])) == NULL)
 		return new_unknown_game(d, argv[optind]);
 	if (new_game_id(id, sizeof(id)) == -1) {

@@ -111,8 +111,9 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 	rc = cmd_getopt_select(argc, argv, longopts, &sel, cmd_perft_usage,
 	    perft_opt, &divide, d);
 	if (rc == 0 && argc - optind != 2)
-		rc = cmd_usage(d, cmd_perft_usage,
-		    "GAME or FILE, and DEPTH, are needed");
+		rc = diag_report(d, DIAG_ARGS_NEEDED, NULL,
+		    "GAME or FILE, and DEPTH,"), cmd_usage(d, cmd_perft_usage,
+		    NULL);
 	if (rc == 0 && cmd_number(d, "DEPTH", argv[optind + 1], 0,
 	    PERFT_MAX_DEPTH, &depth) == -1)
 		rc = STATUS_USAGE;

@@ -112,13 +112,11 @@ post_side_of(const struct post *p, const char *addr)
 static int
 post_rcpt(struct post *p, struct post_mail *ml)
 {
-	char name[256], what[600];
+	char name[256];
 	int s;
 
 	if (mail_address(ml->to, ml->addr, name, sizeof(name)) == -1) {
-		snprintf(what, sizeof(what), "--to: not a mail address: %.500s",
-		    ml->to);
-		diag_report(p->d, DIAG_USAGE, NULL, what);
+		diag_report(p->d, DIAG_BAD_ADDRESS, NULL, "--to", ml->to);
 		return -1;
 	}
 	s = post_side_of(p, ml->addr);
@@ -298,12 +296,11 @@ static char *
 post_png(const struct post *p, const struct svg_view *v, size_t *len)
 {
 	unsigned char *png;
-	char why[256], what[300];
+	char why[256];
 
 	if (png_render(v, &png, len, why, sizeof(why)) == 0)
 		return (char *)png;
-	snprintf(what, sizeof(what), "the PNG picture: %s", why);
-	diag_report(p->d, DIAG_WRITE, NULL, what);
+	diag_report(p->d, DIAG_PICTURE, NULL, why);
 	return NULL;
 }
 
@@ -361,7 +358,7 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 {
 	struct mail_attachment att[3];
 	struct mail_out m;
-	char subject[512], mid[256], fname[3][160], what[300];
+	char subject[512], mid[256], fname[3][160];
 	char *body = NULL;
 	const char *why;
 	int rc = -1, npic = 0, i;
@@ -384,11 +381,8 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 		    .subject = subject, .text = body, .att = att,
 		    .natt = 1 + (size_t)npic, .message_id = mid,
 		    .date = m.date };
-		if ((rc = mail_compose(&m, text, len, &why)) == -1) {
-			snprintf(what, sizeof(what), "cannot compose the mail: "
-			    "%s", why);
-			diag_report(p->d, DIAG_USAGE, NULL, what);
-		}
+		if ((rc = mail_compose(&m, text, len, &why)) == -1)
+			diag_report(p->d, DIAG_COMPOSE, NULL, why);
 	}
 	free(body);
 	for (i = 0; i < npic; i++)
@@ -407,8 +401,8 @@ post_smtp(struct post *p)
 	int rc;
 
 	if (mail_address(p->from, from, name, sizeof(name)) == -1)
-		return diag_report(p->d, DIAG_USAGE, NULL, "--from: not a mail "
-		    "address"), -1;
+		return diag_report(p->d, DIAG_BAD_ADDRESS, NULL, "--from",
+		    p->from), -1;
 	for (i = 0; i < p->nto; i++) {
 		ml.to = p->to[i];
 		if (post_rcpt(p, &ml) == -1 ||
@@ -475,8 +469,6 @@ static int
 post_pbem_check(struct post *p, const struct pbem_cmd *c,
     const struct diag_where *w)
 {
-	char what[300];
-
 	p->side = post_pbem_side(p);
 	if (c->verb == PBEM_MOVE) {
 		if (p->side >= 0 && p->side != p->rp.pos.turn)
@@ -486,12 +478,8 @@ post_pbem_check(struct post *p, const struct pbem_cmd *c,
 		p->side = p->rp.pos.turn;
 		return replay_ply(&p->rp, p->pbem, w, p->d, NULL);
 	}
-	if (p->side < 0) {
-		snprintf(what, sizeof(what), "--pbem %.100s: no player tag is "
-		    "the --user-id or holds the --from address, so whose it "
-		    "is cannot be told", p->pbem);
-		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;
-	}
+	if (p->side < 0)
+		return diag_report(p->d, DIAG_PBEM_SIDE, NULL, p->pbem), -1;
 	return replay_action(&p->rp, p->act, p->side, w, p->d);
 }
 
@@ -521,10 +509,12 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 			c->verb = v[i].verb;
 			p->act = v[i].act;
 		}
-	if (id == NULL || p->user_id == NULL)
-		return diag_report(p->d, DIAG_USAGE, NULL, id == NULL ?
-		    "--pbem: the record has no GameId tag" :
-		    "--pbem needs --user-id"), -1;
+	if (id == NULL)
+		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem: the record "
+		    "has no GameId tag"), -1;
+	if (p->user_id == NULL)
+		return diag_report(p->d, DIAG_NEEDS, NULL, "--pbem", "--user-id"),
+		    -1;
 	if (cmd_play_open(&p->rp, &p->g, NULL, &w, p->d) == -1 ||
 	    post_pbem_check(p, c, &w) == -1)
 		return -1;
@@ -619,7 +609,7 @@ static int
 post_pbem_send(struct post *p, const char *subject)
 {
 	struct mail_out m;
-	char from[MAIL_ADDR_MAX], name[256], mid[256], what[300];
+	char from[MAIL_ADDR_MAX], name[256], mid[256];
 	const char *rcpt[POST_TO_MAX], *why;
 	char addr[POST_TO_MAX][MAIL_ADDR_MAX], *text;
 	size_t i, len;
@@ -629,21 +619,19 @@ post_pbem_send(struct post *p, const char *subject)
 	m.date = time(NULL);
 	if (mail_address(p->from, from, name, sizeof(name)) == -1 ||
 	    post_message_id(p, m.date, mid, sizeof(mid)) == -1)
-		return diag_report(p->d, DIAG_USAGE, NULL, "--from: not a mail "
-		    "address"), -1;
+		return diag_report(p->d, DIAG_BAD_ADDRESS, NULL, "--from",
+		    p->from), -1;
 	for (i = 0; i < p->nto; i++) {
 		if (mail_address(p->to[i], addr[i], name, sizeof(name)) == -1)
-			return diag_report(p->d, DIAG_USAGE, NULL, "--to: not a "
-			    "mail address"), -1;
+			return diag_report(p->d, DIAG_BAD_ADDRESS, NULL, "--to",
+			    p->to[i]), -1;
 		rcpt[i] = addr[i];
 	}
 	m = (struct mail_out){ .from = p->from, .to = p->to, .nto = p->nto,
 	    .subject = subject, .text = "Sent by stackref post --pbem.\n",
 	    .message_id = mid, .date = m.date };
-	if (mail_compose(&m, &text, &len, &why) == -1) {
-		snprintf(what, sizeof(what), "cannot compose the mail: %s", why);
-		return diag_report(p->d, DIAG_USAGE, NULL, what), -1;
-	}
+	if (mail_compose(&m, &text, &len, &why) == -1)
+		return diag_report(p->d, DIAG_COMPOSE, NULL, why), -1;
 	rc = xfer_send(&p->x, p->url, from, rcpt, p->nto, text, len);
 	explicit_bzero(text, len);
 	free(text);
@@ -661,8 +649,8 @@ post_pbem(struct post *p)
 	int rc = -1;
 
 	if (p->nto == 0)
-		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem needs --to "
-		    "(the referee's address)"), -1;
+		return diag_report(p->d, DIAG_NEEDS, NULL, "--pbem",
+		    "--to (the referee's address)"), -1;
 	if (post_pbem_cmd(p, &c) == 0 && cmd_secret(p->pbem_file,
 	    p->pbem_env, p->user_id, c.password, sizeof(c.password),
 	    p->d) == 0) {
@@ -748,7 +736,7 @@ post_send(struct post *p)
 		return -1;
 	}
 	if (p->from == NULL)
-		return diag_report(p->d, DIAG_USAGE, NULL, "a mail needs --from"),
+		return diag_report(p->d, DIAG_NEEDS, NULL, "a mail", "--from"),
 		    -1;
 	if (p->pbem != NULL)
 		return post_pbem(p);
@@ -839,8 +827,9 @@ post_getopt(struct post *p, struct xfer_opts *xo, int argc, char *argv[])
 			return cmd_bad_option(p->d, cmd_post_usage, ch, argv);
 	}
 	if (argc - optind != 2)
-		return cmd_usage(p->d, cmd_post_usage, argc - optind < 2 ?
-		    "expected FILE and URL" : "too many arguments");
+		return argc - optind > 2 ? cmd_arg_count(p->d, cmd_post_usage,
+		    0, NULL) : cmd_usage(p->d, cmd_post_usage,
+		    "expected FILE and URL");
 	p->file = argv[optind];
 	p->url = argv[optind + 1];
 	return 0;

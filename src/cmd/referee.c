@@ -76,11 +76,13 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		*slot[at - letters] = optarg;
 	}
 	if (optind != argc)
-		return cmd_usage(d, cmd_referee_usage, "too many arguments");
+		return diag_report(d, DIAG_TOO_MANY_ARGS, NULL),
+		    cmd_usage(d, cmd_referee_usage, NULL);
 	if (ro->dir == NULL || ro->imap == NULL || ro->smtp == NULL ||
 	    ro->address == NULL)
-		return cmd_usage(d, cmd_referee_usage,
-		    "--dir, --imap, --smtp and --address are needed");
+		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "--dir, --imap, "
+		    "--smtp and --address"), cmd_usage(d, cmd_referee_usage,
+		    NULL);
 	if (ro->publish != NULL && xfer_url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)
 		return cmd_usage(d, cmd_referee_usage,

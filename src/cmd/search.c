@@ -128,8 +128,8 @@ search_getopt(int argc, char *argv[], struct posmatch_spec *sp,
 		rc = cmd_usage(d, cmd_search_usage, "nothing to search for: "
 		    "give --fen, --pattern, --empty or --material");
 	else if (rc == 0 && sp->fen != NULL && sp->pattern != NULL)
-		rc = cmd_usage(d, cmd_search_usage,
-		    "--fen and --pattern exclude each other");
+		rc = diag_report(d, DIAG_EXCLUSIVE, NULL, "--fen", "--pattern"),
+		    cmd_usage(d, cmd_search_usage, NULL);
 	return rc;
 }
 

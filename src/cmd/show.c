@@ -71,12 +71,11 @@ static int
 show_png(const struct game_picture *p, struct diag *d)
 {
 	unsigned char *png;
-	char why[256], what[300];
+	char why[256];
 	size_t len;
 
 	if (png_render(&p->v, &png, &len, why, sizeof(why)) == -1) {
-		snprintf(what, sizeof(what), "the PNG picture: %s", why);
-		diag_report(d, DIAG_WRITE, NULL, what);
+		diag_report(d, DIAG_PICTURE, NULL, why);
 		return -1;
 	}
 	fwrite(png, 1, len, stdout);
@@ -98,13 +97,13 @@ show_fen(const struct replay *rp, struct diag *d)
 	return 0;
 }
 
-/* Reads --size; -1 with the problem in what. */
+/* Reads --size; -1 after reporting. */
 static int
-show_size(struct show_opts *so, const char *text, char *what, size_t size)
+show_size(struct show_opts *so, const char *text, struct diag *d)
 {
 	if (util_parse_ulong(text, SVG_SIZE_MIN, SVG_SIZE_MAX, &so->size) == 0)
 		return 0;
-	snprintf(what, size, "--size %.40s: expected pixels, %d to %d", text,
+	diag_report(d, DIAG_BAD_RANGE, NULL, "--size", text, "pixels",
 	    SVG_SIZE_MIN, SVG_SIZE_MAX);
 	return -1;
 }
@@ -120,7 +119,6 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	char what[128];
 	int ch, rc;
 
 	opterr = 0;
@@ -136,8 +134,8 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		else if (ch == 'F')
 			so->flip = 1;
 		else if (ch == 's') {
-			if (show_size(so, optarg, what, sizeof(what)) == -1)
-				return cmd_usage(d, cmd_show_usage, what);
+			if (show_size(so, optarg, d) == -1)
+				return cmd_usage(d, cmd_show_usage, NULL);
 		} else
 			return cmd_bad_option(d, cmd_show_usage, ch, argv);
 	}
@@ -145,17 +143,17 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 	    strcasecmp(so->format, "svg") != 0 &&
 	    strcasecmp(so->format, "png") != 0 &&
 	    strcasecmp(so->format, "fen") != 0) {
-		snprintf(what, sizeof(what), "--format %s: %s", so->format,
-		    "expected ascii, svg, png or fen");
-		return cmd_usage(d, cmd_show_usage, what);
+		diag_report(d, DIAG_BAD_VALUE, NULL, "--format", so->format,
+		    "ascii, svg, png or fen");
+		return cmd_usage(d, cmd_show_usage, NULL);
 	}
 	if (so->size > 0 && strcasecmp(so->format, "svg") != 0 &&
 	    strcasecmp(so->format, "png") != 0)
 		return cmd_usage(d, cmd_show_usage, "--size is for the svg "
 		    "and png formats");
 	if (argc - optind != 1)
-		return cmd_usage(d, cmd_show_usage, argc == optind ?
-		    "no file given" : "too many arguments");
+		return cmd_arg_count(d, cmd_show_usage, argc == optind,
+		    "file");
 	return 0;
 }
 

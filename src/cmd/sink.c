@@ -50,10 +50,7 @@ sink_put(struct sink *s, FILE *f, unsigned long before,
 static int
 sink_fail(struct sink *s, const char *file)
 {
-	char what[SINK_NAME + 64];
-
-	snprintf(what, sizeof(what), "%s: %s", file, strerror(errno));
-	diag_report(s->d, DIAG_WRITE, NULL, what);
+	diag_report(s->d, DIAG_WRITE, DIAG_FILE(file), strerror(errno));
 	return -1;
 }
 

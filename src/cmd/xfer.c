@@ -107,14 +107,10 @@ static int
 xfer_password_prompt(const char *user, char *pw, size_t size,
     struct diag *d)
 {
-	char what[300];
 	int tty, rc;
 
 	if ((tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)) == -1) {
-		snprintf(what, sizeof(what), "no terminal to ask for the "
-		    "password of %.200s; give a password file or variable",
-		    user);
-		diag_report(d, DIAG_USAGE, NULL, what);
+		diag_report(d, DIAG_NO_TTY, NULL, user);
 		return -1;
 	}
 	rc = xfer_password_tty(tty, user, pw, size);
@@ -129,21 +125,18 @@ int
 cmd_secret(const char *file, const char *env, const char *user, char *pw,
     size_t size, struct diag *d)
 {
-	char what[300];
 	const char *v;
 
 	if (file != NULL && env != NULL) {
-		diag_report(d, DIAG_USAGE, NULL, "a password file and a "
-		    "password variable exclude each other");
+		diag_report(d, DIAG_EXCLUSIVE, NULL, "a password file",
+		    "a password variable");
 		return -1;
 	}
 	if (file != NULL)
 		return xfer_password_file(file, pw, size, d);
 	if (env != NULL) {
 		if ((v = getenv(env)) == NULL) {
-			snprintf(what, sizeof(what), "the password variable %.200s "
-			    "is not set", env);
-			diag_report(d, DIAG_USAGE, NULL, what);
+			diag_report(d, DIAG_PASSWORD_UNSET, NULL, env);
 			return -1;
 		}
 		snprintf(pw, size, "%s", v);

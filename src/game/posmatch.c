@@ -172,7 +172,7 @@ const struct posmatch_game *
 posmatch_for(struct posmatch *pm, const struct rules *r, struct diag *d)
 {
 	struct posmatch_game *pg;
-	char why[512], what[600];
+	char why[512];
 	unsigned i;
 
 	for (i = 0; i < pm->ngames; i++)
@@ -184,9 +184,7 @@ posmatch_for(struct posmatch *pm, const struct rules *r, struct diag *d)
 	memset(pg, 0, sizeof(*pg));
 	pg->r = r;
 	if (posmatch_read(pg, &pm->spec, why, sizeof(why)) == -1) {
-		snprintf(what, sizeof(what), "%s (no record of %s can match)",
-		    why, r->name);
-		diag_report(d, DIAG_USAGE, NULL, what);
+		diag_report(d, DIAG_BAD_POSITION, NULL, why, r->name);
 		return NULL;
 	}
 	pg->ok = 1;

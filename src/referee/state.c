@@ -37,13 +37,10 @@ ref_path(char *buf, const struct ref_state *s, const char *a,
 int
 ref_fail(struct ref_state *s, int writing, const char *path)
 {
-	char what[REF_PATH + 128];
-
-	snprintf(what, sizeof(what), "%s: %s", path, strerror(errno));
 	if (writing)
-		diag_report(s->d, DIAG_WRITE, NULL, what);
+		diag_report(s->d, DIAG_WRITE, DIAG_FILE(path), strerror(errno));
 	else
-		diag_report(s->d, DIAG_READ, NULL, what);
+		diag_report(s->d, DIAG_READ, DIAG_FILE(path), strerror(errno));
 	return -1;
 }
 
