@@ -131,9 +131,10 @@ new_setup(struct record *g)
 
 /* The game and the position of the tags given (a [FEN] tag, [SetUp])
  * must make a start, and a TimeControl tag must read: 0, or -1 after
- * reporting DIAG_RECORD_GAME, DIAG_BAD_FEN, DIAG_BAD_CONTROL or
- * DIAG_NOMEM, so that no record is written that cannot be read back.
- * A set-up position that already decides the game gets its result. */
+ * reporting DIAG_RECORD_GAME, DIAG_BAD_FEN, DIAG_BAD_CONTROL,
+ * DIAG_WRONG_RESULT or DIAG_NOMEM, so that no record is written that
+ * cannot be read back or that check refuses.  A set-up position that
+ * already decides the game gets its result. */
 static int
 new_check(struct record *g, struct diag *d)
 {
@@ -148,6 +149,8 @@ new_check(struct record *g, struct diag *d)
 		diag_report(d, DIAG_NOMEM, NULL);
 		return -1;
 	}
+	if (replay_result(&rp, g, &o, d) == -1)
+		return -1;
 	if (clock_control_of(g, &c, why, sizeof(why)) == 0)
 		return 0;
 	diag_report(d, DIAG_BAD_CONTROL, NULL, record_tag(g, "TimeControl"),

@@ -69,10 +69,9 @@ play_settle_start(struct replay *rp, struct record *g)
 	const char *r = g->result != NULL ? g->result :
 	    record_tag(g, "Result");
 
-	if (r != NULL && r[0] != '\0' && strcmp(r, "*") != 0)
-		return 0;
 	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
-	if (rp->outcome == OUTCOME_NONE)
+	if (rp->outcome == OUTCOME_NONE ||
+	    (r != NULL && r[0] != '\0' && strcmp(r, "*") != 0))
 		return 0;
 	return play_set_result(g, rp->outcome, NULL) == -1 ? -1 : 1;
 }

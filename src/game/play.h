@@ -27,7 +27,8 @@ int play_over(const struct replay *rp, const struct record *g,
  * and that gives no result or "*": sets its result (the Result tag and
  * the movetext's) to that decision, as play_append_move does after the
  * move that ends a game, so that check reads it back as valid.  rp is
- * the replay of g started (replay_start).  Returns 1 when it set the
+ * the replay of g started (replay_start); its outcome is set either way,
+ * for replay_result to check a result g gives.  Returns 1 when it set the
  * result, 0 when the position decides nothing or g gives a result, -1
  * when out of memory.
  */
