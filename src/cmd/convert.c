@@ -162,7 +162,6 @@ convert_games(struct convert *c)
 		if ((c->in = fileio_open(c->files[i], c->d)) == NULL)
 			continue;
 		rc = cmd_each_stream(c->in, c->name, &e, c->d);
-		c->read += e.games - e.malformed;
 		fileio_close(c->in);
 	}
 	return rc;
@@ -368,8 +367,6 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 			convert_split(&c);
 		else
 			convert_one(&c);
-		if (c.read == 0 && d->status < STATUS_SYSTEM)
-			diag_report(d, DIAG_NO_GAME, DIAG_FILE(c.name));
 		convert_shorter(&c);
 	}
 	if (c.dedupe)

@@ -21,7 +21,6 @@ struct convert {
 	struct select sel;
 	struct sink sink;
 	unsigned long games;      /* games read and selected */
-	unsigned long read;       /* games read */
 	int squares;              /* enum square_style, or -1: the record's own */
 	int canonical;            /* 1, or REPLAY_KEEP_PATHS (--keep-paths) */
 	unsigned long at;         /* --at N, or REPLAY_ALL for whole games */
