@@ -8,19 +8,29 @@
 #include "base/timeutc.h"
 #include "notation/notation.h"
 
+/* The result g gives (after its moves, else its Result tag), or NULL
+ * when it gives none or "*". */
+static const char *
+play_given_result(const struct record *g)
+{
+	const char *r = g->result != NULL ? g->result :
+	    record_tag(g, "Result");
+
+	return r == NULL || r[0] == '\0' || strcmp(r, "*") == 0 ? NULL : r;
+}
+
 int
 play_over(const struct replay *rp, const struct record *g,
     const char **res, const char **why)
 {
-	const char *r = g->result != NULL ? g->result :
-	    record_tag(g, "Result");
+	const char *r = play_given_result(g);
 
 	if (rp->outcome != OUTCOME_NONE) {
 		*res = replay_result_token(rp->outcome);
 		*why = rp->why != NULL ? rp->why : "no legal move";
 		return 1;
 	}
-	if (r == NULL || r[0] == '\0' || strcmp(r, "*") == 0)
+	if (r == NULL)
 		return 0;
 	*res = r;
 	*why = "the record gives the result";
@@ -66,12 +76,8 @@ play_append_move(struct replay *rp, struct record *g, char *text,
 int
 play_settle_start(struct replay *rp, struct record *g)
 {
-	const char *r = g->result != NULL ? g->result :
-	    record_tag(g, "Result");
-
 	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
-	if (rp->outcome == OUTCOME_NONE ||
-	    (r != NULL && r[0] != '\0' && strcmp(r, "*") != 0))
+	if (rp->outcome == OUTCOME_NONE || play_given_result(g) != NULL)
 		return 0;
 	return play_set_result(g, rp->outcome, NULL) == -1 ? -1 : 1;
 }
