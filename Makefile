@@ -16,8 +16,11 @@ CC ?= cc
 PKG_CONFIG ?= pkg-config
 INSTALL ?= install
 OPT ?= -O2 -g
+# Strict warnings; a module's table set to a function of another type
+# (src/base/module.h) fails the build.
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-       -Wwrite-strings -Wpointer-arith -Wformat=2 -Werror=format
+       -Wwrite-strings -Wpointer-arith -Wformat=2 -Werror=format \
+       -Werror=incompatible-pointer-types
 CFLAGS ?= $(OPT)
 # What this machine's CPU offers, used only where the build finds it
 # (bench/README): -mpopcnt when the compiler takes it and /proc/cpuinfo

@@ -10,7 +10,7 @@
  * must upgrade with STARTTLS unless the host is 127.0.0.1, ::1 or
  * localhost, where STARTTLS is tried only when starttls asks for it;
  * no credentials go over plain http:// to another host.  Only these
- * eight protocols are spoken.  xfer_get follows HTTP redirects (at most
+ * eight protocols are spoken.  get follows HTTP redirects (at most
  * 5) to http or https only (https only from https), judging each hop by
  * the same policy and sending credentials only to the origin of the URL
  * given; nothing else follows redirects.

@@ -1,6 +1,6 @@
 /*
  * test_picture.c - the pictures other code takes in memory: the PNG of
- * png_render (its signature, size and stability), the board of a page
+ * PNG_MODULE (its signature, size and stability), the board of a page
  * (svg_write with an id: scoped, no declaration, one piece per stack,
  * a mark cell per square), svg_marks, and the HTML page of a record
  * written to a memory stream as the referee will.

@@ -1,6 +1,6 @@
 /*
  * test_transport.c - the URL policy of mail/transport.c: URLs in messages
- * without their credentials (xfer_url_clean), the protocols allowed, no
+ * without their credentials (url_clean), the protocols allowed, no
  * credentials over plain http to another host, and STARTTLS demanded
  * from every host but this machine (and from this machine only when
  * asked), no password read from a URL, the kind of a URL, conditional
@@ -77,7 +77,7 @@ test_url_clean(void **state)
 	assert_string_equal(buf, "http://exam");
 }
 
-/* Runs xfer_get on url with the user and password given (NULL: none),
+/* Runs get on url with the user and password given (NULL: none),
  * which must fail with a message that does not hold the password; the
  * message goes to err. */
 static void
