@@ -16,8 +16,11 @@ CC ?= cc
 PKG_CONFIG ?= pkg-config
 INSTALL ?= install
 OPT ?= -O2 -g
+# Strict warnings; a module's table set to a function of another type
+# (src/base/module.h) fails the build.
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-       -Wwrite-strings -Wpointer-arith -Wformat=2 -Werror=format
+       -Wwrite-strings -Wpointer-arith -Wformat=2 -Werror=format \
+       -Werror=incompatible-pointer-types
 CFLAGS ?= $(OPT)
 # What this machine's CPU offers, used only where the build finds it
 # (bench/README): -mpopcnt when the compiler takes it and /proc/cpuinfo
@@ -74,25 +77,25 @@ LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
 
 # The code that needs a heavy library is built into a module of its own
 # linked against it, which stackref loads only when a command calls it
-# (src/base/module.h); in its place the binary links stubs with the same
-# functions (STUB_SRC).  Module code is position-independent and hides
-# its symbols but for the table it exports.
-XML_SRC = notation/xml.c notation/xmlguard.c notation/svg.c
+# through the table the module exports (src/base/module.h).  Module code
+# is position-independent and hides its symbols but for that table.
+XML_SRC = notation/xml.c notation/xmlguard.c
 PNG_SRC = notation/png.c
 NET_SRC = mail/transport.c
 HASH_SRC = src/referee/hash.c
 MOD_SRC = $(XML_SRC) $(PNG_SRC) $(NET_SRC) $(HASH_SRC)
 MOD_OBJ = $(MOD_SRC:.c=.o)
 MODULES = stackref-xml.so stackref-png.so stackref-net.so stackref-hash.so
-STUB_SRC = notation/xmlload.c notation/svgload.c notation/pngload.c \
-       mail/xferload.c src/referee/hashload.c
-STUB_OBJ = $(STUB_SRC:.c=.o)
 $(MOD_OBJ): MOD_CFLAGS = -fPIC -fvisibility=hidden
 
-# libstackref.a: everything but the stubs (the modules' code included),
-# which the unit tests, the fuzz targets and bench/ link statically.
-LIB_SRC = $(filter-out $(STUB_SRC),$(foreach l,$(LAYERS),$(wildcard $(l)/*.c)))
+# libstackref.a: everything but the modules' code.  The programs that
+# link everything (the unit tests, the fuzz targets, bench/) link that
+# code too, with its libraries, and export the modules' tables, which
+# module_table then finds in the program itself (ALL_LINK).
+LIB_SRC = $(filter-out $(MOD_SRC),$(foreach l,$(LAYERS),$(wildcard $(l)/*.c)))
 LIB_OBJ = $(LIB_SRC:.c=.o)
+MOD_TABLES = -Wl,--export-dynamic-symbol='stackref_*'
+ALL_LINK = $(MOD_OBJ) libstackref.a $(LIBS) $(MOD_TABLES)
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)
 BENCH_SRC = $(wildcard bench/*.c)
@@ -110,13 +113,12 @@ $(shell printf '%s\n' '$(BUILD_ID)' | cmp -s - .buildflags || \
 
 all: stackref
 
-# The binary: main, the stubs, and what it needs of libstackref.a (never
-# a module's code: its stubs stand for it), linked against no library
-# but the C library.  It exports to the modules the symbols they use
-# (stackref.dyn) and builds them with it.
-stackref: src/main.o $(STUB_OBJ) libstackref.a stackref.dyn | $(MODULES)
+# The binary: main and what it needs of libstackref.a, linked against no
+# library but the C library.  It exports to the modules the symbols they
+# use (stackref.dyn) and builds them with it.
+stackref: src/main.o libstackref.a stackref.dyn | $(MODULES)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=stackref.dyn \
-	    -o $@ src/main.o $(STUB_OBJ) libstackref.a
+	    -o $@ src/main.o libstackref.a
 
 stackref.dyn: $(MOD_OBJ)
 	{ echo '{'; nm -P -u $(MOD_OBJ) | \
@@ -140,7 +142,7 @@ libstackref.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-$(LIB_OBJ) $(STUB_OBJ) src/main.o: .buildflags
+$(LIB_OBJ) $(MOD_OBJ) src/main.o: .buildflags
 
 # The RELAX NG schema of the XML notation, embedded in the binary.
 notation/xml.o: notation/stackref-rng.h
@@ -151,22 +153,22 @@ notation/stackref-rng.h: notation/stackref.rng tools/text2c.sh
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-tests/unit/test_%: tests/unit/test_%.c libstackref.a .buildflags
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS) $(TEST_LIBS)
+tests/unit/test_%: tests/unit/test_%.c libstackref.a $(MOD_OBJ) .buildflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ALL_LINK) $(TEST_LIBS)
 
 # The fuzz targets without libFuzzer, for make check (tests/fuzz.sh).
 tests/fuzz/run_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/driver.c \
-    tests/fuzz/common.h libstackref.a .buildflags
+    tests/fuzz/common.h libstackref.a $(MOD_OBJ) .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_COMMON) \
-	    tests/fuzz/driver.c libstackref.a $(LIBS)
+	    tests/fuzz/driver.c $(ALL_LINK)
 
 # tests/png.sh reads PNG files with it (cairo, which librsvg brings).
 tests/pngcmp: tests/pngcmp.c .buildflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 	    $$($(PKG_CONFIG) --libs cairo 2>/dev/null)
 
-bench/%: bench/%.c libstackref.a .buildflags
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libstackref.a $(LIBS)
+bench/%: bench/%.c libstackref.a $(MOD_OBJ) .buildflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ALL_LINK)
 
 # The flags a C file of the library is compiled with (tests/build.sh).
 print-cflags:
@@ -212,6 +214,7 @@ FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
       $(INCLUDES) -g -O1 -MMD -MP $(FUZZ_SAN) \
       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
+FUZZ_MOD_OBJ = $(MOD_SRC:%.c=$(FUZZ_DIR)/%.o)
 
 fuzz: deps-check
 	@command -v $(FUZZ_CC) >/dev/null || \
@@ -230,9 +233,9 @@ $(FUZZ_DIR)/libstackref.a: $(FUZZ_LIB_OBJ)
 	$(AR) rcs $@ $(FUZZ_LIB_OBJ)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) tests/fuzz/common.h \
-    $(FUZZ_DIR)/libstackref.a
+    $(FUZZ_DIR)/libstackref.a $(FUZZ_MOD_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) \
-	    $(FUZZ_DIR)/libstackref.a $(LIBS)
+	    $(FUZZ_MOD_OBJ) $(FUZZ_DIR)/libstackref.a $(LIBS) $(MOD_TABLES)
 
 # Speed figures (not a test); /usr/bin/time (package time) is optional.
 bench: deps
@@ -265,7 +268,7 @@ uninstall:
 
 clean:
 	rm -f stackref $(MODULES) stackref.dyn libstackref.a $(LIB_OBJ) \
-	    $(STUB_OBJ) src/main.o $(TEST_BIN) \
+	    $(MOD_OBJ) src/main.o $(TEST_BIN) \
 	    $(BENCH_BIN) $(FUZZ_RUN) tests/pngcmp .buildflags \
 	    notation/stackref-rng.h
 	rm -rf $(FUZZ_DIR)

@@ -9,9 +9,10 @@
 #       RSS for each size; then rapid-draughts replaying the smallest
 #       archive, the same figures;
 #   (c) the latency of one `stackref move -n`, one `move -o` (validated and
-#       written) on a record of about 100 plies, and one `check` of that
-#       game, whole processes, wall and CPU time per run: the best of 5
-#       batches of $BENCH_RUNS / 5 runs (default 200 in all); the startup
+#       written) on a record of about 100 plies, and one `check`, `show
+#       --format svg` and `convert --to xml` of that game, whole
+#       processes, wall and CPU time per run: the best of 5 batches of
+#       $BENCH_RUNS / 5 runs (default 200 in all); the startup
 #       floor, a C program that does nothing (built here), measured the
 #       same way, and each figure's ratio to it; the same check by
 #       rapid-draughts, node's start included and excluded;
@@ -389,6 +390,10 @@ latency "move -o OUT $move (validated, written, fsync'd)" \
 ms_move=$ms cpu_move=$mscpu
 latency "check of that one game" "$bin" check "$game"
 ms_check=$ms cpu_check=$mscpu
+latency "show --format svg of that game" "$bin" show --format svg "$game"
+cpu_svg=$mscpu
+latency "convert --to xml of that game" "$bin" convert --to xml "$game"
+cpu_xml=$mscpu
 echo "libraries loaded: stackref $(ldd "$bin" 2>/dev/null | grep -c '=>')" \
     "(the modules, only when a command needs one: $(for m in "$top"/stackref-*.so; do
     printf '%s %s, ' "${m##*/}" "$(ldd "$m" 2>/dev/null | grep -c '=>')"; done |
@@ -477,10 +482,14 @@ row "move -o, written, CPU" "$cpu_move" ms 2 "" 0
 row "check, one game (whole process)" "$ms_check" ms 1 "$rms" 0
 row "check, one game, CPU" "$cpu_check" ms 1 "${rcpu:-}" 0
 row "check, one game (in process)" "${sms_in:-}" ms "" "$rms_in" 0
+row "show --format svg, CPU" "$cpu_svg" ms "" "" 0
+row "convert --to xml, CPU" "$cpu_xml" ms "" "" 0
 if [ -n "${floor:-}" ]; then
 	echo "CPU over the floor: move -n $(ratio "$cpu_moven" "$floor" 2) x," \
 	    "move -o $(ratio "$cpu_move" "$floor" 2) x," \
-	    "check $(ratio "$cpu_check" "$floor" 2) x"
+	    "check $(ratio "$cpu_check" "$floor" 2) x," \
+	    "show --format svg $(ratio "$cpu_svg" "$floor" 2) x," \
+	    "convert --to xml $(ratio "$cpu_xml" "$floor" 2) x"
 fi
 row "scaling, xargs -P $cpus over -P 1" "$speedup" x "$cpus" "" 1
 

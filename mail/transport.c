@@ -34,8 +34,6 @@
 
 #include <curl/curl.h>
 
-#include "base/module.h"
-#include "mail/modules.h"
 #include "mail/transport.h"
 
 #define XFER_DOWNLOAD_MAX (64u * 1024 * 1024)
@@ -199,7 +197,7 @@ xfer_url_strip(CURLU *u, char *buf, size_t size)
 	    xfer_url_has(u, CURLUPART_URL, buf, size) ? 0 : -1;
 }
 
-void
+static void
 xfer_url_clean(const char *url, char *buf, size_t size)
 {
 	CURLUcode rc;
@@ -214,7 +212,7 @@ xfer_url_clean(const char *url, char *buf, size_t size)
 	curl_url_cleanup(u);
 }
 
-enum xfer_kind
+static enum xfer_kind
 xfer_url_kind(const char *url)
 {
 	static const struct { const char *scheme; enum xfer_kind kind; }
@@ -236,7 +234,7 @@ xfer_url_kind(const char *url)
 	return XFER_KIND_NONE;
 }
 
-int
+static int
 xfer_url_path(const char *url, const char *path, int keep, char *buf,
     size_t size)
 {
@@ -565,7 +563,7 @@ xfer_hop_scheme(struct xfer *x, const char *from, const char *to)
 	return -1;
 }
 
-int
+static int
 xfer_get(struct xfer *x, const char *url, struct xfer_buf *out)
 {
 	char cur[XFER_URL_MAX], next[XFER_URL_MAX];
@@ -629,7 +627,7 @@ xfer_header(char *p, size_t size, size_t n, void *ctx)
 	return len;
 }
 
-int
+static int
 xfer_get_version(struct xfer *x, const char *url, struct xfer_buf *out,
     struct xfer_version *v)
 {
@@ -689,7 +687,7 @@ xfer_precondition(struct xfer *x, const char *url,
 	return 0;
 }
 
-int
+static int
 xfer_put_version(struct xfer *x, const char *url, const char *data,
     size_t len, const struct xfer_version *v)
 {
@@ -721,7 +719,7 @@ xfer_put_version(struct xfer *x, const char *url, const char *data,
 	return rc;
 }
 
-int
+static int
 xfer_put(struct xfer *x, const char *url, const char *data, size_t len)
 {
 	struct xfer_src src = { data, len, 0 };
@@ -739,7 +737,7 @@ xfer_put(struct xfer *x, const char *url, const char *data, size_t len)
 	return rc;
 }
 
-int
+static int
 xfer_send(struct xfer *x, const char *url, const char *from,
     const char *const *rcpt, size_t nrcpt, const char *data, size_t len)
 {
@@ -784,7 +782,7 @@ xfer_pop3_one_line(const struct xfer_job *j, const char *command)
 	return 0;
 }
 
-int
+static int
 xfer_command(struct xfer *x, const char *url, const char *command,
     struct xfer_buf *out)
 {
@@ -804,20 +802,11 @@ xfer_command(struct xfer *x, const char *url, const char *command,
 	return xfer_collect(&j, out);
 }
 
-void
-xfer_buf_free(struct xfer_buf *b)
-{
-	free(b->data);
-	b->data = NULL;
-	b->len = 0;
-}
-
-/* transport.h as stackref-net.so exports it (modules.h). */
-MODULE_EXPORT const struct xfer_module xfer_module = {
+/* The table stackref-net.so exports (transport.h). */
+MODULE_EXPORT const struct xfer_module stackref_net = {
 	.url_kind = xfer_url_kind, .url_path = xfer_url_path,
 	.url_clean = xfer_url_clean,
 	.get = xfer_get, .get_version = xfer_get_version,
 	.put = xfer_put, .put_version = xfer_put_version,
 	.send = xfer_send, .command = xfer_command,
-	.buf_free = xfer_buf_free,
 };

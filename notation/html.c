@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "notation/html.h"
 #include "notation/svg.h"
 
@@ -118,14 +119,6 @@ struct html_game {
 
 typedef int (*html_visit_fn)(struct html_game *hg, const struct html_ply *at,
     const struct elem *e);
-
-/* Writes s as HTML text (or an attribute value): valid UTF-8, markup
- * and quotes escaped. */
-static void
-html_text(FILE *out, const char *s)
-{
-	svg_text_escape(out, s);
-}
 
 /* A tag's value worth showing: not missing, empty or only '?' and '.'. */
 static const char *
@@ -403,10 +396,10 @@ html_item_data(const struct html_game *hg, const struct html_ply *at,
 	html_marks_attr(hg->out, "data-t", mark, SVG_MARK_TO);
 	html_status(hg, at, move, text, sizeof(text));
 	fputs(" data-st=\"", hg->out);
-	html_text(hg->out, text);
+	util_text_escape(hg->out, text);
 	html_note(hg, at, text, sizeof(text));
 	fputs("\" data-nt=\"", hg->out);
-	html_text(hg->out, text);
+	util_text_escape(hg->out, text);
 	fputc('"', hg->out);
 }
 
@@ -429,9 +422,9 @@ html_move(struct html_game *hg, const struct html_ply *at,
 		fprintf(hg->out, "<b>%lu.</b> ", k / 2 + 1);
 	else if (!hg->plain)
 		fprintf(hg->out, "<b>%lu...</b> ", k / 2 + 1);
-	html_text(hg->out, text);
+	util_text_escape(hg->out, text);
 	if (e->suffix != NULL)
-		html_text(hg->out, e->suffix);
+		util_text_escape(hg->out, e->suffix);
 	hg->plain = 1;
 }
 
@@ -442,7 +435,7 @@ html_leave(FILE *out, const char *text)
 	const char *sp = strchr(text, ' ');
 
 	if (sp == NULL) {
-		html_text(out, text);
+		util_text_escape(out, text);
 		return;
 	}
 	fprintf(out, "%.*s takes %s days of leave.", (int)(sp - text), text,
@@ -472,12 +465,12 @@ html_action(FILE *out, const char *text)
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		n = strlen(words[i][0]);
 		if (strncmp(text, words[i][0], n) == 0) {
-			html_text(out, text + n);
+			util_text_escape(out, text + n);
 			fprintf(out, " %s.", words[i][1]);
 			return;
 		}
 	}
-	html_text(out, text);
+	util_text_escape(out, text);
 }
 
 /* A NAG: the mark of $1 to $6 (!, ?, !!, ??, !?, ?!), else $N. */
@@ -513,7 +506,7 @@ html_line(FILE *out, const struct line *l)
 		} else if (e->text != NULL) {
 			fputs(e->kind == ELEM_COMMENT ? "{" :
 			    e->kind == ELEM_ACTION ? "[" : "", out);
-			html_text(out, e->text);
+			util_text_escape(out, e->text);
 			fputs(e->kind == ELEM_COMMENT ? "}" :
 			    e->kind == ELEM_ACTION ? "]" : "", out);
 		}
@@ -545,7 +538,7 @@ html_aside(struct html_game *hg, const struct elem *e)
 	} else if (e->kind == ELEM_ACTION && e->text != NULL)
 		html_action(out, e->text);
 	else if (e->text != NULL)
-		html_text(out, e->text);
+		util_text_escape(out, e->text);
 	fputs("</span>", out);
 }
 
@@ -586,19 +579,19 @@ html_heading(const struct html_game *hg)
 	int s;
 
 	fputs("<title>", hg->out);
-	html_text(hg->out, html_title(hg));
+	util_text_escape(hg->out, html_title(hg));
 	fprintf(hg->out, "</title>\n<section class=\"game\" id=\"%s-page\">\n"
 	    "<h1>", hg->id);
-	html_text(hg->out, html_title(hg));
+	util_text_escape(hg->out, html_title(hg));
 	fputs("</h1>\n<p class=\"meta\">", hg->out);
 	if (html_tag(hg->g, "Event") != NULL) {
-		html_text(hg->out, hg->r->title);
+		util_text_escape(hg->out, hg->r->title);
 		sep = " \xc2\xb7 ";
 	}
 	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
 		if ((v = html_tag(hg->g, tags[i])) != NULL) {
 			fprintf(hg->out, "%s%s ", sep, tags[i]);
-			html_text(hg->out, v);
+			util_text_escape(hg->out, v);
 			sep = " \xc2\xb7 ";
 		}
 	fputs("</p>\n<p class=\"players\">", hg->out);
@@ -606,7 +599,7 @@ html_heading(const struct html_game *hg)
 		fprintf(hg->out, "%s%s: ", s > 0 ? " \xc2\xb7 " : "",
 		    hg->r->side[s]);
 		v = notation_player(hg->r, hg->g, s);
-		html_text(hg->out, v != NULL ? v : "?");
+		util_text_escape(hg->out, v != NULL ? v : "?");
 	}
 	fputs("</p>\n", hg->out);
 }
@@ -632,12 +625,12 @@ html_board(struct html_game *hg)
 	if (hg->started) {
 		html_status(hg, &hg->end, hg->end_move != NULL ?
 		    hg->end_move : "", text, sizeof(text));
-		html_text(hg->out, text);
+		util_text_escape(hg->out, text);
 	}
 	fputs("</p>\n<p class=\"note\">", hg->out);
 	if (hg->started) {
 		html_note(hg, &hg->end, text, sizeof(text));
-		html_text(hg->out, text);
+		util_text_escape(hg->out, text);
 	}
 	fputs("</p>\n<div class=\"nav\" hidden>"
 	    "<button type=\"button\" data-go=\"first\" title=\"start (Home)\">"
@@ -665,12 +658,12 @@ html_result(const struct html_game *hg)
 		fputs("No result yet", hg->out);
 	else {
 		fputs("Result ", hg->out);
-		html_text(hg->out, res);
+		util_text_escape(hg->out, res);
 	}
 	if (o != OUTCOME_NONE) {
 		fprintf(hg->out, " (%s wins: ",
 		    hg->r->side[o == OUTCOME_FIRST_WINS ? 0 : 1]);
-		html_text(hg->out, why != NULL ? why : "no legal move");
+		util_text_escape(hg->out, why != NULL ? why : "no legal move");
 		fputc(')', hg->out);
 	}
 	fputs("</p>\n", hg->out);
@@ -685,7 +678,7 @@ html_unknown(FILE *out, const struct record *g)
 
 	fputs("<title>Unknown game</title>\n<section class=\"unknown\">\n"
 	    "<h1>Unknown game ", out);
-	html_text(out, name != NULL ? name : "?");
+	util_text_escape(out, name != NULL ? name : "?");
 	fputs("</h1>\n<p>", out);
 	html_line(out, &g->main);
 	fputs("</p>\n</section>\n", out);

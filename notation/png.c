@@ -6,8 +6,6 @@
 #include <cairo.h>
 #include <librsvg/rsvg.h>
 
-#include "base/module.h"
-#include "notation/modules.h"
 #include "notation/png.h"
 
 /* The PNG bytes as cairo writes them. */
@@ -130,7 +128,7 @@ png_from_svg(const char *svg, size_t len, struct png_buf *b, char *why,
 	return rc;
 }
 
-int
+static int
 png_render(const struct svg_view *v, unsigned char **data, size_t *len,
     char *why, size_t size)
 {
@@ -156,7 +154,7 @@ png_render(const struct svg_view *v, unsigned char **data, size_t *len,
 	return 0;
 }
 
-/* png.h as stackref-png.so exports it (modules.h). */
-MODULE_EXPORT const struct png_module png_module = {
+/* The table stackref-png.so exports (png.h). */
+MODULE_EXPORT const struct png_module stackref_png = {
 	.render = png_render,
 };

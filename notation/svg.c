@@ -1,15 +1,9 @@
-/* svg.c - SVG diagrams of positions for every game (libxml2 writer). */
-#include <ctype.h>
-#include <errno.h>
+/* svg.c - SVG diagrams of positions for every game. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <libxml/xmlwriter.h>
-
-#include "base/module.h"
+#include "base/util.h"
 #include "notation/ascii.h"
-#include "notation/modules.h"
 #include "notation/svg.h"
 
 #define SVG_DIM 16            /* largest grid side */
@@ -24,6 +18,7 @@
 #define SVG_DISC_RISE 5.0     /* each disc over the one below */
 #define SVG_GOLD "#e0b000"    /* crowns */
 #define SVG_SQRT3 1.7320508075688772
+#define SVG_NEST 8            /* elements open at once, at most (4 are) */
 
 /* Corners of a pointy-top hexagon of radius 1, from the top, clockwise. */
 static const double svg_hex[6][2] = {
@@ -50,11 +45,15 @@ static const struct svg_paint svg_fallback[2] = {
 	{ NULL, "#34302c", "#1c1a17", "#8a8170", "#b3a68b" },
 };
 
-/* The writer and whether anything failed; calls after a failure do
- * nothing. */
+/* The document being written, indented one space a level (as libxml2's
+ * writer indented it, which wrote it once). */
 struct svg_out {
-	xmlTextWriterPtr w;
-	int err;
+	FILE *f;
+	const char *open[SVG_NEST];      /* the elements open, outermost
+	                                  * first */
+	unsigned depth;                  /* how many */
+	int tag;                         /* the last start tag lacks its '>' */
+	int text;                        /* the element open last holds text */
 };
 
 /* Everything one drawing needs. */
@@ -75,14 +74,12 @@ struct svg_draw {
 	double width, height;            /* the whole picture */
 };
 
-/* Writes v with one decimal at most ("12", "3.5") into buf. */
+/* svg_num by "%.1f", ".0" cut. */
 static const char *
-svg_num(double v, char *buf, size_t size)
+svg_num_printf(double v, char *buf, size_t size)
 {
 	size_t n;
 
-	if (v > -0.05 && v < 0.05)
-		v = 0.0;
 	snprintf(buf, size, "%.1f", v);
 	n = strlen(buf);
 	if (n > 2 && strcmp(buf + n - 2, ".0") == 0)
@@ -90,33 +87,95 @@ svg_num(double v, char *buf, size_t size)
 	return buf;
 }
 
-static void
-svg_check(struct svg_out *o, int rc)
+/* Writes v with one decimal at most ("12", "3.5"; "0" for less than
+ * 0.05 either way) into buf, of size bytes (32 at least), rounded as
+ * "%.1f" rounds it.  A picture writes hundreds of numbers: in integers,
+ * but for one too big, or so near a tie between two roundings that
+ * only the exact value can tell. */
+static const char *
+svg_num(double v, char *buf, size_t size)
 {
-	if (rc < 0)
-		o->err = 1;
+	double a = v < 0 ? -v : v, t = a * 10, frac;
+	char *p = buf + size - 1;
+	long tenths, units;
+
+	if (a > 1e9)
+		return svg_num_printf(v, buf, size);
+	frac = t - (double)(long)t;
+	if (a >= 0.05 && frac > 0.499 && frac < 0.501)
+		return svg_num_printf(v, buf, size);
+	tenths = a < 0.05 ? 0 : (long)t + (frac > 0.5);
+	*p = '\0';
+	if (tenths % 10 != 0) {
+		*--p = (char)('0' + tenths % 10);
+		*--p = '.';
+	}
+	units = tenths / 10;
+	do
+		*--p = (char)('0' + units % 10);
+	while ((units /= 10) > 0);
+	if (v < 0 && tenths > 0)
+		*--p = '-';
+	return memmove(buf, p, (size_t)(buf + size - p));
 }
 
+/* Writes n spaces (n < SVG_NEST). */
+static void
+svg_indent(struct svg_out *o, unsigned n)
+{
+	fwrite("        ", 1, n, o->f);
+}
+
+/* Starts element name on a line of its own. */
 static void
 svg_open(struct svg_out *o, const char *name)
 {
-	if (!o->err)
-		svg_check(o, xmlTextWriterStartElement(o->w, BAD_CAST name));
+	if (o->tag)
+		fputs(">\n", o->f);
+	svg_indent(o, o->depth);
+	fputc('<', o->f);
+	fputs(name, o->f);
+	o->open[o->depth++] = name;
+	o->tag = 1;
+	o->text = 0;
 }
 
+/* Ends the element open last: "/>" when empty, its end tag on the line
+ * of its text, or on a line of its own after its elements. */
 static void
 svg_close(struct svg_out *o)
 {
-	if (!o->err)
-		svg_check(o, xmlTextWriterEndElement(o->w));
+	const char *name = o->open[--o->depth];
+
+	if (o->tag) {
+		fputs("/>\n", o->f);
+	} else {
+		svg_indent(o, o->text ? 0 : o->depth);
+		fputs("</", o->f);
+		fputs(name, o->f);
+		fputs(">\n", o->f);
+	}
+	o->tag = o->text = 0;
 }
 
 static void
 svg_attr(struct svg_out *o, const char *name, const char *value)
 {
-	if (!o->err)
-		svg_check(o, xmlTextWriterWriteAttribute(o->w, BAD_CAST name,
-		    BAD_CAST value));
+	fputc(' ', o->f);
+	fputs(name, o->f);
+	fputs("=\"", o->f);
+	util_text_escape(o->f, value);
+	fputc('"', o->f);
+}
+
+/* Ends the start tag for the text that follows it. */
+static void
+svg_text_start(struct svg_out *o)
+{
+	if (o->tag)
+		fputc('>', o->f);
+	o->tag = 0;
+	o->text = 1;
 }
 
 static void
@@ -127,15 +186,16 @@ svg_attr_num(struct svg_out *o, const char *name, double v)
 	svg_attr(o, name, svg_num(v, buf, sizeof(buf)));
 }
 
-/* Writes text (cleaned by svg_text_clean) as character data. */
+/* Writes text (cleaned by util_text_clean, cut to SVG_TEXT_MAX) as
+ * character data. */
 static void
 svg_string(struct svg_out *o, const char *text)
 {
 	char buf[SVG_TEXT_MAX];
 
-	svg_text_clean(text, buf, sizeof(buf));
-	if (!o->err)
-		svg_check(o, xmlTextWriterWriteString(o->w, BAD_CAST buf));
+	util_text_clean(text, buf, sizeof(buf));
+	svg_text_start(o);
+	util_text_escape(o->f, buf);
 }
 
 /* <text class=cls x y>text</text>. */
@@ -149,90 +209,6 @@ svg_text(struct svg_out *o, const char *cls, double x, double y,
 	svg_attr_num(o, "y", y);
 	svg_string(o, text);
 	svg_close(o);
-}
-
-/* Length of the valid UTF-8 sequence at s (1-4), or 0. */
-static size_t
-svg_utf8_len(const unsigned char *s)
-{
-	unsigned long c;
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] < 0xC2 || s[0] > 0xF4)
-		return 0;
-	n = s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
-	c = s[0] & (0x3F >> (n - 1));
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3F);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
-	    c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ||
-	    c == 0xFFFE || c == 0xFFFF)
-		return 0;
-	return n;
-}
-
-size_t
-svg_text_clean(const char *in, char *buf, size_t size)
-{
-	const unsigned char *s = (const unsigned char *)in;
-	size_t len = 0, n;
-	unsigned char latin[2];
-
-	if (size == 0)
-		return 0;
-	for (; *s != '\0'; s += n) {
-		if ((n = svg_utf8_len(s)) == 0) {
-			latin[0] = (unsigned char)(0xC0 | *s >> 6);
-			latin[1] = (unsigned char)(0x80 | (*s & 0x3F));
-			if (len + 2 >= size)
-				break;
-			memcpy(buf + len, latin, 2);
-			len += 2;
-			n = 1;
-			continue;
-		}
-		if (len + n >= size)
-			break;
-		memcpy(buf + len, s, n);
-		if (n == 1 && (*s < 0x20 || *s == 0x7F))
-			buf[len] = ' ';
-		len += n;
-	}
-	buf[len] = '\0';
-	return len;
-}
-
-int
-svg_text_escape(FILE *out, const char *in)
-{
-	size_t n = strlen(in) * 2 + 1;
-	char *clean, *c;
-
-	if ((clean = malloc(n)) == NULL) {
-		errno = ENOMEM;
-		fputs("?", out);
-		return -1;
-	}
-	svg_text_clean(in, clean, n);
-	for (c = clean; *c != '\0'; c++) {
-		if (*c == '&')
-			fputs("&amp;", out);
-		else if (*c == '<')
-			fputs("&lt;", out);
-		else if (*c == '>')
-			fputs("&gt;", out);
-		else if (*c == '"')
-			fputs("&quot;", out);
-		else
-			fputc(*c, out);
-	}
-	free(clean);
-	return 0;
 }
 
 unsigned
@@ -460,9 +436,8 @@ svg_style(struct svg_draw *d)
 		sheet = scoped;
 	}
 	svg_open(&d->o, "style");
-	if (!d->o.err)
-		svg_check(&d->o, xmlTextWriterWriteString(d->o.w,
-		    BAD_CAST sheet));
+	svg_text_start(&d->o);
+	fputs(sheet, d->o.f);           /* no markup, nor text to clean */
 	svg_close(&d->o);
 }
 
@@ -956,9 +931,8 @@ svg_root(struct svg_draw *d)
 static void
 svg_document(struct svg_draw *d)
 {
-	if (d->v->id == NULL && !d->o.err)
-		svg_check(&d->o, xmlTextWriterStartDocument(d->o.w, NULL,
-		    "UTF-8", NULL));
+	if (d->v->id == NULL)
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", d->o.f);
 	svg_root(d);
 	svg_style(d);
 	svg_defs(d);
@@ -966,10 +940,6 @@ svg_document(struct svg_draw *d)
 	svg_caption(d);
 	svg_board(d);
 	svg_close(&d->o);
-	if (!d->o.err)
-		svg_check(&d->o, d->v->id == NULL ?
-		    xmlTextWriterEndDocument(d->o.w) :
-		    xmlTextWriterFlush(d->o.w));
 }
 
 void
@@ -986,27 +956,9 @@ int
 svg_write(FILE *out, const struct svg_view *v)
 {
 	struct svg_draw d;
-	xmlOutputBufferPtr buf;
 
 	svg_draw_init(&d, v);
-	if ((buf = xmlOutputBufferCreateFile(out, NULL)) == NULL)
-		return -1;
-	if ((d.o.w = xmlNewTextWriter(buf)) == NULL) {
-		xmlOutputBufferClose(buf);
-		return -1;
-	}
-	xmlTextWriterSetIndent(d.o.w, 1);
-	xmlTextWriterSetIndentString(d.o.w, BAD_CAST " ");
+	d.o.f = out;
 	svg_document(&d);
-	xmlFreeTextWriter(d.o.w);
-	return d.o.err || fflush(out) == EOF || ferror(out) ? -1 : 0;
+	return fflush(out) == EOF || ferror(out) ? -1 : 0;
 }
-
-/* svg.h as stackref-xml.so exports it (modules.h). */
-MODULE_EXPORT const struct svg_module svg_module = {
-	.write = svg_write, .measure = svg_measure, .marks = svg_marks,
-	.grid_of = svg_grid_of, .layout_init = svg_layout_init,
-	.cell_centre = svg_cell_centre, .discs_shown = svg_discs_shown,
-	.text_clean = svg_text_clean,
-	.text_escape = svg_text_escape,
-};

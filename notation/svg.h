@@ -1,9 +1,10 @@
 /*
  * svg.h - an SVG diagram of a position, generic over struct rules (grid
  * size, square_xy, square names, colour names, castles, position note),
- * so every game draws through the same code.  The document is written
- * by libxml2's xmlTextWriter, so it is always well-formed whatever the
- * texts it shows (player names come from untrusted records).
+ * so every game draws through the same code.  Every text it shows is
+ * cleaned and escaped (util_text_clean, util_text_escape), so the
+ * document is well-formed whatever the texts (player names come from
+ * untrusted records).
  *
  * The picture, top to bottom:
  *
@@ -138,21 +139,5 @@ void svg_cell_centre(const struct svg_layout *l, unsigned x, unsigned y,
 
 /* The number of discs drawn for a stack of height checkers. */
 unsigned svg_discs_shown(unsigned height);
-
-/*
- * Copies in to buf as text fit for XML: valid UTF-8 is kept, any other
- * byte is read as Latin-1, control characters become spaces; a line is
- * cut at a character boundary to fit.  buf is NUL-terminated when size >
- * 0.  Returns the length written.
- */
-size_t svg_text_clean(const char *in, char *buf, size_t size);
-
-/*
- * Writes in to out as text fit for XML or HTML, character data or an
- * attribute value between double quotes: cleaned as svg_text_clean
- * does (whole), '&', '<', '>' and '"' escaped.  Returns 0, or -1 when
- * out of memory ("?" written, errno ENOMEM).
- */
-int svg_text_escape(FILE *out, const char *in);
 
 #endif

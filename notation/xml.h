@@ -1,10 +1,12 @@
 /*
- * xml.h - what the XML notation (xml.c, stackref-xml(5)) offers beyond
- * its entry in the notation table.  Only xml.c includes libxml2.
+ * xml.h - what the XML notation (stackref-xml(5)) offers beyond its entry
+ * in the notation table (notation_xml, xmlwrite.c).  Its reader is xml.c,
+ * the code of stackref-xml.so and the only file that includes libxml2.
  */
 #ifndef STACKREF_NOTATION_XML_H
 #define STACKREF_NOTATION_XML_H
 
+#include "base/module.h"
 #include "notation/notation.h"
 
 /*
@@ -16,7 +18,13 @@
 
 extern const struct notation notation_xml;
 
-/* The RELAX NG schema of the notation (notation/stackref.rng), as text. */
+/* The reader: the table stackref-xml.so exports (xml.c, base/module.h),
+ * a notation with open, next and close only.  notation_xml reads
+ * through it. */
+#define XML_MODULE ((const struct notation *)module_table(MODULE_XML))
+
+/* The RELAX NG schema of the notation (notation/stackref.rng), as text:
+ * in stackref-xml.so, for programs linked with its code. */
 const char *xml_schema(void);
 
 #endif

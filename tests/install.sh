@@ -43,15 +43,17 @@ done
 [ $ok -eq 1 ] && echo "PASS: make install" || echo "FAIL: make install"
 
 # The installed binary loads its modules from where make install put
-# them: an SVG (stackref-xml.so) and a PNG (stackref-png.so) the same as
-# the built binary's.
+# them: an XML record read (stackref-xml.so) and a PNG (stackref-png.so)
+# the same as the built binary's.
 ok=1
-for f in svg png; do
-	"$dest/usr/bin/stackref" show --format $f fixtures/games/checkers.pdn \
-	    >"$tmp/installed.$f" 2>"$tmp/err" || ok=0
-	./stackref show --format $f fixtures/games/checkers.pdn \
-	    >"$tmp/built.$f" 2>&1 || ok=0
-	cmp -s "$tmp/installed.$f" "$tmp/built.$f" || ok=0
+./stackref convert --to xml -o "$tmp/game.xml" fixtures/games/checkers.pdn ||
+    ok=0
+for f in "$tmp/game.xml" "--format png fixtures/games/checkers.pdn"; do
+	# shellcheck disable=SC2086
+	"$dest/usr/bin/stackref" show $f >"$tmp/installed" 2>"$tmp/err" || ok=0
+	# shellcheck disable=SC2086
+	./stackref show $f >"$tmp/built" 2>&1 || ok=0
+	cmp -s "$tmp/installed" "$tmp/built" || ok=0
 done
 result install/modules $((1 - ok)) "$(head -n 1 "$tmp/err")"
 

@@ -8,15 +8,19 @@
 #                        the ELF files (ldd, dpkg-shlibdeps) still find
 #                        every library stackref needs;
 #   modules/light/CMD    under strace, the commands that need no network
-#                        and no XML (new, check, move, moves, show ascii
-#                        and fen, perft, the actions, convert to PDN and
-#                        JSON, search, dups, stats) open no module and
-#                        none of those libraries, not even to try;
-#   modules/heavy/CMD    and those that need one open it and its library:
-#                        XML and SVG and the HTML page stackref-xml.so and
-#                        libxml2, PNG stackref-png.so and librsvg, fetch
-#                        and post stackref-net.so and libcurl, the referee
-#                        all four modules before it decides any mail;
+#                        and read no XML (new, check, move, moves, show
+#                        ascii, fen and svg, perft, the actions, convert
+#                        to PDN, XML, HTML and JSON, search, dups, stats)
+#                        open no module and none of those libraries, not
+#                        even to try;
+#   modules/heavy/CMD    and those that need one open it and its library,
+#                        and no other module: reading XML stackref-xml.so
+#                        and libxml2, PNG stackref-png.so and librsvg,
+#                        fetch and post stackref-net.so and libcurl, the
+#                        referee all four modules before it decides any
+#                        mail;
+#   modules/only/check-xml  reading XML opens no heavy library but
+#                        libxml2;
 #   modules/missing/M    in a copy of the tree without module M, a command
 #                        that needs it prints "cannot load M: REASON" and
 #                        exits 4; one that does not still works;
@@ -67,16 +71,21 @@ trace() {
 	    -o "$tmp/$name.trace" "$@") >/dev/null 2>&1 </dev/null
 }
 
+# none TEST NAME PATTERN: the trace of NAME has no file matching PATTERN
+# (egrep), opened or tried.
+none() {
+	grep -E "$3" "$tmp/$2.trace" >"$tmp/bad"
+	result "$1" $(($(wc -l <"$tmp/bad") != 0)) "$(head -n 3 "$tmp/bad")"
+}
+
 # light NAME CMD...: CMD opens no module and no heavy library.
 light() {
 	trace "$@"
-	grep -E "$heavy|stackref-[a-z]*\.so" "$tmp/$1.trace" >"$tmp/bad"
-	result "modules/light/$1" $(($(wc -l <"$tmp/bad") != 0)) \
-	    "$(head -n 3 "$tmp/bad")"
+	none "modules/light/$1" "$1" "$heavy|stackref-[a-z]*\.so"
 }
 
 # heavy NAME PATTERN... -- CMD...: CMD opens a file matching each
-# PATTERN (egrep), successfully.
+# PATTERN (egrep), successfully, and no module that none matches.
 heavy() {
 	name=$1 want=""
 	shift
@@ -88,7 +97,10 @@ heavy() {
 		grep -E "$p" "$tmp/$name.trace" | grep -vq '= -1 ' ||
 		    missed="$missed $p"
 	done
-	result "modules/heavy/$name" $((${#missed} != 0)) "not opened:$missed"
+	others=$(grep -oE 'stackref-[a-z]+\.so' "$tmp/$name.trace" |
+	    grep -vE "$(echo $want | tr ' ' '|')" | sort -u | tr '\n' ' ')
+	result "modules/heavy/$name" $((${#missed} + ${#others} != 0)) \
+	    "not opened:$missed; opened: $others"
 }
 
 mkdir "$tmp/work"
@@ -113,14 +125,13 @@ light search "$bin" search --material red=1 game.pdn
 light dups "$bin" dups game.pdn
 light stats "$bin" stats game.pdn
 light help "$bin" --help
-heavy show-svg 'stackref-xml\.so' 'libxml2' -- "$bin" show --format svg game.pdn
+light show-svg "$bin" show --format svg game.pdn
+light convert-xml "$bin" convert --to xml game.pdn
+light convert-html "$bin" convert --to html game.pdn
 heavy show-png 'stackref-png\.so' 'librsvg' 'libcairo' -- \
     "$bin" show --format png game.pdn
-heavy convert-xml 'stackref-xml\.so' 'libxml2' -- \
-    "$bin" convert --to xml game.pdn
-heavy convert-html 'stackref-xml\.so' 'libxml2' -- \
-    "$bin" convert --to html game.pdn
 heavy check-xml 'stackref-xml\.so' 'libxml2' -- "$bin" check game.xml
+none modules/only/check-xml check-xml "$(echo "$heavy" | sed 's/libxml2|//')"
 heavy fetch 'stackref-net\.so' 'libcurl' -- \
     "$bin" fetch gopher://127.0.0.1:1/game
 heavy post 'stackref-net\.so' 'libcurl' -- \
@@ -150,7 +161,7 @@ for m in xml png net hash; do
 	why="stackref: cannot load stackref-$m.so: not in $tmp/tree/ nor in"
 	why="$why $tmp/tree/../lib/stackref/"
 	case $m in
-	xml) refused modules/missing/$m "$why" "$copy" show --format svg game.pdn ;;
+	xml) refused modules/missing/$m "$why" "$copy" check game.xml ;;
 	png) refused modules/missing/$m "$why" "$copy" show --format png game.pdn ;;
 	net) refused modules/missing/$m "$why" "$copy" fetch http://127.0.0.1:1/ ;;
 	hash) refused modules/missing/$m "$why" "$copy" referee \
@@ -158,6 +169,7 @@ for m in xml png net hash; do
 	    --smtp smtp://127.0.0.1:1 --address referee@127.0.0.1 ;;
 	esac
 	(cd "$tmp/work" && "$copy" check -q game.pdn &&
+	    "$copy" show --format svg game.pdn &&
 	    "$copy" perft checkers 3) >/dev/null 2>&1
 	result modules/missing/$m/others $?
 	mv "$tmp/tree/gone.so" "$tmp/tree/stackref-$m.so"
@@ -172,7 +184,7 @@ for l in libxml2.so.2 libcurl.so.4; do
 		continue
 	}
 	case $l in
-	libxml2*) m=xml; set -- show --format svg game.pdn ;;
+	libxml2*) m=xml; set -- check game.xml ;;
 	*) m=net; set -- fetch http://127.0.0.1:1/ ;;
 	esac
 	(cd "$tmp/work" && LD_LIBRARY_PATH=$tmp/lib "$copy" "$@") \

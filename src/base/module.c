@@ -15,12 +15,11 @@
 
 #define MODULE_WHY (2 * PATH_MAX + 64)  /* bytes of a reason, at most */
 
-/* The file of each module. */
-static const char *const module_files[MODULE__COUNT] = {
-	[MODULE_XML] = "stackref-xml.so",
-	[MODULE_PNG] = "stackref-png.so",
-	[MODULE_NET] = "stackref-net.so",
-	[MODULE_HASH] = "stackref-hash.so",
+/* The name of each module: its file is stackref-NAME.so, its table the
+ * symbol stackref_NAME. */
+static const char *const module_names[MODULE__COUNT] = {
+	[MODULE_XML] = "xml", [MODULE_PNG] = "png",
+	[MODULE_NET] = "net", [MODULE_HASH] = "hash",
 };
 
 /* Where the modules are, from the executable's directory: beside it
@@ -29,17 +28,19 @@ static const char *const module_dirs[] = { "", "../lib/stackref/" };
 
 #define MODULE_DIRS (sizeof(module_dirs) / sizeof(module_dirs[0]))
 
-/* The modules loaded (module.h, State). */
-static void *module_handles[MODULE__COUNT];
+/* The tables found (module.h, State). */
+static const void *module_tables[MODULE__COUNT];
 
 /* Prints why module id cannot be loaded and exits with status 4. */
 static void
 module_fail(enum module_id id, const char *why)
 {
+	char file[32];
 	struct diag d;
 
+	snprintf(file, sizeof(file), "stackref-%s.so", module_names[id]);
 	diag_init(&d, "stackref", stderr);
-	exit((int)diag_report(&d, DIAG_MODULE, NULL, module_files[id], why));
+	exit((int)diag_report(&d, DIAG_MODULE, NULL, file, why));
 }
 
 /* Writes into dir (of size bytes) the executable's directory with a
@@ -72,8 +73,8 @@ module_open(enum module_id id, char *why)
 	if (module_exe_dir(dir, sizeof(dir), why) == -1)
 		return NULL;
 	for (i = 0; i < MODULE_DIRS; i++) {
-		snprintf(path, sizeof(path), "%s%s%s", dir, module_dirs[i],
-		    module_files[id]);
+		snprintf(path, sizeof(path), "%s%sstackref-%s.so", dir,
+		    module_dirs[i], module_names[id]);
 		if (access(path, F_OK) == -1)
 			continue;
 		if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL)
@@ -85,36 +86,33 @@ module_open(enum module_id id, char *why)
 	return NULL;
 }
 
-/* The handle of module id, loaded now if it was not. */
-static void *
-module_handle(enum module_id id)
+/* The table of module id: the program's own when it is linked with the
+ * module's code, else the module's, loaded now. */
+static const void *
+module_find(enum module_id id)
 {
-	char why[MODULE_WHY];
+	char sym[32], why[MODULE_WHY];
+	const char *err;
+	void *h, *t;
 
-	if (module_handles[id] == NULL &&
-	    (module_handles[id] = module_open(id, why)) == NULL)
+	snprintf(sym, sizeof(sym), "stackref_%s", module_names[id]);
+	if ((h = dlopen(NULL, RTLD_LAZY)) != NULL &&
+	    (t = dlsym(h, sym)) != NULL)
+		return t;
+	if ((h = module_open(id, why)) == NULL)
 		module_fail(id, why);
-	return module_handles[id];
-}
-
-const void *
-module_table(enum module_id id, const char *symbol)
-{
-	const char *why;
-	void *h = module_handle(id), *sym;
-
 	dlerror();
-	if ((sym = dlsym(h, symbol)) == NULL)
-		module_fail(id, (why = dlerror()) != NULL ? why : symbol);
-	return sym;
+	if ((t = dlsym(h, sym)) == NULL)
+		module_fail(id, (err = dlerror()) != NULL ? err : sym);
+	return t;
 }
 
 const void *
-module_ref_table(struct module_ref *ref)
+module_table(enum module_id id)
 {
-	if (ref->table == NULL)
-		ref->table = module_table(ref->id, ref->symbol);
-	return ref->table;
+	if (module_tables[id] == NULL)
+		module_tables[id] = module_find(id);
+	return module_tables[id];
 }
 
 void
@@ -123,5 +121,5 @@ module_load_all(void)
 	int id;
 
 	for (id = 0; id < MODULE__COUNT; id++)
-		module_handle((enum module_id)id);
+		module_table((enum module_id)id);
 }

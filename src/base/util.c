@@ -1,4 +1,5 @@
-/* util.c - checked number parsing, bounded string joining, quoting. */
+/* util.c - checked number parsing, bounded string joining, quoting, and
+ * text fit for XML and HTML. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,4 +121,79 @@ util_quote(const char *s, char *buf, size_t size)
 	}
 	memcpy(buf + len, "\"", 2);
 	return buf;
+}
+
+/* The character at s as text fit for XML (util.h, util_text_clean): its
+ * bytes into c, their number returned; *used the bytes of s it stands
+ * for. */
+static size_t
+util_text_char(const unsigned char *s, char c[4], size_t *used)
+{
+	unsigned long cp = 0;
+	size_t n = s[0] < 0x80 ? 1 : util_utf8_len(s, &cp);
+
+	if (n == 0 || cp == 0xfffe || cp == 0xffff) {
+		c[0] = (char)(0xc0 | s[0] >> 6);     /* the byte as Latin-1 */
+		c[1] = (char)(0x80 | (s[0] & 0x3f));
+		*used = 1;
+		return 2;
+	}
+	memcpy(c, s, n);
+	if (n == 1 && (s[0] < 0x20 || s[0] == 0x7f))
+		c[0] = ' ';
+	*used = n;
+	return n;
+}
+
+size_t
+util_text_clean(const char *in, char *buf, size_t size)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t len = 0, n, used;
+	char c[4];
+
+	if (size == 0)
+		return 0;
+	for (; *s != '\0'; s += used) {
+		if (len + (n = util_text_char(s, c, &used)) >= size)
+			break;
+		memcpy(buf + len, c, n);
+		len += n;
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+/* Whether byte c stands for itself in util_text_escape's text. */
+static int
+util_text_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' &&
+	    c != '"';
+}
+
+void
+util_text_escape(FILE *out, const char *in)
+{
+	static const char special[] = "&<>\"";
+	static const char *const entity[] = { "&amp;", "&lt;", "&gt;",
+	    "&quot;" };
+	const unsigned char *s = (const unsigned char *)in;
+	const char *e;
+	size_t n, used;
+	char c[4];
+
+	while (*s != '\0') {
+		for (n = 0; util_text_plain(s[n]); n++)
+			continue;
+		fwrite(s, 1, n, out);
+		if (s[n] == '\0')
+			break;
+		n = util_text_char(s += n, c, &used);
+		if (n == 1 && (e = strchr(special, c[0])) != NULL)
+			fputs(entity[e - special], out);
+		else
+			fwrite(c, 1, n, out);
+		s += used;
+	}
 }

@@ -1,12 +1,14 @@
 /*
- * util.h - small helpers shared by the commands: checked number parsing,
- * string joining and the quoting of untrusted text for log lines.
- * Nothing here prints.
+ * util.h - small helpers any layer may use: checked number parsing,
+ * string joining, the quoting of untrusted text for log lines, and its
+ * cleaning and escaping for XML and HTML.  Nothing here prints but
+ * util_text_escape, to the stream it is given.
  */
 #ifndef STACKREF_BASE_UTIL_H
 #define STACKREF_BASE_UTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Parses the whole of s as a decimal number in [min, max] (no sign, no
@@ -39,5 +41,20 @@ size_t util_utf8_len(const unsigned char *s, unsigned long *c);
  * "...".  A NULL s is written (none).  Returns buf.
  */
 const char *util_quote(const char *s, char *buf, size_t size);
+
+/*
+ * Copies in to buf as text fit for XML: valid UTF-8 is kept, any other
+ * byte is read as Latin-1, control characters become spaces; a line is
+ * cut at a character boundary to fit.  buf is NUL-terminated when size >
+ * 0.  Returns the length written.
+ */
+size_t util_text_clean(const char *in, char *buf, size_t size);
+
+/*
+ * Writes in to out as text fit for XML or HTML, character data or an
+ * attribute value between double quotes: cleaned as util_text_clean
+ * does (whole), '&', '<', '>' and '"' escaped.
+ */
+void util_text_escape(FILE *out, const char *in);
 
 #endif

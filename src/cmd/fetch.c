@@ -230,7 +230,7 @@ fetch_message(struct fetch *f, const char *url, unsigned long num,
 	char why[300];
 	int rc;
 
-	if (xfer_get(&f->x, url, &raw) == -1) {
+	if (XFER_MODULE->get(&f->x, url, &raw) == -1) {
 		diag_report(f->d, DIAG_TRANSFER, NULL, "fetch", f->x.err);
 		return -1;
 	}
@@ -335,7 +335,8 @@ fetch_scan(struct fetch *f, const char *base, const char *sep,
 static int
 fetch_base(const struct fetch *f, int imap, char *buf, size_t size)
 {
-	return xfer_url_path(f->url, imap ? "/INBOX" : "/", imap, buf, size);
+	return XFER_MODULE->url_path(f->url, imap ? "/INBOX" : "/", imap, buf,
+	    size);
 }
 
 static int
@@ -351,8 +352,8 @@ fetch_mailbox(struct fetch *f, int imap, struct fetch_found *got)
 		diag_report(f->d, DIAG_USAGE, NULL, "not a URL, or too long");
 		return -1;
 	}
-	rc = imap ? xfer_command(&f->x, base, "UID SEARCH ALL", &list) :
-	    xfer_get(&f->x, base, &list);
+	rc = imap ? XFER_MODULE->command(&f->x, base, "UID SEARCH ALL", &list) :
+	    XFER_MODULE->get(&f->x, base, &list);
 	if (rc == -1) {
 		diag_report(f->d, DIAG_TRANSFER, NULL, "fetch", f->x.err);
 		return -1;
@@ -370,7 +371,7 @@ fetch_mailbox(struct fetch *f, int imap, struct fetch_found *got)
 static int
 fetch_download(struct fetch *f, struct fetch_found *got)
 {
-	switch (xfer_url_kind(f->url)) {
+	switch (XFER_MODULE->url_kind(f->url)) {
 	case XFER_KIND_IMAP:
 		return fetch_mailbox(f, 1, got);
 	case XFER_KIND_POP3:
@@ -382,7 +383,7 @@ fetch_download(struct fetch *f, struct fetch_found *got)
 	default:
 		break;
 	}
-	if (xfer_get(&f->x, f->url, &got->rec) == -1) {
+	if (XFER_MODULE->get(&f->x, f->url, &got->rec) == -1) {
 		diag_report(f->d, DIAG_TRANSFER, NULL, "fetch", f->x.err);
 		return -1;
 	}
@@ -595,7 +596,7 @@ cmd_fetch(int argc, char *argv[], struct diag *d)
 	f.d = d;
 	if ((rc = fetch_getopt(&f, &xo, argc, argv)) != 0)
 		return rc;
-	xfer_url_clean(f.url, f.name, sizeof(f.name));
+	XFER_MODULE->url_clean(f.url, f.name, sizeof(f.name));
 	if (cmd_xfer_begin(&xo, &f.x, pw, sizeof(pw), d) == 0)
 		fetch_run(&f);
 	cmd_xfer_end(pw, sizeof(pw));

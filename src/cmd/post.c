@@ -298,7 +298,7 @@ post_png(const struct post *p, const struct svg_view *v, size_t *len)
 	unsigned char *png;
 	char why[256];
 
-	if (png_render(v, &png, len, why, sizeof(why)) == 0)
+	if (PNG_MODULE->render(v, &png, len, why, sizeof(why)) == 0)
 		return (char *)png;
 	diag_report(p->d, DIAG_PICTURE, NULL, why);
 	return NULL;
@@ -409,7 +409,7 @@ post_smtp(struct post *p)
 		    post_compose(p, &ml, &text, &len) == -1)
 			return -1;
 		rcpt[0] = ml.addr;
-		rc = xfer_send(&p->x, p->url, from, rcpt, 1, text, len);
+		rc = XFER_MODULE->send(&p->x, p->url, from, rcpt, 1, text, len);
 		free(text);
 		if (rc == -1)
 			return diag_report(p->d, DIAG_TRANSFER, NULL, "post",
@@ -431,7 +431,7 @@ post_imap(struct post *p)
 	ml.to = p->nto > 0 ? p->to[0] : p->from;
 	if (post_rcpt(p, &ml) == -1 || post_compose(p, &ml, &text, &len) == -1)
 		return -1;
-	rc = xfer_put(&p->x, p->url, text, len);
+	rc = XFER_MODULE->put(&p->x, p->url, text, len);
 	free(text);
 	if (rc == -1)
 		diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err);
@@ -632,7 +632,7 @@ post_pbem_send(struct post *p, const char *subject)
 	    .message_id = mid, .date = m.date };
 	if (mail_compose(&m, &text, &len, &why) == -1)
 		return diag_report(p->d, DIAG_COMPOSE, NULL, why), -1;
-	rc = xfer_send(&p->x, p->url, from, rcpt, p->nto, text, len);
+	rc = XFER_MODULE->send(&p->x, p->url, from, rcpt, p->nto, text, len);
 	explicit_bzero(text, len);
 	free(text);
 	if (rc == -1)
@@ -702,15 +702,15 @@ post_http(struct post *p)
 	struct xfer_buf cur;
 	int rc;
 
-	if (xfer_get_version(&p->x, p->url, &cur, &v) == -1)
+	if (XFER_MODULE->get_version(&p->x, p->url, &cur, &v) == -1)
 		return diag_report(p->d, DIAG_TRANSFER, NULL, "post", p->x.err),
 		    -1;
 	rc = v.found ? post_check_server(p, &cur) : 0;
 	xfer_buf_free(&cur);
 	if (rc == -1)
 		return -1;
-	if ((rc = xfer_put_version(&p->x, p->url, p->raw, p->len, &v)) ==
-	    XFER_STALE)
+	if ((rc = XFER_MODULE->put_version(&p->x, p->url, p->raw, p->len,
+	    &v)) == XFER_STALE)
 		diag_report(p->d, DIAG_SERVER_NEWER,
 		    DIAG_FILE(fileio_name(p->file)), "the server's copy "
 		    "changed after it was read (412 Precondition Failed)");
@@ -723,7 +723,7 @@ post_http(struct post *p)
 static int
 post_send(struct post *p)
 {
-	enum xfer_kind k = xfer_url_kind(p->url);
+	enum xfer_kind k = XFER_MODULE->url_kind(p->url);
 
 	if (p->pbem != NULL && k != XFER_KIND_SMTP)
 		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem sends mail: "
@@ -849,7 +849,7 @@ cmd_post(int argc, char *argv[], struct diag *d)
 	record_init(&p.g);
 	if ((rc = post_getopt(&p, &xo, argc, argv)) != 0)
 		return rc;
-	xfer_url_clean(p.url, p.name, sizeof(p.name));
+	XFER_MODULE->url_clean(p.url, p.name, sizeof(p.name));
 	if (post_load(&p) == 0 &&
 	    cmd_xfer_begin(&xo, &p.x, pw, sizeof(pw), d) == 0)
 		post_send(&p);

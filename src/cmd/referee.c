@@ -83,7 +83,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "--dir, --imap, "
 		    "--smtp and --address"), cmd_usage(d, cmd_referee_usage,
 		    NULL);
-	if (ro->publish != NULL && xfer_url_kind(ro->publish) !=
+	if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)
 		return cmd_usage(d, cmd_referee_usage,
 		    "--publish: an http:// or https:// URL");

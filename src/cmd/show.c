@@ -74,7 +74,7 @@ show_png(const struct game_picture *p, struct diag *d)
 	char why[256];
 	size_t len;
 
-	if (png_render(&p->v, &png, &len, why, sizeof(why)) == -1) {
+	if (PNG_MODULE->render(&p->v, &png, &len, why, sizeof(why)) == -1) {
 		diag_report(d, DIAG_PICTURE, NULL, why);
 		return -1;
 	}

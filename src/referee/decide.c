@@ -15,7 +15,6 @@
 #include <strings.h>
 
 #include "base/util.h"
-#include "notation/svg.h"
 #include "referee/job.h"
 
 
@@ -256,7 +255,7 @@ ref_chat_text(const struct ref_job *j, char *buf, size_t size)
 		    len > 0 ? " " : "", (int)n, s);
 	}
 	raw[len < sizeof(raw) ? len : sizeof(raw) - 1] = '\0';
-	svg_text_clean(raw, buf, size);
+	util_text_clean(raw, buf, size);
 	for (c = buf; *c != '\0'; c++)
 		if (*c == '{' || *c == '}')
 			*c = *c == '{' ? '(' : ')';

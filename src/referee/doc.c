@@ -1,7 +1,7 @@
 /*
  * doc.c - a reply written twice from one description (see job.h, struct
  * ref_doc): the plain text, complete on its own, and its HTML
- * alternative, in which every value is escaped (svg_text_escape) and
+ * alternative, in which every value is escaped (util_text_escape) and
  * the commands to send are mailto: links.
  */
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation/svg.h"
+#include "base/util.h"
 #include "referee/job.h"
 
 #define REF_DOC_WIDTH 72      /* the text's wrapped paragraphs */
@@ -31,7 +31,7 @@ ref_doc_open(struct ref_doc *d, const char *referee, const char *title,
 	}
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
 	    "<title>", d->h);
-	svg_text_escape(d->h, title);
+	util_text_escape(d->h, title);
 	fputs("</title></head>\n<body style=\"font-family:sans-serif\">\n",
 	    d->h);
 	return 0;
@@ -77,11 +77,11 @@ ref_doc_lines(struct ref_doc *d, const char *s)
 	for (; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
 		if ((line = strndup(s, (size_t)(nl - s))) == NULL)
 			return;
-		svg_text_escape(d->h, line);
+		util_text_escape(d->h, line);
 		free(line);
 		fputs("<br>\n", d->h);
 	}
-	svg_text_escape(d->h, s);
+	util_text_escape(d->h, s);
 }
 
 /* The text of format as ref_doc_lines writes it. */
@@ -164,11 +164,11 @@ ref_doc_cmd(struct ref_doc *d, const char *subject)
 		fputs("</p>\n", d->h);
 	d->open = 0;
 	fputs("<p style=\"margin-left:2em\"><a href=\"mailto:", d->h);
-	svg_text_escape(d->h, d->referee);
+	util_text_escape(d->h, d->referee);
 	fputs("?subject=", d->h);
 	ref_doc_url(d->h, subject);
 	fputs("\"><code>", d->h);
-	svg_text_escape(d->h, subject);
+	util_text_escape(d->h, subject);
 	fputs("</code></a></p>\n", d->h);
 }
 
@@ -182,13 +182,13 @@ ref_doc_board(struct ref_doc *d, const char *ascii,
 		return;
 	if (pic == NULL || pic->png == NULL) {
 		fputs("<pre>", d->h);
-		svg_text_escape(d->h, ascii);
+		util_text_escape(d->h, ascii);
 		fputs("</pre>\n", d->h);
 		return;
 	}
 	fprintf(d->h, "<p><img src=\"cid:%s\" width=\"%u\" height=\"%u\" "
 	    "alt=\"", pic->cid, pic->width, pic->height);
-	svg_text_escape(d->h, pic->alt);
+	util_text_escape(d->h, pic->alt);
 	fputs("\"></p>\n", d->h);
 }
 
@@ -209,7 +209,7 @@ ref_doc_word(struct ref_doc *d, const char *w)
 			fputc(' ', d->h);
 	}
 	if (d->h != NULL)
-		svg_text_escape(d->h, w);
+		util_text_escape(d->h, w);
 }
 
 int

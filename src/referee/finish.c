@@ -166,7 +166,7 @@ ref_state_flag(struct ref_state *s, unsigned long uid, const char *flags)
 	int rc;
 
 	snprintf(cmd, sizeof(cmd), "UID STORE %lu +FLAGS (%.64s)", uid, flags);
-	if ((rc = xfer_command(s->x, s->imap, cmd, &out)) == -1)
+	if ((rc = XFER_MODULE->command(s->x, s->imap, cmd, &out)) == -1)
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
 	xfer_buf_free(&out);
 	return rc;
@@ -337,8 +337,8 @@ ref_send_reply(struct ref_state *s, struct ref_reply *r, const char *text,
 	free(rcpt);
 	if (age > REF_REPLY_TTL)
 		return ref_drop(s, r, "undelivered for 3 days");
-	if (xfer_send(s->x, s->smtp, s->address, (const char *const *)rv,
-	    nr, text, len) == 0)
+	if (XFER_MODULE->send(s->x, s->smtp, s->address,
+	    (const char *const *)rv, nr, text, len) == 0)
 		return ref_reply_gone(s, r);
 	switch (ref_send_class(s->x)) {
 	case REF_DROP:
@@ -458,7 +458,7 @@ ref_publish_file(struct ref_state *s, const char *path, const char *board,
 		return -1;
 	}
 	ref_publish_url(s, board, ext, url, sizeof(url));
-	rc = xfer_put(s->px, url, data, len);
+	rc = XFER_MODULE->put(s->px, url, data, len);
 	free(data);
 	return rc;
 }

@@ -222,7 +222,7 @@ ref_login(struct ref_job *j)
 	pl = ref_player_find(j->c->players, j->cmd.user);
 	if (ref_login_barred(j) == -1)
 		return -1;
-	if (pl != NULL && ref_verify(j->cmd.password, pl->hash)) {
+	if (pl != NULL && REF_HASH_MODULE->verify(j->cmd.password, pl->hash)) {
 		j->known = 1;
 		if (j->user.fails > 0)
 			j->user.fails = 0, j->user_set = 1;

@@ -10,8 +10,6 @@
 
 #include <openssl/evp.h>
 
-#include "base/module.h"
-#include "referee/modules.h"
 #include "referee/referee.h"
 
 /* crypt_rn(phrase, setting) into out; -1 when it fails ('*' result). */
@@ -34,7 +32,7 @@ ref_crypt(const char *phrase, const char *setting, char *out,
 	return rc;
 }
 
-int
+static int
 ref_hash(const char *password, const unsigned char rnd[16],
     char out[REF_HASH])
 {
@@ -46,7 +44,7 @@ ref_hash(const char *password, const unsigned char rnd[16],
 	return ref_crypt(password, setting, out, REF_HASH);
 }
 
-int
+static int
 ref_verify(const char *password, const char *hash)
 {
 	char got[REF_HASH];
@@ -100,13 +98,13 @@ ref_digest(const char *tag, const void *p, size_t n, char key[REF_KEY])
 	return 0;
 }
 
-int
+static int
 ref_raw_key(const char *raw, size_t len, char key[REF_KEY])
 {
 	return ref_digest("raw:", raw, len, key);
 }
 
-int
+static int
 ref_key(const struct ref_letter *l, char key[REF_KEY])
 {
 	const char *id = l->m.message_id;
@@ -116,8 +114,8 @@ ref_key(const struct ref_letter *l, char key[REF_KEY])
 	return ref_raw_key(l->raw, l->len, key);
 }
 
-/* The functions of referee.h stackref-hash.so exports (modules.h). */
-MODULE_EXPORT const struct ref_hash_module ref_hash_module = {
+/* The table stackref-hash.so exports (referee.h). */
+MODULE_EXPORT const struct ref_hash_module stackref_hash = {
 	.hash = ref_hash,
 	.verify = ref_verify,
 	.key = ref_key,

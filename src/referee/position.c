@@ -59,7 +59,8 @@ ref_picture(struct ref_job *j, int side)
 		return pic->png != NULL ? pic : NULL;
 	pic->made = 1;
 	game_picture(&gp, &j->rp, &j->g, side, REF_PNG_SIZE);
-	if (png_render(&gp.v, &pic->png, &pic->len, why, sizeof(why)) == -1)
+	if (PNG_MODULE->render(&gp.v, &pic->png, &pic->len, why,
+	    sizeof(why)) == -1)
 		return NULL;
 	ref_picture_size(pic, &gp.v);
 	snprintf(pic->cid, sizeof(pic->cid), "board.%.20s.%lu.%d@%.40s",

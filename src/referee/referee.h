@@ -34,6 +34,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "base/module.h"
 #include "mail/message.h"
 #include "mail/pbem.h"
 
@@ -118,14 +119,6 @@ const struct ref_player *ref_player_find(const struct ref_players *p,
 int ref_player_add(struct ref_players *p, const struct ref_player *pl);
 
 void ref_players_free(struct ref_players *p);
-
-/* Hashes password with a yescrypt salt made from rnd[0..16).  Returns
- * 0, or -1 when crypt fails. */
-int ref_hash(const char *password, const unsigned char rnd[16],
-    char out[REF_HASH]);
-
-/* Whether password matches hash (1) or not (0). */
-int ref_verify(const char *password, const char *hash);
 
 /*
  * What the referee counts of a userid or of an address over a window
@@ -223,17 +216,33 @@ void ref_letter_read(const char *raw, size_t len, struct ref_letter *l);
 void ref_letter_header(const char *raw, size_t len, struct ref_letter *l);
 void ref_letter_free(struct ref_letter *l);
 
-/*
- * The key of a mail in the journal: from its Message-ID when it has
- * one (of any length, folded or not), else from all its bytes; 43
- * characters of [A-Za-z0-9_-], the SHA-256 of either (libcrypto) in
- * base64url.  Returns 0, or -1 when libcrypto fails.
- */
-int ref_key(const struct ref_letter *l, char key[REF_KEY]);
+/* Password hashes (libcrypt) and journal keys (libcrypto): the table
+ * stackref-hash.so exports (hash.c). */
+struct ref_hash_module {
+	/* Hashes password with a yescrypt salt made from rnd[0..16).
+	 * Returns 0, or -1 when crypt fails. */
+	int (*hash)(const char *password, const unsigned char rnd[16],
+	    char out[REF_HASH]);
 
-/* The key of the raw bytes raw[0..len) alone, whatever they hold: the
- * key of a mail set aside.  Returns 0, or -1. */
-int ref_raw_key(const char *raw, size_t len, char key[REF_KEY]);
+	/* Whether password matches hash (1) or not (0). */
+	int (*verify)(const char *password, const char *hash);
+
+	/*
+	 * The key of a mail in the journal: from its Message-ID when it
+	 * has one (of any length, folded or not), else from all its bytes;
+	 * 43 characters of [A-Za-z0-9_-], the SHA-256 of either in
+	 * base64url.  Returns 0, or -1 when libcrypto fails.
+	 */
+	int (*key)(const struct ref_letter *l, char key[REF_KEY]);
+
+	/* The key of the raw bytes raw[0..len) alone, whatever they hold:
+	 * the key of a mail set aside.  Returns 0, or -1. */
+	int (*raw_key)(const char *raw, size_t len, char key[REF_KEY]);
+};
+
+/* The table, stackref-hash.so loaded on first use (base/module.h). */
+#define REF_HASH_MODULE \
+	((const struct ref_hash_module *)module_table(MODULE_HASH))
 
 /* Whether s is a safe board name: 1 to 32 of [A-Za-z0-9_-]. */
 int ref_board_ok(const char *s);
@@ -349,7 +358,7 @@ void ref_outcome_free(struct ref_outcome *o);
  * move has lost on time, the game ends by forfeit (the other side's
  * claim-time, stamped, the result and "time forfeit"), mailed to both
  * players and the watchers; else when a reminder is due, the side to
- * move is mailed one.  key gets the event's key (ref_raw_key of
+ * move is mailed one.  key gets the event's key (the raw_key of
  * "forfeit BOARD SINCE" or "remind BOARD SINCE N": the same event
  * always has the same key, so that the journal sends it once), "" when
  * there is nothing to do (a game over, untimed, not due).  Returns 0,

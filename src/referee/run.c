@@ -182,7 +182,7 @@ ref_child(struct ref_state *s, int fd, const void *arg)
 	} else {
 		ref_letter_read(mj->raw, mj->len, &l);
 		ref_test_poison(s, &l);
-		if (ref_key(&l, key) == -1)
+		if (REF_HASH_MODULE->key(&l, key) == -1)
 			_exit(REF_EXIT_FAILED);
 	}
 	if (ref_tell_key(fd, key) == -1)
@@ -325,7 +325,7 @@ ref_set_aside(struct ref_state *s, unsigned long uid, const char *raw,
 	char akey[REF_KEY], key[REF_KEY];
 	int status;
 
-	if (ref_raw_key(raw, len, akey) == -1)
+	if (REF_HASH_MODULE->raw_key(raw, len, akey) == -1)
 		return diag_report(s->d, DIAG_NOMEM, NULL), -1;
 	struct ref_mail_job mj = { uid, raw, len, why, akey };
 
@@ -379,11 +379,11 @@ ref_run_mail(struct ref_state *s, unsigned long uid)
 
 	snprintf(url, sizeof(url), "%s;UID=%lu;PARTIAL=0.%lu", s->imap, uid,
 	    (unsigned long)REF_MAIL_MAX + 1);
-	if (xfer_get(s->x, url, &raw) == -1) {
+	if (XFER_MODULE->get(s->x, url, &raw) == -1) {
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
 		return -1;
 	}
-	if (ref_raw_key(raw.data, raw.len, akey) == -1)
+	if (REF_HASH_MODULE->raw_key(raw.data, raw.len, akey) == -1)
 		diag_report(s->d, DIAG_NOMEM, NULL);
 	else if (ref_state_aside_seen(s, akey))
 		rc = ref_state_flag(s, uid, REF_FLAG " " REF_FLAG_ASIDE);
@@ -468,7 +468,7 @@ ref_run(struct ref_state *s)
 		return -1;
 	ref_state_publish(s);
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
-	if (xfer_command(s->x, s->imap, cmd, &out) == -1) {
+	if (XFER_MODULE->command(s->x, s->imap, cmd, &out) == -1) {
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
 		xfer_buf_free(&out);
 		return -1;

@@ -146,8 +146,8 @@ ref_signup(struct ref_job *j)
 	snprintf(pl.user, sizeof(pl.user), "%s", j->cmd.user);
 	ref_token(j, pl.token);
 	pl.expires = j->c->now + REF_PENDING_TIME;
-	if (ref_hash(j->cmd.password, j->c->rnd + REF_RND_SALT, pl.hash) ==
-	    -1 || ref_list_with(j, j->c->pending, NULL, &pl, &j->o->pending,
+	if (REF_HASH_MODULE->hash(j->cmd.password, j->c->rnd + REF_RND_SALT,
+	    pl.hash) == -1 || ref_list_with(j, j->c->pending, NULL, &pl, &j->o->pending,
 	    &j->o->pending_len) == -1)
 		return -1;
 	j->o->status = REF_APPLIED;

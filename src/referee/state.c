@@ -297,7 +297,7 @@ ref_count_name(const char *user, const char *addr, char *buf, size_t size)
 		snprintf(buf, size, "u-%s", user);
 		return 0;
 	}
-	if (ref_raw_key(addr, strlen(addr), key) == -1)
+	if (REF_HASH_MODULE->raw_key(addr, strlen(addr), key) == -1)
 		return -1;
 	snprintf(buf, size, "a-%s", key);
 	return 0;

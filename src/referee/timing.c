@@ -23,7 +23,7 @@
 static int
 ref_time_key(const char *what, char key[REF_KEY])
 {
-	return ref_raw_key(what, strlen(what), key);
+	return REF_HASH_MODULE->raw_key(what, strlen(what), key);
 }
 
 /* The time control of j's board, as its record names it. */

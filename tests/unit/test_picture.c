@@ -1,6 +1,6 @@
 /*
  * test_picture.c - the pictures other code takes in memory: the PNG of
- * png_render (its signature, size and stability), the board of a page
+ * PNG_MODULE (its signature, size and stability), the board of a page
  * (svg_write with an id: scoped, no declaration, one piece per stack,
  * a mark cell per square), svg_marks, and the HTML page of a record
  * written to a memory stream as the referee will.
@@ -65,13 +65,15 @@ test_png(void **state)
 	(void)state;
 	start_view(&v, &p, "accasta-pari");
 	v.size = 200;
-	assert_int_equal(png_render(&v, &a, &alen, why, sizeof(why)), 0);
+	assert_int_equal(PNG_MODULE->render(&v, &a, &alen, why, sizeof(why)),
+	    0);
 	assert_true(alen > 33);
 	assert_memory_equal(a, sig, 8);
 	assert_memory_equal(a + 12, "IHDR", 4);
 	assert_int_equal(be32(a + 16), 200);     /* wider than high */
 	assert_true(be32(a + 20) < 200 && be32(a + 20) > 100);
-	assert_int_equal(png_render(&v, &b, &blen, why, sizeof(why)), 0);
+	assert_int_equal(PNG_MODULE->render(&v, &b, &blen, why, sizeof(why)),
+	    0);
 	assert_int_equal(alen, blen);           /* the same bytes again */
 	assert_memory_equal(a, b, alen);
 	free(a);
@@ -92,7 +94,7 @@ test_png_natural(void **state)
 	(void)state;
 	start_view(&v, &p, "checkers");
 	svg_measure(&v, &w, &h);
-	assert_int_equal(png_render(&v, &a, &len, why, sizeof(why)), 0);
+	assert_int_equal(PNG_MODULE->render(&v, &a, &len, why, sizeof(why)), 0);
 	assert_int_equal(be32(a + 16), (unsigned long)(w + 0.5));
 	assert_int_equal(be32(a + 20), (unsigned long)(h + 0.5));
 	free(a);

@@ -1,6 +1,6 @@
 /*
- * test_svg.c - the SVG drawer (notation/svg.c): text cleaning, the
- * compact form of tall stacks, the grid of each game, the hexagons of a
+ * test_svg.c - the SVG drawer (notation/svg.c): the cleaning and
+ * escaping of its texts (base/util.c), the compact form of tall stacks, the grid of each game, the hexagons of a
  * doubled grid touching their neighbours, flipping, and a whole
  * document on a memory stream.
  */
@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "base/util.h"
 #include "notation/svg.h"
 
 static void
@@ -21,21 +22,37 @@ test_clean(void **state)
 	char buf[64];
 
 	(void)state;
-	assert_int_equal(svg_text_clean("a<b>&\"c\"", buf, sizeof(buf)), 8);
+	assert_int_equal(util_text_clean("a<b>&\"c\"", buf, sizeof(buf)), 8);
 	assert_string_equal(buf, "a<b>&\"c\"");
-	svg_text_clean("Caf\xc3\xa9", buf, sizeof(buf));
+	util_text_clean("Caf\xc3\xa9", buf, sizeof(buf));
 	assert_string_equal(buf, "Caf\xc3\xa9");        /* UTF-8 kept */
-	svg_text_clean("Jos\xe9", buf, sizeof(buf));
+	util_text_clean("Jos\xe9", buf, sizeof(buf));
 	assert_string_equal(buf, "Jos\xc3\xa9");        /* Latin-1 read */
-	svg_text_clean("a\tb\x01" "c\x7f", buf, sizeof(buf));
+	util_text_clean("a\tb\x01" "c\x7f", buf, sizeof(buf));
 	assert_string_equal(buf, "a b c ");
-	svg_text_clean("\xc0\xaf", buf, sizeof(buf));  /* overlong '/' */
+	util_text_clean("\xc0\xaf", buf, sizeof(buf));  /* overlong '/' */
 	assert_string_equal(buf, "\xc3\x80\xc2\xaf");
-	svg_text_clean("\xed\xa0\x80", buf, sizeof(buf)); /* surrogate */
+	util_text_clean("\xed\xa0\x80", buf, sizeof(buf)); /* surrogate */
 	assert_int_equal(strlen(buf), 6);
-	assert_int_equal(svg_text_clean("ab\xc3\xa9", buf, 4), 2);
+	assert_int_equal(util_text_clean("ab\xc3\xa9", buf, 4), 2);
 	assert_string_equal(buf, "ab");                 /* cut whole */
-	assert_int_equal(svg_text_clean("abc", buf, 0), 0);
+	assert_int_equal(util_text_clean("abc", buf, 0), 0);
+}
+
+static void
+test_escape(void **state)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(f);
+	util_text_escape(f, "a<b>&\"c\" d\te\xe9\xc3\xa9");
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(text, "a&lt;b&gt;&amp;&quot;c&quot; d e"
+	    "\xc3\xa9\xc3\xa9");
+	free(text);
 }
 
 static void
@@ -191,6 +208,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clean),
+		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_discs),
 		cmocka_unit_test(test_grids),
 		cmocka_unit_test(test_hexes_touch),

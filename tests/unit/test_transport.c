@@ -1,6 +1,6 @@
 /*
  * test_transport.c - the URL policy of mail/transport.c: URLs in messages
- * without their credentials (xfer_url_clean), the protocols allowed, no
+ * without their credentials (url_clean), the protocols allowed, no
  * credentials over plain http to another host, and STARTTLS demanded
  * from every host but this machine (and from this machine only when
  * asked), no password read from a URL, the kind of a URL, conditional
@@ -27,19 +27,20 @@
 
 #include "mail/transport.h"
 
+#define NET XFER_MODULE            /* the functions under test */
 #define PW "hunter2"
 #define PLAIN_HTTP "no password is sent over plain http"
 #define UNSUPPORTED "unsupported protocol (http, https, smtp"
 #define HIDDEN "(a URL that does not parse, not shown)"
 #define URL_PASSWORD "a password is never taken from a URL"
 
-/* xfer_url_clean(url) must be want. */
+/* NET->url_clean(url) must be want. */
 static void
 clean_is(const char *url, const char *want)
 {
 	char buf[256];
 
-	xfer_url_clean(url, buf, sizeof(buf));
+	NET->url_clean(url, buf, sizeof(buf));
 	if (strcmp(buf, want) != 0)
 		fail_msg("%s: \"%s\", not \"%s\"", url, buf, want);
 }
@@ -72,11 +73,11 @@ test_url_clean(void **state)
 	clean_is("http://bob:hun#ter2@host/", HIDDEN);
 	clean_is("http://a@b@c/", HIDDEN);
 	clean_is("http://bob:" PW "@exa mple.org/", HIDDEN);
-	xfer_url_clean("http://bob:" PW "@example.org/x", buf, sizeof(buf));
+	NET->url_clean("http://bob:" PW "@example.org/x", buf, sizeof(buf));
 	assert_string_equal(buf, "http://exam");
 }
 
-/* Runs xfer_get on url with the user and password given (NULL: none),
+/* Runs get on url with the user and password given (NULL: none),
  * which must fail with a message that does not hold the password; the
  * message goes to err. */
 static void
@@ -86,7 +87,7 @@ get_err(const char *user, const char *url, char err[XFER_ERR])
 	    .timeout = 5, .connect_timeout = 2 };
 	struct xfer_buf out;
 
-	if (xfer_get(&x, url, &out) != -1)
+	if (NET->get(&x, url, &out) != -1)
 		fail_msg("%s: fetched", url);
 	assert_null(out.data);
 	if (strstr(x.err, PW) != NULL || strstr(x.err, "ter2") != NULL ||
@@ -185,9 +186,9 @@ test_url_password(void **state)
 	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		get_fails(NULL, refused[i], URL_PASSWORD);
 	/* every call: upload, mail, command */
-	assert_int_equal(xfer_put(&x, refused[0], "x", 1), -1);
+	assert_int_equal(NET->put(&x, refused[0], "x", 1), -1);
 	assert_non_null(strstr(x.err, URL_PASSWORD));
-	assert_int_equal(xfer_send(&x, refused[6], "a@b", NULL, 0, "x", 1), -1);
+	assert_int_equal(NET->send(&x, refused[6], "a@b", NULL, 0, "x", 1), -1);
 	assert_non_null(strstr(x.err, URL_PASSWORD));
 	assert_null(strstr(x.err, PW));
 }
@@ -198,27 +199,27 @@ test_url_kind(void **state)
 	char buf[128];
 
 	(void)state;
-	assert_int_equal(xfer_url_kind("http://h/x"), XFER_KIND_HTTP);
-	assert_int_equal(xfer_url_kind("HTTPS://h/x"), XFER_KIND_HTTP);
-	assert_int_equal(xfer_url_kind("smtps://h"), XFER_KIND_SMTP);
-	assert_int_equal(xfer_url_kind("Imap://h/INBOX"), XFER_KIND_IMAP);
-	assert_int_equal(xfer_url_kind("pop3://h"), XFER_KIND_POP3);
-	assert_int_equal(xfer_url_kind("imapx://h"), XFER_KIND_NONE);
-	assert_int_equal(xfer_url_kind("ftp://h"), XFER_KIND_NONE);
-	assert_int_equal(xfer_url_kind("not a url"), XFER_KIND_NONE);
-	assert_int_equal(xfer_url_kind("http//h"), XFER_KIND_NONE);
-	assert_int_equal(xfer_url_path("imap://h:1", "/INBOX", 1, buf,
+	assert_int_equal(NET->url_kind("http://h/x"), XFER_KIND_HTTP);
+	assert_int_equal(NET->url_kind("HTTPS://h/x"), XFER_KIND_HTTP);
+	assert_int_equal(NET->url_kind("smtps://h"), XFER_KIND_SMTP);
+	assert_int_equal(NET->url_kind("Imap://h/INBOX"), XFER_KIND_IMAP);
+	assert_int_equal(NET->url_kind("pop3://h"), XFER_KIND_POP3);
+	assert_int_equal(NET->url_kind("imapx://h"), XFER_KIND_NONE);
+	assert_int_equal(NET->url_kind("ftp://h"), XFER_KIND_NONE);
+	assert_int_equal(NET->url_kind("not a url"), XFER_KIND_NONE);
+	assert_int_equal(NET->url_kind("http//h"), XFER_KIND_NONE);
+	assert_int_equal(NET->url_path("imap://h:1", "/INBOX", 1, buf,
 	    sizeof(buf)), 0);
 	assert_string_equal(buf, "imap://h:1/INBOX");
-	assert_int_equal(xfer_url_path("imaps://bob@h/Sent", "/INBOX", 1, buf,
+	assert_int_equal(NET->url_path("imaps://bob@h/Sent", "/INBOX", 1, buf,
 	    sizeof(buf)), 0);
 	assert_string_equal(buf, "imaps://bob@h/Sent");
-	assert_int_equal(xfer_url_path("pop3://h/7", "/", 0, buf,
+	assert_int_equal(NET->url_path("pop3://h/7", "/", 0, buf,
 	    sizeof(buf)), 0);
 	assert_string_equal(buf, "pop3://h/");
-	assert_int_equal(xfer_url_path("http://h:99999/", "/", 0, buf,
+	assert_int_equal(NET->url_path("http://h:99999/", "/", 0, buf,
 	    sizeof(buf)), -1);
-	assert_int_equal(xfer_url_path("imap://h/INBOX", "/", 1, buf, 8), -1);
+	assert_int_equal(NET->url_path("imap://h/INBOX", "/", 1, buf, 8), -1);
 }
 
 /* A line protocol spoken by a fake server: its greeting, and its answer
@@ -376,9 +377,9 @@ login(const char *addr, const char *base, const struct fake_proto *p,
 		return -1;
 	snprintf(url, sizeof(url), "%s:%d/INBOX", base, port);
 	if (p == &fake_imap)
-		assert_int_equal(xfer_get(&x, url, &out), -1);
+		assert_int_equal(NET->get(&x, url, &out), -1);
 	else
-		assert_int_equal(xfer_send(&x, url, "bob@example.org", rcpt, 1,
+		assert_int_equal(NET->send(&x, url, "bob@example.org", rcpt, 1,
 		    "x", 1), -1);
 	assert_null(strstr(x.err, PW));
 	saw = fake_saw_password(pid);
@@ -507,7 +508,7 @@ test_get_version(void **state)
 	(void)state;
 	fake_http(HTTP_HEAD("200 OK", "ETag: \"v1\"\r\nLast-Modified: Sat, 21 "
 	    "Nov 2026 10:00:00 GMT\r\n"), url, sizeof(url), &pid);
-	assert_int_equal(xfer_get_version(&x, url, &out, &v), 0);
+	assert_int_equal(NET->get_version(&x, url, &out, &v), 0);
 	assert_int_equal(fake_http_saw(pid), 0);
 	assert_true(v.found);
 	assert_string_equal(v.etag, "\"v1\"");
@@ -516,19 +517,19 @@ test_get_version(void **state)
 	xfer_buf_free(&out);
 	fake_http(HTTP_HEAD("200 OK", "ETag: W/\"v1\"\r\n"), url, sizeof(url),
 	    &pid);
-	assert_int_equal(xfer_get_version(&x, url, &out, &v), 0);
+	assert_int_equal(NET->get_version(&x, url, &out, &v), 0);
 	fake_http_saw(pid);
 	assert_string_equal(v.etag, "");
 	xfer_buf_free(&out);
 	fake_http(HTTP_HEAD("404 Not Found", ""), url, sizeof(url), &pid);
-	assert_int_equal(xfer_get_version(&x, url, &out, &v), 0);
+	assert_int_equal(NET->get_version(&x, url, &out, &v), 0);
 	fake_http_saw(pid);
 	assert_false(v.found);
 	assert_string_equal(out.data, "");
 	xfer_buf_free(&out);
 	fake_http(HTTP_HEAD("302 Found", "Location: /x\r\n"), url, sizeof(url),
 	    &pid);
-	assert_int_equal(xfer_get_version(&x, url, &out, &v), -1);
+	assert_int_equal(NET->get_version(&x, url, &out, &v), -1);
 	fake_http_saw(pid);
 	assert_null(out.data);
 }
@@ -544,7 +545,7 @@ put_version(const struct xfer_version *v, const char *answer, int *saw)
 	int rc;
 
 	fake_http(answer, url, sizeof(url), &pid);
-	rc = xfer_put_version(&x, url, "record", 6, v);
+	rc = NET->put_version(&x, url, "record", 6, v);
 	*saw = fake_http_saw(pid);
 	return rc;
 }
@@ -577,7 +578,7 @@ test_put_version(void **state)
 	assert_int_equal(put_version(&v, HTTP_HEAD("500 Oops", ""), &saw), -1);
 	v.found = 1;
 	v.modified[0] = '\0';
-	assert_int_equal(xfer_put_version(&x, "http://127.0.0.1:1/g.pdn",
+	assert_int_equal(NET->put_version(&x, "http://127.0.0.1:1/g.pdn",
 	    "record", 6, &v), -1);
 	assert_non_null(strstr(x.err, "neither an ETag"));
 }
