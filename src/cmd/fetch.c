@@ -451,7 +451,7 @@ fetch_conditions(struct fetch *f, struct cmd_game *n)
 {
 	struct diag_where w = { f->out, NULL, 0, 0 };
 	struct cmd_out co = { f->nt, &n->g };
-	struct cmd_clock cc;
+	struct judge_clock cc;
 	struct cond c;
 	char path[4096];
 	long long now;

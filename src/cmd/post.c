@@ -67,6 +67,7 @@ struct post {
 	const char *pbem, *user_id, *pbem_file, *pbem_env;
 	int side;                   /* --pbem: the side of the poster */
 	enum replay_act act;        /* --pbem: its action, if not a move */
+	struct judge_clock jc;      /* --pbem: the record's clock, judged */
 	char name[256];             /* the URL without credentials */
 	char *raw;                  /* the record as read */
 	size_t len;
@@ -459,28 +460,39 @@ post_pbem_side(const struct post *p)
 }
 
 /*
- * Checks the move or action of c against p->rp, taken by the player
- * posting (post_pbem_side): a move must be by the side to move (a
- * second move before the other side's is refused), an action one the
- * rules allow that side now.  Sets p->side.  Returns 0, or -1 after
- * reporting.
+ * Puts the move or action of c, taken by the player posting
+ * (post_pbem_side), to the judge at the time now (judge_play: a move by
+ * the side to move, so that a second move before the other side's is
+ * refused; an action the state allows that side; the clock), then plays
+ * it on p->rp (a move must be legal).  Sets p->side and p->jc.  Returns
+ * 0, or -1 after reporting.
  */
 static int
 post_pbem_check(struct post *p, const struct pbem_cmd *c,
     const struct diag_where *w)
 {
-	p->side = post_pbem_side(p);
-	if (c->verb == PBEM_MOVE) {
-		if (p->side >= 0 && p->side != p->rp.pos.turn)
-			return diag_report(p->d, DIAG_WRONG_SIDE, w,
-			    p->rp.r->side[p->side],
-			    p->rp.r->side[p->rp.pos.turn]), -1;
-		p->side = p->rp.pos.turn;
-		return replay_ply(&p->rp, p->pbem, w, p->d, NULL);
+	struct judge_ask a = { JUDGE_MOVE, -1, 0, 0 };
+	struct judge_verdict v;
+
+	a.side = p->side = post_pbem_side(p);
+	if (c->verb != PBEM_MOVE && p->side < 0) {
+		diag_report(p->d, DIAG_PBEM_SIDE, NULL, p->pbem);
+		return -1;
 	}
-	if (p->side < 0)
-		return diag_report(p->d, DIAG_PBEM_SIDE, NULL, p->pbem), -1;
-	return replay_action(&p->rp, p->act, p->side, w, p->d);
+	if (c->verb != PBEM_MOVE)
+		a.act = (int)p->act;
+	if (cmd_now(NULL, &p->jc.now, p->d) == -1)
+		return -1;
+	if (judge_play(&p->jc, &p->g, &p->rp, &a, p->jc.now, &v) == -1) {
+		judge_report(&v, w, p->d);
+		return -1;
+	}
+	if (c->verb != PBEM_MOVE) {
+		replay_act_apply(&p->rp, p->act, p->side);
+		return 0;
+	}
+	p->side = p->rp.pos.turn;
+	return replay_ply(&p->rp, p->pbem, w, p->d, NULL);
 }
 
 /* Fills c with the command --pbem asks for; -1 after reporting. */
@@ -515,8 +527,7 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 	if (p->user_id == NULL)
 		return diag_report(p->d, DIAG_NEEDS, NULL, "--pbem", "--user-id"),
 		    -1;
-	if (cmd_play_open(&p->rp, &p->g, NULL, &w, p->d) == -1 ||
-	    post_pbem_check(p, c, &w) == -1)
+	if (post_pbem_check(p, c, &w) == -1)
 		return -1;
 	snprintf(c->game, sizeof(c->game), "%s", p->rp.r->name);
 	snprintf(c->board, sizeof(c->board), "%s", id);
@@ -526,29 +537,26 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 	return 0;
 }
 
-/* Plays the move or action of c by side on rp and appends it to g. */
+/* Plays the move or action of c by side on rp, as judged already on
+ * the same record (post_pbem_check), appends it to g, stamped. */
 static int
 post_pbem_apply(struct post *p, const struct pbem_cmd *c, int side,
     struct replay *rp, struct record *g)
 {
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
 	    rp->plies + 1 };
-	enum replay_act act = p->act;
-	long long now;
 
-	if (c->verb == PBEM_MOVE ? replay_ply(rp, c->move, &w, p->d,
-	    NULL) == -1 : replay_action(rp, act, side, &w, p->d) == -1)
+	if (c->verb == PBEM_MOVE && replay_ply(rp, c->move, &w, p->d,
+	    NULL) == -1)
 		return -1;
+	if (c->verb != PBEM_MOVE)
+		replay_act_apply(rp, p->act, side);
 	if ((c->verb == PBEM_MOVE ? play_append_move(rp, g, NULL, 0) :
-	    play_append_action(rp, g, act, side)) == -1)
-		return diag_report(p->d, DIAG_NOMEM, &w), -1;
-	if (!clock_timed(g))
-		return 0;
-	if (cmd_now(NULL, &now, p->d) == -1)
+	    play_append_act(rp, g, p->act, side, 0)) == -1) {
+		diag_report(p->d, DIAG_NOMEM, &w);
 		return -1;
-	if (play_append_stamp(g, now) == -1)
-		return diag_report(p->d, DIAG_NOMEM, &w), -1;
-	return 0;
+	}
+	return cmd_play_stamp(&p->jc, g, &w, p->d);
 }
 
 /* Plays the move or action of c by p->side on the record text[0..len)

@@ -240,11 +240,11 @@ ref_undo_asked(struct ref_job *j, struct ref_doc *d, int me)
 static void
 ref_clock_lines(struct ref_job *j, struct ref_doc *d)
 {
-	const struct ref_clock *k = &j->clk;
+	const struct judge_clock *k = &j->clk;
 	char span[64], when[TIMEUTC_SIZE];
 	int on = k->ck.on, s;
 
-	if (!k->timed || k->bad != NULL || on < 0)
+	if (!k->ready || on < 0)
 		return;
 	if (timeutc_span(k->ck.thinking, span, sizeof(span)) < 0)
 		snprintf(span, sizeof(span), "?");
