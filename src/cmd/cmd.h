@@ -19,6 +19,7 @@
 #include "base/fileio.h"
 #include "model/record.h"
 #include "game/clock.h"
+#include "game/extend.h"
 #include "game/judge.h"
 #include "game/replay.h"
 #include "game/posmatch.h"
@@ -457,46 +458,16 @@ void cmd_xfer_end(char *pw, size_t size);
 int cmd_secret(const char *file, const char *env, const char *user,
     char *pw, size_t size, struct diag *d);
 
-/* A one-game record and its replay (canonical texts), as fetch and post
- * compare records (src/cmd/xfer.c).  record_init g first; record_free
- * it after. */
-struct cmd_game {
-	struct record g;
-	struct replay rp;
-};
-
 /*
  * Reads the one game of text[0..len) (named name in diagnostics), or of
- * the file path, into cg and replays it, its results checked
- * (replay_result); *nt (unless NULL) gets its notation.  Returns 0, or
- * -1 after reporting.
+ * the file path, into cg and replays it (canonical texts, as fetch and
+ * post compare records: game/extend.h), its results and time checked
+ * (replay_result, cmd_clock_check); *nt (unless NULL) gets its
+ * notation.  Returns 0, or -1 after reporting.
  */
-int cmd_game_read(struct cmd_game *cg, const char *text, size_t len,
+int cmd_game_read(struct extend_game *cg, const char *text, size_t len,
     const char *name, const struct notation **nt, struct diag *d);
-int cmd_game_load(struct cmd_game *cg, const char *path, struct diag *d);
-
-/* What cmd_extends finds. */
-enum {
-	CMD_EXT_NO = -1,            /* b does not extend a */
-	CMD_EXT_SAME = 0,           /* b is the same game as a */
-	CMD_EXT_MORE = 1            /* b extends a by moves or actions */
-};
-
-/*
- * Whether record b extends record a (stackref(1), fetch): the same game,
- * GameId and start position; the moves, actions and time stamps of a's
- * main line are the first of b's (compared canonically; comments, NAGs
- * and variations are annotations, not compared), where the variation of
- * an accepted undo counts in its place: an undo may move a's last moves
- * into one, and b then adds the accept after it; the same tags, each as often with the
- * same value, but Result, Termination and PlyCount, which may change
- * only when b adds moves or actions; b's result that of a when it adds
- * nothing, else a not over and b's result the one its replay gives.
- * Returns a CMD_EXT_* value; with CMD_EXT_NO, why (of size bytes) says
- * how b departs from a, named aname ("this one").
- */
-int cmd_extends(const struct cmd_game *a, const struct cmd_game *b,
-    const char *aname, char *why, size_t size);
+int cmd_game_load(struct extend_game *cg, const char *path, struct diag *d);
 
 /*
  * Where convert writes its games (src/cmd/sink.c): the stream out, or

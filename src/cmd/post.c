@@ -677,7 +677,7 @@ post_pbem(struct post *p)
 static int
 post_check_server(struct post *p, const struct xfer_buf *cur)
 {
-	struct cmd_game srv, loc;
+	struct extend_game srv, loc;
 	char why[512];
 	int rc = -1;
 
@@ -685,8 +685,8 @@ post_check_server(struct post *p, const struct xfer_buf *cur)
 	loc.g = p->g;
 	loc.rp = p->rp;
 	if (cmd_game_read(&srv, cur->data, cur->len, p->name, NULL, p->d) == 0) {
-		if (cmd_extends(&srv, &loc, "the server's", why,
-		    sizeof(why)) != CMD_EXT_NO)
+		if (extend_check(&srv, &loc, "the server's", why,
+		    sizeof(why)) != EXTEND_NO)
 			rc = 0;
 		else
 			diag_report(p->d, DIAG_SERVER_NEWER,
@@ -756,7 +756,7 @@ post_send(struct post *p)
 	return k == XFER_KIND_SMTP ? post_smtp(p) : post_imap(p);
 }
 
-/* Reads and replays the record (canonical texts, as cmd_extends
+/* Reads and replays the record (canonical texts, as extend_check
  * compares them). */
 static int
 post_load(struct post *p)

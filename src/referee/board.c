@@ -137,7 +137,8 @@ ref_part_record(const struct mail_part *p)
 	    strcasecmp(dot, ".xml") == 0));
 }
 
-/* Why the attached record p is not of j's board, into why ("" if it
+/* Why the attached record p is not of j's board (extend_same_game: the
+ * game, GameId and start position of its record), into why ("" if it
  * is). */
 static void
 ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
@@ -146,6 +147,7 @@ ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
 	struct record g;
 	struct ref_diag dg;
 	const char *id, *game;
+	char how[200] = "it does not read";
 	int bad;
 
 	why[0] = '\0';
@@ -162,15 +164,15 @@ ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
 	dg.d.quiet = 1;
 	record_init(&g);
 	bad = notation_read_text(p->data, p->len, "attachment", &g, NULL,
-	    &dg.d) == -1;
+	    &dg.d) == -1 || extend_same_game(&j->g, &g, how,
+	    sizeof(how)) == -1;
 	id = record_tag(&g, "GameId");
 	game = record_tag(&g, "Game");
-	if (bad || id == NULL || strcmp(id, j->cmd.board) != 0 ||
-	    (game != NULL && strcasecmp(game, j->r->name) != 0))
+	if (bad)
 		snprintf(why, size, "the attached record %s is of %s board "
-		    "%s, not of %s board %s", p->filename != NULL ?
+		    "%s, not of %s board %s (%s)", p->filename != NULL ?
 		    p->filename : "", game != NULL ? game : "an unknown",
-		    id != NULL ? id : "(none)", j->r->name, j->cmd.board);
+		    id != NULL ? id : "(none)", j->r->name, j->cmd.board, how);
 	record_free(&g);
 	ref_diag_text(&dg);
 	free(dg.buf);

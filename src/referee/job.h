@@ -34,6 +34,7 @@
 #include "notation/notation.h"
 #include "model/record.h"
 #include "game/clock.h"
+#include "game/extend.h"
 #include "game/judge.h"
 #include "game/play.h"
 #include "game/replay.h"
