@@ -25,6 +25,7 @@
 #include "notation/ascii.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/picture.h"
 #include "game/play.h"
 
 #define POST_TO_MAX 16
@@ -191,7 +192,7 @@ post_subject(const struct post *p, char *buf, size_t size)
 	    id != NULL ? id : "(no GameId)", p->rp.plies, last, tail);
 }
 
-/* The status lines of the text body and the SVG picture. */
+/* The status lines of the text body. */
 static void
 post_status(const struct post *p, FILE *out)
 {
@@ -242,40 +243,6 @@ post_text(const struct post *p, int side)
 	return buf;
 }
 
-/* The status lines of the picture (allocated), or NULL. */
-static char *
-post_picture_status(const struct post *p)
-{
-	char *status = NULL;
-	size_t len;
-	FILE *out;
-
-	if ((out = open_memstream(&status, &len)) == NULL)
-		return NULL;
-	post_status(p, out);
-	if (fclose(out) != 0) {
-		free(status);
-		return NULL;
-	}
-	return status;
-}
-
-/* Sets v to the picture seen from side, with the status lines. */
-static void
-post_view(const struct post *p, int side, const char *status,
-    struct svg_view *v)
-{
-	memset(v, 0, sizeof(*v));
-	v->r = p->rp.r;
-	v->pos = &p->rp.pos;
-	v->last = p->rp.plies > 0 ? &p->rp.last : NULL;
-	v->flip = side;
-	v->style = p->rp.style;
-	v->player[0] = post_player(p, 0);
-	v->player[1] = post_player(p, 1);
-	v->status = status;
-}
-
 /* The SVG picture of v, or NULL. */
 static char *
 post_svg(const struct svg_view *v, size_t *len)
@@ -306,24 +273,22 @@ post_png(const struct post *p, const struct svg_view *v, size_t *len)
 }
 
 /* The pictures the options ask for, seen from side, into att[1] and
- * on (their data allocated); how many, or -1 after reporting. */
+ * on (their data allocated): the picture show draws of the record
+ * (game_picture); how many, or -1 after reporting. */
 static int
 post_pictures(const struct post *p, int side, const char fname[3][160],
     struct mail_attachment att[3])
 {
-	struct svg_view v;
-	char *status, *svg = NULL, *png = NULL;
+	struct game_picture pic;
+	char *svg = NULL, *png = NULL;
 	size_t svglen = 0, pnglen = 0;
 	int n = 0;
 
-	if ((status = post_picture_status(p)) == NULL)
-		return diag_report(p->d, DIAG_NOMEM, NULL), -1;
-	post_view(p, side, status, &v);
-	if (p->svg && (svg = post_svg(&v, &svglen)) == NULL)
+	game_picture(&pic, &p->rp, &p->g, side, 0);
+	if (p->svg && (svg = post_svg(&pic.v, &svglen)) == NULL)
 		diag_report(p->d, DIAG_NOMEM, NULL);
 	else if (p->png)
-		png = post_png(p, &v, &pnglen);
-	free(status);
+		png = post_png(p, &pic.v, &pnglen);
 	if ((p->svg && svg == NULL) || (p->png && png == NULL)) {
 		free(svg);
 		return -1;
