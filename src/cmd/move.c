@@ -8,9 +8,9 @@
  *
  * Whether the move may be played is the judge's (game/judge.h: --ply,
  * the end, --as, the clock); a timed record (clock_timed) stamps the
- * move with the time now.  --then leaves
- * conditional replies beside the record (condfile.c); a move that
- * matches a list kept there is answered at once.
+ * move with the time now.  --then leaves conditional replies beside the
+ * record (condfile.c); a move that matches a list kept there is
+ * answered at once.
  */
 #include <getopt.h>
 #include <stdio.h>

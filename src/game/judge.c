@@ -193,6 +193,15 @@ judge_report_clock(const struct judge_verdict *v,
 		diag_report(d, DIAG_LEAVE, &at, label, v->why);
 }
 
+void
+judge_times(const struct judge_verdict *v, char t[2][TIMEUTC_SIZE])
+{
+	if (timeutc_format(v->now, t[0], TIMEUTC_SIZE) == -1)
+		snprintf(t[0], TIMEUTC_SIZE, "?");
+	if (timeutc_format(v->when, t[1], TIMEUTC_SIZE) == -1)
+		snprintf(t[1], TIMEUTC_SIZE, "?");
+}
+
 /* The refusals about time: a clock set back, a loss on time. */
 static void
 judge_report_time(const struct judge_verdict *v, const struct diag_where *w,
@@ -200,10 +209,7 @@ judge_report_time(const struct judge_verdict *v, const struct diag_where *w,
 {
 	char t[2][TIMEUTC_SIZE];
 
-	if (timeutc_format(v->now, t[0], sizeof(t[0])) == -1)
-		snprintf(t[0], sizeof(t[0]), "?");
-	if (timeutc_format(v->when, t[1], sizeof(t[1])) == -1)
-		snprintf(t[1], sizeof(t[1]), "?");
+	judge_times(v, t);
 	if (v->kind == JUDGE_NOW_BEHIND)
 		diag_report(d, DIAG_NOW_BEHIND, w, t[0], t[1]);
 	else

@@ -32,6 +32,7 @@
 #define STACKREF_GAME_JUDGE_H
 
 #include "base/diag.h"
+#include "base/timeutc.h"
 #include "game/clock.h"
 #include "game/replay.h"
 #include "game/verdict.h"
@@ -82,6 +83,9 @@ int judge_open(const struct record *g, const struct replay *rp,
 int judge_play(struct judge_clock *jc, const struct record *g,
     const struct replay *rp, const struct judge_ask *a, long long now,
     struct judge_verdict *v);
+
+/* The times of v, now and when, as text ("?" for none) into t. */
+void judge_times(const struct judge_verdict *v, char t[2][TIMEUTC_SIZE]);
 
 /*
  * Reports refusal v as the diagnostic of the table at w (may be NULL):

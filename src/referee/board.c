@@ -285,10 +285,7 @@ ref_verdict_time(const struct ref_job *j, const struct judge_verdict *v,
 	const char *tc = record_tag(&j->g, "TimeControl");
 	char t[2][TIMEUTC_SIZE];
 
-	if (timeutc_format(v->now, t[0], sizeof(t[0])) == -1)
-		snprintf(t[0], sizeof(t[0]), "?");
-	if (timeutc_format(v->when, t[1], sizeof(t[1])) == -1)
-		snprintf(t[1], sizeof(t[1]), "?");
+	judge_times(v, t);
 	if (v->kind == JUDGE_NOW_BEHIND)
 		snprintf(why, size, "the referee's clock is behind the board's "
 		    "last move (the clock says %s, the last move was stamped "

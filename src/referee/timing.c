@@ -108,7 +108,6 @@ ref_remind(struct ref_job *j, char key[REF_KEY])
 static int
 ref_time_board(struct ref_job *j, const char *board, char key[REF_KEY])
 {
-	const char *res, *why;
 	char *msg = NULL;
 
 	snprintf(j->cmd.board, sizeof(j->cmd.board), "%s", board);
@@ -121,11 +120,9 @@ ref_time_board(struct ref_job *j, const char *board, char key[REF_KEY])
 	}
 	j->r = j->rp.r;
 	snprintf(j->cmd.game, sizeof(j->cmd.game), "%s", j->r->name);
-	if (play_over(&j->rp, &j->g, &res, &why))
-		return 0;
 	ref_clock_load(j);
 	if (!j->clk.ready || j->clk.ck.on < 0)
-		return 0;
+		return 0;	/* untimed, set back, not adding up, or over */
 	if (j->clk.ck.lost)
 		return ref_forfeit(j, key);
 	if (j->clk.ck.remind > 0)
