@@ -48,21 +48,19 @@ judge_time(struct judge_clock *jc, const struct record *g,
 		v->when = last;
 		return -1;
 	}
-	v->why = jc->why;
 	if (clock_control_of(g, &jc->c, jc->why, sizeof(jc->why)) == -1) {
 		v->kind = JUDGE_BAD_CONTROL;
 		v->control = record_tag(g, "TimeControl");
-		return -1;
-	}
-	if (clock_run(&jc->ck, g, rp, &jc->c, now, jc->why,
+	} else if (clock_run(&jc->ck, g, rp, &jc->c, now, jc->why,
 	    sizeof(jc->why)) == -1) {
 		v->kind = JUDGE_BAD_CLOCK;
 		v->at = jc->ck.bad;
-		return -1;
+	} else {
+		jc->ready = 1;
+		return 0;
 	}
-	v->why = NULL;
-	jc->ready = 1;
-	return 0;
+	v->why = jc->why;
+	return -1;
 }
 
 int
