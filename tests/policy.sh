@@ -98,7 +98,8 @@ full offer-draw-stdout offer-draw --as white -o - g.pdn
 full resign-dry resign -n --as white g.pdn
 full clock clock --now 2026-01-01T00:00:00Z g.pdn
 full request-undo-stdout request-undo --as red -o - g.pdn
-full leave-stdout leave --as red --days 1 -o - timed.pdn
+full leave-stdout leave --as red --days 1 --now 2026-01-02T00:00:00Z \
+    -o - timed.pdn
 full claim-time-stdout claim-time --as white --now 2026-02-01T00:00:00Z -o - \
     timed.pdn
 

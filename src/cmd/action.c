@@ -3,8 +3,8 @@
  * decline-draw: the correspondence actions, and the run every action
  * command shares (cmd_action_main: undo.c, leave.c, claim.c too).
  *
- * The action is validated against the replayed record (replay_action:
- * who may take it and when), appended at the end of the main line as
+ * The action is judged on the replayed record (game/judge.h: who may
+ * take it and when, the clock), appended at the end of the main line as
  * an ELEM_ACTION "ACTION SIDE" (with its time stamp when the record is
  * timed), and the record is written back atomically in the notation it
  * was read in.  A resignation or an accepted draw also sets the result
@@ -35,29 +35,8 @@ const char cmd_decline_draw_usage[] =
 const char cmd_action_help[] =
 	CMD_HELP_PLAY;
 
-/* The checks of every action: --as, --ply, the end, replay_action;
- * the clock is loaded before the action changes the state. */
-static int
-action_check(const struct cmd_act *a, struct cmd_act_run *run,
-    struct cmd_clock *cc, char *label, size_t size)
-{
-	const struct play_opts *po = run->po;
-
-	if (cmd_play_side(run->rp, po->as, &run->side, run->w, run->d) == -1)
-		return -1;
-	snprintf(label, size, "%s by %s", replay_act_name(a->act),
-	    run->rp->r->side[run->side]);
-	run->label = label;
-	if ((po->ply != NULL && cmd_play_ply(run->rp, run->g, po->ply, label,
-	    run->w, run->d) == -1) ||
-	    cmd_play_open(run->rp, run->g, label, run->w, run->d) == -1 ||
-	    cmd_clock_load(cc, run->g, run->rp, cc->now, run->w,
-	    run->d) == -1)
-		return -1;
-	return replay_action(run->rp, a->act, run->side, run->w, run->d);
-}
-
-/* Everything after loading: replay, checks, action, append, write. */
+/* Everything after loading: replay, the judge, the action applied and
+ * appended, its time stamp, the write. */
 static int
 action_take(const struct cmd_act *a, const struct play_opts *po,
     const char *file, struct record *g, const struct notation *nt,
@@ -65,26 +44,22 @@ action_take(const struct cmd_act *a, const struct play_opts *po,
 {
 	struct replay_opts o = { fileio_name(file), 0, REPLAY_ALL, 0 };
 	struct diag_where w = { o.file, NULL, 0, 0 };
-	struct cmd_act_run run = { po, NULL, g, NULL, 0, NULL, &w, d };
-	struct cmd_clock cc;
+	struct judge_ask ask = { (int)a->act, -1, 0, 0 };
+	struct judge_clock jc;
 	struct replay rp;
-	char label[64];
 
-	cc.now = now;
-	run.rp = &rp;
-	run.cc = &cc;
+	jc.now = now;
 	if (replay_run(&rp, g, &o, d) == -1)
 		return -1;
 	w.ply = rp.plies + 1;
-	if (action_check(a, &run, &cc, label, sizeof(label)) == -1)
+	if (cmd_play_judge(po, &ask, &jc, g, &rp, &w, d) == -1)
 		return -1;
-	if (a->append != NULL ? a->append(&run) == -1 :
-	    play_append_action(&rp, g, a->act, run.side) == -1) {
-		if (a->append == NULL)
-			diag_report(d, DIAG_NOMEM, &w);
+	replay_act_apply(&rp, a->act, ask.side);
+	if (play_append_act(&rp, g, a->act, ask.side, ask.days) == -1) {
+		diag_report(d, DIAG_NOMEM, &w);
 		return -1;
 	}
-	if (cmd_play_stamp(&cc, g, &w, d) == -1)
+	if (cmd_play_stamp(&jc, g, &w, d) == -1)
 		return -1;
 	return cmd_play_write(po, file, nt, g, &rp, d);
 }
@@ -126,7 +101,7 @@ int
 cmd_resign(int argc, char *argv[], struct diag *d)
 {
 	static const struct cmd_act a = { REPLAY_RESIGN, cmd_resign_usage,
-	    0, NULL };
+	    0 };
 
 	return cmd_action_main(&a, argc, argv, d);
 }
@@ -135,7 +110,7 @@ int
 cmd_offer_draw(int argc, char *argv[], struct diag *d)
 {
 	static const struct cmd_act a = { REPLAY_OFFER_DRAW,
-	    cmd_offer_draw_usage, 0, NULL };
+	    cmd_offer_draw_usage, 0 };
 
 	return cmd_action_main(&a, argc, argv, d);
 }
@@ -144,7 +119,7 @@ int
 cmd_accept_draw(int argc, char *argv[], struct diag *d)
 {
 	static const struct cmd_act a = { REPLAY_ACCEPT_DRAW,
-	    cmd_accept_draw_usage, 0, NULL };
+	    cmd_accept_draw_usage, 0 };
 
 	return cmd_action_main(&a, argc, argv, d);
 }
@@ -153,7 +128,7 @@ int
 cmd_decline_draw(int argc, char *argv[], struct diag *d)
 {
 	static const struct cmd_act a = { REPLAY_DECLINE_DRAW,
-	    cmd_decline_draw_usage, 0, NULL };
+	    cmd_decline_draw_usage, 0 };
 
 	return cmd_action_main(&a, argc, argv, d);
 }

@@ -46,7 +46,7 @@ clock_span_text(long long s, int slot)
 
 /* The line of side s. */
 static void
-clock_side_line(const struct cmd_clock *cc, const struct replay *rp, int s)
+clock_side_line(const struct judge_clock *cc, const struct replay *rp, int s)
 {
 	const struct clock_side *cs = &cc->ck.side[s];
 	const struct clock_control *c = &cc->c;
@@ -70,7 +70,7 @@ clock_side_line(const struct cmd_clock *cc, const struct replay *rp, int s)
 
 /* The line of the side to move. */
 static void
-clock_turn_line(const struct cmd_clock *cc, const struct replay *rp,
+clock_turn_line(const struct judge_clock *cc, const struct replay *rp,
     const struct record *g)
 {
 	const struct clock *ck = &cc->ck;
@@ -96,7 +96,7 @@ clock_turn_line(const struct cmd_clock *cc, const struct replay *rp,
 
 /* The line of the reminders. */
 static void
-clock_remind_line(const struct cmd_clock *cc)
+clock_remind_line(const struct judge_clock *cc)
 {
 	const struct clock *ck = &cc->ck;
 	unsigned n = cc->c.nremind;
@@ -118,7 +118,7 @@ clock_remind_line(const struct cmd_clock *cc)
 
 /* The verdict line. */
 static void
-clock_verdict(const struct cmd_clock *cc, const struct replay *rp)
+clock_verdict(const struct judge_clock *cc, const struct replay *rp)
 {
 	const struct clock *ck = &cc->ck;
 	const struct clock_side *s;
@@ -150,7 +150,7 @@ clock_verdict(const struct cmd_clock *cc, const struct replay *rp)
 
 /* Prints the clock of the record g, replayed into rp. */
 static void
-clock_print(const struct cmd_clock *cc, const struct replay *rp,
+clock_print(const struct judge_clock *cc, const struct replay *rp,
     const struct record *g)
 {
 	const char *tc = record_tag(g, "TimeControl");
@@ -170,7 +170,7 @@ clock_file(const char *file, long long now, struct diag *d)
 {
 	struct replay_opts o = { fileio_name(file), 0, REPLAY_ALL, 0 };
 	struct diag_where w = { o.file, NULL, 0, 0 };
-	struct cmd_clock cc;
+	struct judge_clock cc;
 	struct replay rp;
 	struct record g;
 	char why[256];

@@ -19,6 +19,8 @@
 #include "base/fileio.h"
 #include "model/record.h"
 #include "game/clock.h"
+#include "game/extend.h"
+#include "game/judge.h"
 #include "game/replay.h"
 #include "game/posmatch.h"
 #include "rules/rules.h"
@@ -349,60 +351,36 @@ int cmd_play_load(const struct play_opts *po, const char *file,
     struct record *g, const struct notation **nt, struct fileio_lock *lk,
     struct diag *d);
 
-/*
- * Refuses to add to a game that is over: by its position, by a
- * resignation or an accepted draw (rp->outcome), or by a result other
- * than "*" the record gives (result token, else Result tag).  action
- * ("offer-draw by red") is NULL for a move.  Returns 0, or -1 after
- * reporting DIAG_GAME_OVER (a move) or DIAG_ACTION_OVER.
- */
-int cmd_play_open(const struct replay *rp, const struct record *g,
-    const char *action, const struct diag_where *w, struct diag *d);
-
 /* Reads --as text as a side of rp's game (notation_side_parse) into
  * *side; -1 after reporting DIAG_BAD_SIDE. */
 int cmd_play_side(const struct replay *rp, const char *text, int *side,
     const struct diag_where *w, struct diag *d);
 
 /*
- * Checks --ply text: it must be the next ply, rp->plies + 1, of g
- * replayed into rp.  action as for cmd_play_open.  Returns 0, or -1
- * after reporting DIAG_BAD_NUMBER, DIAG_PLY_PLAYED (a ply of g, with
- * its move: a message that arrives twice), else DIAG_WRONG_PLY (a
- * move) or DIAG_ACTION_PLY.
+ * Puts a play to the judge (judge_play): a->act (set by the caller) by
+ * the side of --as (without it, a move by whoever is to move), sent as
+ * the ply of --ply, of the days of --days, on g replayed into rp at
+ * jc->now (set by the caller); jc gets the record's clock, a the rest.
+ * Returns 0, or -1 after reporting a bad option value or the refusal
+ * (judge_report at w).
  */
-int cmd_play_ply(const struct replay *rp, const struct record *g,
-    const char *text, const char *action, const struct diag_where *w,
-    struct diag *d);
+int cmd_play_judge(const struct play_opts *po, struct judge_ask *a,
+    struct judge_clock *jc, const struct record *g, const struct replay *rp,
+    const struct diag_where *w, struct diag *d);
 
-/* What an action command's own part sees (cmd_act.append). */
-struct cmd_act_run {
-	const struct play_opts *po;
-	struct replay *rp;        /* the record replayed, the action taken */
-	struct record *g;
-	const struct cmd_clock *cc; /* its clock at now */
-	int side;                 /* --as */
-	const char *label;        /* "leave by red" */
-	const struct diag_where *w;
-	struct diag *d;
-};
-
-/* An action command: its action, usage, the options of cmd_play_getopt
- * it takes beyond the common ones, and its own part: what it checks
- * beyond replay_action (the clock) and how it appends the action
- * (NULL: play_append_action); 0, or -1 after reporting. */
+/* An action command: its action, usage, and the options of
+ * cmd_play_getopt it takes beyond the common ones. */
 struct cmd_act {
 	enum replay_act act;
 	const char *usage;
 	unsigned extra;
-	int (*append)(const struct cmd_act_run *run);
 };
 
 /*
  * Runs action command a (src/cmd/action.c): options, the record loaded
- * under its lock and replayed, --as, --ply, the end of the game,
- * replay_action, the clock at now (cmd_clock_load), a's part, the time
- * stamp, the write.  Returns the exit status.
+ * under its lock and replayed, the judge (cmd_play_judge), the action
+ * applied and appended (play_append_act), its time stamp, the write.
+ * Returns the exit status.
  */
 int cmd_action_main(const struct cmd_act *a, int argc, char *argv[],
     struct diag *d);
@@ -480,46 +458,16 @@ void cmd_xfer_end(char *pw, size_t size);
 int cmd_secret(const char *file, const char *env, const char *user,
     char *pw, size_t size, struct diag *d);
 
-/* A one-game record and its replay (canonical texts), as fetch and post
- * compare records (src/cmd/xfer.c).  record_init g first; record_free
- * it after. */
-struct cmd_game {
-	struct record g;
-	struct replay rp;
-};
-
 /*
  * Reads the one game of text[0..len) (named name in diagnostics), or of
- * the file path, into cg and replays it, its results checked
- * (replay_result); *nt (unless NULL) gets its notation.  Returns 0, or
- * -1 after reporting.
+ * the file path, into cg and replays it (canonical texts, as fetch and
+ * post compare records: game/extend.h), its results and time checked
+ * (replay_result, cmd_clock_check); *nt (unless NULL) gets its
+ * notation.  Returns 0, or -1 after reporting.
  */
-int cmd_game_read(struct cmd_game *cg, const char *text, size_t len,
+int cmd_game_read(struct extend_game *cg, const char *text, size_t len,
     const char *name, const struct notation **nt, struct diag *d);
-int cmd_game_load(struct cmd_game *cg, const char *path, struct diag *d);
-
-/* What cmd_extends finds. */
-enum {
-	CMD_EXT_NO = -1,            /* b does not extend a */
-	CMD_EXT_SAME = 0,           /* b is the same game as a */
-	CMD_EXT_MORE = 1            /* b extends a by moves or actions */
-};
-
-/*
- * Whether record b extends record a (stackref(1), fetch): the same game,
- * GameId and start position; the moves, actions and time stamps of a's
- * main line are the first of b's (compared canonically; comments, NAGs
- * and variations are annotations, not compared), where the variation of
- * an accepted undo counts in its place: an undo may move a's last moves
- * into one, and b then adds the accept after it; the same tags, each as often with the
- * same value, but Result, Termination and PlyCount, which may change
- * only when b adds moves or actions; b's result that of a when it adds
- * nothing, else a not over and b's result the one its replay gives.
- * Returns a CMD_EXT_* value; with CMD_EXT_NO, why (of size bytes) says
- * how b departs from a, named aname ("this one").
- */
-int cmd_extends(const struct cmd_game *a, const struct cmd_game *b,
-    const char *aname, char *why, size_t size);
+int cmd_game_load(struct extend_game *cg, const char *path, struct diag *d);
 
 /*
  * Where convert writes its games (src/cmd/sink.c): the stream out, or
@@ -570,22 +518,9 @@ int sink_end(struct sink *s);
  */
 int cmd_now(const char *opt, long long *now, struct diag *d);
 
-/* The clock of a record being added to, as the play commands need it. */
-struct cmd_clock {
-	int timed;                /* the record is timed (clock_timed) */
-	struct clock_control c;   /* its control */
-	struct clock ck;          /* its clock at now */
-	long long now;
-};
-
-/*
- * Reads the control of g (replayed into rp) and runs its clock at now
- * into cc, when g is timed.  Refuses a now before the record's last
- * stamp (DIAG_NOW_BEHIND), an unreadable TimeControl (DIAG_BAD_CONTROL)
- * and a record whose time does not add up (DIAG_BAD_TIME, at the
- * element at fault).  Returns 0, or -1 after reporting at w.
- */
-int cmd_clock_load(struct cmd_clock *cc, const struct record *g,
+/* Loads the clock of g (replayed into rp) at now into jc (judge_clock);
+ * 0, or -1 after reporting its refusal at w (judge_report). */
+int cmd_clock_load(struct judge_clock *jc, const struct record *g,
     const struct replay *rp, long long now, const struct diag_where *w,
     struct diag *d);
 
@@ -597,9 +532,9 @@ int cmd_clock_load(struct cmd_clock *cc, const struct record *g,
 int cmd_clock_check(const struct record *g, const struct replay *rp,
     const struct replay_opts *o, struct diag *d);
 
-/* Appends the time stamp cc->now to g when g is timed; -1 after
+/* Appends the time stamp jc->now to g when g is timed; -1 after
  * reporting DIAG_NOMEM. */
-int cmd_play_stamp(const struct cmd_clock *cc, struct record *g,
+int cmd_play_stamp(const struct judge_clock *jc, struct record *g,
     const struct diag_where *w, struct diag *d);
 
 struct cond;
@@ -620,13 +555,13 @@ int cmd_cond_save(const char *path, const struct rules *r,
 
 /*
  * Plays the replies c gives after the last move of rp (appended to g):
- * each reply is appended with its time stamp (cc), announced on
+ * each reply is appended with its time stamp (jc), announced on
  * standard output as "conditional reply played: MOVE", and the list
  * goes on; a move that does not match drops it (cond_match).  Returns
  * the number of replies played, or -1 after reporting.
  */
 int cmd_cond_apply(struct cond *c, struct replay *rp, struct record *g,
-    const struct cmd_clock *cc, const struct diag_where *w,
+    const struct judge_clock *jc, const struct diag_where *w,
     struct diag *d);
 
 /*

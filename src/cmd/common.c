@@ -11,7 +11,6 @@
 
 #include "notation/notation.h"
 #include "cmd/cmd.h"
-#include "game/play.h"
 #include "base/fileio.h"
 #include "base/util.h"
 
@@ -189,21 +188,6 @@ cmd_play_load(const struct play_opts *po, const char *file,
 }
 
 int
-cmd_play_open(const struct replay *rp, const struct record *g,
-    const char *action, const struct diag_where *w, struct diag *d)
-{
-	const char *res, *why;
-
-	if (!play_over(rp, g, &res, &why))
-		return 0;
-	if (action == NULL)
-		diag_report(d, DIAG_GAME_OVER, w, res, why);
-	else
-		diag_report(d, DIAG_ACTION_OVER, w, action, res, why);
-	return -1;
-}
-
-int
 cmd_play_side(const struct replay *rp, const char *text, int *side,
     const struct diag_where *w, struct diag *d)
 {
@@ -217,36 +201,23 @@ cmd_play_side(const struct replay *rp, const char *text, int *side,
 	return -1;
 }
 
-/* The text of the n-th move (1-based) of g's main line, or NULL. */
-static const char *
-cmd_ply_text(const struct record *g, unsigned long n)
-{
-	size_t i;
-
-	for (i = 0; i < g->main.n; i++)
-		if (g->main.elems[i].kind == ELEM_MOVE && --n == 0)
-			return g->main.elems[i].text;
-	return NULL;
-}
-
 int
-cmd_play_ply(const struct replay *rp, const struct record *g,
-    const char *text, const char *action, const struct diag_where *w,
-    struct diag *d)
+cmd_play_judge(const struct play_opts *po, struct judge_ask *a,
+    struct judge_clock *jc, const struct record *g, const struct replay *rp,
+    const struct diag_where *w, struct diag *d)
 {
-	const char *played;
-	unsigned long n;
+	struct judge_verdict v;
 
-	if (cmd_number(d, "--ply", text, 1, REPLAY_ALL - 1, &n) == -1)
+	a->side = -1;
+	a->ply = a->days = 0;
+	if ((po->as != NULL && cmd_play_side(rp, po->as, &a->side, w,
+	    d) == -1) || (po->ply != NULL && cmd_number(d, "--ply", po->ply,
+	    1, REPLAY_ALL - 1, &a->ply) == -1) || (po->days != NULL &&
+	    cmd_number(d, "--days", po->days, 1, 366, &a->days) == -1))
 		return -1;
-	if (n == rp->plies + 1)
+	if (judge_play(jc, g, rp, a, jc->now, &v) == 0)
 		return 0;
-	if (n <= rp->plies && (played = cmd_ply_text(g, n)) != NULL)
-		diag_report(d, DIAG_PLY_PLAYED, w, n, played);
-	else if (action == NULL)
-		diag_report(d, DIAG_WRONG_PLY, w, n, rp->plies + 1);
-	else
-		diag_report(d, DIAG_ACTION_PLY, w, action, n, rp->plies + 1);
+	judge_report(&v, w, d);
 	return -1;
 }
 

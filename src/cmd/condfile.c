@@ -95,9 +95,9 @@ cmd_cond_played(void *ctx, const char *text)
 
 int
 cmd_cond_apply(struct cond *c, struct replay *rp, struct record *g,
-    const struct cmd_clock *cc, const struct diag_where *w, struct diag *d)
+    const struct judge_clock *jc, const struct diag_where *w, struct diag *d)
 {
-	int n = play_cond_answer(c, rp, g, cc->timed, cc->now,
+	int n = play_cond_answer(c, rp, g, jc->timed, jc->now,
 	    cmd_cond_played, NULL);
 
 	if (n == -1)

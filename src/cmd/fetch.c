@@ -3,7 +3,7 @@
  * it attached to a mail of its game in an IMAP mailbox or a POP3
  * maildrop.  The record is replayed in full before anything is written;
  * with -o naming an existing record, it must extend that one
- * (cmd_extends: same game and tags, same moves and actions so far, then
+ * (extend_check: same game and tags, same moves and actions so far, then
  * legal moves and actions only, a result they give), and replaces it
  * atomically, checked again under its lock (fileio_lock).  In a mailbox
  * the newest record that extends the local one by something is taken,
@@ -56,7 +56,7 @@ struct fetch {
 	const char *unread;         /* why the newest unreadable mail is
 				     * (mail_parse, static), or NULL */
 	struct diag *d;
-	const struct cmd_game *local;  /* the local record, or NULL */
+	const struct extend_game *local; /* the local record, or NULL */
 	const struct notation *nt;  /* the fetched record's notation */
 	struct fetch_found stale;   /* the newest record passed over */
 	unsigned long nstale;       /* records passed over */
@@ -112,21 +112,21 @@ fetch_about(const struct mail_in *m, char *buf, size_t size)
 }
 
 /* How a record of the game, part p of mail m, compares with the local
- * one (quietly): a CMD_EXT_* value; CMD_EXT_NO for one that does not
+ * one (quietly): a EXTEND_* value; EXTEND_NO for one that does not
  * read or replay either. */
 static int
 fetch_judge(const struct fetch *f, const struct mail_part *p)
 {
-	struct cmd_game n;
+	struct extend_game n;
 	struct diag q;
 	char why[512];
-	int rc = CMD_EXT_NO;
+	int rc = EXTEND_NO;
 
 	diag_init(&q, "stackref", NULL);
 	q.quiet = 1;
 	record_init(&n.g);
 	if (cmd_game_read(&n, p->data, p->len, f->name, NULL, &q) == 0)
-		rc = cmd_extends(f->local, &n, "this one", why, sizeof(why));
+		rc = extend_check(f->local, &n, "this one", why, sizeof(why));
 	record_free(&n.g);
 	return rc;
 }
@@ -168,15 +168,15 @@ fetch_pick(struct fetch *f, struct mail_in *m, struct fetch_found *got)
 		p = &m->parts[i];
 		if (!fetch_record_part(p) || !fetch_wanted(f, p->data, p->len))
 			continue;
-		v = f->local == NULL ? CMD_EXT_MORE : fetch_judge(f, p);
-		if (v == CMD_EXT_MORE) {
+		v = f->local == NULL ? EXTEND_MORE : fetch_judge(f, p);
+		if (v == EXTEND_MORE) {
 			fetch_keep(f, p, m, got);
 			return 1;
 		}
 		f->nstale++;
-		if (v == CMD_EXT_SAME && f->same.num == 0)
+		if (v == EXTEND_SAME && f->same.num == 0)
 			fetch_mark(f, m, &f->same);
-		if (v == CMD_EXT_NO && f->stale.rec.data == NULL)
+		if (v == EXTEND_NO && f->stale.rec.data == NULL)
 			fetch_keep(f, p, m, &f->stale);
 	}
 	return 0;
@@ -392,12 +392,12 @@ fetch_download(struct fetch *f, struct fetch_found *got)
 
 /* Refuses n when it does not extend l, the local record. */
 static int
-fetch_extends(struct fetch *f, const struct cmd_game *l,
-    const struct cmd_game *n)
+fetch_extends(struct fetch *f, const struct extend_game *l,
+    const struct extend_game *n)
 {
 	char why[512];
 
-	if (cmd_extends(l, n, "this one", why, sizeof(why)) != CMD_EXT_NO)
+	if (extend_check(l, n, "this one", why, sizeof(why)) != EXTEND_NO)
 		return 0;
 	diag_report(f->d, DIAG_NOT_EXTENSION, DIAG_FILE(f->out), why);
 	return -1;
@@ -407,7 +407,7 @@ fetch_extends(struct fetch *f, const struct cmd_game *l,
  * of the game wanted, and extend the local record if there is one. */
 static int
 fetch_check(struct fetch *f, const struct xfer_buf *rec,
-    struct cmd_game *n)
+    struct extend_game *n)
 {
 	const char *id;
 	char why[300];
@@ -448,11 +448,11 @@ fetch_has_local(const struct fetch *f)
  * reporting.
  */
 static int
-fetch_conditions(struct fetch *f, struct cmd_game *n)
+fetch_conditions(struct fetch *f, struct extend_game *n)
 {
 	struct diag_where w = { f->out, NULL, 0, 0 };
 	struct cmd_out co = { f->nt, &n->g };
-	struct cmd_clock cc;
+	struct judge_clock cc;
 	struct cond c;
 	char path[4096];
 	long long now;
@@ -480,11 +480,12 @@ fetch_conditions(struct fetch *f, struct cmd_game *n)
  * the download.
  */
 static int
-fetch_commit(struct fetch *f, struct xfer_buf *rec, struct cmd_game *n)
+fetch_commit(struct fetch *f, struct xfer_buf *rec,
+    struct extend_game *n)
 {
 	const char *out = f->out != NULL ? f->out : "-";
 	struct fileio_lock lk;
-	struct cmd_game l;
+	struct extend_game l;
 	int rc = -1;
 
 	if (fileio_lock(out, &lk, f->d) == -1)
@@ -530,7 +531,7 @@ fetch_say_same(const struct fetch *f)
 static void
 fetch_run(struct fetch *f)
 {
-	struct cmd_game l, n;
+	struct extend_game l, n;
 	struct fetch_found got;
 	int rc;
 

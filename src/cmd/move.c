@@ -6,10 +6,11 @@
  * checked and written under its lock (cmd_play_load), so of two moves
  * played at once on one record the second sees the first.
  *
- * A timed record (clock_timed) refuses a move by a side that has lost
- * on time and stamps the move with the time now.  --then leaves
- * conditional replies beside the record (condfile.c); a move that
- * matches a list kept there is answered at once.
+ * Whether the move may be played is the judge's (game/judge.h: --ply,
+ * the end, --as, the clock); a timed record (clock_timed) stamps the
+ * move with the time now.  --then leaves conditional replies beside the
+ * record (condfile.c); a move that matches a list kept there is
+ * answered at once.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -18,7 +19,6 @@
 #include "notation/notation.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
-#include "base/timeutc.h"
 #include "base/util.h"
 #include "game/cond.h"
 #include "game/play.h"
@@ -39,45 +39,11 @@ struct move_ctx {
 	const char *file;         /* FILE */
 	const char *out;          /* the record written: OUT, else FILE */
 	char path[4096];          /* the file of its conditional moves */
-	struct cmd_clock cc;
+	struct judge_clock cc;
 	struct cond mine;         /* the list to keep: --then's, or the
 				   * one kept before, after the move */
 	struct diag *d;
 };
-
-/* Checks --as against the position. */
-static int
-move_check_side(const struct play_opts *po, const struct replay *rp,
-    const struct diag_where *w, struct diag *d)
-{
-	int side;
-
-	if (po->as == NULL)
-		return 0;
-	if (cmd_play_side(rp, po->as, &side, w, d) == -1)
-		return -1;
-	if (side == rp->pos.turn)
-		return 0;
-	diag_report(d, DIAG_WRONG_SIDE, w, rp->r->side[side],
-	    rp->r->side[rp->pos.turn]);
-	return -1;
-}
-
-/* Refuses a move by a side that has lost on time. */
-static int
-move_check_time(const struct cmd_clock *cc, const struct replay *rp,
-    const struct diag_where *w, struct diag *d)
-{
-	char when[TIMEUTC_SIZE];
-
-	if (!cc->timed || cc->ck.on < 0 || !cc->ck.lost)
-		return 0;
-	if (timeutc_format(cc->ck.runs_out, when, sizeof(when)) == -1)
-		snprintf(when, sizeof(when), "?");
-	diag_report(d, DIAG_TIME_UP, w, rp->r->side[cc->ck.on], when,
-	    rp->r->side[SIDE_OTHER(cc->ck.on)]);
-	return -1;
-}
 
 /* Reads the moves of the --then options (blank-separated, X Y ...)
  * into m->mine, from rp after the move; -1 after reporting. */
@@ -135,39 +101,21 @@ move_keeps(const struct move_ctx *m)
 	return !m->po->dry && strcmp(m->out, "-") != 0;
 }
 
-/* The checks before the move is played: --ply, the end, --as, time. */
-static int
-move_checks(struct move_ctx *m, const struct replay *rp,
-    const struct record *g, const struct diag_where *w)
-{
-	const struct play_opts *po = m->po;
-
-	/* --ply first: a move that arrives twice was played, whoever is
-	 * to move now */
-	if ((po->ply != NULL &&
-	    cmd_play_ply(rp, g, po->ply, NULL, w, m->d) == -1) ||
-	    cmd_play_open(rp, g, NULL, w, m->d) == -1 ||
-	    move_check_side(po, rp, w, m->d) == -1 ||
-	    cmd_clock_load(&m->cc, g, rp, m->cc.now, w, m->d) == -1 ||
-	    move_check_time(&m->cc, rp, w, m->d) == -1)
-		return -1;
-	return 0;
-}
-
-/* Everything after loading: replay, checks, play, append, conditional
- * moves, write. */
+/* Everything after loading: replay, the judge, play, append,
+ * conditional moves, write. */
 static int
 move_play(struct move_ctx *m, const char *text, struct record *g,
     const struct notation *nt)
 {
 	struct replay_opts o = { fileio_name(m->file), 0, REPLAY_ALL, 0 };
 	struct diag_where w = { o.file, NULL, 0, 0 };
+	struct judge_ask a = { JUDGE_MOVE, -1, 0, 0 };
 	struct replay rp;
 
 	if (replay_run(&rp, g, &o, m->d) == -1)
 		return -1;
 	w.ply = rp.plies + 1;
-	if (move_checks(m, &rp, g, &w) == -1 ||
+	if (cmd_play_judge(m->po, &a, &m->cc, g, &rp, &w, m->d) == -1 ||
 	    replay_ply(&rp, text, &w, m->d, NULL) == -1 ||
 	    (m->po->nthen > 0 && move_then(m, &rp, &w) == -1))
 		return -1;

@@ -25,6 +25,7 @@
 #include "notation/ascii.h"
 #include "cmd/cmd.h"
 #include "base/fileio.h"
+#include "game/picture.h"
 #include "game/play.h"
 
 #define POST_TO_MAX 16
@@ -67,6 +68,7 @@ struct post {
 	const char *pbem, *user_id, *pbem_file, *pbem_env;
 	int side;                   /* --pbem: the side of the poster */
 	enum replay_act act;        /* --pbem: its action, if not a move */
+	struct judge_clock jc;      /* --pbem: the record's clock, judged */
 	char name[256];             /* the URL without credentials */
 	char *raw;                  /* the record as read */
 	size_t len;
@@ -190,7 +192,7 @@ post_subject(const struct post *p, char *buf, size_t size)
 	    id != NULL ? id : "(no GameId)", p->rp.plies, last, tail);
 }
 
-/* The status lines of the text body and the SVG picture. */
+/* The status lines of the text body. */
 static void
 post_status(const struct post *p, FILE *out)
 {
@@ -241,40 +243,6 @@ post_text(const struct post *p, int side)
 	return buf;
 }
 
-/* The status lines of the picture (allocated), or NULL. */
-static char *
-post_picture_status(const struct post *p)
-{
-	char *status = NULL;
-	size_t len;
-	FILE *out;
-
-	if ((out = open_memstream(&status, &len)) == NULL)
-		return NULL;
-	post_status(p, out);
-	if (fclose(out) != 0) {
-		free(status);
-		return NULL;
-	}
-	return status;
-}
-
-/* Sets v to the picture seen from side, with the status lines. */
-static void
-post_view(const struct post *p, int side, const char *status,
-    struct svg_view *v)
-{
-	memset(v, 0, sizeof(*v));
-	v->r = p->rp.r;
-	v->pos = &p->rp.pos;
-	v->last = p->rp.plies > 0 ? &p->rp.last : NULL;
-	v->flip = side;
-	v->style = p->rp.style;
-	v->player[0] = post_player(p, 0);
-	v->player[1] = post_player(p, 1);
-	v->status = status;
-}
-
 /* The SVG picture of v, or NULL. */
 static char *
 post_svg(const struct svg_view *v, size_t *len)
@@ -305,24 +273,22 @@ post_png(const struct post *p, const struct svg_view *v, size_t *len)
 }
 
 /* The pictures the options ask for, seen from side, into att[1] and
- * on (their data allocated); how many, or -1 after reporting. */
+ * on (their data allocated): the picture show draws of the record
+ * (game_picture); how many, or -1 after reporting. */
 static int
 post_pictures(const struct post *p, int side, const char fname[3][160],
     struct mail_attachment att[3])
 {
-	struct svg_view v;
-	char *status, *svg = NULL, *png = NULL;
+	struct game_picture pic;
+	char *svg = NULL, *png = NULL;
 	size_t svglen = 0, pnglen = 0;
 	int n = 0;
 
-	if ((status = post_picture_status(p)) == NULL)
-		return diag_report(p->d, DIAG_NOMEM, NULL), -1;
-	post_view(p, side, status, &v);
-	if (p->svg && (svg = post_svg(&v, &svglen)) == NULL)
+	game_picture(&pic, &p->rp, &p->g, side, 0);
+	if (p->svg && (svg = post_svg(&pic.v, &svglen)) == NULL)
 		diag_report(p->d, DIAG_NOMEM, NULL);
 	else if (p->png)
-		png = post_png(p, &v, &pnglen);
-	free(status);
+		png = post_png(p, &pic.v, &pnglen);
 	if ((p->svg && svg == NULL) || (p->png && png == NULL)) {
 		free(svg);
 		return -1;
@@ -459,28 +425,39 @@ post_pbem_side(const struct post *p)
 }
 
 /*
- * Checks the move or action of c against p->rp, taken by the player
- * posting (post_pbem_side): a move must be by the side to move (a
- * second move before the other side's is refused), an action one the
- * rules allow that side now.  Sets p->side.  Returns 0, or -1 after
- * reporting.
+ * Puts the move or action of c, taken by the player posting
+ * (post_pbem_side), to the judge at the time now (judge_play: a move by
+ * the side to move, so that a second move before the other side's is
+ * refused; an action the state allows that side; the clock), then plays
+ * it on p->rp (a move must be legal).  Sets p->side and p->jc.  Returns
+ * 0, or -1 after reporting.
  */
 static int
 post_pbem_check(struct post *p, const struct pbem_cmd *c,
     const struct diag_where *w)
 {
-	p->side = post_pbem_side(p);
-	if (c->verb == PBEM_MOVE) {
-		if (p->side >= 0 && p->side != p->rp.pos.turn)
-			return diag_report(p->d, DIAG_WRONG_SIDE, w,
-			    p->rp.r->side[p->side],
-			    p->rp.r->side[p->rp.pos.turn]), -1;
-		p->side = p->rp.pos.turn;
-		return replay_ply(&p->rp, p->pbem, w, p->d, NULL);
+	struct judge_ask a = { JUDGE_MOVE, -1, 0, 0 };
+	struct judge_verdict v;
+
+	a.side = p->side = post_pbem_side(p);
+	if (c->verb != PBEM_MOVE && p->side < 0) {
+		diag_report(p->d, DIAG_PBEM_SIDE, NULL, p->pbem);
+		return -1;
 	}
-	if (p->side < 0)
-		return diag_report(p->d, DIAG_PBEM_SIDE, NULL, p->pbem), -1;
-	return replay_action(&p->rp, p->act, p->side, w, p->d);
+	if (c->verb != PBEM_MOVE)
+		a.act = (int)p->act;
+	if (cmd_now(NULL, &p->jc.now, p->d) == -1)
+		return -1;
+	if (judge_play(&p->jc, &p->g, &p->rp, &a, p->jc.now, &v) == -1) {
+		judge_report(&v, w, p->d);
+		return -1;
+	}
+	if (c->verb != PBEM_MOVE) {
+		replay_act_apply(&p->rp, p->act, p->side);
+		return 0;
+	}
+	p->side = p->rp.pos.turn;
+	return replay_ply(&p->rp, p->pbem, w, p->d, NULL);
 }
 
 /* Fills c with the command --pbem asks for; -1 after reporting. */
@@ -515,8 +492,7 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 	if (p->user_id == NULL)
 		return diag_report(p->d, DIAG_NEEDS, NULL, "--pbem", "--user-id"),
 		    -1;
-	if (cmd_play_open(&p->rp, &p->g, NULL, &w, p->d) == -1 ||
-	    post_pbem_check(p, c, &w) == -1)
+	if (post_pbem_check(p, c, &w) == -1)
 		return -1;
 	snprintf(c->game, sizeof(c->game), "%s", p->rp.r->name);
 	snprintf(c->board, sizeof(c->board), "%s", id);
@@ -526,29 +502,26 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 	return 0;
 }
 
-/* Plays the move or action of c by side on rp and appends it to g. */
+/* Plays the move or action of c by side on rp, as judged already on
+ * the same record (post_pbem_check), appends it to g, stamped. */
 static int
 post_pbem_apply(struct post *p, const struct pbem_cmd *c, int side,
     struct replay *rp, struct record *g)
 {
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
 	    rp->plies + 1 };
-	enum replay_act act = p->act;
-	long long now;
 
-	if (c->verb == PBEM_MOVE ? replay_ply(rp, c->move, &w, p->d,
-	    NULL) == -1 : replay_action(rp, act, side, &w, p->d) == -1)
+	if (c->verb == PBEM_MOVE && replay_ply(rp, c->move, &w, p->d,
+	    NULL) == -1)
 		return -1;
+	if (c->verb != PBEM_MOVE)
+		replay_act_apply(rp, p->act, side);
 	if ((c->verb == PBEM_MOVE ? play_append_move(rp, g, NULL, 0) :
-	    play_append_action(rp, g, act, side)) == -1)
-		return diag_report(p->d, DIAG_NOMEM, &w), -1;
-	if (!clock_timed(g))
-		return 0;
-	if (cmd_now(NULL, &now, p->d) == -1)
+	    play_append_act(rp, g, p->act, side, 0)) == -1) {
+		diag_report(p->d, DIAG_NOMEM, &w);
 		return -1;
-	if (play_append_stamp(g, now) == -1)
-		return diag_report(p->d, DIAG_NOMEM, &w), -1;
-	return 0;
+	}
+	return cmd_play_stamp(&p->jc, g, &w, p->d);
 }
 
 /* Plays the move or action of c by p->side on the record text[0..len)
@@ -669,7 +642,7 @@ post_pbem(struct post *p)
 static int
 post_check_server(struct post *p, const struct xfer_buf *cur)
 {
-	struct cmd_game srv, loc;
+	struct extend_game srv, loc;
 	char why[512];
 	int rc = -1;
 
@@ -677,8 +650,8 @@ post_check_server(struct post *p, const struct xfer_buf *cur)
 	loc.g = p->g;
 	loc.rp = p->rp;
 	if (cmd_game_read(&srv, cur->data, cur->len, p->name, NULL, p->d) == 0) {
-		if (cmd_extends(&srv, &loc, "the server's", why,
-		    sizeof(why)) != CMD_EXT_NO)
+		if (extend_check(&srv, &loc, "the server's", why,
+		    sizeof(why)) != EXTEND_NO)
 			rc = 0;
 		else
 			diag_report(p->d, DIAG_SERVER_NEWER,
@@ -748,7 +721,7 @@ post_send(struct post *p)
 	return k == XFER_KIND_SMTP ? post_smtp(p) : post_imap(p);
 }
 
-/* Reads and replays the record (canonical texts, as cmd_extends
+/* Reads and replays the record (canonical texts, as extend_check
  * compares them). */
 static int
 post_load(struct post *p)

@@ -11,7 +11,6 @@
 #include <stdio.h>
 
 #include "cmd/cmd.h"
-#include "game/play.h"
 
 const char cmd_request_undo_usage[] =
     "request-undo --as SIDE [--ply N] [--now TIME] [-n] [-o OUT] FILE";
@@ -20,21 +19,11 @@ const char cmd_accept_undo_usage[] =
 const char cmd_decline_undo_usage[] =
     "decline-undo --as SIDE [--ply N] [--now TIME] [-n] [-o OUT] FILE";
 
-/* Takes the moves back into a variation, then the accept. */
-static int
-undo_accept(const struct cmd_act_run *run)
-{
-	if (play_accept_undo(run->rp, run->g, run->side) == 0)
-		return 0;
-	diag_report(run->d, DIAG_NOMEM, run->w);
-	return -1;
-}
-
 int
 cmd_request_undo(int argc, char *argv[], struct diag *d)
 {
 	static const struct cmd_act a = { REPLAY_REQUEST_UNDO,
-	    cmd_request_undo_usage, 0, NULL };
+	    cmd_request_undo_usage, 0 };
 
 	return cmd_action_main(&a, argc, argv, d);
 }
@@ -43,7 +32,7 @@ int
 cmd_accept_undo(int argc, char *argv[], struct diag *d)
 {
 	static const struct cmd_act a = { REPLAY_ACCEPT_UNDO,
-	    cmd_accept_undo_usage, 0, undo_accept };
+	    cmd_accept_undo_usage, 0 };
 
 	return cmd_action_main(&a, argc, argv, d);
 }
@@ -52,7 +41,7 @@ int
 cmd_decline_undo(int argc, char *argv[], struct diag *d)
 {
 	static const struct cmd_act a = { REPLAY_DECLINE_UNDO,
-	    cmd_decline_undo_usage, 0, NULL };
+	    cmd_decline_undo_usage, 0 };
 
 	return cmd_action_main(&a, argc, argv, d);
 }

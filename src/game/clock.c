@@ -456,14 +456,16 @@ clock_leave(struct clock_walk *w, int side, unsigned long days, long long t)
 {
 	struct clock *ck = w->ck;
 	struct clock_side *s = &ck->side[side];
+	struct judge_verdict v;
 	char why[160];
 
 	if (t < 0)
 		return clock_fail(w, w->pend_elem, "leave without a time stamp");
 	ck->now = t;
-	if (clock_leave_allowed(ck, w->rp, w->c, side, days, why,
-	    sizeof(why)) == -1)
+	if (clock_leave_allowed(ck, w->rp, w->c, side, days, &v) == -1) {
+		clock_refusal_text(&v, why, sizeof(why));
 		return clock_fail(w, w->pend_elem, why);
+	}
 	if (ck->on == side && s->leave_from >= 0)
 		w->done += clock_overlap(ck->since, t, s->leave_from,
 		    s->leave_until);
@@ -480,15 +482,17 @@ clock_leave(struct clock_walk *w, int side, unsigned long days, long long t)
 static int
 clock_claim(struct clock_walk *w, int side, long long t)
 {
+	struct judge_verdict v;
 	char why[160];
 
 	if (t < 0)
 		return clock_fail(w, w->pend_elem, "a claim on time without a "
 		    "time stamp");
 	clock_judge(w, t);
-	if (clock_claim_allowed(w->ck, w->rp, w->c, side, why,
-	    sizeof(why)) == -1)
+	if (clock_claim_allowed(w->ck, w->rp, w->c, side, &v) == -1) {
+		clock_refusal_text(&v, why, sizeof(why));
 		return clock_fail(w, w->pend_elem, why);
+	}
 	clock_hand(w, t, -1);
 	return 0;
 }
@@ -647,48 +651,81 @@ clock_leave_left(const struct clock *ck, const struct clock_control *c,
 	return taken >= c->leave ? 0 : c->leave - taken;
 }
 
+/* Starts v, the verdict on act by side at ck's time. */
+static void
+clock_verdict(struct judge_verdict *v, const struct clock *ck,
+    const struct replay *rp, enum replay_act act, int side)
+{
+	memset(v, 0, sizeof(*v));
+	v->r = rp->r;
+	v->act = (int)act;
+	v->side = side;
+	v->other = SIDE_OTHER(side);
+	v->now = ck->now;
+}
+
 int
 clock_leave_allowed(const struct clock *ck, const struct replay *rp,
     const struct clock_control *c, int side, unsigned long days,
-    char *why, size_t size)
+    struct judge_verdict *v)
 {
 	const struct clock_side *s = &ck->side[side];
-	unsigned left = clock_leave_left(ck, c, side);
-	char until[TIMEUTC_SIZE];
 
+	clock_verdict(v, ck, rp, REPLAY_LEAVE, side);
+	v->left = clock_leave_left(ck, c, side);
+	v->allowance = c->leave;
+	v->year = timeutc_year(ck->now);
+	v->when = s->leave_until;
 	if (c->leave == 0)
-		snprintf(why, size, "the time control gives no leave");
+		v->kind = JUDGE_NO_LEAVE;
 	else if (s->leave_from >= 0 && s->leave_from <= ck->now &&
-	    ck->now < s->leave_until &&
-	    timeutc_format(s->leave_until, until, sizeof(until)) == 0)
-		snprintf(why, size, "%s is on leave until %s",
-		    rp->r->side[side], until);
-	else if (days > left)
-		snprintf(why, size, "%s has %u of %u days of leave left in %d",
-		    rp->r->side[side], left, c->leave, timeutc_year(ck->now));
-	else
-		return 0;
-	return -1;
+	    ck->now < s->leave_until)
+		v->kind = JUDGE_ON_LEAVE;
+	else if (days > v->left)
+		v->kind = JUDGE_LEAVE_SPENT;
+	return v->kind == JUDGE_OK ? 0 : -1;
 }
 
 int
 clock_claim_allowed(const struct clock *ck, const struct replay *rp,
-    const struct clock_control *c, int claimant, char *why, size_t size)
+    const struct clock_control *c, int claimant, struct judge_verdict *v)
 {
-	int other = SIDE_OTHER(claimant);
-	char left[32];
-
+	clock_verdict(v, ck, rp, REPLAY_CLAIM_TIME, claimant);
+	v->when = ck->runs_out;
 	if (!c->timed)
-		snprintf(why, size, "the game has no time control");
-	else if (ck->on != other)
-		snprintf(why, size, "%s is not to move", rp->r->side[other]);
+		v->kind = JUDGE_UNTIMED;
+	else if (ck->on != v->other)
+		v->kind = JUDGE_NOT_TO_MOVE;
 	else if (ck->lost)
 		return 0;
-	else if (ck->runs_out < 0)
-		snprintf(why, size, "%s cannot run out of time",
-		    rp->r->side[other]);
-	else if (timeutc_span(ck->runs_out - ck->now, left,
-	    sizeof(left)) > 0)
-		snprintf(why, size, "%s has %s left", rp->r->side[other], left);
+	else
+		v->kind = ck->runs_out < 0 ? JUDGE_NO_LIMIT : JUDGE_TIME_LEFT;
 	return -1;
+}
+
+void
+clock_refusal_text(const struct judge_verdict *v, char *why, size_t size)
+{
+	const char *me = v->r->side[v->side], *other = v->r->side[v->other];
+	char t[TIMEUTC_SIZE];
+
+	why[0] = '\0';
+	if (v->kind == JUDGE_NO_LEAVE || (v->kind == JUDGE_UNTIMED &&
+	    v->act == REPLAY_LEAVE))
+		snprintf(why, size, "the time control gives no leave");
+	else if (v->kind == JUDGE_UNTIMED)
+		snprintf(why, size, "the game has no time control");
+	else if (v->kind == JUDGE_ON_LEAVE &&
+	    timeutc_format(v->when, t, sizeof(t)) == 0)
+		snprintf(why, size, "%s is on leave until %s", me, t);
+	else if (v->kind == JUDGE_LEAVE_SPENT)
+		snprintf(why, size, "%s has %u of %u days of leave left in %d",
+		    me, v->left, v->allowance, v->year);
+	else if (v->kind == JUDGE_NOT_TO_MOVE)
+		snprintf(why, size, "%s is not to move", other);
+	else if (v->kind == JUDGE_NO_LIMIT)
+		snprintf(why, size, "%s cannot run out of time", other);
+	else if (v->kind == JUDGE_TIME_LEFT &&
+	    timeutc_span(v->when - v->now, t, sizeof(t)) > 0)
+		snprintf(why, size, "%s has %s left", other, t);
 }

@@ -121,21 +121,29 @@ int clock_run(struct clock *ck, const struct record *g,
 
 /*
  * Whether side may take leave of days days at time t (ck's time): the
- * control gives leave, none of side's is in force, and the days taken
- * in t's calendar year (UTC) stay within the allowance.  Returns 0, or
- * -1 with why ("red has 5 of 20 days of leave left in 2026").
+ * control gives leave (else JUDGE_NO_LEAVE), none of side's is in force
+ * (JUDGE_ON_LEAVE), and the days taken in t's calendar year (UTC) stay
+ * within the allowance (JUDGE_LEAVE_SPENT).  Returns 0, or -1 with v
+ * the refusal (v is filled either way).
  */
 int clock_leave_allowed(const struct clock *ck, const struct replay *rp,
     const struct clock_control *c, int side, unsigned long days,
-    char *why, size_t size);
+    struct judge_verdict *v);
 
 /*
- * Whether claimant wins on time at ck's time: the other side is on the
- * clock and has lost on time.  Returns 0, or -1 with why ("white has
- * 2d03h00m left").
+ * Whether claimant wins on time at ck's time: the game has a time
+ * control (JUDGE_UNTIMED), the other side is on the clock
+ * (JUDGE_NOT_TO_MOVE) and has lost on time (JUDGE_NO_LIMIT: it cannot;
+ * JUDGE_TIME_LEFT: not yet).  Returns 0, or -1 with v the refusal.
  */
 int clock_claim_allowed(const struct clock *ck, const struct replay *rp,
-    const struct clock_control *c, int claimant, char *why, size_t size);
+    const struct clock_control *c, int claimant, struct judge_verdict *v);
+
+/* Writes why a refusal of leave or of a claim (v, of the two above) is
+ * one into why: "red has 5 of 20 days of leave left in 2026", "white has
+ * 2d03h00m left"; "" for a verdict of another kind. */
+void clock_refusal_text(const struct judge_verdict *v, char *why,
+    size_t size);
 
 /* Days of leave side has left in the calendar year of ck->now. */
 unsigned clock_leave_left(const struct clock *ck,

@@ -151,6 +151,17 @@ play_accept_undo(const struct replay *rp, struct record *g, int side)
 }
 
 int
+play_append_act(const struct replay *rp, struct record *g,
+    enum replay_act act, int side, unsigned long days)
+{
+	if (act == REPLAY_LEAVE)
+		return play_append_leave(rp, g, side, days);
+	if (act == REPLAY_ACCEPT_UNDO)
+		return play_accept_undo(rp, g, side);
+	return play_append_action(rp, g, act, side);
+}
+
+int
 play_append_stamp(struct record *g, long long t)
 {
 	char text[TIMEUTC_SIZE];

@@ -55,8 +55,8 @@ int play_append_action(const struct replay *rp, struct record *g,
     enum replay_act act, int side);
 
 /*
- * Appends "leave SIDE DAYS", side's leave of days days from now (the
- * clock's judge: clock_leave_allowed, clock.h).
+ * Appends "leave SIDE DAYS", side's leave of days days from now (as
+ * the judge let pass: judge.h).
  */
 int play_append_leave(const struct replay *rp, struct record *g, int side,
     unsigned long days);
@@ -73,6 +73,12 @@ int play_append_leave(const struct replay *rp, struct record *g, int side,
  * numbered from the ply it starts at).
  */
 int play_accept_undo(const struct replay *rp, struct record *g, int side);
+
+/* Appends action act by side, judged and applied to rp (judge_play,
+ * replay_act_apply): leave of days days (play_append_leave), an accepted
+ * undo (play_accept_undo), else play_append_action. */
+int play_append_act(const struct replay *rp, struct record *g,
+    enum replay_act act, int side, unsigned long days);
 
 /* Appends the time stamp t (seconds since 1970, UTC) to g's main line:
  * the time of the move or action just appended, or, on an empty main

@@ -548,6 +548,13 @@ replay_act_name(enum replay_act a)
 	return replay_act_names[a];
 }
 
+void
+replay_act_label(const struct rules *r, enum replay_act act, int side,
+    char *buf, size_t size)
+{
+	snprintf(buf, size, "%s by %s", replay_act_name(act), r->side[side]);
+}
+
 int
 replay_act_find(const char *name)
 {
@@ -627,10 +634,9 @@ replay_resign_why(const struct rules *r, int side)
 	    "the second player resigned";
 }
 
-/* Refuses any action once the game is over; label names it. */
+/* Refuses any action once the game is over. */
 static int
-replay_act_open(const struct replay *rp, const char *label,
-    const struct diag_where *w, struct diag *d)
+replay_act_open(const struct replay *rp, struct judge_verdict *v)
 {
 	const char *why = NULL;
 	enum outcome oc = rp->act_outcome;
@@ -641,73 +647,88 @@ replay_act_open(const struct replay *rp, const char *label,
 		oc = rp->r->outcome(&rp->pos, &why);
 	if (oc == OUTCOME_NONE)
 		return 0;
-	diag_report(d, DIAG_ACTION_OVER, w, label, replay_result_token(oc),
-	    why != NULL ? why : "no legal move");
+	v->kind = JUDGE_OVER;
+	v->result = replay_result_token(oc);
+	v->why = why != NULL ? why : "no legal move";
 	return -1;
 }
 
-/* Refuses a draw action the pending offer does not allow. */
-static int
-replay_draw_allowed(const struct replay *rp, enum replay_act act, int side,
-    const char *label, const struct diag_where *w, struct diag *d)
+/* The kind of refusal of a draw action the pending offer does not
+ * allow, or JUDGE_OK. */
+static enum judge_kind
+replay_draw_allowed(const struct replay *rp, enum replay_act act, int side)
 {
-	if (act == REPLAY_OFFER_DRAW && rp->offer != -1)
-		diag_report(d, DIAG_OFFER_PENDING, w, label,
-		    rp->r->side[rp->offer]);
-	else if (act == REPLAY_OFFER_DRAW)
-		return 0;
-	else if (rp->offer == -1)
-		diag_report(d, DIAG_NO_OFFER, w, label);
-	else if (rp->offer == side)
-		diag_report(d, DIAG_OWN_OFFER, w, label, rp->r->side[side],
-		    rp->r->side[SIDE_OTHER(side)]);
-	else
-		return 0;
-	return -1;
+	if (act == REPLAY_OFFER_DRAW)
+		return rp->offer != -1 ? JUDGE_OFFER_PENDING : JUDGE_OK;
+	if (rp->offer == -1)
+		return JUDGE_NO_OFFER;
+	return rp->offer == side ? JUDGE_OWN_OFFER : JUDGE_OK;
 }
 
-/* Refuses an undo action the pending request does not allow. */
-static int
-replay_undo_allowed(const struct replay *rp, enum replay_act act, int side,
-    const char *label, const struct diag_where *w, struct diag *d)
+/* The kind of refusal of an undo action the pending request does not
+ * allow, or JUDGE_OK. */
+static enum judge_kind
+replay_undo_allowed(const struct replay *rp, enum replay_act act, int side)
 {
 	if (act == REPLAY_REQUEST_UNDO && rp->undo != -1)
-		diag_report(d, DIAG_UNDO_PENDING, w, label,
-		    rp->r->side[rp->undo]);
-	else if (act == REPLAY_REQUEST_UNDO && rp->moved[side] == 0)
-		diag_report(d, DIAG_NOTHING_TO_UNDO, w, label,
-		    rp->r->side[side]);
-	else if (act == REPLAY_REQUEST_UNDO)
-		return 0;
-	else if (rp->undo == -1)
-		diag_report(d, DIAG_NO_UNDO, w, label);
-	else if (rp->undo == side)
-		diag_report(d, DIAG_OWN_UNDO, w, label, rp->r->side[side],
-		    rp->r->side[SIDE_OTHER(side)]);
-	else
-		return 0;
-	return -1;
+		return JUDGE_UNDO_PENDING;
+	if (act == REPLAY_REQUEST_UNDO)
+		return rp->moved[side] == 0 ? JUDGE_NOTHING_TO_UNDO : JUDGE_OK;
+	if (rp->undo == -1)
+		return JUDGE_NO_UNDO;
+	return rp->undo == side ? JUDGE_OWN_UNDO : JUDGE_OK;
 }
 
-/* Refuses act when the state does not allow it; label names it. */
-static int
-replay_act_allowed(const struct replay *rp, enum replay_act act, int side,
-    const char *label, const struct diag_where *w, struct diag *d)
+int
+replay_act_judge(const struct replay *rp, enum replay_act act, int side,
+    struct judge_verdict *v)
 {
-	if (replay_act_open(rp, label, w, d) == -1)
+	memset(v, 0, sizeof(*v));
+	v->r = rp->r;
+	v->act = (int)act;
+	v->side = side;
+	v->ply = v->next = rp->plies + 1;
+	if (replay_act_open(rp, v) == -1)
 		return -1;
-	switch (act) {
-	case REPLAY_OFFER_DRAW:
-	case REPLAY_ACCEPT_DRAW:
-	case REPLAY_DECLINE_DRAW:
-		return replay_draw_allowed(rp, act, side, label, w, d);
-	case REPLAY_REQUEST_UNDO:
-	case REPLAY_ACCEPT_UNDO:
-	case REPLAY_DECLINE_UNDO:
-		return replay_undo_allowed(rp, act, side, label, w, d);
-	default:
-		return 0;
+	if (act == REPLAY_OFFER_DRAW || act == REPLAY_ACCEPT_DRAW ||
+	    act == REPLAY_DECLINE_DRAW) {
+		v->kind = replay_draw_allowed(rp, act, side);
+		v->other = rp->offer;
+	} else if (act == REPLAY_REQUEST_UNDO || act == REPLAY_ACCEPT_UNDO ||
+	    act == REPLAY_DECLINE_UNDO) {
+		v->kind = replay_undo_allowed(rp, act, side);
+		v->other = rp->undo;
 	}
+	return v->kind == JUDGE_OK ? 0 : -1;
+}
+
+void
+replay_act_report(const struct judge_verdict *v, const struct diag_where *w,
+    struct diag *d)
+{
+	const char *me = v->r->side[v->side];
+	const char *you = v->r->side[SIDE_OTHER(v->side)];
+	const char *other = v->other >= 0 ? v->r->side[v->other] : "?";
+	char label[64];
+
+	replay_act_label(v->r, (enum replay_act)v->act, v->side, label,
+	    sizeof(label));
+	if (v->kind == JUDGE_OVER)
+		diag_report(d, DIAG_ACTION_OVER, w, label, v->result, v->why);
+	else if (v->kind == JUDGE_OFFER_PENDING)
+		diag_report(d, DIAG_OFFER_PENDING, w, label, other);
+	else if (v->kind == JUDGE_NO_OFFER)
+		diag_report(d, DIAG_NO_OFFER, w, label);
+	else if (v->kind == JUDGE_OWN_OFFER)
+		diag_report(d, DIAG_OWN_OFFER, w, label, me, you);
+	else if (v->kind == JUDGE_UNDO_PENDING)
+		diag_report(d, DIAG_UNDO_PENDING, w, label, other);
+	else if (v->kind == JUDGE_NOTHING_TO_UNDO)
+		diag_report(d, DIAG_NOTHING_TO_UNDO, w, label, me);
+	else if (v->kind == JUDGE_NO_UNDO)
+		diag_report(d, DIAG_NO_UNDO, w, label);
+	else if (v->kind == JUDGE_OWN_UNDO)
+		diag_report(d, DIAG_OWN_UNDO, w, label, me, you);
 }
 
 /* Ends the game by an action. */
@@ -727,8 +748,7 @@ replay_win(int side)
 	return side == SIDE_FIRST ? OUTCOME_FIRST_WINS : OUTCOME_SECOND_WINS;
 }
 
-/* Applies an action replay_act_allowed let pass. */
-static void
+void
 replay_act_apply(struct replay *rp, enum replay_act act, int side)
 {
 	switch (act) {
@@ -767,12 +787,12 @@ int
 replay_action(struct replay *rp, enum replay_act act, int side,
     const struct diag_where *w, struct diag *d)
 {
-	char label[64];
+	struct judge_verdict v;
 
-	snprintf(label, sizeof(label), "%s by %s", replay_act_name(act),
-	    rp->r->side[side]);
-	if (replay_act_allowed(rp, act, side, label, w, d) == -1)
+	if (replay_act_judge(rp, act, side, &v) == -1) {
+		replay_act_report(&v, w, d);
 		return -1;
+	}
 	replay_act_apply(rp, act, side);
 	return 0;
 }
@@ -926,8 +946,7 @@ replay_elem_action(struct replay *rp, struct record *g, size_t i,
 		diag_report(d, DIAG_BAD_ACTION, w, text, why);
 		return -1;
 	}
-	snprintf(canon, sizeof(canon), "%s by %s", replay_act_name(act),
-	    rp->r->side[side]);
+	replay_act_label(rp->r, act, side, canon, sizeof(canon));
 	if ((act == REPLAY_ACCEPT_UNDO && replay_undo_source(rp, &g->main, i,
 	    canon, w, d) == -1) || replay_action(rp, act, side, w, d) == -1)
 		return -1;

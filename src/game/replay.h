@@ -26,6 +26,7 @@
 #include <limits.h>
 
 #include "base/diag.h"
+#include "game/verdict.h"
 #include "model/record.h"
 #include "rules/rules.h"
 
@@ -165,6 +166,10 @@ const char *replay_result_token(enum outcome o);
 const char *replay_act_name(enum replay_act a);
 int replay_act_find(const char *name);
 
+/* Names action act by side of game r, "offer-draw by red", into buf. */
+void replay_act_label(const struct rules *r, enum replay_act act, int side,
+    char *buf, size_t size);
+
 /*
  * Reads an action text "ACTION SIDE" (one space; SIDE as
  * notation_side_parse reads it), or "leave SIDE DAYS" (1 to 366 days),
@@ -176,20 +181,40 @@ int replay_act_parse(const struct rules *r, const char *text,
     size_t size);
 
 /*
- * Takes action act by side in rp, after the plies played, as
- * stackref(1) says each may be taken; a resignation, an accepted draw
- * or a claim on time sets act_outcome, act_why, outcome and why.
- * Refusals are reported at w: DIAG_ACTION_OVER (every action),
- * DIAG_OFFER_PENDING (an offer by either side is pending), DIAG_NO_OFFER,
- * DIAG_OWN_OFFER (accept or decline by the side that offered),
- * DIAG_UNDO_PENDING, DIAG_NOTHING_TO_UNDO (no move of side's since the
- * start or the last accepted undo), DIAG_NO_UNDO, DIAG_OWN_UNDO.  A
- * request to take back moves sets rp->undo and rp->undo_elem; its
- * acceptance clears rp->moved (the caller moves the moves into a
- * variation: play_accept_undo).  Leave and a claim on time are checked
- * here only against the end of the game: their time is the clock's
- * (clock.h).  Returns 0, or -1 after reporting.
+ * Whether side may take action act in rp, after the plies played, as
+ * stackref(1) says each may be taken (the judge's rule of an action's
+ * state, judge.h): not once the game is over by its position or an
+ * action (JUDGE_OVER); an offer of a draw not while one is pending
+ * (JUDGE_OFFER_PENDING, other its side), its accept or decline only
+ * while one by the other side is (JUDGE_NO_OFFER, JUDGE_OWN_OFFER); a
+ * request to take back moves not while one is pending
+ * (JUDGE_UNDO_PENDING) nor without a move of side's since the start or
+ * the last accepted undo (JUDGE_NOTHING_TO_UNDO), its accept or decline
+ * only while one by the other side is (JUDGE_NO_UNDO, JUDGE_OWN_UNDO).
+ * Leave and a claim on time are judged here only against the end of the
+ * game: their time is the clock's (clock.h).  Returns 0, or -1 with v
+ * the refusal (v is filled either way).
  */
+int replay_act_judge(const struct replay *rp, enum replay_act act, int side,
+    struct judge_verdict *v);
+
+/* Reports the refusal v of replay_act_judge at w: DIAG_ACTION_OVER,
+ * DIAG_OFFER_PENDING, DIAG_NO_OFFER, DIAG_OWN_OFFER, DIAG_UNDO_PENDING,
+ * DIAG_NOTHING_TO_UNDO, DIAG_NO_UNDO, DIAG_OWN_UNDO. */
+void replay_act_report(const struct judge_verdict *v,
+    const struct diag_where *w, struct diag *d);
+
+/*
+ * Takes action act by side in rp, once judged (replay_act_judge or
+ * judge_play): a resignation, an accepted draw or a claim on time sets
+ * act_outcome, act_why, outcome and why; a request to take back moves
+ * sets rp->undo and rp->undo_elem; its acceptance clears rp->moved (the
+ * caller moves the moves into a variation: play_accept_undo).
+ */
+void replay_act_apply(struct replay *rp, enum replay_act act, int side);
+
+/* replay_act_judge, reporting a refusal at w (replay_act_report), then
+ * replay_act_apply.  Returns 0, or -1 after reporting. */
 int replay_action(struct replay *rp, enum replay_act act, int side,
     const struct diag_where *w, struct diag *d);
 

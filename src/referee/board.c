@@ -1,10 +1,11 @@
 /*
  * board.c - a request on a board: the board named, its record read and
  * replayed, the side of the player who logged in, the records attached
- * to the mail, a finished game and a stale #N; each refused with what
- * to send instead.  The board's clock at the decision's time
- * (game/clock.h): a move by a side that has lost on time is refused,
- * and what is added to a timed record is stamped.
+ * to the mail; the judge's verdict on what it plays (game/judge.h: a
+ * finished game, a stale #N, the turn, the board's clock at the
+ * decision's time, the state of offers and requests, leave) turned
+ * into a refusal with what to send instead.  What is added to a timed
+ * record is stamped.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,7 +137,8 @@ ref_part_record(const struct mail_part *p)
 	    strcasecmp(dot, ".xml") == 0));
 }
 
-/* Why the attached record p is not of j's board, into why ("" if it
+/* Why the attached record p is not of j's board (extend_same_game: the
+ * game, GameId and start position of its record), into why ("" if it
  * is). */
 static void
 ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
@@ -145,6 +147,7 @@ ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
 	struct record g;
 	struct ref_diag dg;
 	const char *id, *game;
+	char how[200] = "it does not read";
 	int bad;
 
 	why[0] = '\0';
@@ -161,15 +164,15 @@ ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
 	dg.d.quiet = 1;
 	record_init(&g);
 	bad = notation_read_text(p->data, p->len, "attachment", &g, NULL,
-	    &dg.d) == -1;
+	    &dg.d) == -1 || extend_same_game(&j->g, &g, how,
+	    sizeof(how)) == -1;
 	id = record_tag(&g, "GameId");
 	game = record_tag(&g, "Game");
-	if (bad || id == NULL || strcmp(id, j->cmd.board) != 0 ||
-	    (game != NULL && strcasecmp(game, j->r->name) != 0))
+	if (bad)
 		snprintf(why, size, "the attached record %s is of %s board "
-		    "%s, not of %s board %s", p->filename != NULL ?
+		    "%s, not of %s board %s (%s)", p->filename != NULL ?
 		    p->filename : "", game != NULL ? game : "an unknown",
-		    id != NULL ? id : "(none)", j->r->name, j->cmd.board);
+		    id != NULL ? id : "(none)", j->r->name, j->cmd.board, how);
 	record_free(&g);
 	ref_diag_text(&dg);
 	free(dg.buf);
@@ -224,30 +227,6 @@ ref_side(struct ref_job *j)
 }
 
 int
-ref_check_open(struct ref_job *j)
-{
-	const char *res, *reason;
-	char why[300], again[PBEM_TEXT + 4 * PBEM_WORD], extra[1400];
-
-	if (play_over(&j->rp, &j->g, &res, &reason)) {
-		snprintf(why, sizeof(why), "the game is over (%s)", res);
-		snprintf(extra, sizeof(extra), "For a new game, send\n"
-		    "    %s challenge %s OPPONENT\n", j->r->name, j->cmd.user);
-		return ref_refuse(j, why, NULL, extra), -1;
-	}
-	if (j->cmd.ply != 0 && j->cmd.ply != j->rp.plies + 1) {
-		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
-		    "but the next ply is #%lu", j->cmd.ply, j->rp.plies + 1);
-		ref_again(j, j->rp.plies + 1, again, sizeof(again));
-		snprintf(extra, sizeof(extra), "Nothing was changed.  Look at "
-		    "the board first:\n    %s show %s\nthen, if you still "
-		    "mean it, send\n    %s\n", j->r->name, j->cmd.board, again);
-		return ref_refuse(j, why, NULL, extra), -1;
-	}
-	return 0;
-}
-
-int
 ref_sender_side(const struct ref_job *j)
 {
 	const struct ref_player *pl;
@@ -264,57 +243,116 @@ ref_sender_side(const struct ref_job *j)
 void
 ref_clock_load(struct ref_job *j)
 {
-	struct ref_clock *k = &j->clk;
-	long long last = clock_last_stamp(&j->g);
+	struct judge_verdict v;
 
-	memset(k, 0, sizeof(*k));
-	k->now = (long long)j->c->now > last ? (long long)j->c->now : last;
-	if (!(k->timed = clock_timed(&j->g)))
-		return;
-	if (clock_control_of(&j->g, &k->c, k->why, sizeof(k->why)) == -1 ||
-	    clock_run(&k->ck, &j->g, &j->rp, &k->c, k->now, k->why,
-	    sizeof(k->why)) == -1)
-		k->bad = k->why;
+	judge_clock(&j->clk, &j->g, &j->rp, (long long)j->c->now, &v);
 }
 
-int
-ref_check_time(struct ref_job *j)
+/* Refuses with v, of the end, the ply or the turn. */
+static void
+ref_verdict_turn(struct ref_job *j, const struct judge_verdict *v)
 {
-	const struct ref_clock *k = &j->clk;
-	char why[400], when[TIMEUTC_SIZE];
+	char why[300], again[PBEM_TEXT + 4 * PBEM_WORD], extra[1400];
 
-	if (k->bad != NULL) {
-		snprintf(why, sizeof(why), "the time of board %s does not add "
-		    "up (%s); tell the referee's keeper", j->cmd.board, k->bad);
-		return ref_refuse(j, why, NULL, NULL), -1;
+	if (v->kind == JUDGE_OVER) {
+		snprintf(why, sizeof(why), "the game is over (%s)", v->result);
+		snprintf(extra, sizeof(extra), "For a new game, send\n"
+		    "    %s challenge %s OPPONENT\n", j->r->name, j->cmd.user);
+		ref_refuse(j, why, NULL, extra);
+	} else if (v->kind == JUDGE_STALE) {
+		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
+		    "but the next ply is #%lu", v->ply, v->next);
+		ref_again(j, v->next, again, sizeof(again));
+		snprintf(extra, sizeof(extra), "Nothing was changed.  Look at "
+		    "the board first:\n    %s show %s\nthen, if you still "
+		    "mean it, send\n    %s\n", j->r->name, j->cmd.board, again);
+		ref_refuse(j, why, NULL, extra);
+	} else {
+		snprintf(why, sizeof(why), "it is %s's turn (%s), not %s's",
+		    ref_side_user(j, v->other), j->r->side[v->other],
+		    j->cmd.user);
+		ref_refuse(j, why, NULL, "Nothing was changed; you will be "
+		    "mailed your opponent's move.\n");
 	}
-	if (!k->timed || k->ck.on < 0 || k->ck.on != j->side || !k->ck.lost)
-		return 0;
-	if (timeutc_format(k->ck.runs_out, when, sizeof(when)) == -1)
-		snprintf(when, sizeof(when), "?");
-	snprintf(why, sizeof(why), "%s (%s) has lost on time: the time for "
-	    "this move ran out at %s (TimeControl %s); the referee ends the "
-	    "game", j->cmd.user, j->r->side[j->side], when,
-	    record_tag(&j->g, "TimeControl") != NULL ? record_tag(&j->g,
-	    "TimeControl") : "?");
-	return ref_refuse(j, why, NULL, NULL), -1;
 }
 
-int
-ref_check_action(struct ref_job *j, enum replay_act act)
+/* Why the board's time refuses v: its clock (the referee's keeper's
+ * to mend), a loss on time, no clock; into why. */
+static void
+ref_verdict_time(const struct ref_job *j, const struct judge_verdict *v,
+    char *why, size_t size)
+{
+	const char *tc = record_tag(&j->g, "TimeControl");
+	char t[2][TIMEUTC_SIZE];
+
+	judge_times(v, t);
+	if (v->kind == JUDGE_NOW_BEHIND)
+		snprintf(why, size, "the referee's clock is behind the board's "
+		    "last move (the clock says %s, the last move was stamped "
+		    "%s); tell the referee's keeper", t[0], t[1]);
+	else if (v->kind == JUDGE_TIME_UP)
+		snprintf(why, size, "%s (%s) has lost on time: the time for "
+		    "this move ran out at %s (TimeControl %s); the referee ends "
+		    "the game", j->cmd.user, j->r->side[v->side], t[1],
+		    tc != NULL ? tc : "?");
+	else if (v->kind == JUDGE_UNTIMED)
+		snprintf(why, size, "board %s has no clock: there is no time "
+		    "to stop", j->cmd.board);
+	else
+		snprintf(why, size, "the time of board %s does not add up "
+		    "(%s); tell the referee's keeper", j->cmd.board, v->why);
+}
+
+/* Refuses with v: in the referee's words, else in the diagnostic's. */
+static void
+ref_verdict(struct ref_job *j, const struct judge_verdict *v)
 {
 	struct ref_diag dg;
-	int rc = 0;
+	char why[400];
 
-	if (ref_diag_open(&dg) == -1)
-		return j->nomem = 1, -1;
-	if (replay_action(&j->rp, act, j->side, NULL, &dg.d) == -1)
-		rc = ref_refuse(j, ref_diag_text(&dg), NULL, NULL) == -1 ? -1 :
-		    1;
-	else
-		ref_diag_text(&dg);
-	free(dg.buf);
-	return rc;
+	if (v->kind == JUDGE_OVER || v->kind == JUDGE_STALE ||
+	    v->kind == JUDGE_NOT_TURN) {
+		ref_verdict_turn(j, v);
+	} else if (v->kind == JUDGE_NOW_BEHIND || v->kind == JUDGE_TIME_UP ||
+	    v->kind == JUDGE_UNTIMED || v->kind == JUDGE_BAD_CONTROL ||
+	    v->kind == JUDGE_BAD_CLOCK) {
+		ref_verdict_time(j, v, why, sizeof(why));
+		ref_refuse(j, why, NULL, NULL);
+	} else if (v->kind == JUDGE_NO_LEAVE || v->kind == JUDGE_ON_LEAVE ||
+	    v->kind == JUDGE_LEAVE_SPENT) {
+		clock_refusal_text(v, why, sizeof(why));
+		ref_refuse(j, "leave refused", why, NULL);
+	} else if (ref_diag_open(&dg) == -1) {
+		j->nomem = 1;
+	} else {
+		judge_report(v, NULL, &dg.d);
+		ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
+		free(dg.buf);
+	}
+}
+
+int
+ref_judge(struct ref_job *j, const struct judge_ask *a)
+{
+	struct judge_verdict v;
+
+	if (judge_play(&j->clk, &j->g, &j->rp, a, (long long)j->c->now,
+	    &v) == 0)
+		return 0;
+	ref_verdict(j, &v);
+	return -1;
+}
+
+int
+ref_judge_open(struct ref_job *j)
+{
+	struct judge_ask a = { JUDGE_MOVE, -1, j->cmd.ply, 0 };
+	struct judge_verdict v;
+
+	if (judge_open(&j->g, &j->rp, &a, &v) == 0)
+		return 0;
+	ref_verdict(j, &v);
+	return -1;
 }
 
 int

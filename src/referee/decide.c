@@ -2,8 +2,9 @@
  * decide.c - what the referee decides for one mail: read the command
  * in its Subject (pbem.h), find its verb in the table below, check who
  * sends it (the password, before anything costly) and what the verb
- * needs (the board's record, the player's side, the attached records,
- * the #N guard), then do it: play a move, take an action, keep a chat
+ * needs (the board's record, the player's side, the attached records),
+ * put what it plays to the judge (game/judge.h: the #N guard, the turn,
+ * the clock, ...), then do it: play a move, take an action, keep a chat
  * in the record, show or preview a board (the verbs on a board are
  * here; the others have files of their own, see job.h); or refuse,
  * telling the sender why.
@@ -115,18 +116,12 @@ ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
 static int
 ref_move(struct ref_job *j)
 {
-	char why[300], text[256], intro[800], line[PBEM_TEXT], extra[800];
+	char text[256], intro[800], line[PBEM_TEXT], extra[800];
 	char replies[400];
+	struct judge_ask a = { JUDGE_MOVE, j->side, j->cmd.ply, 0 };
 	int rc, n;
 
-	if (j->side != j->rp.pos.turn) {
-		snprintf(why, sizeof(why), "it is %s's turn (%s), not %s's",
-		    ref_side_user(j, j->rp.pos.turn),
-		    j->r->side[j->rp.pos.turn], j->cmd.user);
-		return ref_refuse(j, why, NULL, "Nothing was changed; you "
-		    "will be mailed your opponent's move.\n");
-	}
-	if (ref_check_time(j) == -1)
+	if (ref_judge(j, &a) == -1)
 		return j->nomem ? -1 : 0;
 	ref_again(j, j->rp.plies + 1, line, sizeof(line));
 	snprintf(extra, sizeof(extra), "Send the subject again with one of "
@@ -195,15 +190,12 @@ ref_act_of(const struct ref_job *j)
 static int
 ref_act_append(struct ref_job *j, enum replay_act act)
 {
-	if (act == REPLAY_ACCEPT_UNDO) {
-		if (play_accept_undo(&j->rp, &j->g, j->side) == -1 ||
-		    ref_stamp(j) == -1 || ref_cond_drop(j) == -1)
-			return -1;
-		return ref_replay_again(j);
-	}
-	if (play_append_action(&j->rp, &j->g, act, j->side) == -1)
+	if (play_append_act(&j->rp, &j->g, act, j->side, 0) == -1 ||
+	    ref_stamp(j) == -1)
 		return -1;
-	return ref_stamp(j);
+	if (act != REPLAY_ACCEPT_UNDO)
+		return 0;
+	return ref_cond_drop(j) == -1 ? -1 : ref_replay_again(j);
 }
 
 /* resign, and move propose|accept|reject|resign|undo|accept-undo|
@@ -212,11 +204,12 @@ static int
 ref_action(struct ref_job *j)
 {
 	enum replay_act act = ref_act_of(j);
+	struct judge_ask a = { (int)act, j->side, j->cmd.ply, 0 };
 	char intro[300];
-	int rc;
 
-	if ((rc = ref_check_action(j, act)) != 0)
-		return rc == 1 ? 0 : -1;
+	if (ref_judge(j, &a) == -1)
+		return j->nomem ? -1 : 0;
+	replay_act_apply(&j->rp, act, j->side);
 	if (ref_act_append(j, act) == -1)
 		return -1;
 	snprintf(intro, sizeof(intro), "%s (%s): %s.", j->cmd.user,
@@ -347,7 +340,7 @@ ref_preview(struct ref_job *j)
 	int mover, rc;
 
 	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
-	    ref_board(j, REPLAY_ALL) == -1 || ref_check_open(j) == -1)
+	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
 		return 0;
 	mover = j->rp.pos.turn;
 	if ((rc = ref_play(j, NULL, text, sizeof(text))) != 0)
@@ -371,10 +364,10 @@ ref_preview(struct ref_job *j)
 	return ref_tell(j, j->m->from, &rd);
 }
 
-/* What a verb needs before it runs. */
+/* What a verb needs before it runs (the judge's verdict on what it
+ * plays is asked by the verb: ref_judge). */
 #define REF_LOGIN 1     /* the password, the board's record, the side of
 			 * the userid on it, the records attached */
-#define REF_OPEN 2      /* the game going on, the #N guard */
 
 /* The verbs: a new verb is one line here (and one in pbem.c). */
 static const struct ref_verb {
@@ -389,11 +382,11 @@ static const struct ref_verb {
 	{ PBEM_CHALLENGE, 0, ref_challenge },
 	{ PBEM_ACCEPT, 0, ref_accept },
 	{ PBEM_DECLINE, 0, ref_decline },
-	{ PBEM_MOVE, REF_LOGIN | REF_OPEN, ref_move },
-	{ PBEM_RESIGN, REF_LOGIN | REF_OPEN, ref_action },
-	{ PBEM_OFFER_DRAW, REF_LOGIN | REF_OPEN, ref_action },
-	{ PBEM_ACCEPT_DRAW, REF_LOGIN | REF_OPEN, ref_action },
-	{ PBEM_DECLINE_DRAW, REF_LOGIN | REF_OPEN, ref_action },
+	{ PBEM_MOVE, REF_LOGIN, ref_move },
+	{ PBEM_RESIGN, REF_LOGIN, ref_action },
+	{ PBEM_OFFER_DRAW, REF_LOGIN, ref_action },
+	{ PBEM_ACCEPT_DRAW, REF_LOGIN, ref_action },
+	{ PBEM_DECLINE_DRAW, REF_LOGIN, ref_action },
 	{ PBEM_CHAT, REF_LOGIN, ref_chat },
 	{ PBEM_SHOW, 0, ref_show },
 	{ PBEM_SHOWAS, 0, ref_show },
@@ -401,17 +394,17 @@ static const struct ref_verb {
 	{ PBEM_PREVIEW, 0, ref_preview },
 	{ PBEM_SUBSCRIBE, 0, ref_subscribe },
 	{ PBEM_UNSUBSCRIBE, 0, ref_unsubscribe },
-	{ PBEM_REQUEST_UNDO, REF_LOGIN | REF_OPEN, ref_action },
-	{ PBEM_ACCEPT_UNDO, REF_LOGIN | REF_OPEN, ref_action },
-	{ PBEM_DECLINE_UNDO, REF_LOGIN | REF_OPEN, ref_action },
-	{ PBEM_LEAVE, REF_LOGIN | REF_OPEN, ref_leave },
-	{ PBEM_QUEUE, REF_LOGIN | REF_OPEN, ref_queue },
+	{ PBEM_REQUEST_UNDO, REF_LOGIN, ref_action },
+	{ PBEM_ACCEPT_UNDO, REF_LOGIN, ref_action },
+	{ PBEM_DECLINE_UNDO, REF_LOGIN, ref_action },
+	{ PBEM_LEAVE, REF_LOGIN, ref_leave },
+	{ PBEM_QUEUE, REF_LOGIN, ref_queue },
 };
 
 /*
  * Runs verb v on j: what it needs first (the password before anything
- * is read for a stranger, then the record, the player's side, the
- * attached records and the #N guard), then its handler.
+ * is read for a stranger, then the record, the player's side and the
+ * attached records), then its handler.
  */
 static int
 ref_run_verb(struct ref_job *j, const struct ref_verb *v)
@@ -419,8 +412,6 @@ ref_run_verb(struct ref_job *j, const struct ref_verb *v)
 	if ((v->need & REF_LOGIN) && (ref_board_named(j) == -1 ||
 	    ref_login(j) == -1 || ref_board(j, REPLAY_ALL) == -1 ||
 	    ref_side(j) == -1 || ref_check_attached(j) == -1))
-		return j->nomem ? -1 : 0;
-	if ((v->need & REF_OPEN) && ref_check_open(j) == -1)
 		return j->nomem ? -1 : 0;
 	return v->run(j);
 }

@@ -10,7 +10,8 @@
  *   reply.c     composing mails, quoting requests, refusals
  *   guard.c     loops, logins and their throttling
  *   board.c     reading a board's record, the checks of a request on
- *               it, its clock
+ *               it, the judge's verdicts in the referee's words, its
+ *               clock
  *   position.c  the mail of a position (text, HTML, the board's PNG) to
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
@@ -33,6 +34,8 @@
 #include "notation/notation.h"
 #include "model/record.h"
 #include "game/clock.h"
+#include "game/extend.h"
+#include "game/judge.h"
 #include "game/play.h"
 #include "game/replay.h"
 #include "referee/referee.h"
@@ -45,19 +48,6 @@ struct ref_picture {
 	char cid[80];             /* its Content-ID */
 	unsigned width, height;
 	char alt[160];
-};
-
-/* The clock of a board at the decision's time (ref_board). */
-struct ref_clock {
-	int timed;                /* the record is timed (clock_timed) */
-	const char *bad;          /* why its time does not add up, or
-				   * NULL (then ck holds nothing) */
-	char why[256];
-	long long now;            /* the time judged and stamped: the
-				   * decision's, or the record's last stamp
-				   * when that is later (a clock set back) */
-	struct clock_control c;
-	struct clock ck;
 };
 
 /* One decision under way. */
@@ -80,8 +70,8 @@ struct ref_job {
 	int side;                 /* the side of cmd.user on the board once
 				   * logged in, else -1 */
 	struct ref_picture pic[2];   /* the board from each side */
-	struct ref_clock clk;     /* the board's clock, once replayed
-				   * whole */
+	struct judge_clock clk;   /* the board's clock at the decision's
+				   * time, once replayed whole */
 	int nomem;                /* memory ran out in ref_refuse, whose
 				   * callers may not return its -1: the
 				   * decision then fails (ref_decide) */
@@ -287,24 +277,20 @@ int ref_side(struct ref_job *j);
  * REF_ATTACH_MAX of them at most.  -1 after refusing. */
 int ref_check_attached(struct ref_job *j);
 
-/* Refuses a request on a finished game, or with a stale #N.  -1 after
- * refusing. */
-int ref_check_open(struct ref_job *j);
-
 /* The side whose player's address is the sender's, or -1. */
 int ref_sender_side(const struct ref_job *j);
 
 /* Computes j->clk for j->g replayed whole into j->rp, at the
- * decision's time. */
+ * decision's time (judge_clock; for the mails: a clock that the judge
+ * refuses is not ready). */
 void ref_clock_load(struct ref_job *j);
 
-/* Refuses a move when the board's time does not add up or the player
- * to move has lost on time.  -1 after refusing. */
-int ref_check_time(struct ref_job *j);
-
-/* Whether j's player may take action act now (replay_action); 0, 1
- * after refusing with the reason, -1 without memory. */
-int ref_check_action(struct ref_job *j, enum replay_act act);
+/* Puts what j's player plays to the judge (judge_play, at the
+ * decision's time; j->clk gets the clock), or the end of the game and
+ * the #N alone (judge_open: a request that plays nothing).  0, or -1
+ * after refusing with the verdict in the referee's words. */
+int ref_judge(struct ref_job *j, const struct judge_ask *a);
+int ref_judge_open(struct ref_job *j);
 
 /* Appends the time stamp j->clk.now to j->g when it is timed; -1
  * without memory. */

@@ -241,11 +241,11 @@ ref_undo_asked(struct ref_job *j, struct ref_doc *d, int me)
 static void
 ref_clock_lines(struct ref_job *j, struct ref_doc *d)
 {
-	const struct ref_clock *k = &j->clk;
+	const struct judge_clock *k = &j->clk;
 	char span[64], when[TIMEUTC_SIZE];
 	int on = k->ck.on, s;
 
-	if (!k->timed || k->bad != NULL || on < 0)
+	if (!k->ready || on < 0)
 		return;
 	if (timeutc_span(k->ck.thinking, span, sizeof(span)) < 0)
 		snprintf(span, sizeof(span), "?");
@@ -277,13 +277,15 @@ ref_to_play(struct ref_job *j, struct ref_doc *d, int me)
 	    "MOVE.");
 }
 
-/* What the player waiting may send meanwhile. */
+/* What the player waiting may send meanwhile (as the judge would let
+ * it: replay_act_judge). */
 static void
 ref_waiting(struct ref_job *j, struct ref_doc *d, int me)
 {
+	struct judge_verdict v;
 	char line[PBEM_TEXT];
 
-	if (j->rp.offer < 0) {
+	if (replay_act_judge(&j->rp, REPLAY_OFFER_DRAW, me, &v) == 0) {
 		ref_doc_p(d, "Meanwhile you may offer a draw:");
 		ref_next(j, PBEM_OFFER_DRAW, ref_side_user(j, me), "",
 		    j->rp.plies + 1, line, sizeof(line));
@@ -294,7 +296,7 @@ ref_waiting(struct ref_job *j, struct ref_doc *d, int me)
 	ref_next(j, PBEM_RESIGN, ref_side_user(j, me), "", j->rp.plies + 1,
 	    line, sizeof(line));
 	ref_doc_cmd(d, line);
-	if (j->rp.undo < 0 && j->rp.plies > 0) {
+	if (replay_act_judge(&j->rp, REPLAY_REQUEST_UNDO, me, &v) == 0) {
 		ref_doc_more(d, "ask to take back your last move:");
 		ref_next(j, PBEM_REQUEST_UNDO, ref_side_user(j, me), "",
 		    j->rp.plies + 1, line, sizeof(line));

@@ -41,15 +41,14 @@ ref_forfeit(struct ref_job *j, char key[REF_KEY])
 {
 	const struct clock *ck = &j->clk.ck;
 	int loser = ck->on, winner = !ck->on;
-	char what[200], intro[600], when[TIMEUTC_SIZE], why[200];
-	struct diag q;
+	struct judge_ask a = { REPLAY_CLAIM_TIME, winner, 0, 0 };
+	struct judge_verdict v;
+	char what[200], intro[600], when[TIMEUTC_SIZE];
 
-	diag_init(&q, "stackref", NULL);
-	q.quiet = 1;
-	if (replay_action(&j->rp, REPLAY_CLAIM_TIME, winner, NULL, &q) == -1 ||
-	    clock_claim_allowed(ck, &j->rp, &j->clk.c, winner, why,
-	    sizeof(why)) == -1)
+	if (judge_play(&j->clk, &j->g, &j->rp, &a, (long long)j->c->now,
+	    &v) == -1)
 		return 0;     /* the clock and the record disagree: wait */
+	replay_act_apply(&j->rp, REPLAY_CLAIM_TIME, winner);
 	snprintf(what, sizeof(what), "forfeit %s %lld", j->cmd.board,
 	    ck->since);
 	if (ref_time_key(what, key) == -1)
@@ -109,7 +108,6 @@ ref_remind(struct ref_job *j, char key[REF_KEY])
 static int
 ref_time_board(struct ref_job *j, const char *board, char key[REF_KEY])
 {
-	const char *res, *why;
 	char *msg = NULL;
 
 	snprintf(j->cmd.board, sizeof(j->cmd.board), "%s", board);
@@ -122,11 +120,9 @@ ref_time_board(struct ref_job *j, const char *board, char key[REF_KEY])
 	}
 	j->r = j->rp.r;
 	snprintf(j->cmd.game, sizeof(j->cmd.game), "%s", j->r->name);
-	if (play_over(&j->rp, &j->g, &res, &why))
-		return 0;
 	ref_clock_load(j);
-	if (!j->clk.timed || j->clk.bad != NULL || j->clk.ck.on < 0)
-		return 0;
+	if (!j->clk.ready || j->clk.ck.on < 0)
+		return 0;	/* untimed, set back, not adding up, or over */
 	if (j->clk.ck.lost)
 		return ref_forfeit(j, key);
 	if (j->clk.ck.remind > 0)

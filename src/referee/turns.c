@@ -85,34 +85,15 @@ ref_cond_answer(struct ref_job *j, char *played, size_t size)
 
 /* ---- leave ---- */
 
-/* Refuses leave on a board without a clock, or with a clock that does
- * not add up.  -1 after refusing. */
-static int
-ref_leave_check(struct ref_job *j)
-{
-	char why[300];
-
-	if (!j->clk.timed) {
-		snprintf(why, sizeof(why), "board %s has no clock: there is "
-		    "no time to stop", j->cmd.board);
-		return ref_refuse(j, why, NULL, NULL), -1;
-	}
-	return ref_check_time(j);
-}
-
 int
 ref_leave(struct ref_job *j)
 {
-	char why[300], intro[400], until[TIMEUTC_SIZE];
-	int rc;
+	struct judge_ask a = { REPLAY_LEAVE, j->side, j->cmd.ply,
+	    j->cmd.days };
+	char intro[400], until[TIMEUTC_SIZE];
 
-	if (ref_leave_check(j) == -1)
+	if (ref_judge(j, &a) == -1)
 		return j->nomem ? -1 : 0;
-	if ((rc = ref_check_action(j, REPLAY_LEAVE)) != 0)
-		return rc == 1 ? 0 : -1;
-	if (clock_leave_allowed(&j->clk.ck, &j->rp, &j->clk.c, j->side,
-	    j->cmd.days, why, sizeof(why)) == -1)
-		return ref_refuse(j, "leave refused", why, NULL);
 	if (play_append_leave(&j->rp, &j->g, j->side, j->cmd.days) == -1 ||
 	    ref_stamp(j) == -1)
 		return -1;
@@ -209,6 +190,8 @@ ref_queue(struct ref_job *j)
 	struct cond c;
 	char why[300];
 
+	if (ref_judge_open(j) == -1)
+		return j->nomem ? -1 : 0;
 	if (j->side == j->rp.pos.turn) {
 		snprintf(why, sizeof(why), "it is your turn (ply %lu): play "
 		    "your move; conditional moves answer your opponent's, "

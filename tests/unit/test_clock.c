@@ -230,6 +230,7 @@ test_per_move(void **state)
 static void
 test_leave(void **state)
 {
+	struct judge_verdict v;
 	struct timed t;
 	char why[160];
 
@@ -244,13 +245,17 @@ test_leave(void **state)
 	assert_int_equal(t.ck.runs_out, at("2026-01-08T00:00:00Z"));
 	assert_int_equal(clock_leave_left(&t.ck, &t.c, SIDE_SECOND), 6);
 	assert_int_equal(clock_leave_allowed(&t.ck, &t.rp, &t.c, SIDE_SECOND,
-	    7, why, sizeof(why)), -1);
+	    7, &v), -1);
+	assert_int_equal(v.kind, JUDGE_LEAVE_SPENT);
+	clock_refusal_text(&v, why, sizeof(why));
 	assert_string_equal(why, "white has 6 of 10 days of leave left in 2026");
 	assert_int_equal(clock_leave_allowed(&t.ck, &t.rp, &t.c, SIDE_SECOND,
-	    6, why, sizeof(why)), 0);
+	    6, &v), 0);
 	assert_int_equal(run(&t, "2026-01-03T00:00:00Z"), 0);
 	assert_int_equal(clock_leave_allowed(&t.ck, &t.rp, &t.c, SIDE_SECOND,
-	    1, why, sizeof(why)), -1);
+	    1, &v), -1);
+	assert_int_equal(v.kind, JUDGE_ON_LEAVE);
+	clock_refusal_text(&v, why, sizeof(why));
 	assert_string_equal(why, "white is on leave until 2026-01-06T00:00:00Z");
 	/* the next year's allowance is whole again */
 	assert_int_equal(run(&t, "2027-01-01T00:00:00Z"), 0);

@@ -10,8 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 
+#include "base/timeutc.h"
+#include "cmd/cmd.h"
+#include "game/verdict.h"
 #include "referee/referee.h"
 #include "rules/rules.h"
 #include "notation/notation.h"
@@ -492,6 +497,15 @@ static const char board9[] = "MIME-Version: 1.0\r\n"
     "[Game \"checkers\"]\r\n[GameId \"9\"]\r\n1. 11-15 *\r\n"
     "--b--\r\n";
 
+/* The same, of board 1 but from another position. */
+static const char board1_setup[] = "MIME-Version: 1.0\r\n"
+    "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
+    "--b\r\nContent-Type: text/plain\r\n\r\nmy move\r\n"
+    "--b\r\nContent-Type: application/x-pdn\r\n"
+    "Content-Disposition: attachment; filename=\"g.pdn\"\r\n\r\n"
+    "[Game \"checkers\"]\r\n[GameId \"1\"]\r\n"
+    "[FEN \"W:W18,K27:B12,16\"]\r\n*\r\n--b--\r\n";
+
 /* A mail attaching the record of another board is refused. */
 static void
 test_other_record(void **state)
@@ -505,6 +519,14 @@ test_other_record(void **state)
 	assert_int_equal(o.status, REF_REFUSED);
 	mail_has(&o, 0, "ann@example.test", "of checkers board 9, not of "
 	    "checkers board 1");
+	ref_outcome_free(&o);
+	/* its GameId and game, but a set-up of its own (extend_same_game,
+	 * as fetch -o holds a record) */
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15",
+	    board1_setup, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "it starts from another "
+	    "position");
 	ref_outcome_free(&o);
 }
 
@@ -1995,6 +2017,236 @@ test_queue_mismatch(void **state)
 	ref_outcome_free(&o);
 }
 
+/* ---- issue 19: one judge, the commands and the referee agree ---- */
+
+#define AGREE_TAGS(control, result) "[Game \"checkers\"]\n[GameId \"1\"]\n" \
+	"[Black \"ann\"]\n[White \"bob\"]\n[Result \"" result "\"]\n" \
+	"[TimeControl \"" control "\"]\n\n{[%ts 2026-11-21T10:00:00Z]} "
+#define AGREE_ONE "1. 11-15 {[%ts 2026-11-22T10:00:00Z]} "  /* at T0 + DAY */
+#define AGREE_REF "move=21d remind=7d"
+
+/* A situation put to both front ends: board 1 (ann red, bob white) of
+ * record at T0 + now, a play as a command line (FILE for the record)
+ * and as the subject of a mail from the player, and the verdict both
+ * must give. */
+static const struct agree {
+	const char *record;
+	long now;
+	const char *argv[8];
+	const char *subject;
+	enum judge_kind want;
+} agree_cases[] = {
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
+	    { "move", "--as", "white", "FILE", "22-18" },
+	    "checkers move 1 bob bob-pw 22-18", JUDGE_OK },
+	{ AGREE_TAGS(AGREE_REF, "1-0") AGREE_ONE "{[%resign white]} "
+	    "{[%ts 2026-11-22T11:00:00Z]} 1-0", 2 * DAY,
+	    { "move", "--as", "white", "FILE", "22-18" },
+	    "checkers move 1 bob bob-pw 22-18", JUDGE_OVER },
+	{ AGREE_TAGS(AGREE_REF, "1-0") AGREE_ONE "{[%resign white]} "
+	    "{[%ts 2026-11-22T11:00:00Z]} 1-0", 2 * DAY,
+	    { "offer-draw", "--as", "red", "FILE" },
+	    "checkers move 1 ann ann-pw propose", JUDGE_OVER },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
+	    { "move", "--as", "white", "--ply", "1", "FILE", "22-18" },
+	    "checkers move 1 bob bob-pw 22-18#1", JUDGE_STALE },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
+	    { "resign", "--as", "red", "--ply", "5", "FILE" },
+	    "checkers resign 1 ann ann-pw#5", JUDGE_STALE },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
+	    { "move", "--as", "red", "FILE", "9-14" },
+	    "checkers move 1 ann ann-pw 9-14", JUDGE_NOT_TURN },
+	/* the clock set back: a day before the last stamp */
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 0,
+	    { "move", "--as", "white", "FILE", "22-18" },
+	    "checkers move 1 bob bob-pw 22-18", JUDGE_NOW_BEHIND },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 0,
+	    { "resign", "--as", "red", "FILE" },
+	    "checkers resign 1 ann ann-pw", JUDGE_NOW_BEHIND },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 23 * DAY,
+	    { "move", "--as", "white", "FILE", "22-18" },
+	    "checkers move 1 bob bob-pw 22-18", JUDGE_TIME_UP },
+	{ AGREE_TAGS("move=21d leave=10", "*") AGREE_ONE "*", 23 * DAY,
+	    { "leave", "--as", "white", "--days", "3", "FILE" },
+	    "checkers leave 1 bob bob-pw 3", JUDGE_TIME_UP },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "{[%offer-draw white]} "
+	    "{[%ts 2026-11-22T11:00:00Z]} *", 2 * DAY,
+	    { "offer-draw", "--as", "red", "FILE" },
+	    "checkers move 1 ann ann-pw propose", JUDGE_OFFER_PENDING },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
+	    { "accept-draw", "--as", "red", "FILE" },
+	    "checkers move 1 ann ann-pw accept", JUDGE_NO_OFFER },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "{[%offer-draw white]} "
+	    "{[%ts 2026-11-22T11:00:00Z]} *", 2 * DAY,
+	    { "accept-draw", "--as", "white", "FILE" },
+	    "checkers move 1 bob bob-pw accept", JUDGE_OWN_OFFER },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
+	    { "request-undo", "--as", "white", "FILE" },
+	    "checkers move 1 bob bob-pw undo", JUDGE_NOTHING_TO_UNDO },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
+	    { "leave", "--as", "white", "--days", "3", "FILE" },
+	    "checkers leave 1 bob bob-pw 3", JUDGE_NO_LEAVE },
+	{ AGREE_TAGS("move=21d leave=10", "*") AGREE_ONE "*", 2 * DAY,
+	    { "leave", "--as", "white", "--days", "11", "FILE" },
+	    "checkers leave 1 bob bob-pw 11", JUDGE_LEAVE_SPENT },
+};
+
+/* What each front end's words of a refusal hold, by kind. */
+static const struct {
+	enum judge_kind kind;
+	const char *cli, *ref;
+} agree_words[] = {
+	{ JUDGE_STALE, "already played", "stale request" },
+	{ JUDGE_STALE, "stale ", "stale request" },
+	{ JUDGE_OVER, "the game is over (", "the game is over (" },
+	{ JUDGE_NOT_TURN, "move sent as", "'s turn (" },
+	{ JUDGE_NOW_BEHIND, "before the record's last time stamp",
+	    "the referee's clock is behind" },
+	{ JUDGE_TIME_UP, "has lost on time", "has lost on time" },
+	{ JUDGE_OFFER_PENDING, "a draw offer by", "a draw offer by" },
+	{ JUDGE_NO_OFFER, "no draw offer is pending",
+	    "no draw offer is pending" },
+	{ JUDGE_OWN_OFFER, "the draw offer is", "the draw offer is" },
+	{ JUDGE_NOTHING_TO_UNDO, "no move to take back",
+	    "no move to take back" },
+	{ JUDGE_NO_LEAVE, "gives no leave", "gives no leave" },
+	{ JUDGE_LEAVE_SPENT, "days of leave left", "days of leave left" },
+};
+
+/* The kind of refusal text says in the words of the commands (ref: of
+ * the referee), or -1. */
+static int
+agree_kind(const char *text, int ref)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(agree_words) / sizeof(agree_words[0]); i++)
+		if (strstr(text, ref ? agree_words[i].ref :
+		    agree_words[i].cli) != NULL)
+			return (int)agree_words[i].kind;
+	return -1;
+}
+
+/* The play commands, by name. */
+static cmd_fn
+agree_cmd(const char *name)
+{
+	static const struct cmd c[] = {
+		{ "move", cmd_move, NULL, NULL, NULL },
+		{ "resign", cmd_resign, NULL, NULL, NULL },
+		{ "offer-draw", cmd_offer_draw, NULL, NULL, NULL },
+		{ "accept-draw", cmd_accept_draw, NULL, NULL, NULL },
+		{ "request-undo", cmd_request_undo, NULL, NULL, NULL },
+		{ "leave", cmd_leave, NULL, NULL, NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (strcmp(c[i].name, name) == 0)
+			return c[i].fn;
+	fail_msg("no command %s", name);
+	return NULL;
+}
+
+/* The verdict of `stackref ARGV` -n on the record of a at T0 + a->now:
+ * run in a child (a command closes standard output), its diagnostics
+ * read back. */
+static int
+agree_cli(const struct agree *a)
+{
+	char file[] = "/tmp/stackref-agree-XXXXXX", err[] =
+	    "/tmp/stackref-agree-err-XXXXXX", now[TIMEUTC_SIZE], text[1024];
+	char *argv[10];
+	int fd, efd, status, argc;
+	struct diag d;
+	size_t n;
+	FILE *f;
+	pid_t pid;
+
+	fd = mkstemp(file);
+	efd = mkstemp(err);
+	assert_true(fd >= 0 && efd >= 0);
+	assert_true(write(fd, a->record, strlen(a->record)) ==
+	    (ssize_t)strlen(a->record));
+	close(fd);
+	close(efd);
+	assert_int_equal(timeutc_format(T0 + a->now, now, sizeof(now)), 0);
+	argv[0] = (char *)a->argv[0];
+	argv[1] = (char *)"-n";
+	for (argc = 2; a->argv[argc - 1] != NULL; argc++)
+		argv[argc] = (char *)(strcmp(a->argv[argc - 1], "FILE") == 0 ?
+		    file : a->argv[argc - 1]);
+	argv[argc] = NULL;
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		setenv("STACKREF_NOW", now, 1);
+		if (freopen("/dev/null", "w", stdout) == NULL ||
+		    freopen(err, "w", stderr) == NULL)
+			_exit(99);
+		diag_init(&d, "stackref", stderr);
+		optind = 1;
+		_exit(agree_cmd(argv[0])(argc, argv, &d));
+	}
+	assert_true(pid > 0 && waitpid(pid, &status, 0) == pid);
+	assert_non_null(f = fopen(err, "r"));
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	unlink(file);
+	unlink(err);
+	assert_true(WIFEXITED(status));
+	return WEXITSTATUS(status) == 0 ? JUDGE_OK : agree_kind(text, 0);
+}
+
+/* The verdict of the referee on the mail of a, from its player, at
+ * T0 + a->now. */
+static int
+agree_ref(struct world *w, const struct agree *a)
+{
+	char user[16], from[64];
+	struct ref_outcome o;
+	struct mail_in m;
+	int kind = -1;
+
+	set_record(w, a->record);
+	w->now = T0 + a->now;
+	w->ncounts = 0;
+	assert_int_equal(sscanf(a->subject, "%*s %*s %*s %15s", user), 1);
+	snprintf(from, sizeof(from), "%s@example.test", user);
+	decide(w, from, a->subject, NULL, &o);
+	if (o.status == REF_APPLIED)
+		kind = JUDGE_OK;
+	else if (o.status == REF_REFUSED && o.nmail > 0) {
+		mail_read(&o, 0, &m);
+		kind = agree_kind(m.text, 1);
+		mail_in_free(&m);
+	}
+	ref_outcome_free(&o);
+	w->now = 0;
+	return kind;
+}
+
+/* The same plays through `stackref move`, resign, ... and by mail to
+ * the referee: both give the verdict of the one judge, the clock set
+ * back included (before, the referee played at the record's last
+ * stamp where the command refused). */
+static void
+test_one_judge(void **state)
+{
+	struct world *w = *state;
+	size_t i;
+	int cli, ref;
+
+	for (i = 0; i < sizeof(agree_cases) / sizeof(agree_cases[0]); i++) {
+		cli = agree_cli(&agree_cases[i]);
+		ref = agree_ref(w, &agree_cases[i]);
+		if (cli != ref || cli != (int)agree_cases[i].want)
+			fail_msg("%s: the command says %d, the referee %d, the "
+			    "judge %d", agree_cases[i].subject, cli, ref,
+			    (int)agree_cases[i].want);
+	}
+}
+
 int
 main(void)
 {
@@ -2060,6 +2312,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_queue_mismatch,
 		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_one_judge, setup,
+		    teardown),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_players_file),
