@@ -10,7 +10,8 @@
 # code needs (main only cmd), never one above or beside it.  Checked
 # twice:
 #   layers/includes      every #include "..." of src/, notation/ and mail/
-#                        (an include names its layer: "rules/rules.h");
+#                        (an include names its layer: "rules/rules.h"),
+#                        and every <...> that names a layer;
 #   layers/private       headers behind an interface stay in their layer:
 #                        rules/board32.h and rules/bb32.h (square styles
 #                        and moves go through struct rules),
@@ -88,11 +89,15 @@ sources() {
 	    sort)
 }
 
-# includes DIR: "FILE FILELAYER INCLUDE INCLUDELAYER" per #include "...".
+# An include of ours, its path \2\3: "PATH", or <PATH> naming a layer
+# (-Isrc -I. find it too).
+ours='base|model|rules|notation|game|referee|cmd|mail'
+include_re='^[ 	]*#[ 	]*include[ 	]*("([^"]*)"|<(('$ours')/[^>]*)>).*'
+
+# includes DIR: "FILE FILELAYER INCLUDE INCLUDELAYER" per include of ours.
 includes() {
 	for f in $(sources "$1"); do
-		sed -n 's/^[ 	]*#[ 	]*include[ 	]*"\([^"]*\)".*/\1/p' \
-		    "$1/$f" | while read -r inc; do
+		sed -n -E "s,$include_re,\\2\\3,p" "$1/$f" | while read -r inc; do
 			echo "$f $(layer "$f") $inc $(layer "$inc")"
 		done
 	done
@@ -274,26 +279,26 @@ expect_fail() {
 	fi
 }
 
-# fresh_tree: $t a new copy of the sources, to break.
-fresh_tree() {
-	rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
-}
-
 # self_test_narrowed: the self-tests of mail/ and main's narrowed uses,
-# the private headers of rules/ and notation/, and job.h's list.
+# of includes in <>, the private headers of rules/ and notation/, and
+# job.h's list: one copy broken in several files, each test finding its
+# own.
 self_test_narrowed() {
-	fresh_tree
+	rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
 	printf '#include "mail/pbem.h"\n' >>"$t/src/model/model.c"
-	expect_fail model-includes-mail "$(check_includes "$t")"
-	printf '#include "rules/bb32.h"\n' >>"$t/notation/fen.c"
-	expect_fail fen-includes-bb32 "$(check_private "$t")"
-	printf '#include "referee/job.h"\n' >"$t/src/referee/extra.c"
-	expect_fail job-unlisted "$(check_job_list "$t")"
-	fresh_tree
+	printf '#include <mail/pbem.h>\n' >>"$t/src/rules/rules.c"
 	printf '#include "game/play.h"\n' >>"$t/src/main.c"
-	expect_fail main-includes-game "$(check_includes "$t")"
+	check_includes "$t" >"$tmp/found"
+	expect_fail model-includes-mail "$(grep model.c "$tmp/found")"
+	expect_fail rules-includes-mail-in-angles "$(grep rules.c "$tmp/found")"
+	expect_fail main-includes-game "$(grep main.c "$tmp/found")"
+	printf '#include "rules/bb32.h"\n' >>"$t/notation/fen.c"
+	expect_fail fen-includes-bb32 "$(check_private "$t" | grep fen.c)"
+	printf '#include "referee/job.h"\n' >"$t/src/referee/extra.c"
 	rm "$t/src/referee/help.c"
-	expect_fail job-lists-gone "$(check_job_list "$t")"
+	check_job_list "$t" >"$tmp/found"
+	expect_fail job-unlisted "$(grep extra.c "$tmp/found")"
+	expect_fail job-lists-gone "$(grep help.c "$tmp/found")"
 	printf 'src/game/play.o mail/pbem.o pbem_parse\n' >"$tmp/mail"
 	expect_fail game-uses-mail "$(check_symbols "$tmp/mail")"
 	printf 'src/referee/timing.o src/referee/decide.o ref_outcome_free\n' \
