@@ -274,7 +274,7 @@ clean:
 	    $(MOD_OBJ) src/main.o $(TEST_BIN) \
 	    $(BENCH_BIN) $(FUZZ_RUN) tests/pngcmp .buildflags \
 	    notation/stackref-rng.h
-	rm -rf $(FUZZ_DIR)
+	rm -rf $(FUZZ_DIR) tests/out
 	find . -name '*.d' -delete
 
 .PHONY: all print-cflags deps deps-check demo check sanitize valgrind fuzz \
