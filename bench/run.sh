@@ -331,8 +331,7 @@ if [ -n "$peer" ]; then
 	rrss=$(rss $peer check "$tmp/first.pdn")
 	echo "  (the $first MB archive, timed inside node; peak RSS $rrss kB)"
 	rgps=$(field 15 "$line") rmbps=$(field 17 "$line")
-	rpps=$(awk -v p="$(field 9 "$line")" -v s="$(field 13 "$line")" \
-	    'BEGIN { printf "%.0f", s > 0 ? p / s : 0 }')
+	rpps=$(ratio "$(field 9 "$line")" "$(field 13 "$line")" 0)
 	rgpscpu=$(ratio "$(($(field 3 "$line") * 1000000000))" "$cpuns" 0)
 	rppscpu=$(ratio "$(($(field 9 "$line") * 1000000000))" "$cpuns" 0)
 	rmbpscpu=$(ratio "$(($(wc -c <"$tmp/first.pdn") * 1000))" "$cpuns" 1)

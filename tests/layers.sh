@@ -3,18 +3,22 @@
 # in the code:
 #
 #     main -> cmd -> referee -> game -> notation -> rules -> model
-#     base (src/base/) and mail (mail/): leaves anything may use; base
-#     uses nothing else, mail only base.
+#     base (src/base/): a leaf anything may use; it uses nothing else
+#     mail (mail/): for cmd and referee only; it uses only base
 #
-# A file may use its own layer and any layer below it, never one above or
-# beside it.  Checked twice:
+# A file may use its own layer, base, and the layers below it that the
+# code needs (main only cmd), never one above or beside it.  Checked
+# twice:
 #   layers/includes      every #include "..." of src/, notation/ and mail/
-#                        (an include names its layer: "rules/rules.h");
+#                        (an include names its layer: "rules/rules.h"),
+#                        and every <...> that names a layer;
 #   layers/private       headers behind an interface stay in their layer:
-#                        rules/board32.h (square styles go through struct
-#                        rules), notation/pdn.h, notation/xml.h and
+#                        rules/board32.h and rules/bb32.h (square styles
+#                        and moves go through struct rules),
+#                        notation/pdn.h, notation/xml.h and
 #                        notation/html.h and notation/json.h (the notation
-#                        table), and referee/job.h;
+#                        table), notation/xmlguard.h (xml.c's), and
+#                        referee/job.h;
 #   layers/libraries     each library's headers are included by its own
 #                        files only: libcurl by mail/transport.c, libxml2
 #                        by notation/xml.c, librsvg
@@ -30,6 +34,10 @@
 #   layers/no-circle     no two files use each other, directly or not;
 #   layers/unique-names  no two library files share a base name (ar keeps
 #                        one member per name);
+#   layers/job-list      the files of src/referee/ that include job.h are
+#                        those its list names;
+#   layers/job-order     each of them takes symbols only from those
+#                        before it in that list (nm);
 #   layers/self-test/*   each check fails on a tree made to break it.
 # Run from the top of the tree after a build.  Prints PASS:/FAIL: lines.
 set -u
@@ -55,29 +63,24 @@ layer() {
 }
 
 # The awk function both checks use: whether layer a may use layer b.
+# Each layer may use its own and base/ (which uses no other), and those
+# uses() names: the layers below it, narrowed to what the code needs.
 allowed_awk='
-function rank(l) {
-	if (l == "model") return 1
-	if (l == "rules") return 2
-	if (l == "notation") return 3
-	if (l == "game") return 4
-	if (l == "referee") return 5
-	if (l == "cmd") return 6
-	if (l == "main") return 7
-	return 0
+function uses(a) {
+	if (a == "main") return " cmd "
+	if (a == "cmd") return " referee game notation rules model mail "
+	if (a == "referee") return " game notation rules model mail "
+	if (a == "game") return " notation rules model "
+	if (a == "notation") return " rules model "
+	if (a == "rules") return " model "
+	return ""
 }
 function allowed(a, b) {
 	if (a == "unknown" || b == "unknown")
 		return 0
 	if (a == b || b == "base")
 		return 1
-	if (a == "base")
-		return 0
-	if (b == "mail")
-		return 1
-	if (a == "mail")
-		return 0
-	return rank(b) < rank(a)
+	return index(uses(a), " " b " ") > 0
 }'
 
 # sources DIR: the library and main sources under DIR, one per line.
@@ -86,11 +89,15 @@ sources() {
 	    sort)
 }
 
-# includes DIR: "FILE FILELAYER INCLUDE INCLUDELAYER" per #include "...".
+# An include of ours, its path \2\3: "PATH", or <PATH> naming a layer
+# (-Isrc -I. find it too).
+ours='base|model|rules|notation|game|referee|cmd|mail'
+include_re='^[ 	]*#[ 	]*include[ 	]*("([^"]*)"|<(('$ours')/[^>]*)>).*'
+
+# includes DIR: "FILE FILELAYER INCLUDE INCLUDELAYER" per include of ours.
 includes() {
 	for f in $(sources "$1"); do
-		sed -n 's/^[ 	]*#[ 	]*include[ 	]*"\([^"]*\)".*/\1/p' \
-		    "$1/$f" | while read -r inc; do
+		sed -n -E "s,$include_re,\\2\\3,p" "$1/$f" | while read -r inc; do
 			echo "$f $(layer "$f") $inc $(layer "$inc")"
 		done
 	done
@@ -105,10 +112,11 @@ check_includes() {
 # check_private DIR: prints each private header used outside its room.
 check_private() {
 	includes "$1" | awk '
-	$3 == "rules/board32.h" && $1 !~ /^src\/rules\// ||
+	($3 == "rules/board32.h" || $3 == "rules/bb32.h") &&
+	    $1 !~ /^src\/rules\// ||
 	($3 == "notation/pdn.h" || $3 == "notation/xml.h" ||
-	    $3 == "notation/html.h" || $3 == "notation/json.h") &&
-	    $1 !~ /^notation\// ||
+	    $3 == "notation/html.h" || $3 == "notation/json.h" ||
+	    $3 == "notation/xmlguard.h") && $1 !~ /^notation\// ||
 	$3 == "referee/job.h" && $1 !~ /^src\/referee\// {
 		print $1 ": includes " $3 ", private to its layer"
 	}'
@@ -220,6 +228,38 @@ check_names() {
 	    sed 's/$/: two library files of this name/'
 }
 
+# job_files DIR: the files src/referee/job.h lists, in its order.
+job_files() {
+	sed -n '1,/\*\//s/^ \*   \([a-z0-9_]*\.c\) .*/\1/p' \
+	    "$1/src/referee/job.h"
+}
+
+# check_job_list DIR: each file of src/referee/ that includes job.h but
+# is not in its list, and each file of the list that is not there.
+check_job_list() {
+	list=" $(job_files "$1" | tr '\n' ' ') "
+	for f in "$1"/src/referee/*.c; do
+		grep -q '^[ 	]*#[ 	]*include[ 	]*"referee/job\.h"' "$f" &&
+		    case $list in *" ${f##*/} "*) false ;; esac &&
+		    echo "src/referee/${f##*/}: includes job.h, not in its list"
+	done
+	for f in $list; do
+		[ -f "$1/src/referee/$f" ] ||
+		    echo "src/referee/job.h: lists $f, which is not there"
+	done
+}
+
+# check_job_order EDGES DIR: each symbol a file of job.h's list (in DIR)
+# takes from one after it in the list.
+check_job_order() {
+	job_files "$2" | awk '
+	NR == FNR { sub(/\.c$/, ".o"); pos["src/referee/" $0] = FNR; next }
+	($1 in pos) && ($2 in pos) && pos[$1] < pos[$2] {
+		sub(/\.o$/, ".c", $1); sub(/\.o$/, ".c", $2)
+		print $1 ": uses " $3 " of " $2 ", after it in job.h"
+	}' - "$1"
+}
+
 # verdict NAME OUTPUT: PASS when OUTPUT is empty, else FAIL with it.
 verdict() {
 	if [ -z "$2" ]; then
@@ -239,10 +279,38 @@ expect_fail() {
 	fi
 }
 
+# self_test_narrowed: the self-tests of mail/ and main's narrowed uses,
+# of includes in <>, the private headers of rules/ and notation/, and
+# job.h's list: one copy broken in several files, each test finding its
+# own.
+self_test_narrowed() {
+	rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
+	printf '#include "mail/pbem.h"\n' >>"$t/src/model/model.c"
+	printf '#include <mail/pbem.h>\n' >>"$t/src/rules/rules.c"
+	printf '#include "game/play.h"\n' >>"$t/src/main.c"
+	check_includes "$t" >"$tmp/found"
+	expect_fail model-includes-mail "$(grep model.c "$tmp/found")"
+	expect_fail rules-includes-mail-in-angles "$(grep rules.c "$tmp/found")"
+	expect_fail main-includes-game "$(grep main.c "$tmp/found")"
+	printf '#include "rules/bb32.h"\n' >>"$t/notation/fen.c"
+	expect_fail fen-includes-bb32 "$(check_private "$t" | grep fen.c)"
+	printf '#include "referee/job.h"\n' >"$t/src/referee/extra.c"
+	rm "$t/src/referee/help.c"
+	check_job_list "$t" >"$tmp/found"
+	expect_fail job-unlisted "$(grep extra.c "$tmp/found")"
+	expect_fail job-lists-gone "$(grep help.c "$tmp/found")"
+	printf 'src/game/play.o mail/pbem.o pbem_parse\n' >"$tmp/mail"
+	expect_fail game-uses-mail "$(check_symbols "$tmp/mail")"
+	printf 'src/referee/timing.o src/referee/decide.o ref_outcome_free\n' \
+	    >"$tmp/order"
+	expect_fail timing-uses-decide "$(check_job_order "$tmp/order" .)"
+}
+
 verdict layers/includes "$(check_includes .)"
 verdict layers/private "$(check_private .)"
 verdict layers/libraries "$(check_libraries .)"
 verdict layers/unique-names "$(check_names .)"
+verdict layers/job-list "$(check_job_list .)"
 
 objs=$(sources . | grep '\.c$' | sed 's/\.c$/.o/')
 missing=""
@@ -261,6 +329,8 @@ else
 		# shellcheck disable=SC2086
 		verdict layers/library-symbols "$(check_library_symbols $objs)"
 		verdict layers/no-circle "$(check_circles "$tmp/edges")"
+		verdict layers/job-order \
+		    "$(check_job_order "$tmp/edges" .)"
 	fi
 fi
 
@@ -312,4 +382,5 @@ printf 'src/rules/rules.o src/cmd/common.o cmd_usage\n' >"$tmp/up"
 expect_fail symbol-up "$(check_symbols "$tmp/up")"
 printf 'a.o b.o f\nb.o c.o g\nc.o a.o h\n' >"$tmp/circle"
 expect_fail circle "$(check_circles "$tmp/circle")"
+self_test_narrowed
 exit 0

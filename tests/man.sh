@@ -19,6 +19,16 @@
 #    DESCRIPTION (which must match one of its SYNOPSIS forms); every
 #    option of the help is documented (an `Fl` of some page) and taken
 #    by the command (not "unknown option").
+# 4. The diagnostics table (src/base/diag.h, diag.c) and the DIAGNOSTICS
+#    of the pages agree: each entry `.It STATUS: MESSAGE` follows a line
+#    `.\" DIAG_ID` naming the diagnostic it documents (an id may have
+#    several entries: the texts it is given), and every diagnostic of
+#    the table has an entry; an entry's STATUS is its diagnostic's, and
+#    its MESSAGE is what the message format gives when each conversion
+#    (%s, %lu, %d) is some text, such as a placeholder (MOVE, LIST), the
+#    message after a "FILE: " if it says where.  PASS/FAIL, then a
+#    self-test on a copy broken each way: a diagnostic added without an
+#    entry, an entry whose diagnostic is gone, an entry's text changed.
 # Run from the top of the tree (tests/run.sh puts ./stackref on PATH).
 set -u
 top=$(pwd)
@@ -251,6 +261,110 @@ for c in $(stackref --help | awk '/^commands:/ { on = 1; next }
 		echo "PASS: man options $c"
 	fi
 done
+
+# diagnostics DIR: each disagreement between the diagnostics table of
+# DIR/src/base and the DIAGNOSTICS of DIR/man/*.[1-8] (4. above).
+diagnostics() {
+	awk '
+	function literal(def,    out, i, c, inq) {   # the C strings of def
+		out = ""
+		for (i = 1; i <= length(def); i++) {
+			c = substr(def, i, 1)
+			if (c == "\"") inq = !inq
+			else if (inq && c == "\\") out = out substr(def, ++i, 1)
+			else if (inq) out = out c
+		}
+		return out
+	}
+	function pattern(f,    out, c) {   # a format as an ERE
+		out = ""
+		while (f != "")
+			if (match(f, /^%[lz]?[cdsu]/)) {
+				out = out ".+"; f = substr(f, RLENGTH + 1)
+			} else {
+				c = substr(f, 1, 1); f = substr(f, 2)
+				out = out (index("\\^$.[]|()*+?{}", c) ? "\\" : "") c
+			}
+		return "^(.+: )?" out "$"
+	}
+	function entry(where, id, st, msg) {
+		gsub(/\\&/, "", msg); gsub(/\\-/, "-", msg)
+		if (id == "")
+			print where ": names no diagnostic (.\\\" DIAG_ID before it)"
+		else if (!(id in status))
+			print where ": " id " is not in the diagnostics table"
+		else {
+			documented[id] = 1
+			if (st != status[id])
+				print where ": status " st ", " id " has " status[id]
+			if (msg !~ pattern(format[id]))
+				print where ": \"" msg "\" is not what " id \
+				    " says (\"" format[id] "\")"
+		}
+	}
+	FILENAME ~ /diag\.h$/ && $1 ~ /^STATUS_/ && $2 == "=" {
+		code[$1] = $3 + 0; next
+	}
+	FILENAME ~ /diag\.h$/ && $1 == "#define" && $2 ~ /_MSG$/ {
+		id = $2; sub(/_MSG$/, "", id); def = ""
+	}
+	FILENAME ~ /diag\.h$/ && id != "" {
+		def = def $0
+		if (!/\\$/) { format[id] = literal(def); id = "" }
+		next
+	}
+	FILENAME ~ /diag\.c$/ && $1 ~ /^\[DIAG_/ && $4 ~ /^STATUS_/ {
+		gsub(/[][]/, "", $1); sub(/,$/, "", $4)
+		status[$1] = code[$4]; order[++n] = $1; next
+	}
+	FNR == 1 { sec = ""; named = "" }
+	/^\.Sh / { sec = $2 }
+	sec == "DIAGNOSTICS" && /^\.It [0-9]+: / {
+		where = FILENAME; sub(/.*\/man\//, "man/", where)
+		st = $2; sub(/:$/, "", st)
+		entry(where ":" FNR, named, st, substr($0, length($2) + 6))
+	}
+	{ named = /^\.\\" DIAG_/ ? $2 : "" }
+	END {
+		for (i = 1; i <= n; i++)
+			if (!(order[i] in documented))
+				print order[i] ": no DIAGNOSTICS entry in man/"
+	}' "$1/src/base/diag.h" "$1/src/base/diag.c" "$1"/man/*.[1-8]
+}
+
+problems=$(diagnostics .)
+if [ -n "$problems" ]; then
+	echo "FAIL: man diagnostics"
+	printf '%s\n' "$problems" | sed 's/^/  /'
+else
+	echo "PASS: man diagnostics"
+fi
+# copy: a fresh copy of the table and the pages in $tmp/d, to break.
+copy() {
+	rm -rf "$tmp/d" && mkdir -p "$tmp/d/src/base" && cp -R man "$tmp/d/" &&
+	    cp src/base/diag.h src/base/diag.c "$tmp/d/src/base/"
+}
+# broken NAME ID: PASS when the check of the broken copy names ID.
+broken() {
+	if diagnostics "$tmp/d" | grep -q "$2"; then
+		echo "PASS: man diagnostics self-test/$1"
+	else
+		echo "FAIL: man diagnostics self-test/$1 (the check found nothing)"
+	fi
+}
+copy
+awk '{ print } /^static const struct diag_msg diag_table/ {
+	print "\t[DIAG_ADDED] = { STATUS_USAGE, \"added\", DIAG_ADDED_MSG }," }' \
+    src/base/diag.c >"$tmp/d/src/base/diag.c"
+printf '#define DIAG_ADDED_MSG "added %%s"\n' >>"$tmp/d/src/base/diag.h"
+broken undocumented DIAG_ADDED
+copy
+grep -v '^	\[DIAG_VARIANT\]' src/base/diag.c >"$tmp/d/src/base/diag.c"
+broken gone DIAG_VARIANT
+copy
+sed 's/^\(\.It 1: illegal move MOVE; legal\) moves/\1/' man/stackref.1 \
+    >"$tmp/d/man/stackref.1"
+broken changed DIAG_ILLEGAL_MOVE
 
 if [ ! -f man/stackref.1 ]; then
 	echo "FAIL: man stackref.1 examples (no man/stackref.1)"

@@ -24,7 +24,8 @@
 # masked, attachment values quoted in the log, a forged signup and
 # refusals to a stranger, 60 password guesses, a recipient Exim defers
 # (451) for three days; then the load test: a game among 96 hostile
-# mails.
+# mails.  Then the time pass (issue 12), and records it cannot read
+# (issue 19: one over 16 MiB, a directory).
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
 set -u
@@ -1155,3 +1156,27 @@ expect time/nothing-after/bob bob 0
 "$bin" check "$state/games/1.pdn" >/dev/null 2>&1 &&
     pass time/record-valid || fail time/record-valid "$(record 1)"
 unset STACKREF_NOW
+
+# === issue 19: a record the time pass cannot read ====================
+# Board 2's record is over the 16 MiB a record may have and board 3's is
+# a directory: each is reported ("no time pass", and standard error says
+# why) and the run goes on; no crash, no plan under a garbage key (the
+# child once went on with an unset key and outcome when the record did
+# not read, and crashed).
+{
+	printf '[Event "big"]\n[Result "*"]\n[TimeControl "move=21d"]\n\n'
+	head -c 17000000 /dev/zero | tr '\0' ' '
+	echo '*'
+} >"$state/games/2.pdn"
+mkdir "$state/games/3.pdn"
+referee
+status time/unreadable/run 0
+for b in 2 3; do
+	grep -qx "board $b: no time pass: its decision failed (.*)" \
+	    "$tmp/ref.out" && grep -q "games/$b.pdn: cannot read: " \
+	    "$tmp/ref.err" && pass "time/unreadable/$b-reported" ||
+	    fail "time/unreadable/$b-reported" "$(cat "$tmp/ref.out" \
+	    "$tmp/ref.err")"
+done
+[ -z "$(ls -A "$state/queue")" ] && pass time/unreadable/no-plan ||
+    fail time/unreadable/no-plan "$(ls -A "$state/queue")"

@@ -9,8 +9,8 @@
 # it (README, Tests: valgrind.sh in make check); any other skip counts as a
 # failure, named in the output, and so does a test that cannot run (each
 # script fails when a program, ../shared/data or a server is missing).
-# With two CPUs or more (TEST_JOBS, default nproc) the scripts that start
-# mail and web servers run in a lane of their own beside the rest; each
+# The tests run in as many lanes as CPUs (TEST_JOBS, default nproc),
+# longest first by the seconds of the last run (tests/out/times); each
 # test's line, in the usual order, gives the seconds it took.
 # Shows the output of whatever failed and ends with exactly one line
 #     N passed, N failed, N skipped
@@ -112,30 +112,47 @@ run_job() {
 	mv "$log.tmp" "${log%.log}.done"
 }
 
-# lane NAME: runs the tests of lane NAME in order.
-lane() {
+# schedule TIMES: the names of the units lanes take, in order, each
+# unit's tests in $tmp/unit.NAME: the scripts that start servers
+# (servers.sh) one unit, run one after another, every other test a unit
+# of its own; longest first by the seconds TIMES gives ("NAME SECONDS"
+# lines), a test it lacks counted long, so that it starts early.
+schedule() {
 	while read -r kind path; do
-		run_job "$kind" "$path"
-	done <"$tmp/lane.$1"
+		unit=${path##*/}
+		[ "$kind" = script ] && grep -q 'servers\.sh' "$path" &&
+		    unit=servers
+		echo "$kind $path" >>"$tmp/unit.$unit"
+		echo "$unit ${path#tests/}"
+	done <"$tmp/jobs" | awk -v times="$1" '
+	BEGIN { while ((getline l <times) > 0) { split(l, f, " "); s[f[1]] = f[2] } }
+	!($1 in cost) { order[++n] = $1 }
+	{ cost[$1] += ($2 in s) ? s[$2] : 1000 }
+	END { for (i = 1; i <= n; i++) print cost[order[i]], i, order[i] }' |
+	    sort -k1,1nr -k2,2n | cut -d' ' -f3
 }
 
-# Two lanes when there are two CPUs or more (TEST_JOBS, default nproc):
-# the scripts that start servers (servers.sh) one after another in one,
-# everything else in the other; the results are shown in the usual order.
+# lane: takes the next unit no lane has taken and runs its tests in
+# order, until none is left.
+lane() {
+	while read -r unit; do
+		mkdir "$tmp/taken.$unit" 2>/dev/null || continue
+		while read -r kind path; do
+			run_job "$kind" "$path"
+		done <"$tmp/unit.$unit"
+	done <"$tmp/order"
+}
+
 jobs_list >"$tmp/jobs"
-: >"$tmp/lane.servers"
-: >"$tmp/lane.rest"
+times=$top/tests/out/times
+schedule "$times" >"$tmp/order"
 njobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
-while read -r kind path; do
-	if [ "$njobs" -gt 1 ] && [ "$kind" = script ] &&
-	    grep -q 'servers\.sh' "$path"; then
-		echo "$kind $path" >>"$tmp/lane.servers"
-	else
-		echo "$kind $path" >>"$tmp/lane.rest"
-	fi
-done <"$tmp/jobs"
-lane servers &
-lane rest &
+[ "$njobs" -ge 1 ] 2>/dev/null || njobs=1
+i=0
+while [ "$i" -lt "$njobs" ]; do
+	lane &
+	i=$((i + 1))
+done
 while read -r kind path; do
 	done_file=$tmp/${path##*/}.done
 	while [ ! -f "$done_file" ]; do sleep 1; done
@@ -143,8 +160,10 @@ while read -r kind path; do
 	mode=lines
 	[ "$kind" = unit ] && [ -x "$path" ] && mode=tap
 	report "${path#tests/}" "$tmp/${path##*/}.log" "$status" "$mode" "$secs"
+	echo "${path#tests/} $secs" >>"$tmp/times"
 done <"$tmp/jobs"
 wait
+mkdir -p "${times%/*}" 2>/dev/null && cp "$tmp/times" "$times" 2>/dev/null
 
 [ -s "$tmp/unlisted" ] && cat "$tmp/unlisted"
 echo "$passed passed, $failed failed, $skipped skipped"

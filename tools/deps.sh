@@ -24,7 +24,10 @@ need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx
 #   (rules_diff.sh and rules_diff2.sh: tools/rules_ref/, standard library
 #   only)
 need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux librsvg2-bin nodejs chromium python3-jsonschema python3"
-need_check="$need_build libcmocka-dev $need_tools $need_servers"
+# make fuzz and make fuzz-ci (CI): clang, and libFuzzer's runtime
+# (libclang_rt.fuzzer, which clang only recommends)
+need_fuzz="clang libclang-rt-14-dev"
+need_check="$need_build libcmocka-dev $need_tools $need_servers $need_fuzz"
 need_bench="$need_build time"
 set_of() {
 	case $1 in

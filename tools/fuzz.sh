@@ -5,12 +5,15 @@
 #
 # Runs DIR/fuzz_TARGET (built by `make fuzz`) on the working corpus
 # DIR/corpus/TARGET, seeded from tests/fuzz/corpus/TARGET (in git; never
-# written), for FUZZ_SECONDS seconds (default 60), FUZZ_JOBS targets at a
-# time (default 2), with leak detection, a memory limit and a timeout per
-# input.  Crashes, leaks and hangs are written to DIR/artifacts/; each
-# target's output to DIR/TARGET.log.  Prints one line per target:
-#     TARGET: N execs, cov C, ft F, corpus UNITS/BYTES, S s, ok|FAILED
-# and exits 1 if any target failed.
+# written) and the inputs that once found a bug, fixtures/fuzz/TARGET-*
+# (copied in), for FUZZ_SECONDS seconds (default 60), FUZZ_JOBS targets
+# at a time (default 2), with leak detection, a memory limit and a
+# timeout per input.  Crashes, leaks and hangs are written to
+# DIR/artifacts/; each target's output to DIR/TARGET.log.  Prints one
+# line per target:
+#     TARGET: N execs (E/s), cov C, ft F, corpus UNITS/BYTES, S s, ok|FAILED
+# then the end of the log of each target that failed (the report), and
+# exits 1 if any target failed.
 set -u
 [ $# -ge 2 ] || { echo "usage: tools/fuzz.sh DIR TARGET..." >&2; exit 2; }
 dir=$1
@@ -31,6 +34,9 @@ maxlen() {
 # run TARGET: one target's run; its status goes to DIR/TARGET.rc.
 run() {
 	mkdir -p "$dir/corpus/$1"
+	for f in fixtures/fuzz/"$1"-*; do
+		[ -f "$f" ] && cp "$f" "$dir/corpus/$1/"
+	done
 	start=$(date +%s)
 	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 	LSAN_OPTIONS=suppressions=tests/lsan.supp:print_suppressions=0 \
@@ -55,10 +61,11 @@ summary() {
 		}
 	}
 	/^stat::number_of_executed_units:/ { execs = $2 }
+	/^stat::average_exec_per_sec:/ { rate = $2 }
 	END {
-		printf "%s: %s execs, cov %s, ft %s, corpus %s, %d s, %s\n",
-		    t, execs == "" ? "?" : execs, cov, ft, corp, s,
-		    rc == 0 ? "ok" : "FAILED (see " t ".log)"
+		printf "%s: %s execs (%s/s), cov %s, ft %s, corpus %s, %d s, %s\n",
+		    t, execs == "" ? "?" : execs, rate == "" ? "?" : rate, cov,
+		    ft, corp, s, rc == 0 ? "ok" : "FAILED (see " t ".log)"
 	}' "$dir/$1.log"
 }
 
@@ -73,9 +80,13 @@ while [ $# -gt 0 ]; do
 	done
 	wait
 done
-failed=0
+failed=""
 for t in $targets; do
 	summary "$t"
-	[ "$(cut -d' ' -f1 "$dir/$t.rc")" -eq 0 ] || failed=1
+	[ "$(cut -d' ' -f1 "$dir/$t.rc")" -eq 0 ] || failed="$failed $t"
 done
-exit $failed
+for t in $failed; do
+	echo "---- $dir/$t.log (its end) ----"
+	tail -n 40 "$dir/$t.log"
+done
+[ -z "$failed" ]

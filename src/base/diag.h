@@ -6,7 +6,9 @@
  *     stackref: FILE:LINE:COL: game N, ply P: message
  * where each part that is unknown is left out ("stackref: message" when
  * nothing is known).  The exit status of a run is the worst (largest)
- * status of the diagnostics reported.
+ * status of the diagnostics reported.  Each diagnostic has an entry in
+ * the DIAGNOSTICS of stackref(1) after a line `.\" DIAG_ID` (tests/man.sh
+ * reads this file and diag.c to hold them together).
  *
  * Nothing here allocates.
  */
@@ -269,7 +271,8 @@ enum status diag_emit(struct diag *d, enum diag_id id,
 /* The status a diagnostic carries. */
 enum status diag_status(enum diag_id id);
 
-/* The message format of a diagnostic (for the man page test). */
+/* The message format of a diagnostic (tests/unit/test_diag.c checks
+ * every entry with it). */
 const char *diag_format(enum diag_id id);
 
 /* A short name of the kind of problem ("illegal move"), for summaries

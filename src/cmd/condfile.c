@@ -47,6 +47,12 @@ cmd_cond_load(const char *path, const struct rules *r, struct cond *c,
 	}
 	len = fread(text, 1, CMD_COND_BYTES, f);
 	text[len] = '\0';
+	if (ferror(f)) {          /* a directory, an I/O error: no list */
+		diag_report(d, DIAG_READ, DIAG_FILE(path), strerror(errno));
+		fclose(f);
+		free(text);
+		return -1;
+	}
 	fclose(f);
 	if (cond_parse(c, r, text) == -1)
 		cond_clear(c);	/* not ours, or spoilt: no list */

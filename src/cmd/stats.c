@@ -31,7 +31,7 @@ struct stats {
 	struct opening_book book;
 	unsigned long games, valid, plies;
 	unsigned long results[STATS_RESULTS];
-	unsigned long kinds[8];   /* games of each game of rules_table */
+	unsigned long kinds[RULES_COUNT];  /* games of each of rules_table */
 	unsigned long unknown;    /* of a game stackref does not know */
 	unsigned long ballots[BALLOT_COUNT + 1];  /* [0]: none */
 	int ballot;               /* of the game being replayed */
@@ -82,7 +82,7 @@ stats_game(void *ctx, struct record *g, unsigned long index,
 	s->ballots[s->ballot]++;
 	if (!rp.started && rp.r == NULL)
 		s->unknown++;
-	for (k = 0; rp.r != NULL && rules_table[k] != NULL && k < 8; k++)
+	for (k = 0; rp.r != NULL && k < RULES_COUNT; k++)
 		if (rules_table[k] == rp.r)
 			s->kinds[k]++;
 	return 0;
@@ -100,7 +100,7 @@ stats_text(const struct stats *s)
 		printf("%s %s %lu", i > 0 ? "," : "", stats_result_names[i],
 		    s->results[i]);
 	printf("\ngames of each kind:");
-	for (i = 0; rules_table[i] != NULL && i < 8; i++)
+	for (i = 0; i < RULES_COUNT; i++)
 		if (s->kinds[i] > 0)
 			printf(" %s %lu,", rules_table[i]->name, s->kinds[i]);
 	printf(" unknown %lu\nopenings:\n", s->unknown);
@@ -131,7 +131,7 @@ stats_json(const struct stats *s)
 		printf("%s\"%s\": %lu", i > 0 ? ", " : "",
 		    stats_result_names[i], s->results[i]);
 	printf("},\n  \"kinds\": {");
-	for (i = 0; rules_table[i] != NULL && i < 8; i++)
+	for (i = 0; i < RULES_COUNT; i++)
 		printf("\"%s\": %lu, ", rules_table[i]->name, s->kinds[i]);
 	printf("\"unknown\": %lu},\n  \"openings\": [", s->unknown);
 	for (i = 1; i <= BALLOT_COUNT; i++)

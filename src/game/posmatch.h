@@ -5,8 +5,9 @@
  *
  * The texts are read per game, in that game's FEN style and square
  * names, the first time a record of the game is met; a text a game
- * cannot read is reported once (DIAG_USAGE) and no record of that game
- * matches.  Nothing is allocated: a struct posmatch is a plain value.
+ * cannot read is reported once (DIAG_BAD_POSITION) and no record of that
+ * game matches.  Nothing is allocated: a struct posmatch is a plain
+ * value.
  */
 #ifndef STACKREF_GAME_POSMATCH_H
 #define STACKREF_GAME_POSMATCH_H

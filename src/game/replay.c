@@ -968,7 +968,7 @@ replay_elem_action(struct replay *rp, struct record *g, size_t i,
 /* Replays the move element i of the main line. */
 static int
 replay_elem_move(struct replay *rp, struct record *g, size_t i,
-    const struct replay_opts *o, struct diag_where *w, struct diag *d)
+    const struct replay_opts *o, const struct diag_where *w, struct diag *d)
 {
 	struct replay_at at = { &g->main, i };
 	struct move pattern;
@@ -976,8 +976,7 @@ replay_elem_move(struct replay *rp, struct record *g, size_t i,
 
 	if (replay_read(rp, g, i, &pattern, w, d) == -1)
 		return -1;
-	e = &g->main.elems[i];
-	w->at = &e->at;
+	e = &g->main.elems[i];     /* replay_read may have grown the line */
 	if (replay_pattern(rp, &pattern, e->text, &at, w, d, NULL) == -1)
 		return -1;
 	rp->move_elem[rp->prev.turn] = i;
@@ -991,7 +990,8 @@ replay_walk(struct replay *rp, struct record *g, const struct replay_opts *o,
     replay_ply_fn on_ply, void *ctx, struct diag *d)
 {
 	struct diag_where w = { o->file, NULL, o->game, 0 };
-	struct elem *e;
+	struct srcloc at;
+	enum elem_kind kind;
 	size_t i;
 	int rc = 0, stop;
 
@@ -999,17 +999,20 @@ replay_walk(struct replay *rp, struct record *g, const struct replay_opts *o,
 		return -1;
 	rp->total = line_count_moves(&g->main);
 	stop = on_ply != NULL && on_ply(ctx, rp) != 0;
+	/* Element i is read by index, its kind and place copied: replaying
+	 * a move may insert into the line (replay_unglue), which moves it. */
 	for (i = 0; i < g->main.n && rc == 0 && !stop; i++) {
 		rp->elem = i;
-		e = &g->main.elems[i];
-		if (e->kind == ELEM_MOVE && rp->plies >= o->stop)
+		kind = g->main.elems[i].kind;
+		if (kind == ELEM_MOVE && rp->plies >= o->stop)
 			break;
-		w.at = &e->at;
+		at = g->main.elems[i].at;
+		w.at = &at;
 		w.ply = rp->plies + 1;
-		if (e->kind == ELEM_MOVE &&
+		if (kind == ELEM_MOVE &&
 		    (rc = replay_elem_move(rp, g, i, o, &w, d)) == 0)
 			stop = on_ply != NULL && on_ply(ctx, rp) != 0;
-		else if (e->kind == ELEM_ACTION)
+		else if (kind == ELEM_ACTION)
 			rc = replay_elem_action(rp, g, i, o, &w, d);
 	}
 	if (rc == -1)

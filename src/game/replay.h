@@ -115,7 +115,10 @@ int replay_start(struct replay *rp, const struct record *g,
  * variation of the moves it took back (line_undo_before): one or two
  * moves that replay from the position there, the first by the side
  * that asked, then its request-undo and nothing played after it, the
- * game not over (else DIAG_UNDO_SHAPE).  Returns 0, or -1 after
+ * game not over (else DIAG_UNDO_SHAPE).  Words glued to a move
+ * ("8-11Redoverstepped...") become a comment after it, inserted into
+ * g's main line: pointers into g->main.elems are invalid afterwards
+ * (record.h, line_insert).  Returns 0, or -1 after
  * reporting the first problem (DIAG_BAD_MOVE_TEXT, DIAG_ILLEGAL_MOVE,
  * DIAG_AMBIGUOUS_MOVE, DIAG_GAME_OVER, DIAG_BAD_ACTION and the refusals
  * of replay_action, DIAG_UNDO_SHAPE, DIAG_NOMEM); rp then holds the

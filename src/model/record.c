@@ -129,10 +129,11 @@ int
 record_tag_add(struct record *g, const char *name, const char *value,
     const struct srcloc *at)
 {
+	struct srcloc where = at != NULL ? *at : (struct srcloc){ 0 };
 	struct tag *t;
 	size_t cap;
 
-	if (g->ntags == g->tagcap) {
+	if (g->ntags == g->tagcap) {    /* at may point into g->tags */
 		cap = g->tagcap == 0 ? 8 : g->tagcap * 2;
 		if ((t = realloc(g->tags, cap * sizeof(*t))) == NULL)
 			return -1;
@@ -144,8 +145,7 @@ record_tag_add(struct record *g, const char *name, const char *value,
 	if ((t->name = record_pool_copy(g, name, strlen(name))) == NULL ||
 	    (t->value = record_pool_copy(g, value, strlen(value))) == NULL)
 		return -1;
-	if (at != NULL)
-		t->at = *at;
+	t->at = where;
 	g->ntags++;
 	return 0;
 }
@@ -188,10 +188,11 @@ record_set_result(struct record *g, const char *result)
 struct elem *
 line_push(struct line *l, enum elem_kind kind, const struct srcloc *at)
 {
+	struct srcloc where = at != NULL ? *at : (struct srcloc){ 0 };
 	struct elem *e;
 	size_t cap;
 
-	if (l->n == l->cap) {
+	if (l->n == l->cap) {    /* at may point into l */
 		cap = l->cap == 0 ? 16 : l->cap * 2;
 		if ((e = realloc(l->elems, cap * sizeof(*e))) == NULL)
 			return NULL;
@@ -201,8 +202,7 @@ line_push(struct line *l, enum elem_kind kind, const struct srcloc *at)
 	e = &l->elems[l->n++];
 	memset(e, 0, sizeof(*e));
 	e->kind = kind;
-	if (at != NULL)
-		e->at = *at;
+	e->at = where;
 	return e;
 }
 

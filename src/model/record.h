@@ -103,7 +103,7 @@ int record_tag_set(struct record *g, const char *name, const char *value,
     const struct srcloc *at);
 
 /* Appends a tag even when one of that name exists (readers keep what
- * they read). */
+ * they read).  g->tags may move, as l's elements in line_push. */
 int record_tag_add(struct record *g, const char *name, const char *value,
     const struct srcloc *at);
 
@@ -115,7 +115,8 @@ int record_set_result(struct record *g, const char *result);
 
 /* Appends an element to l; the new element is zeroed except kind and at
  * and is returned (NULL when out of memory).  Strings are then set with
- * elem_set_text / elem_set_suffix. */
+ * elem_set_text / elem_set_suffix.  l's array may move: pointers into
+ * it are invalid afterwards (at may be one: it is read first). */
 struct elem *line_push(struct line *l, enum elem_kind kind,
     const struct srcloc *at);
 

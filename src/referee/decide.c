@@ -71,26 +71,6 @@ ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
 	return 1;
 }
 
-void
-ref_outcome_free(struct ref_outcome *o)
-{
-	size_t i, k;
-
-	for (i = 0; i < o->nmail; i++) {
-		for (k = 0; k < o->mail[i].nrcpt; k++)
-			free(o->mail[i].rcpt[k]);
-		free(o->mail[i].text);
-	}
-	free(o->record);
-	free(o->players);
-	free(o->pending);
-	free(o->challenges);
-	free(o->watchers);
-	free(o->page);
-	free(o->cond);
-	memset(o, 0, sizeof(*o));
-}
-
 /* Plays the command's move on j's board, its text into text: 0;
  * refused as illegal (extra after the reason): 1; -1 without memory. */
 static int

@@ -1,13 +1,14 @@
 /*
  * job.h - what the files of the referee's decisions share.  Not
- * installed, not for commands.  Each file uses only those before it in
- * this list (tests/layers.sh: no two files use each other):
+ * installed, not for commands.  Every file that includes it is in this
+ * list and uses only those before it (tests/layers.sh):
  *
  *   players.c   the players file, passwords, keys, the lines of the
  *               state's files
  *   lists.c     the challenges and watchers files
  *   doc.c       a reply written as text and as HTML (struct ref_doc)
- *   reply.c     composing mails, quoting requests, refusals
+ *   reply.c     composing mails, quoting requests, refusals; an
+ *               outcome freed
  *   guard.c     loops, logins and their throttling
  *   board.c     reading a board's record, the checks of a request on
  *               it, the judge's verdicts in the referee's words, its
@@ -25,6 +26,8 @@
  *               conditional replies to a move, an undo accepted
  *   timing.c    the time pass on a board: reminders, forfeits
  *   decide.c    the mail read, the verbs' table, the verbs on a board
+ *   state.c     the state directory read for a decision, its plan
+ *               written (state.h)
  */
 #ifndef STACKREF_REFEREE_JOB_H
 #define STACKREF_REFEREE_JOB_H

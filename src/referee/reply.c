@@ -5,7 +5,7 @@
  * why, which quote a stranger's mail in nothing, and what to send
  * instead.  Every mail is marked Auto-Submitted: auto-replied (RFC
  * 3834).  Pure: composed in memory with the time and random bytes the
- * caller gave.
+ * caller gave, into the outcome (which ref_outcome_free frees).
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -201,6 +201,26 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	rm->nrcpt = nto;
 	o->nmail++;
 	return 0;
+}
+
+void
+ref_outcome_free(struct ref_outcome *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < o->nmail; i++) {
+		for (k = 0; k < o->mail[i].nrcpt; k++)
+			free(o->mail[i].rcpt[k]);
+		free(o->mail[i].text);
+	}
+	free(o->record);
+	free(o->players);
+	free(o->pending);
+	free(o->challenges);
+	free(o->watchers);
+	free(o->page);
+	free(o->cond);
+	memset(o, 0, sizeof(*o));
 }
 
 int

@@ -203,7 +203,7 @@ ref_child_time(struct ref_state *s, int fd, const void *arg)
 	struct ref_outcome o;
 	struct ref_ctx c;
 	char key[REF_KEY], *record;
-	int rc = REF_EXIT_FAILED;
+	int rc = -1;      /* key and o are set only by ref_decide_time */
 
 	memset(&c, 0, sizeof(c));
 	if (ref_state_time_ctx(s, board, &c, &record) == 0 &&
@@ -295,7 +295,8 @@ ref_why_failed(int status, char *buf, size_t size)
 		snprintf(buf, size, "its decision crashed (signal %d, %s)", sig,
 		    strsignal(sig));
 	else if (WEXITSTATUS(status) == REF_EXIT_FAILED)
-		snprintf(buf, size, "its decision failed (out of memory?)");
+		snprintf(buf, size, "its decision failed (out of memory, or "
+		    "a file it could not read)");
 	else
 		snprintf(buf, size, "its decision failed (status %d)",
 		    WEXITSTATUS(status));
@@ -397,20 +398,16 @@ ref_run_mail(struct ref_state *s, unsigned long uid)
 }
 
 /* Whether the record at path is worth a time pass: the head of an open
- * game (Result "*") with a TimeControl.  Cheap: nothing is replayed in
- * the run's own process. */
+ * game (Result "*") with a TimeControl, or a record that cannot be read
+ * (its pass fails, and says why).  Cheap: nothing is replayed in the
+ * run's own process. */
 static int
 ref_time_worth(const char *path)
 {
 	char head[8192];
-	size_t got;
-	FILE *f;
 
-	if ((f = fopen(path, "rb")) == NULL)
-		return 0;
-	got = fread(head, 1, sizeof(head) - 1, f);
-	fclose(f);
-	head[got] = '\0';
+	if (ref_read_head(path, head, sizeof(head)) == -1)
+		return errno != ENOENT;
 	return strstr(head, "[Result \"*\"]") != NULL &&
 	    strstr(head, "[TimeControl \"") != NULL;
 }

@@ -49,6 +49,7 @@ ref_read(const char *path, size_t *len, size_t max)
 {
 	char *buf = NULL;
 	size_t cap = 0, n = 0, got;
+	int err = 0;
 	FILE *f;
 
 	if ((f = fopen(path, "rb")) == NULL)
@@ -66,16 +67,39 @@ ref_read(const char *path, size_t *len, size_t max)
 		got = fread(buf + n, 1, 4096, f);
 		n += got;
 	} while (got > 0 && n <= max);
+	if (ferror(f))            /* a directory, an I/O error: no short file */
+		err = errno != 0 ? errno : EIO;
+	else if (n > max)
+		err = EFBIG;
 	fclose(f);
-	if (n > max) {
+	if (err != 0) {
 		free(buf);
-		errno = EFBIG;
+		errno = err;
 		return NULL;
 	}
 	buf[n] = '\0';
 	if (len != NULL)
 		*len = n;
 	return buf;
+}
+
+int
+ref_read_head(const char *path, char *head, size_t size)
+{
+	size_t got;
+	int err = 0;
+	FILE *f;
+
+	head[0] = '\0';
+	if ((f = fopen(path, "rb")) == NULL)
+		return -1;
+	got = fread(head, 1, size - 1, f);
+	head[got] = '\0';
+	if (ferror(f))
+		err = errno != 0 ? errno : EIO;
+	fclose(f);
+	errno = err;
+	return err != 0 ? -1 : 0;
 }
 
 /* The bytes to write with fileio_write_atomic. */
@@ -366,21 +390,14 @@ ref_find_board(const struct ref_state *s, const char *name,
 {
 	char path[REF_PATH], head[8192];
 	struct stat st;
-	size_t len = strlen(name), got;
-	FILE *f;
+	size_t len = strlen(name);
 
 	if (len < 5 || len - 4 >= PBEM_WORD || strcmp(name + len - 4,
-	    ".pdn") != 0 || (f = fopen(ref_path(path, s, "games", name),
-	    "rb")) == NULL)
+	    ".pdn") != 0 || ref_read_head(ref_path(path, s, "games", name),
+	    head, sizeof(head)) == -1 || stat(path, &st) == -1 ||
+	    !ref_head_names(head, user) ||
+	    ref_grow((void **)v, cap, *n, sizeof(**v), (size_t)-1) == -1)
 		return 0;
-	got = fread(head, 1, sizeof(head) - 1, f);
-	head[got] = '\0';
-	if (fstat(fileno(f), &st) == -1 || !ref_head_names(head, user) ||
-	    ref_grow((void **)v, cap, *n, sizeof(**v), (size_t)-1) == -1) {
-		fclose(f);
-		return 0;
-	}
-	fclose(f);
 	memcpy((*v)[*n].board, name, len - 4);
 	(*v)[*n].board[len - 4] = '\0';
 	(*v)[(*n)++].mtime = st.st_mtime;

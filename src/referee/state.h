@@ -159,14 +159,17 @@ int ref_state_flag(struct ref_state *s, unsigned long uid,
  * board (PBEM_WORD bytes), 1; else 0. */
 int ref_board_file(const char *name, char *board);
 
-/* What state.c and finish.c share: DIR/a[/b] into buf (REF_PATH
- * bytes); a file read whole (NULL, errno set, when it cannot be; at
- * most max bytes, else EFBIG); a file written whole, synced; a failure
- * to read or write path reported (status 4). */
+/* What state.c, run.c and finish.c share: DIR/a[/b] into buf
+ * (REF_PATH bytes); a file read whole (NULL, errno set, when it cannot
+ * be opened or read: a read error is no short file; at most max bytes,
+ * else EFBIG); its first size - 1 bytes at most into head, NUL-ended
+ * (-1, errno set, when it cannot be opened or read); a file written
+ * whole, synced; a failure to read or write path reported (status 4). */
 #define REF_PATH 4096
 const char *ref_path(char *buf, const struct ref_state *s, const char *a,
     const char *b);
 char *ref_read(const char *path, size_t *len, size_t max);
+int ref_read_head(const char *path, char *head, size_t size);
 int ref_write(struct ref_state *s, const char *path, const char *data,
     size_t len);
 int ref_fail(struct ref_state *s, int writing, const char *path);

@@ -457,10 +457,13 @@ static int
 plain_move(const struct bb32 *b, uint32_t from, unsigned to,
     struct bb32_move *m)
 {
-	uint32_t bit = (uint32_t)1 << to;
+	uint32_t bit;
 	int d;
 
-	if (to >= B32_SQUARES || !(bb32_empty(b) & bit))
+	if (to >= B32_SQUARES)
+		return -1;
+	bit = (uint32_t)1 << to;
+	if (!(bb32_empty(b) & bit))
 		return -1;
 	for (d = 0; d < B32_NDIRS; d++)
 		if (board32_shift(from & bb32_movers(b, (enum b32_dir)d),

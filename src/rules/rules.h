@@ -180,7 +180,9 @@ int rules_pos_check(const struct rules *r, const struct pos *p,
 /* Looks a game up by identifier (case-insensitive); NULL if unknown. */
 const struct rules *rules_find(const char *name);
 
-/* The registered games, NULL-terminated, in table order. */
+/* The registered games, NULL-terminated, in table order: RULES_COUNT
+ * of them (table.c checks the number when it compiles). */
+#define RULES_COUNT 5
 extern const struct rules *const rules_table[];
 
 /* Writes the identifiers of the known games into buf, separated by

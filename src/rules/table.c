@@ -1,6 +1,6 @@
 /*
- * table.c - the table of games: adding a game is adding its file and
- * one line here.
+ * table.c - the table of games: adding a game is adding its file, one
+ * line here and one to RULES_COUNT (rules.h), which the build checks.
  */
 #include <stdio.h>
 #include <strings.h>
@@ -21,6 +21,9 @@ const struct rules *const rules_table[] = {
 	&rules_accasta,
 	NULL
 };
+
+_Static_assert(sizeof(rules_table) / sizeof(rules_table[0]) ==
+    RULES_COUNT + 1, "RULES_COUNT (rules.h) counts the games of rules_table");
 
 const struct rules *
 rules_find(const char *name)

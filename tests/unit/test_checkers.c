@@ -494,6 +494,26 @@ test_parse_garbage(void **state)
 	}
 }
 
+/* A pattern whose target is no square (built by hand: the parser
+ * refuses "11-40") matches nothing, and the range is checked before
+ * the square is made a bit (a shift by 40 or 254: UBSan's error). */
+static void
+test_resolve_off_board(void **state)
+{
+	static const uint8_t to[] = { 32, 40, SQ_OFF, SQ_NONE };
+	struct move pat;
+	struct pos p;
+	size_t i, err;
+
+	(void)state;
+	ck()->start(&p);
+	assert_int_equal(ck()->move_parse("11-15", 5, &pat, &err), 0);
+	for (i = 0; i < sizeof(to); i++) {
+		pat.step[0].to = to[i];
+		assert_int_equal(rules_resolve(ck(), &p, &pat, NULL), 0);
+	}
+}
+
 static void
 test_outcome(void **state)
 {
@@ -637,6 +657,7 @@ main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_separator_free),
 		cmocka_unit_test(test_parse_garbage),
+		cmocka_unit_test(test_resolve_off_board),
 		cmocka_unit_test(test_outcome),
 		cmocka_unit_test(test_algebraic_squares),
 		cmocka_unit_test(test_algebraic_moves),

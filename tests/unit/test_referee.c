@@ -1,8 +1,10 @@
 /*
  * test_referee.c - the referee's decisions (src/referee/referee.h): from a mail
  * and the state, the outcome and the replies.  No network, no files
- * except the fixtures of fixtures/referee.
+ * except the fixtures of fixtures/referee (and a directory made to be
+ * read as a file, for the readers of state.h).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,6 +20,7 @@
 #include "cmd/cmd.h"
 #include "game/verdict.h"
 #include "referee/referee.h"
+#include "referee/state.h"
 #include "rules/rules.h"
 #include "notation/notation.h"
 
@@ -605,6 +608,23 @@ test_players_file(void **state)
 	assert_null(ref_player_find(&p, "bob"));
 	assert_int_equal(ref_players_parse("ann a@x\n", &p, &why), -1);
 	ref_players_free(&p);
+}
+
+/* A read error is no short file: a directory where a state file
+ * should be does not read (it read as empty, issue 19). */
+static void
+test_read_error(void **state)
+{
+	char dir[] = "/tmp/stackref-test.XXXXXX", head[64];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	errno = 0;
+	assert_null(ref_read(dir, NULL, 64));
+	assert_int_equal(errno, EISDIR);
+	assert_int_equal(ref_read_head(dir, head, sizeof(head)), -1);
+	assert_int_equal(errno, EISDIR);
+	rmdir(dir);
 }
 
 /* The journal key of the raw mail raw. */
@@ -2317,6 +2337,7 @@ main(void)
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_players_file),
+		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_key_search),
 	};
 
