@@ -420,7 +420,8 @@ ref_state_boards(struct ref_state *s, const char *user, struct ref_ctx *c)
 	while ((e = readdir(dp)) != NULL)
 		ref_find_board(s, e->d_name, user, &v, &n, &cap);
 	closedir(dp);
-	qsort(v, n, sizeof(*v), ref_found_cmp);
+	if (n > 1)      /* v is NULL when none was found */
+		qsort(v, n, sizeof(*v), ref_found_cmp);
 	c->nboards = n < REF_LIST_MAX ? n : REF_LIST_MAX;
 	c->boards_more = n - c->nboards;
 	b = ref_alloc(calloc(c->nboards + 1, sizeof(*b)));
