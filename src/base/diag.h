@@ -97,6 +97,13 @@ enum status {
 	"give a password file or variable"
 #define DIAG_PASSWORD_UNSET_MSG "the password variable %s is not set"
 #define DIAG_BAD_POSITION_MSG "%s (no record of %s can match)"
+#define DIAG_POSITION_TOO_LONG_MSG \
+	"the position is too long (no record of %s can match)"
+#define DIAG_BAD_EMPTY_MSG "--empty %s: expected squares of %s and ranges, " \
+	"as 13,14,17-20 (no record of %s can match)"
+#define DIAG_BAD_MATERIAL_MSG "--material %s: expected terms SIDE[-kings]" \
+	"OP N joined by commas, SIDE a side of %s, OP one of = != < <= > >= " \
+	"(no record of %s can match)"
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
 #define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
 #define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
@@ -220,7 +227,11 @@ enum diag_id {
 	DIAG_PBEM_SIDE,         /* "%s": the --pbem action */
 	DIAG_NO_TTY,            /* "%s": the user */
 	DIAG_PASSWORD_UNSET,    /* "%s": the variable */
-	DIAG_BAD_POSITION,      /* "%s": what is wrong; "%s": the game */
+	DIAG_BAD_POSITION,      /* "%s": why the --fen or --pattern does
+				 * not read (fen_error); "%s": the game */
+	DIAG_POSITION_TOO_LONG, /* "%s": the game */
+	DIAG_BAD_EMPTY,         /* "%s": --empty text; "%s", "%s": game */
+	DIAG_BAD_MATERIAL,      /* "%s": --material text; "%s", "%s": game */
 	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
 	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
 	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */
