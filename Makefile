@@ -72,7 +72,7 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 SAN_RULES_DIFF = RULES_DIFF_GAMES=3 RULES_DIFF2_GAMES=8 \
           RULES_DIFF2_ACCASTA_GAMES=4 RULES_DIFF2_SAMPLE=8 RULES_DIFF2_SETUPS=15
 
-# One folder per layer (README, Architecture).
+# One folder per layer (ARCHITECTURE).
 LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
 
 # The code that needs a heavy library is built into a module of its own

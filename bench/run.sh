@@ -17,7 +17,7 @@
 #       same way, and each figure's ratio to it; the same check by
 #       rapid-draughts, node's start included and excluded;
 #   (d) scaling: the smallest archive split into parts of 1,000 games by
-#       the README's awk recipe (Scaling), `check -q` of every part through
+#       bench/README's awk recipe (Scaling), `check -q` of every part through
 #       xargs -P 1 and -P $(nproc), best of 3, and the speed-up;
 #   (e) a summary: each figure beside its target and the peer's figure;
 #   (f) on the $BENCH_ARCHIVE_MB MB archive (default 100): a position
@@ -422,7 +422,7 @@ fi
 echo
 echo "== (d) scaling: the $first MB archive in parts of 1,000 games," \
     "check -q of each through xargs, best of 3"
-# The README's recipe (Scaling), as it is written there.
+# The recipe of bench/README (Scaling), as it is written there.
 mkdir "$tmp/parts"
 (cd "$tmp/parts" &&
     awk '/^\[/ && !tag { if (n++ % 1000 == 0) { close(f)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh - the dependency direction of the README's Architecture holds
+# layers.sh - the dependency direction of ARCHITECTURE holds
 # in the code:
 #
 #     main -> cmd -> referee -> game -> notation -> rules -> model

@@ -1,6 +1,7 @@
 #!/bin/sh
 # modules.sh - the heavy libraries are loaded only by the commands that
-# need them (README, Speed; src/base/module.h):
+# need them (ARCHITECTURE, Heavy libraries;
+# src/base/module.h):
 #   modules/needed/FILE  the binary is linked against none of libcurl,
 #                        libxml2, librsvg (cairo, GLib), libcrypto and
 #                        libcrypt, and each module against its own

@@ -6,7 +6,7 @@
 # output: `ok`, `not ok`, `# SKIP`), then every other tests/*.sh script
 # but servers.sh (each prints `PASS: name`, `FAIL: name`, `SKIP: name
 # (reason)` and free text).  A skip is allowed only when tests/skips names
-# it (README, Tests: valgrind.sh in make check); any other skip counts as a
+# it (tests/README: valgrind.sh in make check); any other skip counts as a
 # failure, named in the output, and so does a test that cannot run (each
 # script fails when a program, ../shared/data or a server is missing).
 # The tests run in as many lanes as CPUs (TEST_JOBS, default nproc),

@@ -195,8 +195,8 @@ int cmd_load_one(const char *path, struct record *g,
     const struct notation **nt, struct diag *d);
 
 /*
- * The selection options every command that reads records takes (README,
- * stackref(1)): --game N[,M-K...] and --tag NAME OP VALUE, as getopt_long
+ * The selection options every command that reads records takes
+ * (stackref(1)): --game N[,M-K...] and --tag NAME OP VALUE, as getopt_long
  * entries with the values CMD_OPT_GAME and CMD_OPT_SELECT_TAG.
  */
 enum {
