@@ -59,9 +59,8 @@ select_push_range(struct select *s, unsigned long first, unsigned long last)
 	return 0;
 }
 
-int
-select_add_games(struct select *s, const char *text, char *why,
-    size_t size)
+enum select_fault
+select_add_games(struct select *s, const char *text)
 {
 	const char *p = text;
 	unsigned long first, last;
@@ -76,18 +75,14 @@ select_add_games(struct select *s, const char *text, char *why,
 			break;
 		if (last < first)
 			break;
-		if (select_push_range(s, first, last) == -1) {
-			snprintf(why, size, "out of memory");
-			return -1;
-		}
+		if (select_push_range(s, first, last) == -1)
+			return SELECT_NOMEM;
 		if (*p == '\0')
-			return 0;
+			return SELECT_FINE;
 		if (*p++ != ',')
 			break;
 	}
-	snprintf(why, size, "--game %s: expected game numbers and ranges "
-	    "from 1, as 10-20,541 or 600-", text);
-	return -1;
+	return SELECT_BAD_GAMES;
 }
 
 /* The operator at the start of p; its length goes to *len. */
@@ -112,8 +107,8 @@ select_op_at(const char *p, size_t *len)
 	return -1;
 }
 
-/* Fills t from NAME OP VALUE; 0, or -1 with why. */
-static int
+/* Fills t from NAME OP VALUE. */
+static enum select_fault
 select_tag_parse(struct select_tag *t, const char *text, char *why,
     size_t size)
 {
@@ -122,38 +117,29 @@ select_tag_parse(struct select_tag *t, const char *text, char *why,
 
 	while (isalnum((unsigned char)text[n]) || text[n] == '_')
 		n++;
-	if (n == 0 || (op = select_op_at(text + n, &oplen)) == -1) {
-		snprintf(why, size, "--tag %s: expected NAME OP VALUE, OP one "
-		    "of = != ~ !~ < <= > >=", text);
-		return -1;
-	}
+	if (n == 0 || (op = select_op_at(text + n, &oplen)) == -1)
+		return SELECT_BAD_CRITERION;
 	t->op = (enum select_op)op;
 	if ((t->name = strndup(text, n)) == NULL ||
-	    (t->value = strdup(text + n + oplen)) == NULL) {
-		snprintf(why, size, "out of memory");
-		return -1;
-	}
+	    (t->value = strdup(text + n + oplen)) == NULL)
+		return SELECT_NOMEM;
 	if (t->op != SELECT_MATCH && t->op != SELECT_NOMATCH)
-		return 0;
+		return SELECT_FINE;
 	if ((rc = regcomp(&t->re, t->value, REG_EXTENDED | REG_ICASE |
 	    REG_NOSUB)) == 0)
-		return 0;
-	n = (size_t)snprintf(why, size, "--tag %s: ", text);
-	if (n < size)
-		regerror(rc, &t->re, why + n, size - n);
+		return SELECT_FINE;
+	regerror(rc, &t->re, why, size);
 	t->op = SELECT_EQ;	/* nothing compiled to free */
-	return -1;
+	return SELECT_BAD_REGEX;
 }
 
-int
+enum select_fault
 select_add_tag(struct select *s, const char *text, char *why, size_t size)
 {
 	struct select_tag *t;
 
-	if ((t = realloc(s->tags, (s->ntags + 1) * sizeof(*t))) == NULL) {
-		snprintf(why, size, "out of memory");
-		return -1;
-	}
+	if ((t = realloc(s->tags, (s->ntags + 1) * sizeof(*t))) == NULL)
+		return SELECT_NOMEM;
 	s->tags = t;
 	t = &s->tags[s->ntags++];
 	memset(t, 0, sizeof(*t));

@@ -41,17 +41,26 @@ struct select {
 	size_t ntags;
 };
 
+/* Why a --game or --tag text was not added. */
+enum select_fault {
+	SELECT_FINE,                         /* added */
+	SELECT_NOMEM,                        /* out of memory */
+	SELECT_BAD_GAMES,                    /* not numbers and ranges */
+	SELECT_BAD_CRITERION,                /* not NAME OP VALUE */
+	SELECT_BAD_REGEX                     /* VALUE of ~ or !~ does not
+					      * compile */
+};
+
 /* An empty selection: every game. */
 void select_init(struct select *s);
 void select_free(struct select *s);
 
 /*
  * Adds the game numbers of text: numbers and ranges joined by commas,
- * "541", "10-20", "600-" (to the end).  Returns 0, or -1 with why (of
- * size bytes) saying what is wrong.
+ * "541", "10-20", "600-" (to the end).  Returns SELECT_FINE, SELECT_BAD_GAMES or
+ * SELECT_NOMEM.
  */
-int select_add_games(struct select *s, const char *text, char *why,
-    size_t size);
+enum select_fault select_add_games(struct select *s, const char *text);
 
 /*
  * Adds the tag criterion text, NAME OP VALUE with OP one of = != ~ !~ <
@@ -61,11 +70,12 @@ int select_add_games(struct select *s, const char *text, char *why,
  * in any case.  < <= > >= compare dates (values with dots, 1950.05.12)
  * field by field on the fields VALUE gives (Date>=1950 holds for
  * 1950.??.??, not for ????.??.??), numbers as numbers, other text as
- * bytes.  A game without the tag meets only != and !~.  Returns 0, or
- * -1 with why.
+ * bytes.  A game without the tag meets only != and !~.  Returns
+ * SELECT_FINE, SELECT_BAD_CRITERION, SELECT_NOMEM, or SELECT_BAD_REGEX
+ * with regerror's message in why (of size bytes).
  */
-int select_add_tag(struct select *s, const char *text, char *why,
-    size_t size);
+enum select_fault select_add_tag(struct select *s, const char *text,
+    char *why, size_t size);
 
 /* Whether s asks for anything (a range or a criterion). */
 int select_active(const struct select *s);

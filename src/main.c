@@ -133,7 +133,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc == 0)
 		return diag_report(&d, DIAG_NO_COMMAND, NULL),
-		    cmd_usage(&d, "COMMAND [OPTION]... [ARG]...", NULL);
+		    cmd_usage(&d, "COMMAND [OPTION]... [ARG]...");
 	if (strcmp(argv[0], "help") == 0)
 		return main_help_cmd(argc, argv, &d);
 	if ((c = main_find(argv[0])) == NULL) {

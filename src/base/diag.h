@@ -72,7 +72,6 @@ enum status {
 #define DIAG_PAST_END_MSG "%s %lu: the game has only %lu %s"
 #define DIAG_PAST_END_SOME_MSG \
 	"%s %lu: %lu of %lu games have fewer plies; they are left out"
-#define DIAG_USAGE_MSG "%s"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
 #define DIAG_OPTION_VALUE_MSG "option %s needs a value"
@@ -98,6 +97,13 @@ enum status {
 	"give a password file or variable"
 #define DIAG_PASSWORD_UNSET_MSG "the password variable %s is not set"
 #define DIAG_BAD_POSITION_MSG "%s (no record of %s can match)"
+#define DIAG_POSITION_TOO_LONG_MSG \
+	"the position is too long (no record of %s can match)"
+#define DIAG_BAD_EMPTY_MSG "--empty %s: expected squares of %s and ranges, " \
+	"as 13,14,17-20 (no record of %s can match)"
+#define DIAG_BAD_MATERIAL_MSG "--material %s: expected terms SIDE[-kings]" \
+	"OP N joined by commas, SIDE a side of %s, OP one of = != < <= > >= " \
+	"(no record of %s can match)"
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
 #define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
 #define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
@@ -105,6 +111,30 @@ enum status {
 	"%s: expected a UTC time as 2026-11-24T20:57:07Z, read %s"
 #define DIAG_NOW_BEHIND_MSG \
 	"the time now, %s, is before the record's last time stamp %s"
+#define DIAG_BAD_GAME_LIST_MSG "--game %s: expected game numbers and " \
+	"ranges from 1, as 10-20,541 or 600-"
+#define DIAG_BAD_TAG_CRITERION_MSG "--tag %s: expected NAME OP VALUE, " \
+	"OP one of = != ~ !~ < <= > >="
+#define DIAG_BAD_TAG_REGEX_MSG "--tag %s: %s"
+#define DIAG_SIZE_FORMAT_MSG "--size is for the svg and png formats"
+#define DIAG_THEN_NEEDS_FILE_MSG "--then keeps its moves beside the " \
+	"record: it needs a record file"
+#define DIAG_NOTHING_TO_SEARCH_MSG "nothing to search for: give --fen, " \
+	"--pattern, --empty or --material"
+#define DIAG_FILE_AND_URL_MSG "expected FILE and URL"
+#define DIAG_TOO_MANY_TO_MSG "too many --to"
+#define DIAG_BAD_URL_MSG "not a URL, or too long"
+#define DIAG_POST_URL_MSG "post sends to smtp(s), imap(s) or http(s) URLs"
+#define DIAG_FETCH_URL_MSG "fetch reads http(s), imap(s) or pop3(s) URLs; " \
+	"smtp is for post"
+#define DIAG_PUBLISH_URL_MSG "--publish: an http:// or https:// URL"
+#define DIAG_PBEM_URL_MSG "--pbem sends mail: give an smtp:// or smtps:// URL"
+#define DIAG_NO_RECIPIENT_MSG "no recipient: give --to, or addresses in " \
+	"the player tags"
+#define DIAG_NO_DOMAIN_MSG "--from: no domain for a Message-ID"
+#define DIAG_NO_GAME_ID_MSG "--pbem: the record has no GameId tag"
+#define DIAG_BAD_PBEM_WORD_MSG "--pbem: a word is empty, too long or " \
+	"holds a blank"
 #define DIAG_SYNTAX_MSG "expected %s, read %s"
 #define DIAG_BAD_TAG_MSG "bad tag: %s"
 #define DIAG_BAD_FEN_MSG "bad FEN position: %s"
@@ -124,6 +154,15 @@ enum status {
 #define DIAG_NOMEM_MSG "out of memory"
 #define DIAG_MODULE_MSG "cannot load %s: %s"
 #define DIAG_TRANSFER_MSG "%s: %s"
+#define DIAG_NO_RECORD_MAIL_MSG \
+	"%s: no message of the newest %d carries a record"
+#define DIAG_NO_RECORD_MAIL_UNREAD_MSG "%s: no message of the newest %d " \
+	"carries a record (the newest unreadable mail: %s)"
+#define DIAG_NO_GAME_MAIL_MSG \
+	"%s: no message of the newest %d carries a record of game %s"
+#define DIAG_NO_GAME_MAIL_UNREAD_MSG "%s: no message of the newest %d " \
+	"carries a record of game %s (the newest unreadable mail: %s)"
+#define DIAG_MAIL_CUT_MSG "%s: the message ended after %lu of its %lu bytes"
 #define DIAG_AMBIGUOUS_READ_MSG "warning: ambiguous move %s read as %s, " \
 	"the only path the record goes on from (it fits %s)"
 #define DIAG_KEPT_BROKEN_MSG "warning: written with the moves before " \
@@ -164,7 +203,6 @@ enum diag_id {
 	DIAG_PAST_END_SOME,     /* "%s": --at; %lu: its ply; %lu, %lu: how
 				 * many games of how many are shorter */
 	/* usage */
-	DIAG_USAGE,             /* "%s": what is wrong */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
 	DIAG_UNKNOWN_OPTION,    /* "%s": the option; "%s": "CMD " or "" */
 	DIAG_OPTION_VALUE,      /* "%s": the option */
@@ -189,12 +227,33 @@ enum diag_id {
 	DIAG_PBEM_SIDE,         /* "%s": the --pbem action */
 	DIAG_NO_TTY,            /* "%s": the user */
 	DIAG_PASSWORD_UNSET,    /* "%s": the variable */
-	DIAG_BAD_POSITION,      /* "%s": what is wrong; "%s": the game */
+	DIAG_BAD_POSITION,      /* "%s": why the --fen or --pattern does
+				 * not read (fen_error); "%s": the game */
+	DIAG_POSITION_TOO_LONG, /* "%s": the game */
+	DIAG_BAD_EMPTY,         /* "%s": --empty text; "%s", "%s": game */
+	DIAG_BAD_MATERIAL,      /* "%s": --material text; "%s", "%s": game */
 	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
 	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
 	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */
 	DIAG_BAD_NOW,           /* "%s": --now or STACKREF_NOW; "%s": text */
 	DIAG_NOW_BEHIND,        /* "%s": now; "%s": the last stamp */
+	DIAG_BAD_GAME_LIST,     /* "%s": the --game text */
+	DIAG_BAD_TAG_CRITERION, /* "%s": the --tag text */
+	DIAG_BAD_TAG_REGEX,     /* "%s": the --tag text; "%s": regerror */
+	DIAG_SIZE_FORMAT,
+	DIAG_THEN_NEEDS_FILE,
+	DIAG_NOTHING_TO_SEARCH,
+	DIAG_FILE_AND_URL,
+	DIAG_TOO_MANY_TO,
+	DIAG_BAD_URL,
+	DIAG_POST_URL,
+	DIAG_FETCH_URL,
+	DIAG_PUBLISH_URL,
+	DIAG_PBEM_URL,
+	DIAG_NO_RECIPIENT,
+	DIAG_NO_DOMAIN,
+	DIAG_NO_GAME_ID,
+	DIAG_BAD_PBEM_WORD,
 	/* malformed */
 	DIAG_SYNTAX,            /* "%s": what was expected; "%s": what was read */
 	DIAG_BAD_TAG,           /* "%s": what is wrong */
@@ -216,7 +275,15 @@ enum diag_id {
 	DIAG_NOMEM,
 	DIAG_MODULE,            /* "%s": the module's file; "%s": why */
 	/* transfer */
-	DIAG_TRANSFER,          /* "%s": URL without credentials; "%s": why */
+	DIAG_TRANSFER,          /* "%s": who; "%s": the transfer's message
+				 * ("URL: why") */
+	DIAG_NO_RECORD_MAIL,    /* "%s": URL; %d: messages looked at */
+	DIAG_NO_RECORD_MAIL_UNREAD, /* the same; "%s": why the newest
+				 * unreadable mail is */
+	DIAG_NO_GAME_MAIL,      /* "%s": URL; %d: messages; "%s": GameId */
+	DIAG_NO_GAME_MAIL_UNREAD, /* the same; "%s": why the newest
+				 * unreadable mail is */
+	DIAG_MAIL_CUT,          /* "%s": URL; %lu: bytes read; %lu: size */
 	/* warnings (status 0): the message starts with "warning: " */
 	DIAG_AMBIGUOUS_READ,    /* "%s": move text; "%s": the path read;
 				 * "%s": the paths it fits */

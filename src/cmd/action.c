@@ -81,10 +81,10 @@ cmd_action_main(const struct cmd_act *a, int argc, char *argv[],
 		return rc;
 	if (po.as == NULL)
 		return diag_report(d, DIAG_OPTION_NEEDED, NULL, "--as SIDE"),
-		    cmd_usage(d, a->usage, NULL);
+		    cmd_usage(d, a->usage);
 	if ((a->extra & CMD_PLAY_DAYS) && po.days == NULL)
 		return diag_report(d, DIAG_OPTION_NEEDED, NULL, "--days N"),
-		    cmd_usage(d, a->usage, NULL);
+		    cmd_usage(d, a->usage);
 	if (argc - optind != 1)
 		return cmd_arg_count(d, a->usage, argc == optind, "file");
 	if (cmd_now(po.now, &now, d) == -1)

@@ -15,20 +15,27 @@ int
 cmd_select_opt(struct select *s, int ch, const char *arg,
     const char *usage, struct diag *d)
 {
-	char why[320];
-	int rc;
+	char why[256];
+	enum select_fault f;
 
 	if (ch == CMD_OPT_GAME)
-		rc = select_add_games(s, arg, why, sizeof(why));
+		f = select_add_games(s, arg);
 	else if (ch == CMD_OPT_SELECT_TAG)
-		rc = select_add_tag(s, arg, why, sizeof(why));
+		f = select_add_tag(s, arg, why, sizeof(why));
 	else
 		return 0;
-	if (rc == -1) {
-		cmd_usage(d, usage, why);
-		return -1;
-	}
-	return 1;
+	if (f == SELECT_FINE)
+		return 1;
+	if (f == SELECT_NOMEM)
+		return diag_report(d, DIAG_NOMEM, NULL), -1;
+	if (f == SELECT_BAD_GAMES)
+		diag_report(d, DIAG_BAD_GAME_LIST, NULL, arg);
+	else if (f == SELECT_BAD_CRITERION)
+		diag_report(d, DIAG_BAD_TAG_CRITERION, NULL, arg);
+	else
+		diag_report(d, DIAG_BAD_TAG_REGEX, NULL, arg, why);
+	cmd_usage(d, usage);
+	return -1;
 }
 
 int
@@ -42,7 +49,7 @@ cmd_getopt_select(int argc, char *argv[], const struct option *longopts,
 	while (rc == 0 && (ch = getopt_long(argc, argv, ":o:q#:", longopts,
 	    NULL)) != -1) {
 		if ((rc = cmd_select_opt(sel, ch, optarg, usage, d)) != 0)
-			rc = rc == -1 ? STATUS_USAGE : 0;
+			rc = rc == -1 ? (int)d->status : 0;
 		else if (ch == '?' || ch == ':')
 			rc = cmd_bad_option(d, usage, ch, argv);
 		else if ((rc = fn(ctx, ch, optarg)) == -1) {

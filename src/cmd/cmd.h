@@ -153,10 +153,11 @@ extern const char cmd_dups_help[];
 extern const char cmd_stats_help[];
 
 /*
- * Reports what (if not NULL) as DIAG_USAGE, then prints "usage:
- * stackref USAGE" on d->out.  Returns STATUS_USAGE.
+ * Prints "usage: stackref USAGE" on d->out, after the diagnostic that
+ * says what is wrong (the status is made STATUS_USAGE if none was
+ * reported).  Returns STATUS_USAGE.
  */
-int cmd_usage(struct diag *d, const char *usage, const char *what);
+int cmd_usage(struct diag *d, const char *usage);
 
 /*
  * Reports the wrong count of arguments: DIAG_NO_ARGUMENT for what when
@@ -251,7 +252,7 @@ void cmd_quiet(struct diag *q);
 
 /* Adds option ch (a CMD_OPT_* value above) with argument arg to s.
  * Returns 1, 0 when ch is not a selection option, or -1 after reporting
- * a usage error (with usage). */
+ * a usage error (with usage) or running out of memory. */
 int cmd_select_opt(struct select *s, int ch, const char *arg,
     const char *usage, struct diag *d);
 

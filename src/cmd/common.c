@@ -15,11 +15,9 @@
 #include "base/util.h"
 
 int
-cmd_usage(struct diag *d, const char *usage, const char *what)
+cmd_usage(struct diag *d, const char *usage)
 {
-	if (what != NULL)
-		diag_report(d, DIAG_USAGE, NULL, what);
-	else if (d->status < STATUS_USAGE)
+	if (d->status < STATUS_USAGE)
 		d->status = STATUS_USAGE;
 	if (!d->quiet && d->out != NULL)
 		fprintf(d->out, "usage: stackref %s\n", usage);
@@ -57,7 +55,7 @@ cmd_arg_count(struct diag *d, const char *usage, int none, const char *what)
 		diag_report(d, DIAG_NO_ARGUMENT, NULL, what);
 	else
 		diag_report(d, DIAG_TOO_MANY_ARGS, NULL);
-	return cmd_usage(d, usage, NULL);
+	return cmd_usage(d, usage);
 }
 
 int
@@ -71,7 +69,7 @@ cmd_unknown_option(struct diag *d, const char *usage, const char *opt)
 	if (strcmp(cmd, "COMMAND ") == 0)
 		cmd[0] = '\0';
 	diag_report(d, DIAG_UNKNOWN_OPTION, NULL, opt, cmd);
-	return cmd_usage(d, usage, NULL);
+	return cmd_usage(d, usage);
 }
 
 int
@@ -83,7 +81,7 @@ cmd_bad_option(struct diag *d, const char *usage, int c,
 
 	if (c == ':') {
 		diag_report(d, DIAG_OPTION_VALUE, NULL, arg);
-		return cmd_usage(d, usage, NULL);
+		return cmd_usage(d, usage);
 	}
 	if (optopt != 0) {
 		snprintf(opt, sizeof(opt), "-%c", optopt);
@@ -167,7 +165,7 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 				    ch == 'T' ? "--then" : "--days");
 			diag_report(d, DIAG_TOO_MANY_OPTIONS, NULL, CMD_THEN_MAX,
 			    "--then");
-			return cmd_usage(d, usage, NULL);
+			return cmd_usage(d, usage);
 		}
 	}
 	return 0;

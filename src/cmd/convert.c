@@ -199,7 +199,7 @@ convert_to(struct convert *c, const char *name, struct diag *d)
 		at += (size_t)snprintf(known + at, sizeof(known) - at, "%s%s",
 		    i > 0 ? ", " : "", notation_table[i]->name);
 	diag_report(d, DIAG_UNKNOWN_NOTATION, NULL, "--to", name, known);
-	return cmd_usage(d, cmd_convert_usage, NULL);
+	return cmd_usage(d, cmd_convert_usage);
 }
 
 /* Sets c->squares from the value of --squares; a usage error if bad. */
@@ -213,7 +213,7 @@ convert_squares(struct convert *c, const char *v, struct diag *d)
 	else {
 		diag_report(d, DIAG_BAD_VALUE, NULL, "--squares", v,
 		    "numeric or algebraic");
-		return cmd_usage(d, cmd_convert_usage, NULL);
+		return cmd_usage(d, cmd_convert_usage);
 	}
 	return 0;
 }
@@ -305,7 +305,7 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 	    cmd_convert_usage, convert_opt, c, d)) != 0)
 		return rc;
 	if (convert_conflict(c, d) == -1)
-		return cmd_usage(d, cmd_convert_usage, NULL);
+		return cmd_usage(d, cmd_convert_usage);
 	if (argc == optind)
 		return cmd_arg_count(d, cmd_convert_usage, 1, "file");
 	c->files = argv + optind;

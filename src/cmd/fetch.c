@@ -201,18 +201,22 @@ fetch_from_mail(struct fetch *f, const struct xfer_buf *raw,
 	return found;
 }
 
+/* Says that none of the messages looked at carries the record. */
 static void
 fetch_none(struct fetch *f)
 {
-	char why[512];
-
-	snprintf(why, sizeof(why), "no message of the newest %d carries a "
-	    "record%s%s%s%s%s", FETCH_SCAN_MAX, f->want != NULL ?
-	    " of game " : "", f->want != NULL ? f->want : "",
-	    f->unread != NULL ? " (the newest unreadable mail: " : "",
-	    f->unread != NULL ? f->unread : "",
-	    f->unread != NULL ? ")" : "");
-	diag_report(f->d, DIAG_TRANSFER, NULL, f->name, why);
+	if (f->want == NULL && f->unread == NULL)
+		diag_report(f->d, DIAG_NO_RECORD_MAIL, NULL, f->name,
+		    FETCH_SCAN_MAX);
+	else if (f->want == NULL)
+		diag_report(f->d, DIAG_NO_RECORD_MAIL_UNREAD, NULL, f->name,
+		    FETCH_SCAN_MAX, f->unread);
+	else if (f->unread == NULL)
+		diag_report(f->d, DIAG_NO_GAME_MAIL, NULL, f->name,
+		    FETCH_SCAN_MAX, f->want);
+	else
+		diag_report(f->d, DIAG_NO_GAME_MAIL_UNREAD, NULL, f->name,
+		    FETCH_SCAN_MAX, f->want, f->unread);
 }
 
 /*
@@ -227,7 +231,6 @@ fetch_message(struct fetch *f, const char *url, unsigned long num,
     unsigned long size, struct fetch_found *got)
 {
 	struct xfer_buf raw;
-	char why[300];
 	int rc;
 
 	if (XFER_MODULE->get(&f->x, url, &raw) == -1) {
@@ -235,9 +238,8 @@ fetch_message(struct fetch *f, const char *url, unsigned long num,
 		return -1;
 	}
 	if (raw.len < size) {
-		snprintf(why, sizeof(why), "the message ended after %zu of "
-		    "its %lu bytes", raw.len, size);
-		diag_report(f->d, DIAG_TRANSFER, NULL, f->name, why);
+		diag_report(f->d, DIAG_MAIL_CUT, NULL, f->name,
+		    (unsigned long)raw.len, size);
 		xfer_buf_free(&raw);
 		return -1;
 	}
@@ -349,7 +351,7 @@ fetch_mailbox(struct fetch *f, int imap, struct fetch_found *got)
 	int rc;
 
 	if (fetch_base(f, imap, base, sizeof(base)) == -1) {
-		diag_report(f->d, DIAG_USAGE, NULL, "not a URL, or too long");
+		diag_report(f->d, DIAG_BAD_URL, NULL);
 		return -1;
 	}
 	rc = imap ? XFER_MODULE->command(&f->x, base, "UID SEARCH ALL", &list) :
@@ -377,8 +379,7 @@ fetch_download(struct fetch *f, struct fetch_found *got)
 	case XFER_KIND_POP3:
 		return fetch_mailbox(f, 0, got);
 	case XFER_KIND_SMTP:
-		diag_report(f->d, DIAG_USAGE, NULL, "fetch reads http(s), "
-		    "imap(s) or pop3(s) URLs; smtp is for post");
+		diag_report(f->d, DIAG_FETCH_URL, NULL);
 		return -1;
 	default:
 		break;

@@ -142,13 +142,13 @@ move_args(struct play_opts *po, int argc, char *argv[], struct diag *d)
 		return rc;
 	if (argc - optind < 2)
 		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "FILE and MOVE"),
-		    cmd_usage(d, cmd_move_usage, NULL);
+		    cmd_usage(d, cmd_move_usage);
 	if (argc - optind > 2)
 		return cmd_arg_count(d, cmd_move_usage, 0, NULL);
 	if (po->nthen > 0 && !po->dry && strcmp(po->out != NULL ? po->out :
 	    argv[optind], "-") == 0)
-		return cmd_usage(d, cmd_move_usage, "--then keeps its moves "
-		    "beside the record: it needs a record file");
+		return diag_report(d, DIAG_THEN_NEEDS_FILE, NULL),
+		    cmd_usage(d, cmd_move_usage);
 	return 0;
 }
 

@@ -210,7 +210,7 @@ new_apply_tags(struct record *g, int argc, char *argv[], struct diag *d)
 		if ((rc = new_set_tag(g, optarg)) == 1) {
 			diag_report(d, DIAG_BAD_VALUE, NULL, "-t", optarg,
 			    "TAG=VALUE");
-			return cmd_usage(d, cmd_new_usage, NULL);
+			return cmd_usage(d, cmd_new_usage);
 		}
 		if (rc == -1) {
 			diag_report(d, DIAG_NOMEM, NULL);

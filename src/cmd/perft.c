@@ -112,8 +112,7 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 	    perft_opt, &divide, d);
 	if (rc == 0 && argc - optind != 2)
 		rc = diag_report(d, DIAG_ARGS_NEEDED, NULL,
-		    "GAME or FILE, and DEPTH,"), cmd_usage(d, cmd_perft_usage,
-		    NULL);
+		    "GAME or FILE, and DEPTH,"), cmd_usage(d, cmd_perft_usage);
 	if (rc == 0 && cmd_number(d, "DEPTH", argv[optind + 1], 0,
 	    PERFT_MAX_DEPTH, &depth) == -1)
 		rc = STATUS_USAGE;

@@ -334,8 +334,7 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 	post_subject(p, subject, sizeof(subject));
 	post_file_names(p, fname);
 	if (post_message_id(p, m.date, mid, sizeof(mid)) == -1)
-		diag_report(p->d, DIAG_USAGE, NULL, "--from: no domain for "
-		    "a Message-ID");
+		diag_report(p->d, DIAG_NO_DOMAIN, NULL);
 	else if ((body = post_text(p, ml->side)) == NULL)
 		diag_report(p->d, DIAG_NOMEM, NULL);
 	else if ((npic = post_pictures(p, ml->side, fname, att)) >= 0) {
@@ -487,8 +486,7 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 			p->act = v[i].act;
 		}
 	if (id == NULL)
-		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem: the record "
-		    "has no GameId tag"), -1;
+		return diag_report(p->d, DIAG_NO_GAME_ID, NULL), -1;
 	if (p->user_id == NULL)
 		return diag_report(p->d, DIAG_NEEDS, NULL, "--pbem", "--user-id"),
 		    -1;
@@ -628,8 +626,7 @@ post_pbem(struct post *p)
 	    p->pbem_env, p->user_id, c.password, sizeof(c.password),
 	    p->d) == 0) {
 		if (pbem_format(&c, subject, sizeof(subject)) < 0)
-			diag_report(p->d, DIAG_USAGE, NULL, "--pbem: a word is "
-			    "empty, too long or holds a blank");
+			diag_report(p->d, DIAG_BAD_PBEM_WORD, NULL);
 		else if ((rc = post_pbem_send(p, subject)) == 0)
 			rc = post_pbem_record(p, &c);
 	}
@@ -699,14 +696,11 @@ post_send(struct post *p)
 	enum xfer_kind k = XFER_MODULE->url_kind(p->url);
 
 	if (p->pbem != NULL && k != XFER_KIND_SMTP)
-		return diag_report(p->d, DIAG_USAGE, NULL, "--pbem sends mail: "
-		    "give an smtp:// or smtps:// URL"), -1;
+		return diag_report(p->d, DIAG_PBEM_URL, NULL), -1;
 	if (k == XFER_KIND_HTTP)
 		return post_http(p);
 	if (k != XFER_KIND_SMTP && k != XFER_KIND_IMAP) {
-		diag_report(p->d, DIAG_USAGE, NULL, "post sends to smtp(s), "
-		    "imap(s) or http(s) URLs");
-		return -1;
+		return diag_report(p->d, DIAG_POST_URL, NULL), -1;
 	}
 	if (p->from == NULL)
 		return diag_report(p->d, DIAG_NEEDS, NULL, "a mail", "--from"),
@@ -716,8 +710,7 @@ post_send(struct post *p)
 	if (p->nto == 0)
 		post_default_to(p);
 	if (p->nto == 0 && k == XFER_KIND_SMTP)
-		return diag_report(p->d, DIAG_USAGE, NULL, "no recipient: give "
-		    "--to, or addresses in the player tags"), -1;
+		return diag_report(p->d, DIAG_NO_RECIPIENT, NULL), -1;
 	return k == XFER_KIND_SMTP ? post_smtp(p) : post_imap(p);
 }
 
@@ -742,8 +735,7 @@ post_opt(struct post *p, int ch, const char *arg)
 	switch (ch) {
 	case POST_OPT_TO:
 		if (p->nto == POST_TO_MAX)
-			return diag_report(p->d, DIAG_USAGE, NULL,
-			    "too many --to"), -1;
+			return diag_report(p->d, DIAG_TOO_MANY_TO, NULL), -1;
 		p->to[p->nto++] = arg;
 		return 0;
 	case POST_OPT_FROM:
@@ -795,14 +787,14 @@ post_getopt(struct post *p, struct xfer_opts *xo, int argc, char *argv[])
 		if (cmd_xfer_opt(xo, ch, optarg))
 			continue;
 		if ((rc = post_opt(p, ch, optarg)) == -1)
-			return cmd_usage(p->d, cmd_post_usage, NULL);
+			return cmd_usage(p->d, cmd_post_usage);
 		if (rc == 1)
 			return cmd_bad_option(p->d, cmd_post_usage, ch, argv);
 	}
 	if (argc - optind != 2)
 		return argc - optind > 2 ? cmd_arg_count(p->d, cmd_post_usage,
-		    0, NULL) : cmd_usage(p->d, cmd_post_usage,
-		    "expected FILE and URL");
+		    0, NULL) : (diag_report(p->d, DIAG_FILE_AND_URL, NULL),
+		    cmd_usage(p->d, cmd_post_usage));
 	p->file = argv[optind];
 	p->url = argv[optind + 1];
 	return 0;

@@ -77,16 +77,15 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 	}
 	if (optind != argc)
 		return diag_report(d, DIAG_TOO_MANY_ARGS, NULL),
-		    cmd_usage(d, cmd_referee_usage, NULL);
+		    cmd_usage(d, cmd_referee_usage);
 	if (ro->dir == NULL || ro->imap == NULL || ro->smtp == NULL ||
 	    ro->address == NULL)
 		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "--dir, --imap, "
-		    "--smtp and --address"), cmd_usage(d, cmd_referee_usage,
-		    NULL);
+		    "--smtp and --address"), cmd_usage(d, cmd_referee_usage);
 	if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)
-		return cmd_usage(d, cmd_referee_usage,
-		    "--publish: an http:// or https:// URL");
+		return diag_report(d, DIAG_PUBLISH_URL, NULL),
+		    cmd_usage(d, cmd_referee_usage);
 	return 0;
 }
 

@@ -125,11 +125,11 @@ search_getopt(int argc, char *argv[], struct posmatch_spec *sp,
 	rc = cmd_getopt_files(argc, argv, longopts, sel, cmd_search_usage,
 	    search_opt, sp, d);
 	if (rc == 0 && !posmatch_active(sp))
-		rc = cmd_usage(d, cmd_search_usage, "nothing to search for: "
-		    "give --fen, --pattern, --empty or --material");
+		rc = diag_report(d, DIAG_NOTHING_TO_SEARCH, NULL),
+		    cmd_usage(d, cmd_search_usage);
 	else if (rc == 0 && sp->fen != NULL && sp->pattern != NULL)
 		rc = diag_report(d, DIAG_EXCLUSIVE, NULL, "--fen", "--pattern"),
-		    cmd_usage(d, cmd_search_usage, NULL);
+		    cmd_usage(d, cmd_search_usage);
 	return rc;
 }
 

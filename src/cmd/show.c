@@ -126,7 +126,7 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		if ((rc = cmd_select_opt(&so->sel, ch, optarg, cmd_show_usage,
 		    d)) != 0) {
 			if (rc == -1)
-				return STATUS_USAGE;
+				return (int)d->status;
 		} else if (ch == 'p')
 			so->ply = optarg;
 		else if (ch == 'f')
@@ -135,7 +135,7 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 			so->flip = 1;
 		else if (ch == 's') {
 			if (show_size(so, optarg, d) == -1)
-				return cmd_usage(d, cmd_show_usage, NULL);
+				return cmd_usage(d, cmd_show_usage);
 		} else
 			return cmd_bad_option(d, cmd_show_usage, ch, argv);
 	}
@@ -145,12 +145,12 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 	    strcasecmp(so->format, "fen") != 0) {
 		diag_report(d, DIAG_BAD_VALUE, NULL, "--format", so->format,
 		    "ascii, svg, png or fen");
-		return cmd_usage(d, cmd_show_usage, NULL);
+		return cmd_usage(d, cmd_show_usage);
 	}
 	if (so->size > 0 && strcasecmp(so->format, "svg") != 0 &&
 	    strcasecmp(so->format, "png") != 0)
-		return cmd_usage(d, cmd_show_usage, "--size is for the svg "
-		    "and png formats");
+		return diag_report(d, DIAG_SIZE_FORMAT, NULL),
+		    cmd_usage(d, cmd_show_usage);
 	if (argc - optind != 1)
 		return cmd_arg_count(d, cmd_show_usage, argc == optind,
 		    "file");

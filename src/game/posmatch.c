@@ -10,6 +10,15 @@
 
 #define POSMATCH_TEXT 2048     /* bytes of a FEN given */
 
+/* Why a game cannot read the spec. */
+enum posmatch_fault {
+	POSMATCH_FINE,
+	POSMATCH_TOO_LONG,     /* --fen or --pattern past POSMATCH_TEXT */
+	POSMATCH_BAD_FEN,      /* --fen or --pattern: fen_error's why */
+	POSMATCH_BAD_EMPTY,
+	POSMATCH_BAD_MATERIAL
+};
+
 void
 posmatch_init(struct posmatch *pm, const struct posmatch_spec *spec)
 {
@@ -25,8 +34,8 @@ posmatch_active(const struct posmatch_spec *spec)
 }
 
 /* Reads the FEN text (--fen, or --pattern with '?' for either side)
- * into pg->want; 0, or -1 with why (of size bytes). */
-static int
+ * into pg->want; POSMATCH_BAD_FEN comes with why (of size bytes). */
+static enum posmatch_fault
 posmatch_fen(struct posmatch_game *pg, const char *text, int pattern,
     char *why, size_t size)
 {
@@ -35,22 +44,20 @@ posmatch_fen(struct posmatch_game *pg, const char *text, int pattern,
 	size_t err = 0, lead = strspn(text, " \t");
 	unsigned sq;
 
-	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
-		snprintf(why, size, "the position is too long");
-		return -1;
-	}
+	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf))
+		return POSMATCH_TOO_LONG;
 	if (pattern && buf[lead] == '?') {
 		pg->anyside = 1;
 		buf[lead] = (char)fen_side_letter(pg->r, SIDE_FIRST);
 	}
 	if (fen_parse(pg->r, buf, &pg->want, &err, &err_why) == -1) {
 		fen_error(pg->r, text, err, err_why, why, size);
-		return -1;
+		return POSMATCH_BAD_FEN;
 	}
 	for (sq = 0; sq < pg->want.nsquares; sq++)
 		if (!pattern || pg->want.sq[sq].height > 0)
 			pg->listed |= (uint64_t)1 << sq;
-	return 0;
+	return POSMATCH_FINE;
 }
 
 /* Reads a square name at *p (advanced past it); -1 if none. */
@@ -67,9 +74,8 @@ posmatch_square(const struct rules *r, const char **p)
 }
 
 /* Reads --empty: squares and ranges of squares joined by commas. */
-static int
-posmatch_empty(struct posmatch_game *pg, const char *text, char *why,
-    size_t size)
+static enum posmatch_fault
+posmatch_empty(struct posmatch_game *pg, const char *text)
 {
 	const char *p = text;
 	int a, b;
@@ -87,11 +93,8 @@ posmatch_empty(struct posmatch_game *pg, const char *text, char *why,
 		else if (*p != '\0')
 			break;
 	}
-	if (*p == '\0' && pg->empty != 0)
-		return 0;
-	snprintf(why, size, "--empty %s: expected squares of %s and ranges, "
-	    "as 13,14,17-20", text, pg->r->name);
-	return -1;
+	return *p == '\0' && pg->empty != 0 ? POSMATCH_FINE :
+	    POSMATCH_BAD_EMPTY;
 }
 
 /* Reads one --material term "SIDE[-kings]OP N" of length n at t. */
@@ -128,50 +131,61 @@ posmatch_term(struct posmatch_game *pg, const char *t, size_t n)
 	return 0;
 }
 
-static int
-posmatch_material(struct posmatch_game *pg, const char *text, char *why,
-    size_t size)
+static enum posmatch_fault
+posmatch_material(struct posmatch_game *pg, const char *text)
 {
 	const char *p = text;
 	size_t n;
 
 	while (*p != '\0') {
 		n = strcspn(p, ", ");
-		if (posmatch_term(pg, p, n) == -1) {
-			snprintf(why, size, "--material %s: expected terms "
-			    "SIDE[-kings]OP N joined by commas, SIDE a side of "
-			    "%s, OP one of = != < <= > >=", text, pg->r->name);
-			return -1;
-		}
+		if (posmatch_term(pg, p, n) == -1)
+			return POSMATCH_BAD_MATERIAL;
 		p += n + (p[n] != '\0');
 	}
-	return 0;
+	return POSMATCH_FINE;
 }
 
-/* Reads the spec for game pg->r; 0, or -1 with why. */
-static int
+/* Reads the spec for game pg->r (why as for posmatch_fen). */
+static enum posmatch_fault
 posmatch_read(struct posmatch_game *pg, const struct posmatch_spec *sp,
     char *why, size_t size)
 {
-	if (sp->fen != NULL) {
-		pg->exact = 1;
-		if (posmatch_fen(pg, sp->fen, 0, why, size) == -1)
-			return -1;
-	} else if (sp->pattern != NULL &&
-	    posmatch_fen(pg, sp->pattern, 1, why, size) == -1)
-		return -1;
-	if (sp->empty != NULL && posmatch_empty(pg, sp->empty, why, size) == -1)
-		return -1;
-	if (sp->material != NULL &&
-	    posmatch_material(pg, sp->material, why, size) == -1)
-		return -1;
-	return 0;
+	enum posmatch_fault f = POSMATCH_FINE;
+
+	pg->exact = sp->fen != NULL;
+	if (sp->fen != NULL || sp->pattern != NULL)
+		f = posmatch_fen(pg, sp->fen != NULL ? sp->fen : sp->pattern,
+		    sp->fen == NULL, why, size);
+	if (f == POSMATCH_FINE && sp->empty != NULL)
+		f = posmatch_empty(pg, sp->empty);
+	if (f == POSMATCH_FINE && sp->material != NULL)
+		f = posmatch_material(pg, sp->material);
+	return f;
+}
+
+/* Reports why game r cannot read spec. */
+static void
+posmatch_report(enum posmatch_fault f, const struct posmatch_spec *sp,
+    const char *why, const struct rules *r, struct diag *d)
+{
+	if (f == POSMATCH_TOO_LONG)
+		diag_report(d, DIAG_POSITION_TOO_LONG, NULL, r->name);
+	else if (f == POSMATCH_BAD_FEN)
+		diag_report(d, DIAG_BAD_POSITION, NULL, why, r->name);
+	else if (f == POSMATCH_BAD_EMPTY)
+		diag_report(d, DIAG_BAD_EMPTY, NULL, sp->empty, r->name,
+		    r->name);
+	else
+		diag_report(d, DIAG_BAD_MATERIAL, NULL, sp->material, r->name,
+		    r->name);
 }
 
 const struct posmatch_game *
 posmatch_for(struct posmatch *pm, const struct rules *r, struct diag *d)
 {
 	struct posmatch_game *pg;
+	enum posmatch_fault f;
 	char why[512];
 	unsigned i;
 
@@ -183,8 +197,9 @@ posmatch_for(struct posmatch *pm, const struct rules *r, struct diag *d)
 	pg = &pm->game[pm->ngames++];
 	memset(pg, 0, sizeof(*pg));
 	pg->r = r;
-	if (posmatch_read(pg, &pm->spec, why, sizeof(why)) == -1) {
-		diag_report(d, DIAG_BAD_POSITION, NULL, why, r->name);
+	if ((f = posmatch_read(pg, &pm->spec, why, sizeof(why))) !=
+	    POSMATCH_FINE) {
+		posmatch_report(f, &pm->spec, why, r, d);
 		return NULL;
 	}
 	pg->ok = 1;
