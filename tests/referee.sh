@@ -17,14 +17,14 @@
 # are confirmed by replying to the referee's mail.
 # Then issue 10, in a fresh state directory, one case at a time (each
 # starts with the mailbox clear, so that with the referee before it each
-# fails on its own): a mail whose decision crashes, spins or hangs (test
-# hook STACKREF_REFEREE_CRASH), the XML record that crashed every
-# reader, long, folded and missing Message-IDs, the 10,001st signup,
-# automatic mails and two referees answering each other, passwords
-# masked, attachment values quoted in the log, a forged signup and
-# refusals to a stranger, 60 password guesses, a recipient Exim defers
-# (451) for three days; then the load test: a game among 96 hostile
-# mails.  Then the time pass (issue 12), and records it cannot read
+# fails on its own): a mail whose decision crashes, spins, hangs or runs
+# out of memory (test hook STACKREF_REFEREE_CRASH), the XML record that
+# crashed every reader, long, folded and missing Message-IDs, the
+# 10,001st signup, automatic mails and two referees answering each
+# other, passwords masked, attachment values quoted in the log, a forged
+# signup and refusals to a stranger, 60 password guesses, a recipient
+# Exim defers (451) for three days; then the load test: a game among 96
+# hostile mails.  Then the time pass (issue 12), and records it cannot read
 # (issue 19: one over 16 MiB, a directory).
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
@@ -563,6 +563,24 @@ expect poison/not-again-ann ann 0
 expect poison/not-again-bob bob 0
 [ "$(ls "$state/aside" | wc -l)" -eq 3 ] && pass poison/aside-once ||
     fail poison/aside-once "$(ls "$state/aside")"
+
+section
+# Out of memory in a decision (test hook: as when an allocation fails
+# in the decision's wrapper) ends its process, reported: the mail is set
+# aside, answered from its header, and the next mail is answered.
+send bob "hello poison-nomem"
+send ann "checkers show 1"
+STACKREF_REFEREE_CRASH=nomem:poison-nomem referee
+status poison/nomem/run 0
+expect poison/nomem/answered bob 1 "Subject: Refused" \
+    "its decision ran out of memory" "set aside"
+expect poison/nomem/next-mail ann 1 "Subject: checkers board 1"
+grep -qx 'stackref: out of memory' "$tmp/ref.err" &&
+    pass poison/nomem/reported || fail poison/nomem/reported \
+    "$(cat "$tmp/ref.err")"
+[ "$(grep -lF "ran out of memory" "$state"/aside/* | wc -l)" -eq 1 ] &&
+    pass poison/nomem/aside || fail poison/nomem/aside \
+    "$(head -n 1 "$state"/aside/*)"
 
 section
 # The XML record whose first text element is empty (it crashed every

@@ -16,14 +16,15 @@
 #include "base/util.h"
 #include "referee/job.h"
 
-int
+/* The refusal of a board whose record does not read (or replay). */
+static const char ref_unread[] = "the record of this board does not read; "
+    "tell the referee's keeper";
+
+void
 ref_diag_open(struct ref_diag *rd)
 {
-	rd->buf = NULL;
-	if ((rd->f = open_memstream(&rd->buf, &rd->len)) == NULL)
-		return -1;
+	rd->f = ref_mem_open(&rd->buf, &rd->len);
 	diag_init(&rd->d, "x", rd->f);
-	return 0;
 }
 
 const char *
@@ -31,9 +32,7 @@ ref_diag_text(struct ref_diag *rd)
 {
 	char *r, *w;
 
-	fclose(rd->f);
-	if (rd->buf == NULL)
-		return "out of memory";
+	ref_mem_close(rd->f);
 	for (r = w = rd->buf; *r != '\0';) {
 		if (strncmp(r, "x: ", 3) == 0)
 			r += 3;
@@ -58,14 +57,13 @@ ref_replay_text(const char *text, size_t len, const char *name,
 
 	*why = NULL;
 	ro.stop = stop;
-	if (ref_diag_open(&dg) == -1)
-		return -1;
+	ref_diag_open(&dg);
 	if (text != NULL && notation_read_text(text, len, name, g, NULL,
 	    &dg.d) == 0 && notation_game(g, NULL) != NULL &&
 	    replay_run(rp, g, &ro, &dg.d) == 0)
 		rc = 0;
 	if (rc == -1)
-		*why = strdup(ref_diag_text(&dg));
+		*why = ref_alloc(strdup(ref_diag_text(&dg)));
 	else
 		ref_diag_text(&dg);
 	free(dg.buf);
@@ -81,7 +79,7 @@ ref_board_named(struct ref_job *j)
 		rules_names(known, sizeof(known));
 		snprintf(why, sizeof(why), "unknown game %s; the games are %s",
 		    j->cmd.game, known);
-		return ref_refuse(j, "unknown game", why, NULL), -1;
+		return ref_refuse(j, "unknown game", why, NULL);
 	}
 	if (!ref_board_ok(j->cmd.board) || j->c->record == NULL) {
 		snprintf(why, sizeof(why), "there is no board %s",
@@ -89,8 +87,7 @@ ref_board_named(struct ref_job *j)
 		snprintf(extra, sizeof(extra), "For the boards of a player, "
 		    "send\n    games %s\n", j->cmd.user[0] != '\0' ?
 		    j->cmd.user : "USERID");
-		return ref_refuse(j, "there is no such board", why, extra),
-		    -1;
+		return ref_refuse(j, "there is no such board", why, extra);
 	}
 	return 0;
 }
@@ -104,10 +101,7 @@ ref_board(struct ref_job *j, unsigned long stop)
 
 	if (ref_replay_text(j->c->record, j->c->record_len, j->cmd.board,
 	    stop, &j->g, &j->rp, &msg) == -1) {
-		if (msg == NULL)
-			return j->nomem = 1, -1;
-		ref_refuse(j, "the record of this board does not read; tell "
-		    "the referee's keeper", NULL, msg);
+		ref_refuse(j, ref_unread, NULL, msg);
 		free(msg);
 		return -1;
 	}
@@ -120,7 +114,7 @@ ref_board(struct ref_job *j, unsigned long stop)
 		snprintf(fixed.game, sizeof(fixed.game), "%s", j->r->name);
 		ref_instead(&fixed, NULL, extra, sizeof(extra));
 		return ref_refuse(j, "the board is of another game", why,
-		    extra), -1;
+		    extra);
 	}
 	return 0;
 }
@@ -157,10 +151,7 @@ ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
 		    REF_ATTACH_SIZE / 1024);
 		return;
 	}
-	if (ref_diag_open(&dg) == -1) {
-		j->nomem = 1;
-		return;
-	}
+	ref_diag_open(&dg);
 	dg.d.quiet = 1;
 	record_init(&g);
 	bad = notation_read_text(p->data, p->len, "attachment", &g, NULL,
@@ -184,20 +175,20 @@ ref_check_attached(struct ref_job *j)
 	char why[600];
 	size_t i, n = 0;
 
-	for (i = 0; i < j->m->nparts && !j->nomem; i++) {
+	for (i = 0; i < j->m->nparts; i++) {
 		if (!ref_part_record(&j->m->parts[i]))
 			continue;
 		if (++n > REF_ATTACH_MAX)
 			return ref_refuse(j, "too many attached records",
-			    NULL, NULL), -1;
+			    NULL, NULL);
 		ref_part_check(j, &j->m->parts[i], why, sizeof(why));
 		if (why[0] != '\0')
 			return ref_refuse(j, "the attached record is not of "
 			    "this board", why, "Send the request again without "
 			    "the attachment, or with the record\nthe referee "
-			    "last mailed you for this board.\n"), -1;
+			    "last mailed you for this board.\n");
 	}
-	return j->nomem ? -1 : 0;
+	return 0;
 }
 
 int
@@ -221,7 +212,7 @@ ref_side(struct ref_job *j)
 		    j->cmd.user, j->cmd.board);
 		snprintf(extra, sizeof(extra), "The boards of %s: send\n"
 		    "    games %s\n", j->cmd.user, j->cmd.user);
-		return ref_refuse(j, why, NULL, extra), -1;
+		return ref_refuse(j, why, NULL, extra);
 	}
 	return 0;
 }
@@ -249,7 +240,7 @@ ref_clock_load(struct ref_job *j)
 }
 
 /* Refuses with v, of the end, the ply or the turn. */
-static void
+static int
 ref_verdict_turn(struct ref_job *j, const struct judge_verdict *v)
 {
 	char why[300], again[PBEM_TEXT + 4 * PBEM_WORD], extra[1400];
@@ -258,7 +249,6 @@ ref_verdict_turn(struct ref_job *j, const struct judge_verdict *v)
 		snprintf(why, sizeof(why), "the game is over (%s)", v->result);
 		snprintf(extra, sizeof(extra), "For a new game, send\n"
 		    "    %s challenge %s OPPONENT\n", j->r->name, j->cmd.user);
-		ref_refuse(j, why, NULL, extra);
 	} else if (v->kind == JUDGE_STALE) {
 		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
 		    "but the next ply is #%lu", v->ply, v->next);
@@ -266,14 +256,14 @@ ref_verdict_turn(struct ref_job *j, const struct judge_verdict *v)
 		snprintf(extra, sizeof(extra), "Nothing was changed.  Look at "
 		    "the board first:\n    %s show %s\nthen, if you still "
 		    "mean it, send\n    %s\n", j->r->name, j->cmd.board, again);
-		ref_refuse(j, why, NULL, extra);
 	} else {
 		snprintf(why, sizeof(why), "it is %s's turn (%s), not %s's",
 		    ref_side_user(j, v->other), j->r->side[v->other],
 		    j->cmd.user);
-		ref_refuse(j, why, NULL, "Nothing was changed; you will be "
-		    "mailed your opponent's move.\n");
+		snprintf(extra, sizeof(extra), "Nothing was changed; you will "
+		    "be mailed your opponent's move.\n");
 	}
+	return ref_refuse(j, why, NULL, extra);
 }
 
 /* Why the board's time refuses v: its clock (the referee's keeper's
@@ -304,31 +294,31 @@ ref_verdict_time(const struct ref_job *j, const struct judge_verdict *v,
 }
 
 /* Refuses with v: in the referee's words, else in the diagnostic's. */
-static void
+static int
 ref_verdict(struct ref_job *j, const struct judge_verdict *v)
 {
 	struct ref_diag dg;
 	char why[400];
 
 	if (v->kind == JUDGE_OVER || v->kind == JUDGE_STALE ||
-	    v->kind == JUDGE_NOT_TURN) {
-		ref_verdict_turn(j, v);
-	} else if (v->kind == JUDGE_NOW_BEHIND || v->kind == JUDGE_TIME_UP ||
+	    v->kind == JUDGE_NOT_TURN)
+		return ref_verdict_turn(j, v);
+	if (v->kind == JUDGE_NOW_BEHIND || v->kind == JUDGE_TIME_UP ||
 	    v->kind == JUDGE_UNTIMED || v->kind == JUDGE_BAD_CONTROL ||
 	    v->kind == JUDGE_BAD_CLOCK) {
 		ref_verdict_time(j, v, why, sizeof(why));
-		ref_refuse(j, why, NULL, NULL);
-	} else if (v->kind == JUDGE_NO_LEAVE || v->kind == JUDGE_ON_LEAVE ||
+		return ref_refuse(j, why, NULL, NULL);
+	}
+	if (v->kind == JUDGE_NO_LEAVE || v->kind == JUDGE_ON_LEAVE ||
 	    v->kind == JUDGE_LEAVE_SPENT) {
 		clock_refusal_text(v, why, sizeof(why));
-		ref_refuse(j, "leave refused", why, NULL);
-	} else if (ref_diag_open(&dg) == -1) {
-		j->nomem = 1;
-	} else {
-		judge_report(v, NULL, &dg.d);
-		ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
-		free(dg.buf);
+		return ref_refuse(j, "leave refused", why, NULL);
 	}
+	ref_diag_open(&dg);
+	judge_report(v, NULL, &dg.d);
+	ref_refuse(j, ref_diag_text(&dg), NULL, NULL);
+	free(dg.buf);
+	return -1;
 }
 
 int
@@ -339,8 +329,7 @@ ref_judge(struct ref_job *j, const struct judge_ask *a)
 	if (judge_play(&j->clk, &j->g, &j->rp, a, (long long)j->c->now,
 	    &v) == 0)
 		return 0;
-	ref_verdict(j, &v);
-	return -1;
+	return ref_verdict(j, &v);
 }
 
 int
@@ -351,27 +340,23 @@ ref_judge_open(struct ref_job *j)
 
 	if (judge_open(&j->g, &j->rp, &a, &v) == 0)
 		return 0;
-	ref_verdict(j, &v);
-	return -1;
+	return ref_verdict(j, &v);
 }
 
-int
+void
 ref_stamp(struct ref_job *j)
 {
-	if (!j->clk.timed || play_append_stamp(&j->g, j->clk.now) == 0)
-		return 0;
-	return j->nomem = 1, -1;
+	if (j->clk.timed)
+		ref_need(play_append_stamp(&j->g, j->clk.now));
 }
 
-int
+void
 ref_cond_drop(struct ref_job *j)
 {
 	if (j->c->cond == NULL || j->o->cond != NULL)
-		return 0;
-	if ((j->o->cond = strdup("")) == NULL)
-		return j->nomem = 1, -1;
+		return;
+	j->o->cond = ref_alloc(strdup(""));
 	j->o->cond_len = 0;
-	return 0;
 }
 
 int
@@ -379,12 +364,13 @@ ref_replay_again(struct ref_job *j)
 {
 	struct replay_opts ro = { NULL, 0, REPLAY_ALL, 0 };
 	struct ref_diag dg;
-	int rc;
+	int rc = 0;
 
-	if (ref_diag_open(&dg) == -1)
-		return j->nomem = 1, -1;
-	rc = replay_run(&j->rp, &j->g, &ro, &dg.d);
-	ref_diag_text(&dg);
+	ref_diag_open(&dg);
+	if (replay_run(&j->rp, &j->g, &ro, &dg.d) == -1)
+		rc = ref_refuse(j, ref_unread, NULL, ref_diag_text(&dg));
+	else
+		ref_diag_text(&dg);
 	free(dg.buf);
 	if (rc == 0)
 		ref_clock_load(j);

@@ -141,11 +141,10 @@ ref_games(struct ref_job *j)
 		return ref_refuse(j, "no player has this userid", why, NULL);
 	}
 	if (ref_too_often(j, "games"))
-		return 0;
+		return -1;
 	snprintf(subject, sizeof(subject), "stackref referee: the boards of "
 	    "%s", j->cmd.user);
-	if (ref_doc_open(&d, j->c->referee, subject, 1) == -1)
-		return -1;
+	ref_doc_open(&d, j->c->referee, subject, 1);
 	ref_games_text(j, &d);
 	j->r = NULL;
 	snprintf(j->o->summary, sizeof(j->o->summary), "boards of %s to %s",

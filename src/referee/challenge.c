@@ -25,17 +25,17 @@ struct ref_option {
 	int (*check)(struct ref_job *j, const char *value, char *norm,
 	    size_t size, char *why, size_t wsize);
 	/* Sets value on the new record j->g (NULL: nothing to set). */
-	int (*apply)(struct ref_job *j, const char *value);
+	void (*apply)(struct ref_job *j, const char *value);
 };
 
 static int ref_opt_first(struct ref_job *, const char *, char *, size_t,
     char *, size_t);
 static int ref_opt_fen(struct ref_job *, const char *, char *, size_t,
     char *, size_t);
-static int ref_opt_fen_set(struct ref_job *, const char *);
+static void ref_opt_fen_set(struct ref_job *, const char *);
 static int ref_opt_time(struct ref_job *, const char *, char *, size_t,
     char *, size_t);
-static int ref_opt_time_set(struct ref_job *, const char *);
+static void ref_opt_time_set(struct ref_job *, const char *);
 
 static const struct ref_option ref_options[] = {
 	{ "first", "first=USERID or first=random", ref_opt_first, NULL },
@@ -79,13 +79,27 @@ ref_opt_first(struct ref_job *j, const char *value, char *norm,
 	return 0;
 }
 
-static int
+/* Sets tag name of the new record j->g to value. */
+static void
+ref_tag(struct ref_job *j, const char *name, const char *value)
+{
+	ref_need(record_tag_set(&j->g, name, value, NULL));
+}
+
+/* Starts the new record j->g, of j's game. */
+static void
+ref_new_record(struct ref_job *j)
+{
+	record_free(&j->g);
+	record_init(&j->g);
+	ref_tag(j, "Game", j->r->name);
+}
+
+static void
 ref_opt_fen_set(struct ref_job *j, const char *value)
 {
-	if (record_tag_set(&j->g, "SetUp", "1", NULL) == -1 ||
-	    record_tag_set(&j->g, "FEN", value, NULL) == -1)
-		return -1;
-	return 0;
+	ref_tag(j, "SetUp", "1");
+	ref_tag(j, "FEN", value);
 }
 
 /* Replays the new record j->g; 0, or -1 with why. */
@@ -97,8 +111,7 @@ ref_new_replay(struct ref_job *j, char *why, size_t wsize)
 	const char *res, *reason;
 	int rc = 0;
 
-	if (ref_diag_open(&dg) == -1)
-		return j->nomem = 1, -1;
+	ref_diag_open(&dg);
 	if (replay_run(&j->rp, &j->g, &ro, &dg.d) == -1) {
 		snprintf(why, wsize, "%s", ref_diag_text(&dg));
 		rc = -1;
@@ -120,11 +133,8 @@ ref_opt_fen(struct ref_job *j, const char *value, char *norm, size_t size,
 {
 	char sub[300];
 
-	record_free(&j->g);
-	record_init(&j->g);
-	if (record_tag_set(&j->g, "Game", j->r->name, NULL) == -1 ||
-	    ref_opt_fen_set(j, value) == -1)
-		return j->nomem = 1, -1;
+	ref_new_record(j);
+	ref_opt_fen_set(j, value);
 	if (ref_new_replay(j, sub, sizeof(sub)) == -1) {
 		snprintf(why, wsize, "fen=%.100s: %s", value, sub);
 		return -1;
@@ -156,7 +166,7 @@ ref_opt_time(struct ref_job *j, const char *value, char *norm,
 }
 
 /* Adds the word value to the TimeControl of the new record. */
-static int
+static void
 ref_opt_time_set(struct ref_job *j, const char *value)
 {
 	const char *old = record_tag(&j->g, "TimeControl");
@@ -164,12 +174,12 @@ ref_opt_time_set(struct ref_job *j, const char *value)
 
 	snprintf(tc, sizeof(tc), "%s%s%s", old != NULL ? old : "",
 	    old != NULL ? " " : "", value);
-	return record_tag_set(&j->g, "TimeControl", tc, NULL);
+	ref_tag(j, "TimeControl", tc);
 }
 
 /* Gives the new record j->g its time control (the players', else the
- * referee's) and starts its clock; 0, 1 after refusing a control that
- * does not read, -1 without memory. */
+ * referee's) and starts its clock; -1 after refusing a control that
+ * does not read. */
 static int
 ref_new_clock(struct ref_job *j)
 {
@@ -177,16 +187,15 @@ ref_new_clock(struct ref_job *j)
 	struct clock_control c;
 	char why[512], sub[200];
 
-	if (tc == NULL) {
-		if (record_tag_set(&j->g, "TimeControl", REF_TIME_CONTROL,
-		    NULL) == -1)
-			return -1;
-	} else if (clock_control_parse(tc, &c, sub, sizeof(sub)) == -1) {
+	if (tc == NULL)
+		ref_tag(j, "TimeControl", REF_TIME_CONTROL);
+	else if (clock_control_parse(tc, &c, sub, sizeof(sub)) == -1) {
 		snprintf(why, sizeof(why), "the time control \"%.250s\" does "
 		    "not read: %s", tc, sub);
-		return ref_refuse(j, "a bad option", why, NULL), 1;
+		return ref_refuse(j, "a bad option", why, NULL);
 	}
-	return play_append_stamp(&j->g, j->c->now);
+	ref_need(play_append_stamp(&j->g, j->c->now));
+	return 0;
 }
 
 /* The option named by word w (NAME=VALUE), its value in *value. */
@@ -233,17 +242,16 @@ ref_options_read(struct ref_job *j, char *norm, size_t size)
 			ref_options_known(known, sizeof(known));
 			snprintf(why, sizeof(why), "unknown option %s; the "
 			    "options are %s", w, known);
-			return ref_refuse(j, "unknown option", why, NULL), -1;
+			return ref_refuse(j, "unknown option", why, NULL);
 		}
 		if (op->check(j, value, one, sizeof(one), why,
 		    sizeof(why)) == -1)
-			return j->nomem ? -1 : (ref_refuse(j, "a bad option",
-			    why, NULL), -1);
+			return ref_refuse(j, "a bad option", why, NULL);
 		if (strcmp(op->name, "first") == 0)
 			snprintf(norm, size, "%s", one);
 		else if (util_append(norm, size, " ", one) == -1)
 			return ref_refuse(j, "the options are too long", NULL,
-			    NULL), -1;
+			    NULL);
 	}
 	return 0;
 }
@@ -284,62 +292,57 @@ ref_challenge_check(struct ref_job *j)
 		rules_names(known, sizeof(known));
 		snprintf(why, sizeof(why), "unknown game %s; the games are %s",
 		    j->cmd.game, known);
-		return ref_refuse(j, "unknown game", why, NULL), -1;
+		return ref_refuse(j, "unknown game", why, NULL);
 	}
 	for (i = 0; i < 2; i++)
 		if (ref_player_find(j->c->players, u[i]) == NULL) {
 			snprintf(why, sizeof(why), "%s has not signed up",
 			    u[i]);
 			return ref_refuse(j, "a player named has not signed "
-			    "up", why, NULL), -1;
+			    "up", why, NULL);
 		}
 	if (strcmp(u[0], u[1]) == 0)
-		return ref_refuse(j, "a game needs two players", NULL, NULL),
-		    -1;
+		return ref_refuse(j, "a game needs two players", NULL, NULL);
 	if (!ref_answer_ok(j))
 		return ref_refuse(j, "too many requests from this address "
-		    "today", NULL, NULL), -1;
+		    "today", NULL, NULL);
 	if (ref_waiting_for(j, u[1], same, sizeof(same)) >=
 	    REF_CHALLENGES_USER || (j->c->challenges != NULL &&
 	    j->c->challenges->n >= REF_CHALLENGES_MAX))
 		return ref_refuse(j, "too many challenges wait for an answer; "
-		    "try again later", NULL, NULL), -1;
+		    "try again later", NULL, NULL);
 	if (same[0] != '\0') {
 		snprintf(why, sizeof(why), "a challenge of %s by %s to %s "
 		    "waits already (board %s)", u[1], u[0], j->r->name, same);
 		return ref_refuse(j, "the same challenge waits already", why,
-		    NULL), -1;
+		    NULL);
 	}
 	return 0;
 }
 
 /* The challenges file without skip (NULL: none) and the expired ones,
  * plus add (NULL: none), into the outcome. */
-static int
+static void
 ref_challenges_with(struct ref_job *j, const struct ref_challenge *skip,
     const struct ref_challenge *add)
 {
 	const struct ref_challenges *c = j->c->challenges;
 	struct ref_challenges q = { NULL, 0, 0 };
 	size_t i;
-	int rc = -1;
 
 	for (i = 0; c != NULL && i < c->n; i++)
-		if (&c->v[i] != skip && c->v[i].expires > j->c->now &&
-		    ref_challenge_add(&q, &c->v[i]) == -1)
-			goto out;
-	if ((add == NULL || ref_challenge_add(&q, add) == 0) &&
-	    (j->o->challenges = ref_challenges_format(&q, j->c->now,
-	    &j->o->challenges_len)) != NULL)
-		rc = 0;
-out:
+		if (&c->v[i] != skip && c->v[i].expires > j->c->now)
+			ref_need(ref_challenge_add(&q, &c->v[i]));
+	if (add != NULL)
+		ref_need(ref_challenge_add(&q, add));
+	j->o->challenges = ref_challenges_format(&q, j->c->now,
+	    &j->o->challenges_len);
 	ref_challenges_free(&q);
-	return rc;
 }
 
 /* Sets the tags of j->g for challenge ch between its players, the
  * first player by its options. */
-static int
+static void
 ref_new_tags(struct ref_job *j, const struct ref_challenge *ch)
 {
 	char date[32], tag[64], first[PBEM_WORD];
@@ -350,29 +353,24 @@ ref_new_tags(struct ref_job *j, const struct ref_challenge *ch)
 	    strftime(date, sizeof(date), "%Y.%m.%d", &tm) == 0)
 		snprintf(date, sizeof(date), "????.??.??");
 	ref_opt_value(ch->options, "first", first, sizeof(first));
-	if (record_tag_set(&j->g, "Event", "stackref referee", NULL) == -1 ||
-	    record_tag_set(&j->g, "Site", j->c->referee, NULL) == -1 ||
-	    record_tag_set(&j->g, "Date", date, NULL) == -1 ||
-	    record_tag_set(&j->g, "Round", "?", NULL) == -1)
-		return -1;
+	ref_tag(j, "Event", "stackref referee");
+	ref_tag(j, "Site", j->c->referee);
+	ref_tag(j, "Date", date);
+	ref_tag(j, "Round", "?");
 	notation_player_tag(j->r, j->rp.pos.turn, tag, sizeof(tag));
-	if (record_tag_set(&j->g, tag, first[0] != '\0' ? first : ch->from,
-	    NULL) == -1)
-		return -1;
+	ref_tag(j, tag, first[0] != '\0' ? first : ch->from);
 	notation_player_tag(j->r, !j->rp.pos.turn, tag, sizeof(tag));
-	if (record_tag_set(&j->g, tag, strcmp(first, ch->to) == 0 ?
-	    ch->from : ch->to, NULL) == -1 ||
-	    record_tag_set(&j->g, "Result", "*", NULL) == -1 ||
-	    (j->r->gametype != NULL &&
-	    record_tag_set(&j->g, "GameType", j->r->gametype, NULL) == -1) ||
-	    record_tag_set(&j->g, "GameId", ch->board, NULL) == -1 ||
-	    record_set_result(&j->g, "*") == -1)
-		return -1;
-	return 0;
+	ref_tag(j, tag, strcmp(first, ch->to) == 0 ? ch->from : ch->to);
+	ref_tag(j, "Result", "*");
+	if (j->r->gametype != NULL)
+		ref_tag(j, "GameType", j->r->gametype);
+	ref_tag(j, "GameId", ch->board);
+	ref_need(record_set_result(&j->g, "*"));
 }
 
 /* Makes the record of the board ch opens into j->g and j->rp: the game
- * and its options, replayed for the side to move, then the tags. */
+ * and its options, replayed for the side to move, then the tags; -1
+ * after refusing. */
 static int
 ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
 {
@@ -380,20 +378,15 @@ ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
 	const char *s = ch->options, *value;
 	char w[PBEM_WORD], why[400];
 
-	record_free(&j->g);
-	record_init(&j->g);
-	if (record_tag_set(&j->g, "Game", j->r->name, NULL) == -1)
-		return -1;
+	ref_new_record(j);
 	while (ref_word(&s, w, sizeof(w)) == 0)
 		if ((op = ref_option_of(w, &value)) != NULL &&
-		    op->apply != NULL && op->apply(j, value) == -1)
-			return -1;
+		    op->apply != NULL)
+			op->apply(j, value);
 	if (ref_new_replay(j, why, sizeof(why)) == -1)
-		return j->nomem ? -1 : (ref_refuse(j, "the challenge's "
-		    "position does not read; send a new challenge", why,
-		    NULL), 1);
-	if (ref_new_tags(j, ch) == -1)
-		return -1;
+		return ref_refuse(j, "the challenge's position does not read; "
+		    "send a new challenge", why, NULL);
+	ref_new_tags(j, ch);
 	return ref_new_clock(j);
 }
 
@@ -424,32 +417,29 @@ ref_challenge_mails(struct ref_job *j, const struct ref_challenge *ch)
 	const struct ref_player *from = ref_player_find(j->c->players,
 	    ch->from);
 	char sides[500], subject[600], *text;
-	int rc;
 
 	ref_sides_text(j, ch, sides, sizeof(sides));
-	if ((text = ref_text("%s challenges you, %s, to a game of %s: board "
+	text = ref_text("%s challenges you, %s, to a game of %s: board "
 	    "%s.\n%s\n\nTo accept, mail %s the subject\n    %s accept %s %s "
 	    "PASSWORD\nTo decline:\n    %s decline %s %s PASSWORD\n\nThe "
 	    "challenge waits %d days.\n", ch->from, ch->to, j->r->title,
 	    ch->board, sides, j->c->referee, ch->game, ch->board, ch->to,
-	    ch->game, ch->board, ch->to, REF_CHALLENGE_TIME / 86400)) == NULL)
-		return -1;
+	    ch->game, ch->board, ch->to, REF_CHALLENGE_TIME / 86400);
 	snprintf(subject, sizeof(subject), "%s board %s: %s challenges you",
 	    ch->game, ch->board, ch->from);
-	rc = ref_push_text(j, to->addr, subject, text);
+	ref_push_text(j, to->addr, subject, text);
 	free(text);
-	if (rc == -1 || (text = ref_text("Your challenge to %s, a game of "
-	    "%s (board %s),\nwaits for %s's answer; you will be mailed it.\n"
-	    "%s\n\nTo withdraw it (or if you did not send it), mail %s\n"
-	    "the subject\n    %s decline %s %s PASSWORD\n", ch->to,
-	    j->r->title, ch->board, ch->to, sides, j->c->referee, ch->game,
-	    ch->board, ch->from)) == NULL)
-		return -1;
+	text = ref_text("Your challenge to %s, a game of %s (board %s),\n"
+	    "waits for %s's answer; you will be mailed it.\n%s\n\nTo "
+	    "withdraw it (or if you did not send it), mail %s\nthe subject\n"
+	    "    %s decline %s %s PASSWORD\n", ch->to, j->r->title,
+	    ch->board, ch->to, sides, j->c->referee, ch->game, ch->board,
+	    ch->from);
 	snprintf(subject, sizeof(subject), "%s board %s: your challenge to "
 	    "%s", ch->game, ch->board, ch->to);
-	rc = ref_push_text(j, from->addr, subject, text);
+	ref_push_text(j, from->addr, subject, text);
 	free(text);
-	return rc;
+	return 0;
 }
 
 int
@@ -458,19 +448,18 @@ ref_challenge(struct ref_job *j)
 	struct ref_challenge ch;
 
 	if (ref_challenge_check(j) == -1)
-		return 0;
+		return -1;
 	memset(&ch, 0, sizeof(ch));
 	if (ref_options_read(j, ch.options, sizeof(ch.options)) == -1)
-		return j->nomem ? -1 : 0;
+		return -1;
 	snprintf(ch.board, sizeof(ch.board), "%lu", j->c->next_board);
 	snprintf(ch.game, sizeof(ch.game), "%s", j->r->name);
 	snprintf(ch.from, sizeof(ch.from), "%s", j->cmd.user);
 	snprintf(ch.to, sizeof(ch.to), "%s", j->cmd.user2);
 	ch.expires = j->c->now + REF_CHALLENGE_TIME;
-	if (ref_new_board(j, &ch) != 0)
-		return j->nomem ? -1 : 0;
-	if (ref_challenges_with(j, NULL, &ch) == -1)
+	if (ref_new_board(j, &ch) == -1)
 		return -1;
+	ref_challenges_with(j, NULL, &ch);
 	j->o->status = REF_APPLIED;
 	j->o->last_board = j->c->next_board;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: "
@@ -481,10 +470,10 @@ ref_challenge(struct ref_job *j)
 	return ref_challenge_mails(j, &ch);
 }
 
-/* The challenge of j's board that j's userid may answer; NULL after
- * refusing. */
-static const struct ref_challenge *
-ref_answerable(struct ref_job *j)
+/* The challenge of j's board that j's userid may answer, into *chp;
+ * -1 after refusing. */
+static int
+ref_answerable(struct ref_job *j, const struct ref_challenge **chp)
 {
 	const struct ref_challenge *ch = ref_challenge_find(j->c->challenges,
 	    j->cmd.board);
@@ -496,23 +485,23 @@ ref_answerable(struct ref_job *j)
 		    " (the board is open: a draw offer is accepted with GAME "
 		    "move BOARD USERID PASSWORD accept)" : ch != NULL ?
 		    " (it expired)" : "");
-		return ref_refuse(j, "no such challenge waits", why, NULL),
-		    NULL;
+		return ref_refuse(j, "no such challenge waits", why, NULL);
 	}
 	if (strcmp(ch->game, j->cmd.game) != 0) {
 		snprintf(why, sizeof(why), "the challenge of board %s is of "
 		    "%s, not %s", ch->board, ch->game, j->cmd.game);
 		return ref_refuse(j, "the challenge is of another game", why,
-		    NULL), NULL;
+		    NULL);
 	}
 	if (strcmp(ch->to, j->cmd.user) != 0 &&
 	    (j->cmd.verb == PBEM_ACCEPT || strcmp(ch->from, j->cmd.user) != 0)) {
 		snprintf(why, sizeof(why), "the challenge of board %s is %s's "
 		    "to %s: only %s may accept it", ch->board, ch->from, ch->to,
 		    ch->to);
-		return ref_refuse(j, why, NULL, NULL), NULL;
+		return ref_refuse(j, why, NULL, NULL);
 	}
-	return ch;
+	*chp = ch;
+	return 0;
 }
 
 int
@@ -520,15 +509,14 @@ ref_accept(struct ref_job *j)
 {
 	const struct ref_challenge *ch;
 	char intro[1400], sides[500];
-	int rc;
 
-	if (ref_login(j) == -1 || (ch = ref_answerable(j)) == NULL)
-		return j->nomem ? -1 : 0;
-	j->r = rules_find(ch->game);
-	if (j->r == NULL || (rc = ref_new_board(j, ch)) == -1)
+	if (ref_login(j) == -1 || ref_answerable(j, &ch) == -1)
 		return -1;
-	if (rc == 1 || ref_challenges_with(j, ch, NULL) == -1)
-		return rc == 1 ? 0 : -1;
+	if ((j->r = rules_find(ch->game)) == NULL)
+		return ref_refuse(j, "unknown game", ch->game, NULL);
+	if (ref_new_board(j, ch) == -1)
+		return -1;
+	ref_challenges_with(j, ch, NULL);
 	ref_sides_text(j, ch, sides, sizeof(sides));
 	snprintf(intro, sizeof(intro), "%s accepted the challenge of %s: a new "
 	    "game of %s, board %s.\n%s", ch->to, ch->from, j->r->title,
@@ -548,28 +536,25 @@ ref_decline(struct ref_job *j)
 	const char *u[2];
 	int i, withdrawn;
 
-	if (ref_login(j) == -1 || (ch = ref_answerable(j)) == NULL)
-		return j->nomem ? -1 : 0;
-	if (ref_challenges_with(j, ch, NULL) == -1)
+	if (ref_login(j) == -1 || ref_answerable(j, &ch) == -1)
 		return -1;
+	ref_challenges_with(j, ch, NULL);
 	withdrawn = strcmp(ch->from, j->cmd.user) == 0;
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: challenge "
 	    "%s by %s", ch->board, withdrawn ? "withdrawn" : "declined",
 	    j->cmd.user);
 	j->r = rules_find(ch->game);
-	if ((text = ref_text("%s %s the challenge of %s to %s, a game of %s "
+	text = ref_text("%s %s the challenge of %s to %s, a game of %s "
 	    "(board %s).\nNo board was opened.\n", j->cmd.user, withdrawn ?
 	    "withdrew" : "declined", ch->from, ch->to, j->r != NULL ?
-	    j->r->title : ch->game, ch->board)) == NULL)
-		return -1;
+	    j->r->title : ch->game, ch->board);
 	snprintf(subject, sizeof(subject), "%s board %s: challenge %s",
 	    ch->game, ch->board, withdrawn ? "withdrawn" : "declined");
 	u[0] = ch->from, u[1] = ch->to;
 	for (i = 0; i < 2; i++)
-		if ((pl = ref_player_find(j->c->players, u[i])) != NULL &&
-		    ref_push_text(j, pl->addr, subject, text) == -1)
-			break;
+		if ((pl = ref_player_find(j->c->players, u[i])) != NULL)
+			ref_push_text(j, pl->addr, subject, text);
 	free(text);
-	return i < 2 ? -1 : 0;
+	return 0;
 }

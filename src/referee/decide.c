@@ -71,24 +71,23 @@ ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
 	return 1;
 }
 
-/* Plays the command's move on j's board, its text into text: 0;
- * refused as illegal (extra after the reason): 1; -1 without memory. */
+/* Plays the command's move on j's board, its text into text; -1 after
+ * refusing it as illegal (extra after the reason). */
 static int
 ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
 {
 	struct ref_diag dg;
-	int rc;
+	int rc = 0;
 
-	if (ref_diag_open(&dg) == -1)
-		return -1;
-	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
+	ref_diag_open(&dg);
+	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1)
 		rc = ref_refuse(j, "illegal move", ref_diag_text(&dg), extra);
-		free(dg.buf);
-		return rc == -1 ? -1 : 1;
-	}
-	ref_diag_text(&dg);
+	else
+		ref_diag_text(&dg);
 	free(dg.buf);
-	return play_append_move(&j->rp, &j->g, text, size);
+	if (rc == 0)
+		ref_need(play_append_move(&j->rp, &j->g, text, size));
+	return rc;
 }
 
 /* GAME move BOARD USERID PASSWORD MOVE[#N]: the move, stamped on a
@@ -99,18 +98,17 @@ ref_move(struct ref_job *j)
 	char text[256], intro[800], line[PBEM_TEXT], extra[800];
 	char replies[400];
 	struct judge_ask a = { JUDGE_MOVE, j->side, j->cmd.ply, 0 };
-	int rc, n;
+	int n;
 
 	if (ref_judge(j, &a) == -1)
-		return j->nomem ? -1 : 0;
+		return -1;
 	ref_again(j, j->rp.plies + 1, line, sizeof(line));
 	snprintf(extra, sizeof(extra), "Send the subject again with one of "
 	    "the legal moves:\n    %s\n", line);
-	if ((rc = ref_play(j, extra, text, sizeof(text))) != 0)
-		return rc == 1 ? 0 : -1;
-	if (ref_stamp(j) == -1 || (n = ref_cond_answer(j, replies,
-	    sizeof(replies))) == -1)
+	if (ref_play(j, extra, text, sizeof(text)) == -1)
 		return -1;
+	ref_stamp(j);
+	n = ref_cond_answer(j, replies, sizeof(replies));
 	snprintf(intro, sizeof(intro), "%s (%s) played %s.", j->cmd.user,
 	    j->r->side[j->side], text);
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %.32s: ply "
@@ -166,16 +164,18 @@ ref_act_of(const struct ref_job *j)
 
 /* Appends action act of j's side, stamped; an accepted undo takes the
  * moves back (play_accept_undo), replays the game in force and drops
- * the conditional moves kept.  -1 without memory. */
+ * the conditional moves kept.  -1 after refusing (ref_replay_again). */
 static int
 ref_act_append(struct ref_job *j, enum replay_act act)
 {
-	if (play_append_act(&j->rp, &j->g, act, j->side, 0) == -1 ||
-	    ref_stamp(j) == -1)
-		return -1;
+	ref_need(play_append_act(&j->rp, &j->g, act, j->side, 0));
+	ref_stamp(j);
 	if (act != REPLAY_ACCEPT_UNDO)
 		return 0;
-	return ref_cond_drop(j) == -1 ? -1 : ref_replay_again(j);
+	if (ref_replay_again(j) == -1)
+		return -1;
+	ref_cond_drop(j);
+	return 0;
 }
 
 /* resign, and move propose|accept|reject|resign|undo|accept-undo|
@@ -188,7 +188,7 @@ ref_action(struct ref_job *j)
 	char intro[300];
 
 	if (ref_judge(j, &a) == -1)
-		return j->nomem ? -1 : 0;
+		return -1;
 	replay_act_apply(&j->rp, act, j->side);
 	if (ref_act_append(j, act) == -1)
 		return -1;
@@ -253,9 +253,8 @@ ref_chat(struct ref_job *j)
 		    "after the password, or in the body of the mail", NULL,
 		    NULL);
 	snprintf(comment, sizeof(comment), "%s: %s", j->cmd.user, t);
-	if ((e = line_push(&j->g.main, ELEM_COMMENT, NULL)) == NULL ||
-	    elem_set_text(e, comment, strlen(comment)) == -1)
-		return -1;
+	e = ref_alloc(line_push(&j->g.main, ELEM_COMMENT, NULL));
+	ref_need(elem_set_text(e, comment, strlen(comment)));
 	e->style = COMMENT_BRACE;
 	snprintf(intro, sizeof(intro), "%s (%s) says:\n%s", j->cmd.user,
 	    j->r->side[j->side], t);
@@ -279,7 +278,7 @@ ref_show_reader(struct ref_job *j, struct ref_reader *rd)
 		snprintf(why, sizeof(why), "%s does not play on board %s",
 		    j->cmd.user, j->cmd.board);
 		return ref_refuse(j, "the player named does not play on the "
-		    "board", why, NULL), -1;
+		    "board", why, NULL);
 	}
 	rd->side = s < 0 ? 0 : s;
 	rd->you = me >= 0 && me == rd->side ? ref_side_user(j, me) : NULL;
@@ -301,7 +300,7 @@ ref_show(struct ref_job *j)
 		stop = j->cmd.ply - 1;
 	if (ref_board_named(j) == -1 || ref_too_often(j, "show") ||
 	    ref_board(j, stop) == -1 || ref_show_reader(j, &rd) == -1)
-		return 0;
+		return -1;
 	j->o->status = REF_ANSWERED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s %s to %s",
 	    j->cmd.board, j->cmd.verb == PBEM_HISTORY ? "history" : "shown",
@@ -317,14 +316,14 @@ ref_preview(struct ref_job *j)
 {
 	struct ref_reader rd;
 	char text[256], title[300], intro[800], q[300];
-	int mover, rc;
+	int mover;
 
 	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
 	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
-		return 0;
+		return -1;
 	mover = j->rp.pos.turn;
-	if ((rc = ref_play(j, NULL, text, sizeof(text))) != 0)
-		return rc == 1 ? 0 : -1;
+	if (ref_play(j, NULL, text, sizeof(text)) == -1)
+		return -1;
 	snprintf(title, sizeof(title), "Preview of %s:", text);
 	snprintf(intro, sizeof(intro), "Preview: %s (%s) may play %s as ply "
 	    "%lu.  Nothing was played; this is the board after it.  To play "
@@ -392,7 +391,7 @@ ref_run_verb(struct ref_job *j, const struct ref_verb *v)
 	if ((v->need & REF_LOGIN) && (ref_board_named(j) == -1 ||
 	    ref_login(j) == -1 || ref_board(j, REPLAY_ALL) == -1 ||
 	    ref_side(j) == -1 || ref_check_attached(j) == -1))
-		return j->nomem ? -1 : 0;
+		return -1;
 	return v->run(j);
 }
 
@@ -448,7 +447,6 @@ ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
     struct ref_outcome *o)
 {
 	struct ref_job j;
-	int rc = 0;
 
 	memset(&j, 0, sizeof(j));
 	memset(o, 0, sizeof(*o));
@@ -464,14 +462,10 @@ ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
 		snprintf(o->summary, sizeof(o->summary), "ignored an "
 		    "unreadable mail: %s", l->bad);
 	else
-		rc = ref_dispatch(&j);
-	if (j.nomem)
-		rc = -1;
+		ref_dispatch(&j);
 	record_free(&j.g);
 	free(j.pic[0].png);
 	free(j.pic[1].png);
 	ref_guard_close(&j);
-	if (rc == -1)
-		ref_outcome_free(o);
-	return rc;
+	return 0;
 }

@@ -14,27 +14,21 @@
 
 #define REF_DOC_WIDTH 72      /* the text's wrapped paragraphs */
 
-int
+void
 ref_doc_open(struct ref_doc *d, const char *referee, const char *title,
     int html)
 {
 	memset(d, 0, sizeof(*d));
 	d->referee = referee;
-	if ((d->t = open_memstream(&d->tbuf, &d->tlen)) == NULL)
-		return -1;
+	d->t = ref_mem_open(&d->tbuf, &d->tlen);
 	if (!html)
-		return 0;
-	if ((d->h = open_memstream(&d->hbuf, &d->hlen)) == NULL) {
-		fclose(d->t);
-		free(d->tbuf);
-		return -1;
-	}
+		return;
+	d->h = ref_mem_open(&d->hbuf, &d->hlen);
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
 	    "<title>", d->h);
 	util_text_escape(d->h, title);
 	fputs("</title></head>\n<body style=\"font-family:sans-serif\">\n",
 	    d->h);
-	return 0;
 }
 
 /* Ends the open paragraph, or the run of words. */
@@ -75,8 +69,7 @@ ref_doc_lines(struct ref_doc *d, const char *s)
 	if (d->h == NULL)
 		return;
 	for (; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
-		if ((line = strndup(s, (size_t)(nl - s))) == NULL)
-			return;
+		line = ref_alloc(strndup(s, (size_t)(nl - s)));
 		util_text_escape(d->h, line);
 		free(line);
 		fputs("<br>\n", d->h);
@@ -91,20 +84,12 @@ static void ref_doc_vlines(struct ref_doc *, const char *, va_list)
 static void
 ref_doc_vlines(struct ref_doc *d, const char *format, va_list ap)
 {
-	char *s = NULL;
+	char *s;
 	size_t len;
-	FILE *f;
+	FILE *f = ref_mem_open(&s, &len);
 
-	if ((f = open_memstream(&s, &len)) == NULL) {
-		d->nomem = 1;
-		return;
-	}
 	vfprintf(f, format, ap);
-	if (fclose(f) == EOF) {
-		d->nomem = 1;
-		free(s);
-		return;
-	}
+	ref_mem_close(f);
 	ref_doc_lines(d, s);
 	free(s);
 }
@@ -212,24 +197,15 @@ ref_doc_word(struct ref_doc *d, const char *w)
 		util_text_escape(d->h, w);
 }
 
-int
+void
 ref_doc_close(struct ref_doc *d, char **text, char **html)
 {
-	int bad;
-
 	ref_doc_end(d);
-	*text = *html = NULL;
-	bad = fclose(d->t) == EOF || d->nomem;
+	ref_mem_close(d->t);
 	if (d->h != NULL) {
 		fputs("</body></html>\n", d->h);
-		bad |= fclose(d->h) == EOF;
-	}
-	if (bad) {
-		free(d->tbuf);
-		free(d->hbuf);
-		return -1;
+		ref_mem_close(d->h);
 	}
 	*text = d->tbuf;
 	*html = d->hbuf;
-	return 0;
 }

@@ -168,30 +168,26 @@ ref_lock_text(const struct ref_job *j, const struct ref_player *pl)
 }
 
 /* Counts a wrong password for pl (NULL: no such userid); the
- * REF_USER_FAILS-th locks it and tells its player.  -1 without
- * memory. */
-static int
+ * REF_USER_FAILS-th locks it and tells its player. */
+static void
 ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 {
 	char subject[200], *text;
-	int rc;
 
 	j->sender.fails++;
 	j->sender_set = 1;
 	if (pl == NULL)
-		return 0;
+		return;
 	j->user.fails++;
 	j->user_set = 1;
 	if (j->user.fails < REF_USER_FAILS || j->user.until > j->c->now)
-		return 0;
+		return;
 	j->user.until = j->c->now + REF_LOCK_TIME;
-	if ((text = ref_lock_text(j, pl)) == NULL)
-		return -1;
+	text = ref_lock_text(j, pl);
 	snprintf(subject, sizeof(subject), "stackref referee: %s locked "
 	    "after %lu wrong passwords", pl->user, j->user.fails);
-	rc = ref_push_text(j, pl->addr, subject, text);
+	ref_push_text(j, pl->addr, subject, text);
 	free(text);
-	return rc;
 }
 
 /* Refuses the login of j's userid before any check, or returns 0. */
@@ -205,11 +201,11 @@ ref_login_barred(struct ref_job *j)
 		    "hour after %d wrong passwords; its player is told",
 		    j->cmd.user, REF_USER_FAILS);
 		return ref_refuse(j, "the userid is locked for a while after "
-		    "repeated wrong passwords", why, NULL), -1;
+		    "repeated wrong passwords", why, NULL);
 	}
 	if (j->sender.fails >= REF_ADDR_FAILS)
 		return ref_refuse(j, "too many wrong passwords from this "
-		    "address today", NULL, NULL), -1;
+		    "address today", NULL, NULL);
 	return 0;
 }
 
@@ -228,9 +224,8 @@ ref_login(struct ref_job *j)
 			j->user.fails = 0, j->user_set = 1;
 		return 0;
 	}
-	if (ref_count_fail(j, pl) == -1)
-		j->nomem = 1;
+	ref_count_fail(j, pl);
 	snprintf(why, sizeof(why), "wrong userid or password (%s)",
 	    j->cmd.user);
-	return ref_refuse(j, "wrong userid or password", why, NULL), -1;
+	return ref_refuse(j, "wrong userid or password", why, NULL);
 }

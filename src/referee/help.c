@@ -178,11 +178,10 @@ ref_help(struct ref_job *j)
 		return ref_refuse(j, "unknown game", why, NULL);
 	}
 	if (ref_too_often(j, "help"))
-		return 0;
+		return -1;
 	snprintf(subject, sizeof(subject), "stackref referee: %s%s",
 	    r != NULL ? r->name : "help", r != NULL ? " help" : "");
-	if (ref_doc_open(&d, j->c->referee, subject, 1) == -1)
-		return -1;
+	ref_doc_open(&d, j->c->referee, subject, 1);
 	if (r != NULL)
 		ref_game_text(j, &d, r);
 	else

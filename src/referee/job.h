@@ -3,8 +3,8 @@
  * installed, not for commands.  Every file that includes it is in this
  * list and uses only those before it (tests/layers.sh):
  *
- *   players.c   the players file, passwords, keys, the lines of the
- *               state's files
+ *   players.c   out of memory; the players file, passwords, keys, the
+ *               lines of the state's files
  *   lists.c     the challenges and watchers files
  *   doc.c       a reply written as text and as HTML (struct ref_doc)
  *   reply.c     composing mails, quoting requests, refusals; an
@@ -28,6 +28,14 @@
  *   decide.c    the mail read, the verbs' table, the verbs on a board
  *   state.c     the state directory read for a decision, its plan
  *               written (state.h)
+ *
+ * Each step of a decision (a verb, a check it makes, an answer) returns
+ * 0 when it is done and the decision goes on, or -1 when it refused the
+ * request: the sender is told why (ref_refuse), unless answered too
+ * often already (ref_refuse, ref_too_often).  Out of memory is not a
+ * result: every allocation goes through ref_alloc, every call into a
+ * lower layer that fails only without memory through ref_need, and
+ * either ends the process (ref_nomem, referee.h).
  */
 #ifndef STACKREF_REFEREE_JOB_H
 #define STACKREF_REFEREE_JOB_H
@@ -75,12 +83,21 @@ struct ref_job {
 	struct ref_picture pic[2];   /* the board from each side */
 	struct judge_clock clk;   /* the board's clock at the decision's
 				   * time, once replayed whole */
-	int nomem;                /* memory ran out in ref_refuse, whose
-				   * callers may not return its -1: the
-				   * decision then fails (ref_decide) */
 };
 
 /* ---- players.c ---- */
+
+/* p, an allocation just made; when it is NULL, ref_nomem. */
+void *ref_alloc(void *p);
+
+/* rc, what a call into a lower layer that fails only without memory
+ * returned; when it is negative (failed), ref_nomem. */
+int ref_need(int rc);
+
+/* open_memstream(3) and fclose(3) of its stream, through ref_alloc and
+ * ref_need: *buf is the text written once the stream is closed. */
+FILE *ref_mem_open(char **buf, size_t *len);
+void ref_mem_close(FILE *f);
 
 /*
  * Calls line(ctx, LINE) for each line of text but blank lines and '#'
@@ -95,9 +112,9 @@ int ref_lines(const char *text, int (*line)(void *ctx, const char *s,
  * -1 if none or too long. */
 int ref_word(const char **s, char *buf, size_t size);
 
-/* Makes room for one more element of size bytes in the array *v of *n
- * elements (*cap allocated), at most max; -1 without memory or full. */
-int ref_grow(void **v, size_t *cap, size_t n, size_t size, size_t max);
+/* Makes room for one more element of size bytes in the array *v of n
+ * elements (*cap allocated); -1 without memory. */
+int ref_grow(void **v, size_t *cap, size_t n, size_t size);
 
 /* ---- doc.c: a reply written as text and as HTML ---- */
 
@@ -110,11 +127,10 @@ struct ref_doc {
 				   * a blank line */
 	int open;                 /* an HTML paragraph is open */
 	size_t col;               /* the text's column in a run of words */
-	int nomem;
 };
 
-/* Starts d; with html, its HTML titled title too.  -1 without memory. */
-int ref_doc_open(struct ref_doc *d, const char *referee, const char *title,
+/* Starts d; with html, its HTML titled title too. */
+void ref_doc_open(struct ref_doc *d, const char *referee, const char *title,
     int html);
 
 /* A paragraph (a blank line before it): format's text, its '\n' line
@@ -138,21 +154,19 @@ void ref_doc_board(struct ref_doc *d, const char *ascii,
 /* A word of a paragraph of words, wrapped at 72 columns in the text. */
 void ref_doc_word(struct ref_doc *d, const char *w);
 
-/* Ends d: *text and *html (NULL without HTML), malloc'ed.  -1 without
- * memory (nothing returned). */
-int ref_doc_close(struct ref_doc *d, char **text, char **html);
+/* Ends d: *text and *html (NULL without HTML), malloc'ed. */
+void ref_doc_close(struct ref_doc *d, char **text, char **html);
 
 /* ---- reply.c ---- */
 
 /* The userid playing side on j's board, or "?". */
 const char *ref_side_user(const struct ref_job *j, int side);
 
-/* The text format makes with its arguments, malloc'ed; NULL without
- * memory. */
+/* The text format makes with its arguments, malloc'ed. */
 char *ref_text(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
-/* Writes j->g as PDN into a malloc'ed text; NULL without memory. */
+/* Writes g as PDN into a malloc'ed text. */
 char *ref_record_text(const struct record *g, size_t *len);
 
 /* What a mail says: its text, complete on its own; an HTML alternative
@@ -165,14 +179,14 @@ struct ref_body {
 };
 
 /* Composes a mail to the nto (1 or 2) addresses to and adds it to the
- * outcome (none past REF_MAILS); attach: the record (new, else the
- * board's).  -1 without memory. */
+ * outcome (none past REF_MAILS; one that cannot be written, as an
+ * address that does not read, is dropped); attach: the record (new,
+ * else the board's).  Returns 0, an answer (the steps of job.h). */
 int ref_push(struct ref_job *j, const char *const *to, size_t nto,
     const char *subject, const struct ref_body *b);
 
 /* Ends d and answers the sender with it (text and HTML): an answer
- * (REF_ANSWERED, counted); the caller set the summary.  -1 without
- * memory. */
+ * (REF_ANSWERED, counted); the caller set the summary.  Returns 0. */
 int ref_answer_doc(struct ref_job *j, const char *subject,
     struct ref_doc *d);
 
@@ -188,8 +202,7 @@ int ref_push_text(struct ref_job *j, const char *to, const char *subject,
  * after its request quoted with the password masked.  Every refusal
  * ends saying how to get the commands (help).  The log line gets the
  * quoted request and detail (else why).  No mail when the sender was
- * answered too often already (ref_answer_ok).  Returns 0, or -1 with
- * j->nomem set when out of memory.
+ * answered too often already (ref_answer_ok).  Returns -1: refused.
  */
 int ref_refuse(struct ref_job *j, const char *why, const char *detail,
     const char *extra);
@@ -257,7 +270,7 @@ int ref_login(struct ref_job *j);
 
 /* Reads the record text[0..len) (named name) into g and replays it up
  * to stop plies into rp; returns 0, or -1 with the diagnostics in
- * *why (malloc'ed, the caller frees it; NULL without memory). */
+ * *why (malloc'ed, the caller frees it). */
 int ref_replay_text(const char *text, size_t len, const char *name,
     unsigned long stop, struct record *g, struct replay *rp, char **why);
 
@@ -295,16 +308,15 @@ void ref_clock_load(struct ref_job *j);
 int ref_judge(struct ref_job *j, const struct judge_ask *a);
 int ref_judge_open(struct ref_job *j);
 
-/* Appends the time stamp j->clk.now to j->g when it is timed; -1
- * without memory. */
-int ref_stamp(struct ref_job *j);
+/* Appends the time stamp j->clk.now to j->g when it is timed. */
+void ref_stamp(struct ref_job *j);
 
 /* Drops the conditional moves kept for j's board, if any (an undo
- * accepted, the end of the game).  -1 without memory. */
-int ref_cond_drop(struct ref_job *j);
+ * accepted, the end of the game). */
+void ref_cond_drop(struct ref_job *j);
 
 /* Replays j->g whole into j->rp again (after an accepted undo), and
- * its clock.  -1 without memory, or when it does not replay. */
+ * its clock.  -1 after refusing when it does not replay. */
 int ref_replay_again(struct ref_job *j);
 
 /* Diagnostics written into memory: the reason of a refusal. */
@@ -315,8 +327,8 @@ struct ref_diag {
 	FILE *f;
 };
 
-/* Starts rd; -1 without memory. */
-int ref_diag_open(struct ref_diag *rd);
+/* Starts rd. */
+void ref_diag_open(struct ref_diag *rd);
 
 /* The messages reported, without "x: " and the final newline (rd->buf,
  * freed by the caller; the stream closed). */
@@ -336,13 +348,13 @@ struct ref_reader {
 };
 
 /* Adds the position of j's board (after j->rp, the moves of j->g) to
- * addr, as rd says, with the record attached. */
+ * addr, as rd says, with the record attached.  Returns 0. */
 int ref_tell(struct ref_job *j, const char *addr, const struct ref_reader *rd);
 
 /* Records the new record text and tells both players; title starts
  * the subjects ("New" or NULL), intro the texts; with copies, each
  * watcher of the board gets a copy (and the watchers of a game that
- * ends are dropped). */
+ * ends are dropped).  Returns 0. */
 int ref_changed(struct ref_job *j, const char *title, const char *intro,
     int copies);
 
@@ -353,12 +365,12 @@ int ref_changed(struct ref_job *j, const char *title, const char *intro,
  * moves kept for it (j->c->cond): each reply matched is played and
  * stamped, its text added to played (of size bytes, blank-separated);
  * the list left, or dropped, goes into the outcome.  Returns the
- * replies played, or -1 without memory.
+ * replies played.
  */
 int ref_cond_answer(struct ref_job *j, char *played, size_t size);
 
 /* ---- the verbs (help.c, start.c, boards.c, challenge.c, watch.c,
- * turns.c) ---- */
+ * turns.c): each a step, 0 or -1 after refusing ---- */
 
 int ref_help(struct ref_job *j);          /* help, GAME help */
 int ref_signup(struct ref_job *j);        /* signup USERID PASSWORD [ADDR] */

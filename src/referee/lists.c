@@ -36,22 +36,24 @@ ref_challenge_line(const char *s, struct ref_challenge *ch)
 	return 0;
 }
 
-/* Adds the challenge of line s to the list ctx. */
+/* Adds the challenge of line s to the list ctx (REF_CHALLENGES_MAX at
+ * most). */
 static int
 ref_challenge_of(void *ctx, const char *s, const char **why)
 {
+	struct ref_challenges *c = ctx;
 	struct ref_challenge ch;
 
-	if (ref_challenge_line(s, &ch) == -1) {
+	if (ref_challenge_line(s, &ch) == -1)
 		*why = "a line of the challenges file is not BOARD GAME "
 		    "USERID1 USERID2 EXPIRES [OPTION...]";
-		return -1;
-	}
-	if (ref_challenge_add(ctx, &ch) == -1) {
-		*why = "too many challenges or out of memory";
-		return -1;
-	}
-	return 0;
+	else if (c->n >= REF_CHALLENGES_MAX)
+		*why = "too many challenges";
+	else if (ref_challenge_add(c, &ch) == -1)
+		*why = "out of memory";
+	else
+		return 0;
+	return -1;
 }
 
 int
@@ -64,8 +66,7 @@ ref_challenges_parse(const char *text, struct ref_challenges *c,
 int
 ref_challenge_add(struct ref_challenges *c, const struct ref_challenge *ch)
 {
-	if (ref_grow((void **)&c->v, &c->cap, c->n, sizeof(*c->v),
-	    REF_CHALLENGES_MAX) == -1)
+	if (ref_grow((void **)&c->v, &c->cap, c->n, sizeof(*c->v)) == -1)
 		return -1;
 	c->v[c->n++] = *ch;
 	return 0;
@@ -82,18 +83,6 @@ ref_challenge_find(const struct ref_challenges *c, const char *board)
 	return NULL;
 }
 
-/* Closes the memory stream f of *text; its text, or NULL (nothing)
- * when it fails. */
-static char *
-ref_list_done(FILE *f, char **text)
-{
-	if (fclose(f) == EOF) {
-		free(*text);
-		return NULL;
-	}
-	return *text;
-}
-
 char *
 ref_challenges_format(const struct ref_challenges *c, time_t now,
     size_t *len)
@@ -103,8 +92,7 @@ ref_challenges_format(const struct ref_challenges *c, time_t now,
 	size_t i;
 	FILE *f;
 
-	if ((f = open_memstream(&text, len)) == NULL)
-		return NULL;
+	f = ref_mem_open(&text, len);
 	fputs("# stackref referee challenges: BOARD GAME USERID1 USERID2 "
 	    "EXPIRES [OPTION...]\n", f);
 	for (i = 0; i < c->n; i++) {
@@ -115,7 +103,8 @@ ref_challenges_format(const struct ref_challenges *c, time_t now,
 			    (long long)ch->expires,
 			    ch->options[0] != '\0' ? " " : "", ch->options);
 	}
-	return ref_list_done(f, &text);
+	ref_mem_close(f);
+	return text;
 }
 
 void
@@ -125,24 +114,26 @@ ref_challenges_free(struct ref_challenges *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Adds the subscription of line s to the list ctx. */
+/* Adds the subscription of line s to the list ctx (REF_WATCH_MAX at
+ * most). */
 static int
 ref_watch_of(void *ctx, const char *s, const char **why)
 {
+	struct ref_watchers *w = ctx;
 	struct ref_watch x;
 
 	memset(&x, 0, sizeof(x));
 	if (ref_word(&s, x.board, sizeof(x.board)) == -1 ||
 	    ref_word(&s, x.addr, sizeof(x.addr)) == -1 ||
-	    s[strspn(s, " \t\r")] != '\0') {
+	    s[strspn(s, " \t\r")] != '\0')
 		*why = "a line of the watchers file is not BOARD ADDRESS";
-		return -1;
-	}
-	if (ref_watch_add(ctx, &x) == -1) {
-		*why = "too many watchers or out of memory";
-		return -1;
-	}
-	return 0;
+	else if (w->n >= REF_WATCH_MAX)
+		*why = "too many watchers";
+	else if (ref_watch_add(w, &x) == -1)
+		*why = "out of memory";
+	else
+		return 0;
+	return -1;
 }
 
 int
@@ -155,8 +146,7 @@ ref_watchers_parse(const char *text, struct ref_watchers *w,
 int
 ref_watch_add(struct ref_watchers *w, const struct ref_watch *x)
 {
-	if (ref_grow((void **)&w->v, &w->cap, w->n, sizeof(*w->v),
-	    REF_WATCH_MAX) == -1)
+	if (ref_grow((void **)&w->v, &w->cap, w->n, sizeof(*w->v)) == -1)
 		return -1;
 	w->v[w->n++] = *x;
 	return 0;
@@ -169,12 +159,12 @@ ref_watchers_format(const struct ref_watchers *w, size_t *len)
 	size_t i;
 	FILE *f;
 
-	if ((f = open_memstream(&text, len)) == NULL)
-		return NULL;
+	f = ref_mem_open(&text, len);
 	fputs("# stackref referee watchers: BOARD ADDRESS\n", f);
 	for (i = 0; i < w->n; i++)
 		fprintf(f, "%s %s\n", w->v[i].board, w->v[i].addr);
-	return ref_list_done(f, &text);
+	ref_mem_close(f);
+	return text;
 }
 
 void

@@ -1,7 +1,8 @@
 /*
- * players.c - the referee's players file (and the lines and words every
- * file of its state is made of), the reading of IMAP SEARCH answers,
- * safe board names.  Pure: no files, no network.  (Password hashes and
+ * players.c - out of memory in a decision (the one place that meets
+ * it); the referee's players file (and the lines and words every file
+ * of its state is made of), the reading of IMAP SEARCH answers, safe
+ * board names.  Pure: no files, no network.  (Password hashes and
  * journal keys are hash.c's.)
  */
 #include <ctype.h>
@@ -10,9 +11,49 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "referee/job.h"
+
+void
+ref_nomem(void)
+{
+	struct diag d;
+
+	diag_init(&d, "stackref", stderr);
+	diag_report(&d, DIAG_NOMEM, NULL);
+	_exit(REF_EXIT_NOMEM);
+}
+
+void *
+ref_alloc(void *p)
+{
+	if (p == NULL)
+		ref_nomem();
+	return p;
+}
+
+int
+ref_need(int rc)
+{
+	if (rc < 0)
+		ref_nomem();
+	return rc;
+}
+
+FILE *
+ref_mem_open(char **buf, size_t *len)
+{
+	return ref_alloc(open_memstream(buf, len));
+}
+
+void
+ref_mem_close(FILE *f)
+{
+	if (fclose(f) == EOF)
+		ref_nomem();
+}
 
 void
 ref_players_free(struct ref_players *p)
@@ -23,13 +64,11 @@ ref_players_free(struct ref_players *p)
 }
 
 int
-ref_grow(void **v, size_t *cap, size_t n, size_t size, size_t max)
+ref_grow(void **v, size_t *cap, size_t n, size_t size)
 {
 	size_t ncap;
 	void *nv;
 
-	if (n >= max)
-		return -1;
 	if (n < *cap)
 		return 0;
 	ncap = *cap == 0 ? 16 : *cap * 2;
@@ -43,8 +82,7 @@ ref_grow(void **v, size_t *cap, size_t n, size_t size, size_t max)
 int
 ref_player_add(struct ref_players *p, const struct ref_player *pl)
 {
-	if (ref_grow((void **)&p->v, &p->cap, p->n, sizeof(*p->v),
-	    REF_PLAYERS_MAX) == -1)
+	if (ref_grow((void **)&p->v, &p->cap, p->n, sizeof(*p->v)) == -1)
 		return -1;
 	p->v[p->n++] = *pl;
 	return 0;
@@ -125,22 +163,23 @@ ref_lines(const char *text, int (*line)(void *ctx, const char *s,
 	return 0;
 }
 
-/* Adds the player of line s to the list ctx. */
+/* Adds the player of line s to the list ctx (REF_PLAYERS_MAX at
+ * most). */
 static int
 ref_player_of(void *ctx, const char *s, const char **why)
 {
+	struct ref_players *p = ctx;
 	struct ref_player pl;
 
-	if (ref_player_line(s, &pl) == -1) {
-		*why = "a line of the players file is not "
-		    "USERID ADDRESS HASH";
-		return -1;
-	}
-	if (ref_player_add(ctx, &pl) == -1) {
-		*why = "too many players or out of memory";
-		return -1;
-	}
-	return 0;
+	if (ref_player_line(s, &pl) == -1)
+		*why = "a line of the players file is not USERID ADDRESS HASH";
+	else if (p->n >= REF_PLAYERS_MAX)
+		*why = "too many players";
+	else if (ref_player_add(p, &pl) == -1)
+		*why = "out of memory";
+	else
+		return 0;
+	return -1;
 }
 
 int
@@ -160,8 +199,7 @@ ref_players_format(const struct ref_players *p, size_t *len)
 	for (i = 0; i < p->n; i++)
 		size += strlen(p->v[i].user) + strlen(p->v[i].addr) +
 		    strlen(p->v[i].hash) + strlen(p->v[i].token) + 32;
-	if ((buf = malloc(size)) == NULL)
-		return NULL;
+	buf = ref_alloc(malloc(size));
 	off = (size_t)snprintf(buf, size, "# stackref referee players: "
 	    "USERID ADDRESS HASH [TOKEN EXPIRES]\n");
 	for (i = 0; i < p->n; i++) {

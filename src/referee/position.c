@@ -359,26 +359,21 @@ ref_watch_lines(struct ref_job *j, struct ref_doc *d, int watcher)
 		ref_doc_more(d, "from the address you signed up with.");
 }
 
-/* The ASCII diagram from side, malloc'ed (NULL without memory). */
+/* The ASCII diagram from side, malloc'ed. */
 static char *
 ref_ascii(const struct ref_job *j, int side)
 {
-	char *buf = NULL;
+	char *buf;
 	size_t len;
-	FILE *f;
+	FILE *f = ref_mem_open(&buf, &len);
 
-	if ((f = open_memstream(&buf, &len)) == NULL)
-		return NULL;
 	board_ascii_style(f, j->rp.r, &j->rp.pos, side == 1, j->rp.style);
-	if (fclose(f) == EOF) {
-		free(buf);
-		return NULL;
-	}
+	ref_mem_close(f);
 	return buf;
 }
 
 /* The body of the position mail rd describes into d. */
-static int
+static void
 ref_position(struct ref_job *j, struct ref_doc *d, const struct ref_reader *rd)
 {
 	int me = rd->you != NULL ? ref_user_side(j, rd->you) : -1;
@@ -391,8 +386,7 @@ ref_position(struct ref_job *j, struct ref_doc *d, const struct ref_reader *rd)
 	    ref_board_name(j), ref_side_user(j, 0), j->rp.r->side[0],
 	    ref_side_user(j, 1), j->rp.r->side[1]);
 	ref_last_line(j, d);
-	if ((ascii = ref_ascii(j, rd->side)) == NULL)
-		return -1;
+	ascii = ref_ascii(j, rd->side);
 	ref_doc_board(d, ascii, ref_picture(j, rd->side));
 	free(ascii);
 	ref_moves(j, d, rd->history);
@@ -403,7 +397,6 @@ ref_position(struct ref_job *j, struct ref_doc *d, const struct ref_reader *rd)
 		if (me < 0)
 			ref_watch_lines(j, d, rd->watcher);
 	}
-	return 0;
 }
 
 /* The subject of a position mail: game, board, who moves or result. */
@@ -436,39 +429,28 @@ ref_tell(struct ref_job *j, const char *addr, const struct ref_reader *rd)
 	struct ref_body b = { NULL, NULL, NULL, 1 };
 	struct ref_doc d;
 	char subject[400], *text, *html;
-	int rc;
 
 	ref_subject(j, rd->title, subject, sizeof(subject));
-	if (ref_doc_open(&d, j->c->referee, subject, 1) == -1)
-		return -1;
-	if (ref_position(j, &d, rd) == -1)
-		d.nomem = 1;
-	if (ref_doc_close(&d, &text, &html) == -1)
-		return -1;
+	ref_doc_open(&d, j->c->referee, subject, 1);
+	ref_position(j, &d, rd);
+	ref_doc_close(&d, &text, &html);
 	b.text = text;
 	b.html = html;
 	b.pic = j->pic[rd->side].png != NULL ? &j->pic[rd->side] : NULL;
-	rc = ref_push(j, to, 1, subject, &b);
+	ref_push(j, to, 1, subject, &b);
 	free(text);
 	free(html);
-	return rc;
+	return 0;
 }
 
 /* The game page of j->g into the outcome. */
-static int
+static void
 ref_page(struct ref_job *j)
 {
-	FILE *f;
+	FILE *f = ref_mem_open(&j->o->page, &j->o->page_len);
 
-	if ((f = open_memstream(&j->o->page, &j->o->page_len)) == NULL)
-		return -1;
-	if (notation_write_record(notation_find("html"), f, &j->g) == -1) {
-		fclose(f);
-		free(j->o->page);
-		j->o->page = NULL;
-		return -1;
-	}
-	return fclose(f) == EOF ? -1 : 0;
+	ref_need(notation_write_record(notation_find("html"), f, &j->g));
+	ref_mem_close(f);
 }
 
 /* Whether addr is the address of a player of j's board. */
@@ -488,30 +470,27 @@ ref_player_addr(const struct ref_job *j, const char *addr)
 
 /* The watchers of a board that ended, dropped from the outcome's
  * watchers file. */
-static int
+static void
 ref_drop_watchers(struct ref_job *j)
 {
 	const struct ref_watchers *w = j->c->watchers;
 	struct ref_watchers keep = { NULL, 0, 0 };
 	size_t i;
-	int rc = -1, gone = 0;
+	int gone = 0;
 
 	for (i = 0; w != NULL && i < w->n; i++)
 		if (strcmp(w->v[i].board, ref_board_name(j)) == 0)
 			gone = 1;
-		else if (ref_watch_add(&keep, &w->v[i]) == -1)
-			goto out;
-	rc = 0;
-	if (gone && (j->o->watchers = ref_watchers_format(&keep,
-	    &j->o->watchers_len)) == NULL)
-		rc = -1;
-out:
+		else
+			ref_need(ref_watch_add(&keep, &w->v[i]));
+	if (gone)
+		j->o->watchers = ref_watchers_format(&keep,
+		    &j->o->watchers_len);
 	ref_watchers_free(&keep);
-	return rc;
 }
 
 /* A copy of the change to each watcher of the board. */
-static int
+static void
 ref_copies(struct ref_job *j, const char *title, const char *intro)
 {
 	const struct ref_watchers *w = j->c->watchers;
@@ -521,12 +500,10 @@ ref_copies(struct ref_job *j, const char *title, const char *intro)
 
 	for (i = 0; w != NULL && i < w->n; i++)
 		if (strcmp(w->v[i].board, ref_board_name(j)) == 0 &&
-		    !ref_player_addr(j, w->v[i].addr) &&
-		    ref_tell(j, w->v[i].addr, &rd) == -1)
-			return -1;
+		    !ref_player_addr(j, w->v[i].addr))
+			ref_tell(j, w->v[i].addr, &rd);
 	if (play_over(&j->rp, &j->g, &res, &why))
-		return ref_drop_watchers(j);
-	return 0;
+		ref_drop_watchers(j);
 }
 
 int
@@ -541,18 +518,19 @@ ref_changed(struct ref_job *j, const char *title, const char *intro,
 
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
-	if ((j->o->record = ref_record_text(&j->g, &j->o->record_len)) ==
-	    NULL || (j->c->publish && ref_page(j) == -1))
-		return -1;
-	if (play_over(&j->rp, &j->g, &res, &why) && ref_cond_drop(j) == -1)
-		return -1;
+	j->o->record = ref_record_text(&j->g, &j->o->record_len);
+	if (j->c->publish)
+		ref_page(j);
+	if (play_over(&j->rp, &j->g, &res, &why))
+		ref_cond_drop(j);
 	ref_clock_load(j);
 	for (s = 0; s < 2; s++) {
 		rd.side = s;
 		rd.you = ref_side_user(j, s);
-		if ((pl = ref_player_find(j->c->players, rd.you)) != NULL &&
-		    ref_tell(j, pl->addr, &rd) == -1)
-			return -1;
+		if ((pl = ref_player_find(j->c->players, rd.you)) != NULL)
+			ref_tell(j, pl->addr, &rd);
 	}
-	return copies ? ref_copies(j, title, intro) : 0;
+	if (copies)
+		ref_copies(j, title, intro);
+	return 0;
 }

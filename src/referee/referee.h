@@ -100,22 +100,23 @@ struct ref_players {
 /*
  * Reads the players file text: one player per line, "USERID ADDRESS
  * HASH", or "USERID ADDRESS HASH TOKEN EXPIRES" in the pending file;
- * blank lines and '#' lines ignored.  p is zeroed by the caller (or
- * empty).  Returns 0, or -1 with *why (static).
+ * blank lines and '#' lines ignored; REF_PLAYERS_MAX lines at most.  p
+ * is zeroed by the caller (or empty).  Returns 0, or -1 with *why
+ * (static).
  */
 int ref_players_parse(const char *text, struct ref_players *p,
     const char **why);
 
-/* Writes p as a players file into a malloc'ed text; NULL without
- * memory. */
+/* Writes p as a players file into a malloc'ed text (out of memory:
+ * ref_nomem). */
 char *ref_players_format(const struct ref_players *p, size_t *len);
 
 /* The player called user (case-sensitive), or NULL. */
 const struct ref_player *ref_player_find(const struct ref_players *p,
     const char *user);
 
-/* Appends a player; 0, or -1 without memory or over REF_PLAYERS_MAX
- * (callers refuse before: "the referee is full"). */
+/* Appends a player; 0, or -1 without memory.  Callers keep to
+ * REF_PLAYERS_MAX (a decision refuses: "the referee is full"). */
 int ref_player_add(struct ref_players *p, const struct ref_player *pl);
 
 void ref_players_free(struct ref_players *p);
@@ -161,10 +162,11 @@ struct ref_watchers {
 /*
  * The challenges file: "BOARD GAME USERID1 USERID2 EXPIRES [OPTION...]"
  * per line; the watchers file: "BOARD ADDRESS" per line.  Parse into a
- * zeroed (or empty) list, 0 or -1 with *why (static); format into a
- * malloc'ed text (NULL without memory), without the challenges expired
- * at now (0: keep every one).  Add: 0, or -1 without memory or past
- * REF_CHALLENGES_MAX or REF_WATCH_MAX.
+ * zeroed (or empty) list, REF_CHALLENGES_MAX or REF_WATCH_MAX lines at
+ * most, 0 or -1 with *why (static); format into a malloc'ed text (out
+ * of memory: ref_nomem), without the challenges expired at now (0:
+ * keep every one).  Add: 0, or -1 without memory; callers keep to the
+ * maximum.
  */
 int ref_challenges_parse(const char *text, struct ref_challenges *c,
     const char **why);
@@ -345,10 +347,21 @@ struct ref_outcome {
  * with a reply saying why (unless it comes from a loop, an automatic
  * sender or an address answered too often already).  The summary is
  * one line, every value from the mail in it quoted (util_quote).
- * Returns 0, or -1 when out of memory (o is then freed).
+ * Returns 0.  Out of memory is no result: it ends the process
+ * (ref_nomem), a run's child whose mail is then set aside (run.h), or
+ * the unit test or fuzz target that called it (which never run out).
  */
 int ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
     struct ref_outcome *o);
+
+/* The exit status of a process whose decision ran out of memory: none
+ * of diag.h's, so that nothing else ends with it. */
+#define REF_EXIT_NOMEM 6
+
+/* Out of memory in a decision (the one way it is met): reports it
+ * (DIAG_NOMEM, on standard error) and ends the process at once with
+ * status REF_EXIT_NOMEM. */
+_Noreturn void ref_nomem(void);
 
 void ref_outcome_free(struct ref_outcome *o);
 
@@ -361,8 +374,8 @@ void ref_outcome_free(struct ref_outcome *o);
  * move is mailed one.  key gets the event's key (the raw_key of
  * "forfeit BOARD SINCE" or "remind BOARD SINCE N": the same event
  * always has the same key, so that the journal sends it once), "" when
- * there is nothing to do (a game over, untimed, not due).  Returns 0,
- * or -1 when out of memory (o is then freed).
+ * there is nothing to do (a game over, untimed, not due, a record
+ * that does not read).  Returns 0; out of memory as for ref_decide.
  */
 int ref_decide_time(const char *board, const struct ref_ctx *c,
     struct ref_outcome *o, char key[REF_KEY]);

@@ -31,37 +31,26 @@ ref_side_user(const struct ref_job *j, int side)
 char *
 ref_record_text(const struct record *g, size_t *len)
 {
-	char *buf = NULL;
-	FILE *f;
-	int rc;
+	char *buf;
+	FILE *f = ref_mem_open(&buf, len);
 
-	if ((f = open_memstream(&buf, len)) == NULL)
-		return NULL;
-	rc = notation_write_record(notation_find("pdn"), f, g);
-	if (fclose(f) == EOF || rc == -1) {
-		free(buf);
-		return NULL;
-	}
+	ref_need(notation_write_record(notation_find("pdn"), f, g));
+	ref_mem_close(f);
 	return buf;
 }
 
 char *
 ref_text(const char *format, ...)
 {
-	char *text = NULL;
+	char *text;
 	size_t len;
 	va_list ap;
-	FILE *f;
+	FILE *f = ref_mem_open(&text, &len);
 
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return NULL;
 	va_start(ap, format);
 	vfprintf(f, format, ap);
 	va_end(ap);
-	if (fclose(f) == EOF) {
-		free(text);
-		return NULL;
-	}
+	ref_mem_close(f);
 	return text;
 }
 
@@ -137,7 +126,8 @@ ref_attach(struct ref_job *j, struct mail_attachment *att, char *fname,
 	return att->data != NULL ? 1 : 0;
 }
 
-/* Fills mo for a mail of j to the nto addresses to. */
+/* Fills mo for a mail of j to the nto addresses to; -1 when its
+ * Message-ID cannot be made (the referee's domain is no host name). */
 static int
 ref_mail_out(struct ref_job *j, struct mail_out *mo, const char *const *to,
     size_t nto, char *mid, size_t size)
@@ -171,10 +161,9 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	const char *why;
 	size_t i;
 
-	if (o->nmail >= REF_MAILS || nto == 0 || nto > 2)
-		return 0;
-	if (ref_mail_out(j, &mo, to, nto, mid, sizeof(mid)) == -1)
-		return -1;
+	if (o->nmail >= REF_MAILS || nto == 0 || nto > 2 ||
+	    ref_mail_out(j, &mo, to, nto, mid, sizeof(mid)) == -1)
+		return 0;     /* none past REF_MAILS; no Message-ID: drop */
 	snprintf(from, sizeof(from), "stackref referee <%s>", j->c->referee);
 	mo.from = from;
 	mo.subject = subject;
@@ -196,8 +185,7 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	if (mail_compose(&mo, &rm->text, &rm->len, &why) == -1)
 		return 0;     /* an address that cannot be written: drop */
 	for (i = 0; i < nto; i++)
-		if ((rm->rcpt[i] = strdup(to[i])) == NULL)
-			return -1;
+		rm->rcpt[i] = ref_alloc(strdup(to[i]));
 	rm->nrcpt = nto;
 	o->nmail++;
 	return 0;
@@ -229,18 +217,16 @@ ref_answer_doc(struct ref_job *j, const char *subject, struct ref_doc *d)
 	const char *to[1] = { j->m->from };
 	struct ref_body b = { NULL, NULL, NULL, 0 };
 	char *text, *html;
-	int rc;
 
-	if (ref_doc_close(d, &text, &html) == -1)
-		return -1;
+	ref_doc_close(d, &text, &html);
 	j->o->status = REF_ANSWERED;
 	ref_answered(j);
 	b.text = text;
 	b.html = html;
-	rc = ref_push(j, to, 1, subject, &b);
+	ref_push(j, to, 1, subject, &b);
 	free(text);
 	free(html);
-	return rc;
+	return 0;
 }
 
 int
@@ -325,12 +311,10 @@ static char *
 ref_refusal_text(const struct ref_job *j, const char *why,
     const char *detail, const char *extra)
 {
-	char *text = NULL;
+	char *text;
 	size_t len, i;
-	FILE *f;
+	FILE *f = ref_mem_open(&text, &len);
 
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return NULL;
 	if (j->known)
 		fprintf(f, "Your request\n\n    %s\n\nwas refused:\n%s.\n",
 		    j->quoted, detail != NULL ? detail : why);
@@ -346,10 +330,7 @@ ref_refusal_text(const struct ref_job *j, const char *why,
 	}
 	fprintf(f, "\nFor every command and what it does, mail %s\nwith "
 	    "the subject\n    help\n", j->c->referee);
-	if (fclose(f) == EOF) {
-		free(text);
-		return NULL;
-	}
+	ref_mem_close(f);
 	return text;
 }
 
@@ -358,30 +339,27 @@ ref_refuse(struct ref_job *j, const char *why, const char *detail,
     const char *extra)
 {
 	char *text, subject[800], q1[240], q2[300];
-	int rc;
 
 	j->o->status = REF_REFUSED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "refused %s: %s",
 	    util_quote(j->quoted, q1, sizeof(q1)),
 	    util_quote(detail != NULL ? detail : why, q2, sizeof(q2)));
 	if (j->m->from == NULL)
-		return 0;
+		return -1;
 	if (!ref_answer_ok(j)) {
 		util_append(j->o->summary, sizeof(j->o->summary), " ",
 		    "(not answered: answered too often today)");
-		return 0;
+		return -1;
 	}
-	if ((text = ref_refusal_text(j, why, detail, extra)) == NULL)
-		return j->nomem = 1, -1;
+	text = ref_refusal_text(j, why, detail, extra);
 	if (j->known)
 		snprintf(subject, sizeof(subject), "Refused: %s", j->quoted);
 	else
 		snprintf(subject, sizeof(subject), "Refused: your request");
-	if ((rc = ref_push_text(j, j->m->from, subject, text)) == -1)
-		j->nomem = 1;
+	ref_push_text(j, j->m->from, subject, text);
 	ref_answered(j);
 	free(text);
-	return rc;
+	return -1;
 }
 
 void

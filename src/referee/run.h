@@ -38,7 +38,8 @@ int ref_run(struct ref_state *s);
  * The decision on l in the state s, as a run's process makes it, with
  * the time now and the random bytes rnd; aside: the reason it is set
  * aside, or NULL.  Nothing is written.  Returns 0 with o filled, or -1
- * after reporting (o empty).
+ * after reporting (o empty) when the state cannot be read; out of
+ * memory ends the process (ref_nomem).
  */
 int ref_run_decide(struct ref_state *s, const struct ref_letter *l,
     const char *aside, time_t now, const unsigned char rnd[REF_RND],

@@ -15,27 +15,23 @@
 
 /* Writes a copy of p, without the entry skip (NULL: none) and the
  * expired ones, plus add (NULL: none), as a players or pending file
- * into *text.  -1 without memory. */
-static int
+ * into *text. */
+static void
 ref_list_with(const struct ref_job *j, const struct ref_players *p,
     const struct ref_player *skip, const struct ref_player *add,
     char **text, size_t *len)
 {
 	struct ref_players q = { NULL, 0, 0 };
 	size_t i;
-	int rc = -1;
 
 	for (i = 0; i < p->n; i++)
 		if (&p->v[i] != skip && (p->v[i].expires == 0 ||
-		    p->v[i].expires > j->c->now) &&
-		    ref_player_add(&q, &p->v[i]) == -1)
-			goto out;
-	if ((add == NULL || ref_player_add(&q, add) == 0) &&
-	    (*text = ref_players_format(&q, len)) != NULL)
-		rc = 0;
-out:
+		    p->v[i].expires > j->c->now))
+			ref_need(ref_player_add(&q, &p->v[i]));
+	if (add != NULL)
+		ref_need(ref_player_add(&q, add));
+	*text = ref_players_format(&q, len);
 	ref_players_free(&q);
-	return rc;
 }
 
 /* The signup waiting for user, or for addr (either may be NULL); not
@@ -67,8 +63,8 @@ ref_pending_live(const struct ref_job *j)
 	return n;
 }
 
-/* Refuses a signup of j's userid, at addr, that cannot be taken now;
- * else 0. */
+/* Refuses a signup of j's userid, at addr, that cannot be taken now
+ * (-1); else 0. */
 static int
 ref_signup_check(struct ref_job *j, const char *addr)
 {
@@ -78,17 +74,17 @@ ref_signup_check(struct ref_job *j, const char *addr)
 	    ref_pending_find(j, j->cmd.user, NULL) != NULL) {
 		snprintf(why, sizeof(why), "the userid %s is taken",
 		    j->cmd.user);
-		return ref_refuse(j, "the userid is taken", why, NULL), -1;
+		return ref_refuse(j, "the userid is taken", why, NULL);
 	}
 	if (ref_pending_find(j, NULL, addr) != NULL)
 		return ref_refuse(j, "a signup for this address waits for "
-		    "its confirmation already", NULL, NULL), -1;
+		    "its confirmation already", NULL, NULL);
 	if (j->c->players->n >= REF_PLAYERS_MAX)
 		return ref_refuse(j, "the referee is full: it has all the "
-		    "players it can take", NULL, NULL), -1;
+		    "players it can take", NULL, NULL);
 	if (ref_pending_live(j) >= REF_PENDING_MAX)
 		return ref_refuse(j, "too many signups wait for their "
-		    "confirmation; try again tomorrow", NULL, NULL), -1;
+		    "confirmation; try again tomorrow", NULL, NULL);
 	return 0;
 }
 
@@ -109,9 +105,8 @@ static int
 ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
 {
 	char subject[PBEM_WORD + REF_TOKEN + 16], *text;
-	int rc;
 
-	if ((text = ref_text("Welcome, %s: the stackref referee at %s was "
+	text = ref_text("Welcome, %s: the stackref referee at %s was "
 	    "asked to sign up\nthe userid %s with this address, %s.\n\n"
 	    "To confirm, reply to this mail without changing its subject, "
 	    "or mail\n%s with the subject\n    confirm %s %s\nwithin %d "
@@ -119,13 +114,12 @@ ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
 	    "If you did not ask for this, ignore this mail: the referee "
 	    "will not\nwrite to this address again about it.\n", pl->user,
 	    j->c->referee, pl->user, pl->addr, j->c->referee, pl->user,
-	    pl->token, REF_PENDING_TIME / 86400)) == NULL)
-		return -1;
+	    pl->token, REF_PENDING_TIME / 86400);
 	snprintf(subject, sizeof(subject), "confirm %s %s", pl->user,
 	    pl->token);
-	rc = ref_push_text(j, pl->addr, subject, text);
+	ref_push_text(j, pl->addr, subject, text);
 	free(text);
-	return rc;
+	return 0;
 }
 
 int
@@ -142,14 +136,16 @@ ref_signup(struct ref_job *j)
 	    j->m->from, pl.addr, name, sizeof(name)) == -1)
 		return ref_refuse(j, "the address does not read", NULL, NULL);
 	if (ref_signup_check(j, pl.addr) == -1)
-		return 0;
+		return -1;
 	snprintf(pl.user, sizeof(pl.user), "%s", j->cmd.user);
 	ref_token(j, pl.token);
 	pl.expires = j->c->now + REF_PENDING_TIME;
 	if (REF_HASH_MODULE->hash(j->cmd.password, j->c->rnd + REF_RND_SALT,
-	    pl.hash) == -1 || ref_list_with(j, j->c->pending, NULL, &pl, &j->o->pending,
-	    &j->o->pending_len) == -1)
-		return -1;
+	    pl.hash) == -1)
+		return ref_refuse(j, "the password cannot be hashed now; tell "
+		    "the referee's keeper", NULL, NULL);
+	ref_list_with(j, j->c->pending, NULL, &pl, &j->o->pending,
+	    &j->o->pending_len);
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "signup of %s at %s "
 	    "waits for its confirmation", pl.user,
@@ -180,7 +176,6 @@ ref_confirm(struct ref_job *j)
 	    NULL);
 	struct ref_player pl;
 	char *text, q[300];
-	int rc;
 
 	if (pend == NULL || !ref_token_ok(j->cmd.password, pend))
 		return ref_refuse(j, "no signup of this userid waits for "
@@ -191,24 +186,22 @@ ref_confirm(struct ref_job *j)
 	pl = *pend;
 	pl.token[0] = '\0';
 	pl.expires = 0;
-	if (ref_list_with(j, j->c->players, NULL, &pl, &j->o->players,
-	    &j->o->players_len) == -1 || ref_list_with(j, j->c->pending,
-	    pend, NULL, &j->o->pending, &j->o->pending_len) == -1)
-		return -1;
-	if ((text = ref_text("Welcome, %s: you are signed up with the address "
+	ref_list_with(j, j->c->players, NULL, &pl, &j->o->players,
+	    &j->o->players_len);
+	ref_list_with(j, j->c->pending, pend, NULL, &j->o->pending,
+	    &j->o->pending_len);
+	text = ref_text("Welcome, %s: you are signed up with the address "
 	    "%s.\n\nYour password is stored only as a salted hash; the "
 	    "referee cannot\nmail it back.  Keep it: every move you send "
 	    "needs it.\n\nTo start a game, mail %s with the subject\n"
 	    "    GAME challenge %s OPPONENT\nand for every command, with "
 	    "the subject\n    help\n", pl.user, pl.addr, j->c->referee,
-	    pl.user)) == NULL)
-		return -1;
+	    pl.user);
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "signed up %s <%s>",
 	    pl.user, util_quote(pl.addr, q, sizeof(q)));
-	rc = ref_push_text(j, pl.addr, "Welcome to the stackref referee",
-	    text);
+	ref_push_text(j, pl.addr, "Welcome to the stackref referee", text);
 	free(text);
-	return rc;
+	return 0;
 }
 

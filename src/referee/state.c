@@ -395,9 +395,9 @@ ref_find_board(const struct ref_state *s, const char *name,
 	if (len < 5 || len - 4 >= PBEM_WORD || strcmp(name + len - 4,
 	    ".pdn") != 0 || ref_read_head(ref_path(path, s, "games", name),
 	    head, sizeof(head)) == -1 || stat(path, &st) == -1 ||
-	    !ref_head_names(head, user) ||
-	    ref_grow((void **)v, cap, *n, sizeof(**v), (size_t)-1) == -1)
+	    !ref_head_names(head, user))
 		return 0;
+	ref_need(ref_grow((void **)v, cap, *n, sizeof(**v)));
 	memcpy((*v)[*n].board, name, len - 4);
 	(*v)[*n].board[len - 4] = '\0';
 	(*v)[(*n)++].mtime = st.st_mtime;
@@ -420,13 +420,11 @@ ref_state_boards(struct ref_state *s, const char *user, struct ref_ctx *c)
 	while ((e = readdir(dp)) != NULL)
 		ref_find_board(s, e->d_name, user, &v, &n, &cap);
 	closedir(dp);
-	qsort(v, n, sizeof(*v), ref_found_cmp);
+	if (n > 1)      /* v is NULL when none was found */
+		qsort(v, n, sizeof(*v), ref_found_cmp);
 	c->nboards = n < REF_LIST_MAX ? n : REF_LIST_MAX;
 	c->boards_more = n - c->nboards;
-	if ((b = calloc(c->nboards + 1, sizeof(*b))) == NULL) {
-		free(v);
-		return diag_report(s->d, DIAG_NOMEM, NULL), -1;
-	}
+	b = ref_alloc(calloc(c->nboards + 1, sizeof(*b)));
 	for (i = 0; i < c->nboards; i++) {
 		snprintf(b[i].board, sizeof(b[i].board), "%s", v[i].board);
 		b[i].mtime = v[i].mtime;
@@ -636,8 +634,10 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 	if (mkdir(tmp, 0700) == -1)
 		return ref_fail(s, 1, tmp);
 	if (ref_plan_files(s, tmp, uid, o, aside) == -1 ||
-	    fileio_sync_dir(tmp) == -1)
-		return ref_rmdir(tmp), -1;
+	    fileio_sync_dir(tmp) == -1) {
+		ref_rmdir(tmp);
+		return -1;
+	}
 	if (rename(tmp, ref_path(dst, s, "queue", key)) == -1 ||
 	    fileio_sync_dir(ref_path(tmp, s, "queue", NULL)) == -1)
 		return ref_fail(s, 1, dst);
@@ -652,8 +652,10 @@ ref_state_set_aside(struct ref_state *s, const char *key,
 	size_t n;
 	int rc;
 
-	if ((text = malloc(len + 512)) == NULL)
-		return diag_report(s->d, DIAG_NOMEM, NULL), -1;
+	if ((text = malloc(len + 512)) == NULL) {
+		diag_report(s->d, DIAG_NOMEM, NULL);
+		return -1;
+	}
 	n = (size_t)snprintf(text, 512, "set aside: %s\nuid: %lu\n\n", why,
 	    uid);
 	memcpy(text + n, raw, len);

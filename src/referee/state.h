@@ -115,7 +115,8 @@ int ref_state_aside_seen(const struct ref_state *s, const char *key);
  * USERID (c->boards, malloc'ed), the next board, the counts, the
  * referee's address, whether to publish; the time and the random bytes
  * are the caller's.  ref_state_ctx_free frees what it allocated.
- * Returns 0, or -1 after reporting.
+ * Returns 0, or -1 after reporting; out of memory, which it meets in the
+ * decision's process, ends it (ref_nomem).
  */
 int ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
     struct ref_ctx *c, char **record);

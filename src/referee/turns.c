@@ -32,25 +32,22 @@ ref_cond_kept(const struct ref_job *j, struct cond *c)
 		cond_clear(c);
 }
 
-/* Puts list c into the outcome as the board's from now on. */
-static int
+/* Puts list c into the outcome as the board's from now on (its text
+ * fits REF_COND_BYTES, COND_MAX pairs at most: a list that would not is
+ * dropped). */
+static void
 ref_cond_keep(struct ref_job *j, const struct cond *c)
 {
-	char *text;
+	char *text = ref_alloc(malloc(REF_COND_BYTES));
 	int n = 0;
 
-	if ((text = malloc(REF_COND_BYTES)) == NULL)
-		return j->nomem = 1, -1;
-	text[0] = '\0';
-	if (c->side >= 0 && c->n > 0 && (n = cond_format(c, j->r, text,
-	    REF_COND_BYTES)) < 0) {
-		free(text);
-		return j->nomem = 1, -1;
-	}
+	if (c->side >= 0 && c->n > 0)
+		n = cond_format(c, j->r, text, REF_COND_BYTES);
+	n = n > 0 ? n : 0;
+	text[n] = '\0';
 	free(j->o->cond);
 	j->o->cond = text;
 	j->o->cond_len = (size_t)n;
-	return 0;
 }
 
 /* Collects a reply played (play_cond_answer's played). */
@@ -73,14 +70,13 @@ ref_cond_answer(struct ref_job *j, char *played, size_t size)
 	played[0] = '\0';
 	if (c.side < 0)
 		return 0;
-	n = play_cond_answer(&c, &j->rp, &j->g, j->clk.timed, j->clk.now,
-	    ref_cond_played, buf);
-	if (n == -1)
-		return j->nomem = 1, -1;
+	n = ref_need(play_cond_answer(&c, &j->rp, &j->g, j->clk.timed,
+	    j->clk.now, ref_cond_played, buf));
 	snprintf(played, size, "%s", buf);
 	if (n == 0 && c.side >= 0)
 		return 0;     /* kept as it was: the move was not its */
-	return ref_cond_keep(j, &c) == -1 ? -1 : n;
+	ref_cond_keep(j, &c);
+	return n;
 }
 
 /* ---- leave ---- */
@@ -93,10 +89,9 @@ ref_leave(struct ref_job *j)
 	char intro[400], until[TIMEUTC_SIZE];
 
 	if (ref_judge(j, &a) == -1)
-		return j->nomem ? -1 : 0;
-	if (play_append_leave(&j->rp, &j->g, j->side, j->cmd.days) == -1 ||
-	    ref_stamp(j) == -1)
 		return -1;
+	ref_need(play_append_leave(&j->rp, &j->g, j->side, j->cmd.days));
+	ref_stamp(j);
 	if (timeutc_format(j->clk.now + (long long)j->cmd.days * TIMEUTC_DAY,
 	    until, sizeof(until)) == -1)
 		snprintf(until, sizeof(until), "?");
@@ -129,7 +124,7 @@ ref_queue_read(struct ref_job *j, struct cond *c)
 	return ref_refuse(j, "the conditional moves are refused", why,
 	    "Nothing was changed.  Send the pairs \"X Y\": your opponent's "
 	    "move X, then\nyour reply Y, each legal in turn from the board "
-	    "now.\n"), -1;
+	    "now.\n");
 }
 
 /* The text of list c for its owner: "if bob plays 23-19, you reply
@@ -160,7 +155,6 @@ ref_queue_mail(struct ref_job *j, const struct cond *c)
 	    j->cmd.user);
 	char subject[300], list[2 * COND_MAX * (2 * COND_TEXT + 64)];
 	char *text;
-	int rc;
 
 	if (pl == NULL)
 		return 0;
@@ -169,19 +163,18 @@ ref_queue_mail(struct ref_job *j, const struct cond *c)
 		    "on this board now.");
 	else
 		ref_queue_text(j, c, list, sizeof(list));
-	if ((text = ref_text("Your conditional moves on %s board %s, ply "
+	text = ref_text("Your conditional moves on %s board %s, ply "
 	    "%lu on:\n\n%s\n\nThey are private: your opponent is not told, "
 	    "and the record does not hold\nthem.  A reply is played as soon "
 	    "as its move comes; any other move drops\nthe whole list.  To "
 	    "drop it yourself, mail %s the subject\n    %s queue %s %s "
 	    "PASSWORD\n", j->r->title, j->cmd.board, j->rp.plies + 1, list,
-	    j->c->referee, j->r->name, j->cmd.board, j->cmd.user)) == NULL)
-		return -1;
+	    j->c->referee, j->r->name, j->cmd.board, j->cmd.user);
 	snprintf(subject, sizeof(subject), "%s board %s: your conditional "
 	    "moves", j->r->name, j->cmd.board);
-	rc = ref_push_text(j, pl->addr, subject, text);
+	ref_push_text(j, pl->addr, subject, text);
 	free(text);
-	return rc;
+	return 0;
 }
 
 int
@@ -191,7 +184,7 @@ ref_queue(struct ref_job *j)
 	char why[300];
 
 	if (ref_judge_open(j) == -1)
-		return j->nomem ? -1 : 0;
+		return -1;
 	if (j->side == j->rp.pos.turn) {
 		snprintf(why, sizeof(why), "it is your turn (ply %lu): play "
 		    "your move; conditional moves answer your opponent's, "
@@ -200,9 +193,8 @@ ref_queue(struct ref_job *j)
 	}
 	cond_clear(&c);
 	if (j->cmd.text[0] != '\0' && ref_queue_read(j, &c) == -1)
-		return j->nomem ? -1 : 0;
-	if (ref_cond_keep(j, &c) == -1)
 		return -1;
+	ref_cond_keep(j, &c);
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: %zu "

@@ -50,29 +50,25 @@ ref_watch_counts(const struct ref_job *j, const char *addr, size_t *board,
 
 /* The watchers file without the subscription skip (NULL: none), plus
  * add (NULL: none), into the outcome. */
-static int
+static void
 ref_watchers_with(struct ref_job *j, const struct ref_watch *skip,
     const struct ref_watch *add)
 {
 	const struct ref_watchers *w = j->c->watchers;
 	struct ref_watchers q = { NULL, 0, 0 };
 	size_t i;
-	int rc = -1;
 
 	for (i = 0; w != NULL && i < w->n; i++)
-		if (&w->v[i] != skip && ref_watch_add(&q, &w->v[i]) == -1)
-			goto out;
-	if ((add == NULL || ref_watch_add(&q, add) == 0) &&
-	    (j->o->watchers = ref_watchers_format(&q,
-	    &j->o->watchers_len)) != NULL)
-		rc = 0;
-out:
+		if (&w->v[i] != skip)
+			ref_need(ref_watch_add(&q, &w->v[i]));
+	if (add != NULL)
+		ref_need(ref_watch_add(&q, add));
+	j->o->watchers = ref_watchers_format(&q, &j->o->watchers_len);
 	ref_watchers_free(&q);
-	return rc;
 }
 
 /* Refuses a subscription of pl's address (NULL: a stranger's) that
- * cannot be taken; else 0. */
+ * cannot be taken (-1); else 0. */
 static int
 ref_subscribe_check(struct ref_job *j, const struct ref_player *pl)
 {
@@ -84,26 +80,26 @@ ref_subscribe_check(struct ref_job *j, const struct ref_player *pl)
 	if (pl == NULL)
 		return ref_refuse(j, "only the address of a signed-up player "
 		    "may subscribe; sign up first (signup USERID PASSWORD)",
-		    NULL, NULL), -1;
+		    NULL, NULL);
 	if (ref_board(j, REPLAY_ALL) == -1)
 		return -1;
 	if (play_over(&j->rp, &j->g, &res, &why)) {
 		snprintf(msg, sizeof(msg), "the game is over (%s): there is "
 		    "nothing left to watch", res);
-		return ref_refuse(j, msg, NULL, NULL), -1;
+		return ref_refuse(j, msg, NULL, NULL);
 	}
 	if (ref_user_side(j, pl->user) >= 0)
 		return ref_refuse(j, "you play on this board: you get every "
-		    "move already", NULL, NULL), -1;
+		    "move already", NULL, NULL);
 	ref_watch_counts(j, pl->addr, &onboard, &mine, &already);
 	if (already)
 		return ref_refuse(j, "this address watches the board already",
-		    NULL, NULL), -1;
+		    NULL, NULL);
 	if (onboard >= REF_WATCH_BOARD || mine >= REF_WATCH_ADDR ||
 	    (j->c->watchers != NULL && j->c->watchers->n >= REF_WATCH_MAX))
 		return ref_refuse(j, "too many watchers: the board has "
 		    "as many as it may, or this address watches as many "
-		    "boards as it may", NULL, NULL), -1;
+		    "boards as it may", NULL, NULL);
 	return 0;
 }
 
@@ -117,12 +113,11 @@ ref_subscribe(struct ref_job *j)
 
 	if (ref_board_named(j) == -1 || ref_too_often(j, "subscribe") ||
 	    ref_subscribe_check(j, pl) == -1)
-		return j->nomem ? -1 : 0;
+		return -1;
 	memset(&x, 0, sizeof(x));
 	snprintf(x.board, sizeof(x.board), "%s", j->cmd.board);
 	snprintf(x.addr, sizeof(x.addr), "%s", pl->addr);
-	if (ref_watchers_with(j, NULL, &x) == -1)
-		return -1;
+	ref_watchers_with(j, NULL, &x);
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: watched "
 	    "by %s", j->cmd.board, util_quote(pl->addr, q, sizeof(q)));
@@ -149,8 +144,7 @@ ref_unsubscribe(struct ref_job *j)
 	if (x == NULL)
 		return ref_refuse(j, "this address does not watch this board",
 		    NULL, NULL);
-	if (ref_watchers_with(j, x, NULL) == -1)
-		return -1;
+	ref_watchers_with(j, x, NULL);
 	j->o->status = REF_APPLIED;
 	if (ref_too_often(j, "unsubscribe"))
 		return 0;
