@@ -1,0 +1,127 @@
+/*
+ * db.h - an SQL database behind one table of functions, the same for
+ * SQLite (src/db/sqlite.c: the module stackref-sqlite.so, libsqlite3)
+ * and PostgreSQL (src/db/pgsql.c: stackref-pq.so, libpq).  The layer
+ * src/db/ knows no table of the referee's; src/referee/store.c writes
+ * the referee's SQL once, over this interface, for both.
+ *
+ * SQL: written in the dialect both read (PostgreSQL 15, SQLite 3.40):
+ * INSERT ... ON CONFLICT ... DO UPDATE/NOTHING, RETURNING, CREATE TABLE
+ * IF NOT EXISTS, BIGINT and TEXT and BYTEA/BLOB as each driver's
+ * db_blob_type names it; parameters $1..$N, which the SQLite driver
+ * binds as ?1..?N.  Row locks ("FOR UPDATE", "FOR UPDATE SKIP LOCKED")
+ * only where db_driver.row_locks says the driver has them: SQLite has
+ * one writer at a time (a write transaction is BEGIN IMMEDIATE) and
+ * needs none.
+ *
+ * Values go in and out as struct db_value: never is a value put into
+ * SQL text (every value from a mail is a bound parameter).  A BLOB may
+ * hold any byte, NUL included (PostgreSQL: binary format).
+ *
+ * Errors: each call returns -1 on failure, and db_fault/db_error say
+ * what and why; the driver reports nothing itself.  A db is used by one
+ * process: a child forked after db_open never touches it (the referee's
+ * decisions get what they need from the parent, in memory).
+ *
+ * Credentials: a PostgreSQL target is a libpq connection URI or
+ * keyword string; a password in it is refused (DB_USAGE), so that none
+ * is ever on a command line: libpq's PGPASSFILE (~/.pgpass) or its
+ * environment give it.
+ */
+#ifndef STACKREF_DB_DB_H
+#define STACKREF_DB_DB_H
+
+#include <stddef.h>
+#include <string.h>
+
+enum db_type {
+	DB_NULL,
+	DB_INT,                   /* i */
+	DB_TEXT,                  /* p, len: UTF-8, no NUL inside */
+	DB_BLOB                   /* p, len: any bytes */
+};
+
+struct db_value {
+	enum db_type type;
+	long long i;
+	const char *p;            /* not owned; in a row, valid until the
+				   * row callback returns */
+	size_t len;
+};
+
+/* Shorthands for parameters. */
+#define DB_I(v) ((struct db_value){ .type = DB_INT, .i = (v) })
+#define DB_T(s) ((struct db_value){ .type = (s) != NULL ? DB_TEXT : \
+	DB_NULL, .p = (s), .len = (s) != NULL ? strlen(s) : 0 })
+#define DB_B(b, n) ((struct db_value){ .type = DB_BLOB, .p = (b), \
+	.len = (n) })
+
+/* What went wrong, so that callers can tell what to do. */
+enum db_fault {
+	DB_OK,
+	DB_BUSY,                  /* locked by another process past the
+				   * wait: try again later */
+	DB_RETRY,                 /* the transaction lost a race (a
+				   * serialization failure, a deadlock, a
+				   * unique key taken meanwhile): roll back
+				   * and run it again */
+	DB_GONE,                  /* the server cannot be reached or went
+				   * away (status 5) */
+	DB_FULL,                  /* no space left */
+	DB_READONLY,              /* the database or its folder is read-only */
+	DB_USAGE,                 /* a bad target (a password in it, no such
+				   * scheme) */
+	DB_FAILED                 /* anything else (status 4) */
+};
+
+struct db;                        /* a connection, the driver's own */
+
+/*
+ * Called once per row of a statement's result, with its columns; returns
+ * 0 to go on, 1 to stop (not a failure), -1 to fail the statement.
+ */
+typedef int (*db_row_fn)(void *arg, const struct db_value *col,
+    size_t ncol);
+
+struct db_driver {
+	const char *name;         /* "sqlite", "postgresql" */
+	int row_locks;            /* FOR UPDATE [SKIP LOCKED] understood */
+	const char *blob_type;    /* "BLOB", "BYTEA" */
+
+	/*
+	 * Opens target (SQLite: a file path, created if missing, in WAL
+	 * mode with a busy wait; PostgreSQL: a URI or keyword string).
+	 * Returns 0 with *db set, or -1 with *db set to a handle that only
+	 * db_fault, db_error and close accept (or NULL without memory).
+	 */
+	int (*open)(const char *target, struct db **db);
+	void (*close)(struct db *db);
+
+	/* Transactions: write is 1 for one that will write (SQLite takes
+	 * the write lock at once).  0, or -1. */
+	int (*begin)(struct db *db, int write);
+	int (*commit)(struct db *db);
+	void (*rollback)(struct db *db);
+
+	/*
+	 * Runs one statement with npar parameters; row (may be NULL) gets
+	 * each row of its result.  Returns the rows changed (INSERT,
+	 * UPDATE, DELETE) or returned, or -1.
+	 */
+	long (*exec)(struct db *db, const char *sql,
+	    const struct db_value *par, size_t npar, db_row_fn row,
+	    void *arg);
+
+	enum db_fault (*fault)(const struct db *db);
+	const char *(*error)(const struct db *db);   /* one line */
+};
+
+/*
+ * The driver of a store URL: "sqlite:PATH" (or a bare PATH), or
+ * "postgresql://..." / "postgres://..." (the module is loaded on first
+ * use, as module.h says); *target gets what follows the scheme (the
+ * whole URL for PostgreSQL).  NULL when the scheme is unknown.
+ */
+const struct db_driver *db_driver_of(const char *url, const char **target);
+
+#endif
