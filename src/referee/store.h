@@ -72,8 +72,16 @@
 
 #define REF_STORE_VERSION 1        /* the schema this stackref writes */
 #define REF_STORE_FILE "referee.db" /* the store of --dir DIR */
+#define REF_DB_NULL ((struct db_value){ .type = DB_NULL })  /* SQL NULL */
 
 struct ref_store;                  /* a connection and its diag */
+
+/* Text s as a parameter, NULL as SQL NULL. */
+static inline struct db_value
+ref_db_text(const char *s)
+{
+	return s != NULL ? DB_T(s) : REF_DB_NULL;
+}
 
 /*
  * Opens the store of url ("sqlite:PATH", a bare PATH, or
