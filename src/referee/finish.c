@@ -26,26 +26,9 @@ enum ref_sent {
 	REF_DOWN          /* the server is unreachable or refuses us */
 };
 
-/* A plan as it is read from the store (its texts malloc'ed). */
-struct ref_plan {
-	int found;
-	unsigned long uid;
-	int aside, status;
-	char summary[REF_SUMMARY];
-	char board[PBEM_WORD];
-	long long version, next_due, last_board;
-	struct ref_text_col {
-		char *p;
-		size_t len;
-	} record, cond, list[REF_LISTS], page;
-	char count_name[2][REF_KEY + 8];
-	char count_line[2][128];
-	char inbox[REF_KEY];
-};
-
 /* Copies column v into t (NULL stays NULL). */
 static void
-ref_col_copy(const struct db_value *v, struct ref_text_col *t)
+ref_col_copy(const struct db_value *v, struct ref_blob *t)
 {
 	t->p = NULL;
 	t->len = 0;
@@ -102,7 +85,7 @@ ref_plan_row(void *arg, const struct db_value *col, size_t ncol)
 	return 1;
 }
 
-static void
+void
 ref_plan_free(struct ref_plan *p)
 {
 	int k;
@@ -114,8 +97,7 @@ ref_plan_free(struct ref_plan *p)
 		free(p->list[k].p);
 }
 
-/* Reads plan key into p (p->found 0: none).  0, or -1. */
-static int
+int
 ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -185,7 +167,7 @@ ref_state_put_board(struct ref_state *s, const char *board,
 	v[3] = ref_db_text(who[1][0] != '\0' ? who[1] : NULL);
 	v[4] = DB_I(!(ref_head_tag(text, "Result", result, sizeof(result)) &&
 	    strcmp(result, "*") == 0));
-	v[5] = next_due != -1 ? DB_I(next_due) : REF_DB_NULL;
+	v[5] = next_due != -1 ? DB_I(next_due) : DB_N;
 	v[6] = DB_I(updated);
 	v[7] = DB_I(version);
 	if (version == -1)
@@ -641,30 +623,16 @@ ref_state_finish(struct ref_state *s, const char *key)
 	return ref_send_key(s, key);
 }
 
-/* A key read. */
-static int
-ref_key_row(void *arg, const struct db_value *col, size_t ncol)
-{
-	struct { char (*v)[REF_KEY]; size_t n, max; } *k = arg;
-
-	if (ncol < 1 || k->n >= k->max)
-		return 1;
-	ref_col_str(&col[0], k->v[k->n++], REF_KEY);
-	return 0;
-}
-
 int
 ref_state_finish_all(struct ref_state *s)
 {
 	static char keys[REF_BATCH_KEYS][REF_KEY];
-	struct { char (*v)[REF_KEY]; size_t n, max; } k = { keys, 0,
-	    REF_BATCH_KEYS };
-	size_t i;
+	size_t i, n;
 
-	if (ref_store_exec(s->st, "SELECT key FROM plans ORDER BY made", NULL,
-	    0, ref_key_row, &k) == -1)
+	if (ref_state_keys(s, "SELECT key FROM plans ORDER BY made, key", NULL,
+	    0, keys, REF_BATCH_KEYS, &n) == -1)
 		return -1;
-	for (i = 0; i < k.n; i++)
+	for (i = 0; i < n; i++)
 		if (ref_state_finish(s, keys[i]) == -1)
 			return -1;
 	if (s->smtp_down)
@@ -687,7 +655,7 @@ ref_publish_url(const struct ref_state *s, const char *board,
 /* A page due, as read. */
 struct ref_page {
 	char board[PBEM_WORD];
-	struct ref_text_col page, record;
+	struct ref_blob page, record;
 	long long tries, next_try;
 };
 
@@ -708,7 +676,7 @@ ref_page_row(void *arg, const struct db_value *col, size_t ncol)
 
 /* PUTs text (NULL: none) to board's URL of ext; -1 when it fails. */
 static int
-ref_publish_file(struct ref_state *s, const struct ref_text_col *t,
+ref_publish_file(struct ref_state *s, const struct ref_blob *t,
     const char *board, const char *ext)
 {
 	char url[4096];
@@ -754,17 +722,15 @@ void
 ref_state_publish(struct ref_state *s)
 {
 	static char boards[REF_PUBLISH_MAX][REF_KEY];
-	struct { char (*v)[REF_KEY]; size_t n, max; } k = { boards, 0,
-	    REF_PUBLISH_MAX };
 	time_t now = time(NULL);
 	struct ref_page pg;
-	size_t i;
+	size_t i, n;
 
-	if (s->publish == NULL || ref_store_exec(s->st, "SELECT board FROM "
+	if (s->publish == NULL || ref_state_keys(s, "SELECT board FROM "
 	    "publish WHERE next_try <= $1 ORDER BY board",
-	    &DB_I((long long)now), 1, ref_key_row, &k) == -1)
+	    &DB_I((long long)now), 1, boards, REF_PUBLISH_MAX, &n) == -1)
 		return;
-	for (i = 0; i < k.n; i++) {
+	for (i = 0; i < n; i++) {
 		memset(&pg, 0, sizeof(pg));
 		if (ref_store_exec(s->st, "SELECT p.board, p.page, b.record, "
 		    "p.tries, p.next_try FROM publish p LEFT JOIN boards b ON "

@@ -652,13 +652,101 @@ ref_state_ctx_free(struct ref_ctx *c, char *record)
 
 /* A text, or NULL, as a parameter: a blob (NULL: SQL NULL). */
 static struct db_value
-ref_blob_or_null(const char *p, size_t len)
+ref_blob_or_null(const struct ref_blob *b)
 {
-	struct db_value v = DB_B(p, len);
+	struct db_value v = DB_B(b->p, b->len);
 
-	if (p == NULL)
+	if (b->p == NULL)
 		v.type = DB_NULL;
 	return v;
+}
+
+int
+ref_outbox_put(struct ref_state *s, const char *key, long long n,
+    const char *rcpt, const struct ref_blob *mail, long long made,
+    long long tries, long long next_try, int ready)
+{
+	struct db_value v[8] = { DB_T(key), DB_I(n), DB_T(rcpt),
+	    DB_B(mail->p, mail->len), DB_I(made), DB_I(tries), DB_I(next_try),
+	    DB_I(ready & 1) };
+
+	return ref_store_exec(s->st, (ready & 2) != 0 ? "INSERT INTO outbox "
+	    "(key, n, rcpt, mail, made, tries, next_try, ready) VALUES ($1, $2, "
+	    "$3, $4, $5, $6, $7, $8) ON CONFLICT (key, n) DO UPDATE SET rcpt = "
+	    "excluded.rcpt, mail = excluded.mail, made = excluded.made, tries = "
+	    "excluded.tries, next_try = excluded.next_try, ready = "
+	    "excluded.ready" : "INSERT INTO outbox (key, n, rcpt, mail, made, "
+	    "tries, next_try, ready) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON "
+	    "CONFLICT (key, n) DO NOTHING", v, 8, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* Writes the replies of o, of plan key, not ready. */
+static int
+ref_plan_mails(struct ref_state *s, const char *key,
+    const struct ref_outcome *o)
+{
+	char rcpt[2 * MAIL_ADDR_MAX + 4];
+	struct ref_blob b;
+	size_t i, k;
+
+	for (i = 0; i < o->nmail; i++) {
+		rcpt[0] = '\0';
+		for (k = 0; k < o->mail[i].nrcpt; k++) {
+			strcat(rcpt, o->mail[i].rcpt[k]);
+			strcat(rcpt, "\n");
+		}
+		b.p = o->mail[i].text;
+		b.len = o->mail[i].len;
+		if (ref_outbox_put(s, key, (long long)i + 1, rcpt, &b, 0, 0, 0,
+		    0) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
+{
+	struct db_value v[22];
+	int k;
+
+	v[0] = DB_T(key);
+	v[1] = DB_I((long long)p->uid);
+	v[2] = DB_I(p->aside);
+	v[3] = DB_T(p->summary);
+	v[4] = DB_I(p->status);
+	v[5] = ref_db_text(p->board[0] != '\0' ? p->board : NULL);
+	v[6] = DB_I(p->version);
+	v[7] = ref_blob_or_null(&p->record);
+	v[8] = p->next_due != -1 ? DB_I(p->next_due) : DB_N;
+	v[9] = ref_blob_or_null(&p->cond);
+	for (k = 0; k < REF_LISTS; k++)
+		v[10 + k] = ref_blob_or_null(&p->list[k]);
+	v[14] = ref_blob_or_null(&p->page);
+	v[15] = DB_I(p->last_board);
+	for (k = 0; k < 2; k++) {
+		v[16 + 2 * k] = ref_db_text(p->count_name[k][0] != '\0' ?
+		    p->count_name[k] : NULL);
+		v[17 + 2 * k] = ref_db_text(p->count_name[k][0] != '\0' ?
+		    p->count_line[k] : NULL);
+	}
+	v[20] = ref_db_text(p->inbox[0] != '\0' ? p->inbox : NULL);
+	v[21] = DB_I((long long)time(NULL));
+	return ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
+	    "summary, status, board, version, record, next_due, cond, "
+	    "players, pending, challenges, watchers, page, last_board, "
+	    "count_user, user_count, count_addr, addr_count, inbox, made) "
+	    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
+	    "$14, $15, $16, $17, $18, $19, $20, $21, $22) ON CONFLICT (key) "
+	    "DO NOTHING", v, 22, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* Sets t to point at text[0..len) (not copied). */
+static void
+ref_blob_of(struct ref_blob *t, char *text, size_t len)
+{
+	t->p = text;
+	t->len = len;
 }
 
 /* The line of count c of user or addr into line, its name into name;
@@ -676,88 +764,47 @@ ref_plan_count(const char *user, const char *addr, const struct ref_count *c,
 	ref_count_format(c, line, lsize);
 }
 
-/* Writes the replies of plan key, not ready. */
-static int
-ref_plan_mails(struct ref_state *s, const char *key,
-    const struct ref_outcome *o)
-{
-	char rcpt[2 * MAIL_ADDR_MAX + 4];
-	struct db_value v[4];
-	size_t i, k;
-
-	for (i = 0; i < o->nmail; i++) {
-		rcpt[0] = '\0';
-		for (k = 0; k < o->mail[i].nrcpt; k++) {
-			strcat(rcpt, o->mail[i].rcpt[k]);
-			strcat(rcpt, "\n");
-		}
-		v[0] = DB_T(key);
-		v[1] = DB_I((long long)i + 1);
-		v[2] = DB_T(rcpt);
-		v[3] = DB_B(o->mail[i].text, o->mail[i].len);
-		if (ref_store_exec(s->st, "INSERT INTO outbox (key, n, rcpt, "
-		    "mail, made, tries, next_try, ready) VALUES ($1, $2, $3, $4, "
-		    "0, 0, 0, 0) ON CONFLICT (key, n) DO NOTHING", v, 4, NULL,
-		    NULL) == -1)
-			return -1;
-	}
-	return 0;
-}
-
-/* Binds the plan of o into v (22 values). */
+/* The plan of outcome o (its texts not copied) into p. */
 static void
-ref_plan_bind(struct ref_state *s, const char *key, unsigned long uid,
-    const struct ref_outcome *o, int aside, char names[2][REF_KEY + 8],
-    char lines[2][128], struct db_value *v)
+ref_plan_of(struct ref_state *s, unsigned long uid,
+    const struct ref_outcome *o, int aside, struct ref_plan *p)
 {
-	int has_board = o->board[0] != '\0' && (o->record != NULL ||
-	    o->cond != NULL || o->page != NULL);
-
-	ref_plan_count(o->count_user, NULL, &o->user, names[0], sizeof(names[0]),
-	    lines[0], sizeof(lines[0]));
-	ref_plan_count(NULL, o->count_addr, &o->sender, names[1],
-	    sizeof(names[1]), lines[1], sizeof(lines[1]));
-	v[0] = DB_T(key);
-	v[1] = DB_I((long long)uid);
-	v[2] = DB_I(aside);
-	v[3] = DB_T(o->summary);
-	v[4] = DB_I((long long)o->status);
-	v[5] = ref_db_text(has_board ? o->board : NULL);
-	v[6] = DB_I(s->read_version);
-	v[7] = ref_blob_or_null(o->record, o->record_len);
-	v[8] = s->next_due != -1 ? DB_I(s->next_due) : REF_DB_NULL;
-	v[9] = ref_blob_or_null(o->cond, o->cond_len);
-	v[10] = ref_blob_or_null(o->players, o->players_len);
-	v[11] = ref_blob_or_null(o->pending, o->pending_len);
-	v[12] = ref_blob_or_null(o->challenges, o->challenges_len);
-	v[13] = ref_blob_or_null(o->watchers, o->watchers_len);
-	v[14] = ref_blob_or_null(o->page, o->page_len);
-	v[15] = DB_I((long long)o->last_board);
-	v[16] = ref_db_text(names[0][0] != '\0' ? names[0] : NULL);
-	v[17] = ref_db_text(names[0][0] != '\0' ? lines[0] : NULL);
-	v[18] = ref_db_text(names[1][0] != '\0' ? names[1] : NULL);
-	v[19] = ref_db_text(names[1][0] != '\0' ? lines[1] : NULL);
-	v[20] = ref_db_text(s->inbox_key[0] != '\0' ? s->inbox_key : NULL);
-	v[21] = DB_I((long long)time(NULL));
+	memset(p, 0, sizeof(*p));
+	p->uid = uid;
+	p->aside = aside;
+	p->status = (int)o->status;
+	snprintf(p->summary, sizeof(p->summary), "%s", o->summary);
+	if (o->record != NULL || o->cond != NULL || o->page != NULL)
+		snprintf(p->board, sizeof(p->board), "%s", o->board);
+	p->version = s->read_version;
+	p->next_due = s->next_due;
+	p->last_board = (long long)o->last_board;
+	ref_blob_of(&p->record, o->record, o->record_len);
+	ref_blob_of(&p->cond, o->cond, o->cond_len);
+	ref_blob_of(&p->list[0], o->players, o->players_len);
+	ref_blob_of(&p->list[1], o->pending, o->pending_len);
+	ref_blob_of(&p->list[2], o->challenges, o->challenges_len);
+	ref_blob_of(&p->list[3], o->watchers, o->watchers_len);
+	ref_blob_of(&p->page, o->page, o->page_len);
+	ref_plan_count(o->count_user, NULL, &o->user, p->count_name[0],
+	    sizeof(p->count_name[0]), p->count_line[0],
+	    sizeof(p->count_line[0]));
+	ref_plan_count(NULL, o->count_addr, &o->sender, p->count_name[1],
+	    sizeof(p->count_name[1]), p->count_line[1],
+	    sizeof(p->count_line[1]));
+	snprintf(p->inbox, sizeof(p->inbox), "%s", s->inbox_key);
 }
 
 int
 ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
     const struct ref_outcome *o, int aside)
 {
-	char names[2][REF_KEY + 8], lines[2][128];
-	struct db_value v[22];
+	struct ref_plan p;
 
-	ref_plan_bind(s, key, uid, o, aside, names, lines, v);
+	ref_plan_of(s, uid, o, aside, &p);
 	if (ref_store_begin(s->st, 1) == -1)
 		return -1;
-	if (ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
-	    "summary, status, board, version, record, next_due, cond, "
-	    "players, pending, challenges, watchers, page, last_board, "
-	    "count_user, user_count, count_addr, addr_count, inbox, made) "
-	    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
-	    "$14, $15, $16, $17, $18, $19, $20, $21, $22) ON CONFLICT (key) "
-	    "DO NOTHING", v, 22, NULL, NULL) == -1 ||
+	if (ref_plan_put(s, key, &p) == -1 ||
 	    ref_plan_mails(s, key, o) == -1) {
 		ref_store_rollback(s->st);
 		return -1;
@@ -785,7 +832,7 @@ int
 ref_state_due(struct ref_state *s, const char *board)
 {
 	struct db_value v[3] = { DB_T(board), DB_I(s->read_version),
-	    s->next_due != -1 ? DB_I(s->next_due) : REF_DB_NULL };
+	    s->next_due != -1 ? DB_I(s->next_due) : DB_N };
 
 	/* judged with nothing to change, or to change again later: at
 	 * least a minute on, so that no board is judged at every run */
@@ -795,28 +842,41 @@ ref_state_due(struct ref_state *s, const char *board)
 	    "board = $1 AND version = $2", v, 3, NULL, NULL) == -1 ? -1 : 0;
 }
 
-/* A board's name read. */
-static int
-ref_board_row(void *arg, const struct db_value *col, size_t ncol)
-{
-	struct { char (*v)[REF_KEY]; size_t n, max; } *b = arg;
+/* The keys being read. */
+struct ref_keys {
+	char (*v)[REF_KEY];
+	size_t n, max;
+};
 
-	if (ncol < 1 || b->n >= b->max)
+static int
+ref_key_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_keys *k = arg;
+
+	if (ncol < 1 || k->n >= k->max)
 		return 1;
-	ref_col_text(&col[0], b->v[b->n++], REF_KEY);
+	ref_col_text(&col[0], k->v[k->n++], REF_KEY);
 	return 0;
+}
+
+int
+ref_state_keys(struct ref_state *s, const char *sql,
+    const struct db_value *par, size_t npar, char (*keys)[REF_KEY],
+    size_t max, size_t *n)
+{
+	struct ref_keys k = { keys, 0, max };
+	long rc = ref_store_exec(s->st, sql, par, npar, ref_key_row, &k);
+
+	*n = k.n;
+	return rc == -1 ? -1 : 0;
 }
 
 int
 ref_state_due_boards(struct ref_state *s, char (*boards)[REF_KEY],
     size_t max, size_t *n)
 {
-	struct { char (*v)[REF_KEY]; size_t n, max; } b = { boards, 0, max };
 	struct db_value v[2] = { DB_I((long long)s->now), DB_I((long long)max) };
-	long rc;
 
-	rc = ref_store_exec(s->st, "SELECT board FROM boards WHERE next_due "
-	    "<= $1 ORDER BY next_due, board LIMIT $2", v, 2, ref_board_row, &b);
-	*n = b.n;
-	return rc == -1 ? -1 : 0;
+	return ref_state_keys(s, "SELECT board FROM boards WHERE next_due <= "
+	    "$1 ORDER BY next_due, board LIMIT $2", v, 2, boards, max, n);
 }

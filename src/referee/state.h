@@ -164,6 +164,12 @@ int ref_state_put_cond(struct ref_state *s, const char *board,
 int ref_state_put_page(struct ref_state *s, const char *board,
     const char *page, size_t len, long long tries, long long next_try);
 
+/* The first column of the rows of sql (parameters par[0..npar)), a
+ * key or a board, into keys (at most max; *n of them).  0, or -1. */
+int ref_state_keys(struct ref_state *s, const char *sql,
+    const struct db_value *par, size_t npar, char (*keys)[REF_KEY],
+    size_t max, size_t *n);
+
 /* The time pass: the boards whose next_due has come at s->now, the
  * earliest first, at most max, into boards (*n of them); a board
  * judged whose record stays gets next_due s->next_due (-1: none) if
@@ -171,6 +177,41 @@ int ref_state_put_page(struct ref_state *s, const char *board,
 int ref_state_due_boards(struct ref_state *s, char (*boards)[REF_KEY],
     size_t max, size_t *n);
 int ref_state_due(struct ref_state *s, const char *board);
+
+/* A text of the store (malloc'ed when read; NULL: none). */
+struct ref_blob {
+	char *p;
+	size_t len;
+};
+
+/* A plan (the table plans, store.h): what applying it writes. */
+struct ref_plan {
+	int found;                   /* read: there was one */
+	unsigned long uid;           /* its mail's IMAP UID, or 0 */
+	int aside, status;           /* set aside; the ref_status */
+	char summary[REF_SUMMARY];
+	char board[PBEM_WORD];       /* the board written, or "" */
+	long long version;           /* the board's version read, -1 none */
+	long long next_due;          /* the record's next due time, -1 */
+	long long last_board;        /* the board a challenge took, or 0 */
+	struct ref_blob record, cond, list[REF_LISTS], page;
+	char count_name[2][REF_KEY + 8];  /* a userid's and an address's */
+	char count_line[2][128];     /* counts ("" when none) */
+	char inbox[REF_KEY];         /* the inbox row it came from, or "" */
+};
+
+/* Reads plan key into p (p->found 0: none; ref_plan_free after);
+ * writes plan p of key (its plans row, no outbox row; a plan of key
+ * there already stays); writes a reply of key (ready 1: its plan
+ * applied; | 2: it replaces a reply n of key there already, else that
+ * one stays).  0, or -1 after reporting. */
+int ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p);
+void ref_plan_free(struct ref_plan *p);
+int ref_plan_put(struct ref_state *s, const char *key,
+    const struct ref_plan *p);
+int ref_outbox_put(struct ref_state *s, const char *key, long long n,
+    const char *rcpt, const struct ref_blob *mail, long long made,
+    long long tries, long long next_try, int ready);
 
 /* A failure of a system call or file reported (errno: why, status
  * 4); returns -1. */

@@ -72,7 +72,6 @@
 
 #define REF_STORE_VERSION 1        /* the schema this stackref writes */
 #define REF_STORE_FILE "referee.db" /* the store of --dir DIR */
-#define REF_DB_NULL ((struct db_value){ .type = DB_NULL })  /* SQL NULL */
 
 struct ref_store;                  /* a connection and its diag */
 
@@ -80,7 +79,7 @@ struct ref_store;                  /* a connection and its diag */
 static inline struct db_value
 ref_db_text(const char *s)
 {
-	return s != NULL ? DB_T(s) : REF_DB_NULL;
+	return s != NULL ? DB_T(s) : DB_N;
 }
 
 /*
