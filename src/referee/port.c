@@ -489,8 +489,8 @@ ref_in_due_of(const struct ref_state *s, const char *text)
 	return -1;
 }
 
-/* The version of board's row whose record is not text: *v (-1: no
- * row); 1 when its record is text already. */
+/* A record imported, compared with its board's row: that row's
+ * version (-1: none), and whether it holds the same record. */
 struct ref_in_board {
 	const char *text;
 	size_t len;
