@@ -74,6 +74,8 @@ pg_state_fault(const char *code)
 		{ "57P01", DB_GONE },     /* admin_shutdown */
 		{ "57P02", DB_GONE },     /* crash_shutdown */
 		{ "57P03", DB_GONE },     /* cannot_connect_now */
+		{ "08P01", DB_USAGE },    /* protocol_violation: parameters */
+		{ "42P02", DB_USAGE },    /* undefined_parameter */
 		{ "08", DB_GONE },        /* the class connection_exception */
 	};
 	size_t i;
