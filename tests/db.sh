@@ -76,7 +76,7 @@ echo "db: PostgreSQL started in $((($(date +%s%N) - started) / 1000000)) ms"
 pg_password stackref_pw "pw-$$" ||
     echo "FAIL: db/pg (pg_password: cannot make a role)"
 unit pg-socket 2 STACKREF_TEST_DB=postgresql:
-unit pg-tcp 4 STACKREF_TEST_DB="$PG_URL" \
-    STACKREF_TEST_PG_PWURL="postgresql://stackref_pw@127.0.0.1:$PGPORT/stackref" \
+pw_url=postgresql://stackref_pw@127.0.0.1:$PGPORT/stackref
+unit pg-tcp 4 STACKREF_TEST_DB="$PG_URL" STACKREF_TEST_PG_PWURL="$pw_url" \
     STACKREF_TEST_PG_STOP="$PG_STOP_CMD"
 exit 0

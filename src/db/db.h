@@ -130,10 +130,11 @@ struct db_driver {
  * does not start with a word and a colon: "./a:b" for a file "a:b"),
  * "postgresql://..." or "postgres://..." (a libpq URI) or
  * "postgresql:KEYWORDS" (a libpq keyword string, "dbname=ref
- * host=/run/postgresql"; none: libpq's environment).  The module is loaded on first use, as
- * module.h says (a missing one ends the process with status 4).
- * *target gets what the driver's open takes: PATH, the whole URI, or
- * KEYWORDS.  NULL when the scheme is unknown or the URL is empty.
+ * host=/run/postgresql"; none: libpq's environment).  The module is
+ * loaded on first use, as module.h says (a missing one ends the process
+ * with status 4).  *target gets what the driver's open takes: PATH, the
+ * whole URI, or KEYWORDS.  NULL when the scheme is unknown or the URL is
+ * empty.
  */
 const struct db_driver *db_driver_of(const char *url, const char **target);
 

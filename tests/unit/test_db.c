@@ -231,6 +231,9 @@ test_types(void **state)
 	assert_int_equal(g.v[1].len, 0);
 	assert_int_equal(g.v[2].type, DB_BLOB);
 	assert_int_equal(g.v[2].len, 0);
+	run(db, "SELECT $1", (struct db_value[]){ { .type = DB_TEXT,
+	    .p = "slice, not all", .len = 5 } }, 1, &g);
+	assert_string_equal(g.v[0].p, "slice");
 	got_clear(&g);
 	drv->close(db);
 }
