@@ -27,6 +27,7 @@
 #define PG_INT4 23
 
 #define PG_INT_TEXT 24            /* bytes of a long long as text */
+#define PG_CONNECT_WAIT "10"      /* seconds to connect, at most */
 
 struct db {
 	struct db_status st;      /* first (driver.h) */
@@ -84,6 +85,26 @@ pg_fail_result(struct db *db, const PGresult *res)
 	return db_fail(&db->st, fault, "postgresql: %s", msg);
 }
 
+/* Records that libpq cannot read a target, why its message, with what
+ * it quotes of the target left out (it may be a password); -1. */
+static int
+pg_unreadable(struct db *db, const char *why)
+{
+	char msg[sizeof(db->st.error)];
+	size_t n = 0;
+	int quoted = 0;
+
+	for (; why != NULL && *why != '\0' && n + 1 < sizeof(msg); why++) {
+		if (*why == '"')
+			quoted = !quoted;
+		if (!quoted || *why == '"')
+			msg[n++] = *why;
+	}
+	msg[n] = '\0';
+	return db_fail(&db->st, DB_USAGE, "postgresql: not a connection URI "
+	    "or keyword string: %s", why != NULL ? msg : "out of memory");
+}
+
 /* Whether target names a password; -1 when libpq cannot read it. */
 static int
 pg_has_password(struct db *db, const char *target)
@@ -93,8 +114,7 @@ pg_has_password(struct db *db, const char *target)
 	int found = 0;
 
 	if ((opt = PQconninfoParse(target, &why)) == NULL) {
-		db_fail(&db->st, DB_USAGE, "postgresql: %s",
-		    why != NULL ? why : "out of memory");
+		pg_unreadable(db, why);
 		PQfreemem(why);
 		return -1;
 	}
@@ -113,6 +133,19 @@ pg_ignore_notice(void *arg, const char *message)
 	(void)message;
 }
 
+/* Connects to target, waiting PG_CONNECT_WAIT seconds at most unless
+ * target or PGCONNECT_TIMEOUT says otherwise (libpq waits forever). */
+static PGconn *
+pg_connect(const char *target)
+{
+	const char *const key[] = { "connect_timeout", "dbname", NULL };
+	const char *const value[] = { PG_CONNECT_WAIT, target, NULL };
+	const char *env = getenv("PGCONNECT_TIMEOUT");
+
+	return PQconnectdbParams(env != NULL && *env != '\0' ? key + 1 : key,
+	    env != NULL && *env != '\0' ? value + 1 : value, 1);
+}
+
 static int
 pg_open(const char *target, struct db **dbp)
 {
@@ -125,7 +158,7 @@ pg_open(const char *target, struct db **dbp)
 		return pw == -1 ? -1 : db_fail(&db->st, DB_USAGE, "postgresql: "
 		    "a password in the target: give it in PGPASSFILE "
 		    "(~/.pgpass)");
-	db->conn = PQconnectdb(target);
+	db->conn = pg_connect(target);
 	if (db->conn == NULL)
 		return db_fail(&db->st, DB_FAILED, "out of memory");
 	if (PQstatus(db->conn) != CONNECTION_OK)

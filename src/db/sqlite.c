@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "base/module.h"
+#include "base/util.h"
 #include "db/db.h"
 #include "db/driver.h"
 
@@ -114,14 +115,9 @@ static int
 sql_wait_ms(void)
 {
 	const char *s = getenv("STACKREF_DB_WAIT_MS");
-	char *end;
-	long ms;
+	unsigned long ms;
 
-	if (s == NULL || *s == '\0')
-		return SQL_WAIT_MS;
-	errno = 0;
-	ms = strtol(s, &end, 10);
-	if (errno != 0 || *end != '\0' || ms < 0 || ms > SQL_WAIT_MS)
+	if (s == NULL || util_parse_ulong(s, 0, SQL_WAIT_MS, &ms) == -1)
 		return SQL_WAIT_MS;
 	return (int)ms;
 }
@@ -271,14 +267,12 @@ sql_bind(struct db *db, sqlite3_stmt *st, const struct db_value *par,
 {
 	int k, nk = sqlite3_bind_parameter_count(st), rc;
 	const char *name;
-	char *end;
-	long n;
+	unsigned long n;
 
 	for (k = 1; k <= nk; k++) {
 		name = sqlite3_bind_parameter_name(st, k);
-		n = name != NULL && name[0] == '$' ?
-		    strtol(name + 1, &end, 10) : 0;
-		if (n < 1 || (size_t)n > npar || *end != '\0')
+		if (name == NULL || name[0] != '$' ||
+		    util_parse_ulong(name + 1, 1, npar, &n) == -1)
 			return db_fail(&db->st, DB_USAGE, "parameter %s of "
 			    "%.60s: not given", name != NULL ? name : "?",
 			    sqlite3_sql(st));

@@ -422,6 +422,7 @@ test_pg_password(void **state)
 		"postgresql://u:secret@127.0.0.1:1/d",
 		"postgresql://u@127.0.0.1:1/d?password=secret",
 		"postgresql:host=127.0.0.1 port=1 password=secret",
+		"postgresql://u:secret%zz@127.0.0.1:1/d",
 	};
 	const struct db_driver *pq;
 	struct db *db;
