@@ -592,8 +592,8 @@ test_pg_terminated(void **state)
 	long long pid = number(db, "SELECT pg_backend_pid()", NULL, 0);
 
 	(void)state;
-	assert_int_equal(number(other, "SELECT pg_terminate_backend($1::int) "
-	    "::int", (struct db_value[]){ DB_I(pid) }, 1), 1);
+	assert_int_equal(number(other, "SELECT pg_terminate_backend("
+	    "$1::int, 5000)::int", (struct db_value[]){ DB_I(pid) }, 1), 1);
 	assert_int_equal(drv->exec(db, "SELECT 1", NULL, 0, NULL, NULL), -1);
 	faulted(db, DB_GONE);
 	drv->rollback(db);
