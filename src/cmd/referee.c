@@ -22,14 +22,22 @@
 #include "cmd/cmd.h"
 
 const char cmd_referee_usage[] =
-    "referee --dir DIR --imap URL --smtp URL --address ADDR "
+    "referee --dir DIR [--imap URL] --smtp URL... --address ADDR "
     "[--cacert FILE] [--user USER --password-file FILE] "
-    "[--publish URL] [--now TIME] [--once]";
+    "[--publish URL] [--now TIME] [--once]\n"
+    "       stackref referee --deliver --dir DIR --address ADDR "
+    "[--smtp URL]... [OPTION]... <MAIL\n"
+    "       stackref referee --status --dir DIR [--json] "
+    "[--max-age MINUTES] [--now TIME]";
 
 const char cmd_referee_help[] =
 	"  --dir DIR            the state directory\n"
-	"  --imap URL           the mailbox the players write to\n"
-	"  --smtp URL           the server the replies are sent through\n"
+	"  --imap URL           the mailbox the players write to (none:"
+	" fed by --deliver)\n"
+	"  --smtp URL           a server the replies are sent through;"
+	" again: the next\n"
+	"                       one, tried when those before fail for the"
+	" time being\n"
 	"  --address ADDR       the referee's own mail address\n"
 	"  --cacert FILE        trust the authorities of FILE instead of"
 	" the system's\n"
@@ -38,12 +46,79 @@ const char cmd_referee_help[] =
 	"  --publish URL        put the game pages there\n"
 	"  --now TIME           the time now (default: STACKREF_NOW, else"
 	" the clock)\n"
-	"  --once               one pass over the mailbox, then exit\n";
+	"  --once               one pass over the mailbox, then exit\n"
+	"  --deliver            store the mail on standard input (from the"
+	" mail server);\n"
+	"                       status 75 when it cannot be stored\n"
+	"  --status             what waits, what is due, what was refused\n"
+	"  --json               --status as JSON\n"
+	"  --max-age MINUTES    --status: status 1 when a mail waits longer"
+	" (default 15)\n";
+
+/* What a run does: the mailbox (cron), one mail from the mail server,
+ * or the figures an operator watches. */
+enum referee_mode { REFEREE_RUN, REFEREE_DELIVER, REFEREE_STATUS };
 
 struct referee_opts {
-	const char *dir, *imap, *smtp, *address, *cacert, *user, *pwfile;
-	const char *publish, *now;
+	const char *dir, *imap, *address, *cacert, *user, *pwfile;
+	const char *publish, *now, *max_age;
+	const char *smtp[REF_SMTP_MAX];
+	size_t nsmtp;
+	enum referee_mode mode;
+	int json;
 };
+
+/* Takes option ch's value arg (its letter in letters, or a flag);
+ * -1 for an option not known, or --smtp once too often. */
+static int
+referee_opt(struct referee_opts *ro, int ch, const char *arg)
+{
+	const char **slot[] = { &ro->dir, &ro->imap, &ro->address,
+	    &ro->cacert, &ro->user, &ro->pwfile, &ro->publish, &ro->now,
+	    &ro->max_age };
+	const char *letters = "diacupPNm", *at;
+
+	if (ch == '1')
+		return 0;
+	if (ch == 'D' || ch == 'S')
+		ro->mode = ch == 'D' ? REFEREE_DELIVER : REFEREE_STATUS;
+	else if (ch == 'j')
+		ro->json = 1;
+	else if (ch == 's' && ro->nsmtp < REF_SMTP_MAX)
+		ro->smtp[ro->nsmtp++] = arg;
+	else if (ch != 0 && ch != 's' && (at = strchr(letters, ch)) != NULL)
+		*slot[at - letters] = arg;
+	else
+		return -1;
+	return 0;
+}
+
+/* Checks the options of the mode ro->mode: --status reads the state
+ * only, --deliver reads no mailbox (each ignores the options of a run it
+ * does not use, so that the run's options may be given as they are). */
+static int
+referee_check(const struct referee_opts *ro, struct diag *d)
+{
+	const char *need = NULL;
+
+	if (ro->mode != REFEREE_STATUS && (ro->json || ro->max_age != NULL))
+		return diag_report(d, DIAG_NEEDS, NULL, ro->json ? "--json" :
+		    "--max-age", "--status"), cmd_usage(d, cmd_referee_usage);
+	if (ro->dir == NULL)
+		need = "--dir";
+	else if (ro->mode != REFEREE_STATUS && ro->address == NULL)
+		need = "--address";
+	else if (ro->mode == REFEREE_RUN && ro->nsmtp == 0)
+		need = "--smtp";
+	if (need != NULL)
+		diag_report(d, DIAG_OPTION_NEEDED, NULL, need);
+	else if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
+	    XFER_KIND_HTTP)
+		diag_report(d, DIAG_PUBLISH_URL, NULL);
+	else
+		return 0;
+	return cmd_usage(d, cmd_referee_usage);
+}
 
 static int
 referee_getopt(struct referee_opts *ro, int argc, char *argv[],
@@ -60,33 +135,27 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "publish", required_argument, NULL, 'P' },
 		{ "now", required_argument, NULL, 'N' },
 		{ "once", no_argument, NULL, '1' },
+		{ "deliver", no_argument, NULL, 'D' },
+		{ "status", no_argument, NULL, 'S' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "max-age", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char **slot[] = { &ro->dir, &ro->imap, &ro->smtp, &ro->address,
-	    &ro->cacert, &ro->user, &ro->pwfile, &ro->publish, &ro->now };
-	const char *letters = "disacupPN", *at;
 	int ch;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (ch == '1')
-			continue;
-		if ((at = strchr(letters, ch)) == NULL || ch == 0)
+		if (ch == '?' || ch == ':')
 			return cmd_bad_option(d, cmd_referee_usage, ch, argv);
-		*slot[at - letters] = optarg;
+		if (referee_opt(ro, ch, optarg) == -1)
+			return diag_report(d, DIAG_TOO_MANY_OPTIONS, NULL,
+			    REF_SMTP_MAX, "--smtp"),
+			    cmd_usage(d, cmd_referee_usage);
 	}
 	if (optind != argc)
 		return diag_report(d, DIAG_TOO_MANY_ARGS, NULL),
 		    cmd_usage(d, cmd_referee_usage);
-	if (ro->dir == NULL || ro->imap == NULL || ro->smtp == NULL ||
-	    ro->address == NULL)
-		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "--dir, --imap, "
-		    "--smtp and --address"), cmd_usage(d, cmd_referee_usage);
-	if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
-	    XFER_KIND_HTTP)
-		return diag_report(d, DIAG_PUBLISH_URL, NULL),
-		    cmd_usage(d, cmd_referee_usage);
-	return 0;
+	return referee_check(ro, d);
 }
 
 int
@@ -123,6 +192,7 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	s.dir = ro.dir;
 	s.imap = ro.imap;
 	s.smtp = ro.smtp;
+	s.nsmtp = ro.nsmtp;
 	s.address = ro.address;
 	s.x = &x;
 	s.publish = ro.publish;

@@ -323,6 +323,45 @@ ref_due(const char *path, time_t now, unsigned long *tries)
 	return next <= (long long)now;
 }
 
+/* Whether no submission server is left to try in this run. */
+static int
+ref_smtp_gone(const struct ref_state *s)
+{
+	return s->smtp_down == (1u << s->nsmtp) - 1;
+}
+
+/* Offers text[0..len) for the nr recipients rv to the submission
+ * servers in their order (state.h): REF_SENT; REF_DROP when one refused
+ * it for good; REF_DEFER when one deferred it, else REF_DOWN (s->x->err
+ * says the last failure). */
+static enum ref_sent
+ref_send_first(struct ref_state *s, const char *const *rv, size_t nr,
+    const char *text, size_t len)
+{
+	enum ref_sent how;
+	char q[600];
+	int deferred = 0;
+	size_t i;
+
+	for (i = 0; i < s->nsmtp; i++) {
+		if (s->smtp_down & (1u << i))
+			continue;
+		if (XFER_MODULE->send(s->x, s->smtp[i], s->address, rv, nr,
+		    text, len) == 0)
+			return REF_SENT;
+		if ((how = ref_send_class(s->x)) == REF_DROP)
+			return how;
+		deferred |= how == REF_DEFER;
+		if (how == REF_DOWN)
+			s->smtp_down |= 1u << i;
+		if (how == REF_DOWN && !ref_smtp_gone(s))
+			printf("smtp server %zu of %zu not tried again in "
+			    "this run: %s\n", i + 1, s->nsmtp,
+			    util_quote(s->x->err, q, sizeof(q)));
+	}
+	return deferred ? REF_DEFER : REF_DOWN;
+}
+
 /* Sends reply r (text[0..len)), whose age is age. */
 static int
 ref_send_reply(struct ref_state *s, struct ref_reply *r, const char *text,
@@ -337,16 +376,14 @@ ref_send_reply(struct ref_state *s, struct ref_reply *r, const char *text,
 	free(rcpt);
 	if (age > REF_REPLY_TTL)
 		return ref_drop(s, r, "undelivered for 3 days");
-	if (XFER_MODULE->send(s->x, s->smtp, s->address,
-	    (const char *const *)rv, nr, text, len) == 0)
+	switch (ref_send_first(s, (const char *const *)rv, nr, text, len)) {
+	case REF_SENT:
 		return ref_reply_gone(s, r);
-	switch (ref_send_class(s->x)) {
 	case REF_DROP:
 		return ref_drop(s, r, s->x->err);
 	case REF_DEFER:
 		return ref_defer(s, r, tries + 1, time(NULL));
 	default:
-		s->smtp_down = 1;
 		diag_report(s->d, DIAG_TRANSFER, NULL, "smtp", s->x->err);
 		return 0;
 	}
@@ -404,7 +441,7 @@ ref_state_finish(struct ref_state *s, const char *key)
 		_exit(99);
 	if (ref_done(s, entry, key) == -1 || ref_flag_entry(s, entry) == -1)
 		return -1;
-	for (n = 1; n <= REF_MAILS && !s->smtp_down; n++)
+	for (n = 1; n <= REF_MAILS && !ref_smtp_gone(s); n++)
 		if (ref_send_one(s, entry, n) == -1)
 			return -1;
 	if (ref_entry_empty(entry))

@@ -457,17 +457,18 @@ ref_time_pass(struct ref_state *s)
 	return rc;
 }
 
-int
-ref_run(struct ref_state *s)
+/* The mails of the mailbox not flagged done, each processed (none
+ * without a mailbox: a referee fed by --deliver only). */
+static int
+ref_run_mailbox(struct ref_state *s)
 {
 	static unsigned long uids[REF_BATCH];
 	struct xfer_buf out = { NULL, 0 };
 	char cmd[64];
 	long n, i;
 
-	if (ref_state_finish_all(s) == -1)
-		return -1;
-	ref_state_publish(s);
+	if (s->imap == NULL)
+		return 0;
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
 	if (XFER_MODULE->command(s->x, s->imap, cmd, &out) == -1) {
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
@@ -477,12 +478,19 @@ ref_run(struct ref_state *s)
 	n = ref_search_uids(out.data != NULL ? out.data : "", uids,
 	    REF_BATCH);
 	xfer_buf_free(&out);
-	if (n == -1)
-		n = 0;     /* no "* SEARCH" line: nothing new */
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++)     /* n == -1, no "* SEARCH" line: none */
 		if (ref_run_mail(s, uids[i]) == -1)
 			return -1;
-	if (ref_time_pass(s) == -1)
+	return 0;
+}
+
+int
+ref_run(struct ref_state *s)
+{
+	if (ref_state_finish_all(s) == -1)
+		return -1;
+	ref_state_publish(s);
+	if (ref_run_mailbox(s) == -1 || ref_time_pass(s) == -1)
 		return -1;
 	ref_state_publish(s);
 	return 0;
