@@ -7,9 +7,12 @@
 #   tools/deps.sh bench   packages to build and run `make bench`
 #   tools/deps.sh list SET  prints the packages of SET (build, check, bench)
 set -u
-need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev librsvg2-dev libcrypt-dev libssl-dev"
+need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev librsvg2-dev libcrypt-dev libssl-dev libsqlite3-dev libpq-dev"
 # tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
 need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
+# tests/lib/pg.sh starts its own PostgreSQL 15 (tests/db.sh and the
+# referee's tests on PostgreSQL)
+need_servers="$need_servers postgresql-15"
 # The programs the tests run, each script naming its package with `need`
 # (tests/lib/common.sh), so that one missing fails its test; tests/needs.sh
 # checks that every package named there is in this list:
