@@ -133,3 +133,92 @@ referee "$@"
 is smtp/nine 2 "$rc"
 grep -q 'more than 8 --smtp options' "$tmp/ref.err" && pass smtp/nine-message ||
     fail smtp/nine-message "$(cat "$tmp/ref.err")"
+
+# --- --deliver through Exim's pipe transport --------------------------
+# Exim hands mail for pbem@ to `stackref referee --deliver` as
+# Debian-exim (tests/servers.sh); the referee's state is P/state.
+P=$SR_PBEM
+exim() { exim4 -C "$SR_DIR/exim/exim.conf" "$@"; }
+# as_exim CMD...: CMD as the pipe's user (a store root opened could
+# leave files the pipe's user cannot write).
+as_exim() { runuser -u Debian-exim -- "$@"; }
+# pstatus ARGS: --status of the pipe's referee, into $tmp/st.*, $rc.
+pstatus() {
+	as_exim "$bin" referee --status --dir "$P/state" "$@" \
+	    >"$tmp/st.out" 2>"$tmp/st.err"
+	rc=$?
+}
+# figure NAME: a figure of the last --status --json.
+figure() { sed -n "s/.*\"$1\": \\([^,}]*\\).*/\\1/p" "$tmp/st.out"; }
+# queued: the messages in Exim's queue.
+queued() { exim -bpc; }
+# wait_queue N: until Exim's queue holds N messages (up to 10 s).
+wait_queue() {
+	local i
+	for i in $(seq 200); do
+		[ "$(queued)" -eq "$1" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+# mainlog: Exim's main log.
+mainlog() { cat "$SR_DIR/exim/log/mainlog"; }
+
+mail "pbem@$D" help >"$tmp/m.eml"
+submit carol "pbem@$D" "$tmp/m.eml"
+wait_queue 0
+is pipe/delivered 1 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee T=referee_pipe')" \
+    "$(mainlog | tail -n 20)"
+pstatus --json
+is pipe/status-run 0 "$rc" "$(cat "$tmp/st.err")"
+is pipe/stored 1 "$(( $(figure mails_waiting) + $(figure aside) + \
+    $(ls "$P/state/done" 2>/dev/null | wc -l) ))" "$(cat "$tmp/st.out")"
+[ "$(stat -c %U "$P/state/referee.db")" = Debian-exim ] &&
+    pass pipe/store-owner || fail pipe/store-owner "$(ls -la "$P/state")"
+
+# the store cannot be written: status 75, the mail stays in Exim's
+# queue; once it can, a queue run delivers it
+before=$(mainlog | grep -c 'returned 75')
+chmod 500 "$P/state"
+chmod 400 "$P/state/referee.db"
+mail "pbem@$D" help >"$tmp/m.eml"
+submit carol "pbem@$D" "$tmp/m.eml"
+sleep 1
+is tempfail/queued 1 "$(queued)" "$(mainlog | tail -n 5)"
+is tempfail/logged $((before + 1)) "$(mainlog | grep -c 'defer (0): Child process of referee_pipe transport returned 75')" \
+    "$(mainlog | tail -n 5)"
+exim -qff
+is tempfail/still-queued 1 "$(queued)"
+chmod 700 "$P/state"
+chmod 600 "$P/state/referee.db"
+exim -qff
+wait_queue 0
+is tempfail/delivered-later 0 "$(queued)" "$(mainlog | tail -n 5)"
+is tempfail/delivered-twice 2 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee')"
+
+# a mail larger than 1 MiB is accepted (status 0), never lost
+{
+	mail "pbem@$D" "a big one"
+	head -c 1600000 /dev/zero | tr '\0' 'x' | fold -w 76
+} | sed 's/$/\r/' >"$tmp/big.eml"
+submit carol "pbem@$D" "$tmp/big.eml"
+wait_queue 0
+is big/delivered 3 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee')" \
+    "$(mainlog | tail -n 5)"
+# as root too: what --deliver keeps of it, REF_MAIL_MAX + 1 bytes
+"$bin" referee --deliver --dir "$tmp/big" --address "pbem@$D" \
+    <"$tmp/big.eml" >/dev/null 2>"$tmp/big.err"
+is big/status 0 $? "$(cat "$tmp/big.err")"
+n=$(sqlite3 "$tmp/big/referee.db" 'SELECT length(raw) FROM inbox UNION ALL SELECT length(mail) FROM aside' 2>&1 | head -n 1)
+[ "$n" = 1048577 ] || [ "$n" = 1048576 ] && pass big/kept ||
+    fail big/kept "kept $n bytes"
+
+# usage: --deliver without its state, an unreadable standard input
+"$bin" referee --deliver --address "pbem@$D" </dev/null 2>"$tmp/u.err"
+is usage/no-dir 2 $?
+"$bin" referee --deliver --dir "$tmp/nowhere/x" --address "pbem@$D" \
+    <"$tmp/m.eml" 2>"$tmp/u.err"
+is usage/missing-state 75 $? "$(cat "$tmp/u.err")"
+"$bin" referee --deliver --dir "$tmp/rd" --address "pbem@$D" \
+    <"$tmp" 2>"$tmp/u.err"
+is usage/unreadable-input 75 $? "$(cat "$tmp/u.err")"

@@ -15,9 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/module.h"
 #include "referee/run.h"
+#include "referee/service.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
 
@@ -158,13 +160,104 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 	return referee_check(ro, d);
 }
 
+/* The run of ro at now: the state opened (nowait: not when another run
+ * holds it), the run made; its status on d. */
+static void
+referee_run(const struct referee_opts *ro, long long now, int nowait,
+    struct diag *d)
+{
+	struct ref_state s;
+	struct xfer x, px;
+	char password[512];
+
+	/* each mail is decided in a child under a memory budget: the
+	 * libraries are loaded here, once, before any */
+	module_load_all();
+	memset(&x, 0, sizeof(x));
+	memset(&px, 0, sizeof(px));
+	memset(&s, 0, sizeof(s));
+	x.user = ro->user;
+	x.cacert = ro->cacert;
+	px.cacert = ro->cacert;     /* its credentials: ~/.netrc */
+	/* the file only: run from cron, the referee never prompts */
+	if (ro->pwfile != NULL && cmd_secret(ro->pwfile, NULL, NULL, password,
+	    sizeof(password), d) == -1)
+		return;
+	x.password = ro->pwfile != NULL ? password : NULL;
+	s.dir = ro->dir;
+	s.imap = ro->mode == REFEREE_RUN ? ro->imap : NULL;
+	s.smtp = ro->smtp;
+	s.nsmtp = ro->nsmtp;
+	s.address = ro->address;
+	s.x = &x;
+	s.publish = ro->publish;
+	s.px = &px;
+	s.d = d;
+	s.now = (time_t)now;
+	s.nowait = nowait;
+	s.crash = getenv("STACKREF_REFEREE_CRASH");
+	umask(077);
+	if (ref_state_open(&s) == 0)
+		ref_run(&s);
+	ref_state_close(&s);
+	explicit_bzero(password, sizeof(password));
+}
+
+/* The store of ro (--dir DIR: its file REF_STORE_FILE) into buf. */
+static const char *
+referee_store_url(const struct referee_opts *ro, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/%s", ro->dir, REF_STORE_FILE);
+	return buf;
+}
+
+/* --deliver: the mail on standard input stored, else REF_EX_TEMPFAIL;
+ * then a run at once when no other holds the state (service.h). */
+static int
+referee_deliver(const struct referee_opts *ro, long long now,
+    struct diag *d)
+{
+	struct ref_store *st;
+	char url[4096];
+	int rc;
+
+	umask(077);
+	mkdir(ro->dir, 0700);     /* when missing; else the store says */
+	if (ref_store_open(referee_store_url(ro, url, sizeof(url)), d,
+	    &st) == -1)
+		return cmd_finish(d), REF_EX_TEMPFAIL;
+	rc = ref_deliver(st, STDIN_FILENO, (time_t)now, d);
+	ref_store_close(st);
+	if (rc == -1)
+		return cmd_finish(d), REF_EX_TEMPFAIL;
+	referee_run(ro, now, 1, d);
+	return cmd_finish(d), 0;  /* stored: what the run met is said */
+}
+
+/* --status: the figures of the store, status 1 when a mail is late. */
+static int
+referee_status(const struct referee_opts *ro, long long now,
+    struct diag *d)
+{
+	struct ref_store *st;
+	unsigned long max_age = REF_MAX_AGE;
+	char url[4096];
+
+	if (ro->max_age != NULL && cmd_number(d, "--max-age", ro->max_age, 1,
+	    1000000, &max_age) == -1)
+		return cmd_usage(d, cmd_referee_usage);
+	if (ref_store_open(referee_store_url(ro, url, sizeof(url)), d,
+	    &st) == 0) {
+		ref_status(st, (time_t)now, max_age, ro->json, d);
+		ref_store_close(st);
+	}
+	return cmd_finish(d);
+}
+
 int
 cmd_referee(int argc, char *argv[], struct diag *d)
 {
 	struct referee_opts ro;
-	struct ref_state s;
-	struct xfer x, px;
-	char password[512];
 	long long now;
 	int rc;
 
@@ -172,38 +265,12 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
 		return rc;
 	if (cmd_now(ro.now, &now, d) == -1)
-		return cmd_finish(d);
-	/* each mail is decided in a child under a memory budget: the
-	 * libraries are loaded here, once, before any */
-	module_load_all();
-	memset(&x, 0, sizeof(x));
-	memset(&px, 0, sizeof(px));
-	memset(&s, 0, sizeof(s));
-	x.user = ro.user;
-	x.cacert = ro.cacert;
-	px.cacert = ro.cacert;     /* its credentials: ~/.netrc */
-	if (ro.pwfile != NULL) {
-		/* the file only: run from cron, the referee never prompts */
-		if (cmd_secret(ro.pwfile, NULL, NULL, password,
-		    sizeof(password), d) == -1)
-			return cmd_finish(d);
-		x.password = password;
-	}
-	s.dir = ro.dir;
-	s.imap = ro.imap;
-	s.smtp = ro.smtp;
-	s.nsmtp = ro.nsmtp;
-	s.address = ro.address;
-	s.x = &x;
-	s.publish = ro.publish;
-	s.px = &px;
-	s.d = d;
-	s.now = (time_t)now;
-	s.crash = getenv("STACKREF_REFEREE_CRASH");
-	umask(077);
-	if (ref_state_open(&s) == 0)
-		ref_run(&s);
-	ref_state_close(&s);
-	explicit_bzero(password, sizeof(password));
+		return ro.mode == REFEREE_DELIVER ? REF_EX_TEMPFAIL :
+		    cmd_finish(d);
+	if (ro.mode == REFEREE_DELIVER)
+		return referee_deliver(&ro, now, d);
+	if (ro.mode == REFEREE_STATUS)
+		return referee_status(&ro, now, d);
+	referee_run(&ro, now, 0, d);
 	return cmd_finish(d);
 }

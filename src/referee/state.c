@@ -229,8 +229,10 @@ ref_state_open(struct ref_state *s)
 			return ref_fail(s, 1, path);
 	s->lockfd = open(ref_path(path, s, "lock", NULL),
 	    O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (s->lockfd == -1 || flock(s->lockfd, LOCK_EX) == -1)
+	if (s->lockfd == -1)
 		return ref_fail(s, 1, path);
+	if (flock(s->lockfd, LOCK_EX | (s->nowait ? LOCK_NB : 0)) == -1)
+		return errno == EWOULDBLOCK ? 1 : ref_fail(s, 1, path);
 	ref_prune_counts(s);
 	return ref_state_load(s);
 }

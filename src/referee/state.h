@@ -88,6 +88,8 @@ struct ref_state {
 				      * NULL */
 	struct xfer *px;             /* the transfers of publishing */
 	int lockfd;
+	int nowait;                  /* ref_state_open does not wait for
+				      * another run (--deliver) */
 	unsigned smtp_down;          /* bit i: smtp[i] is not tried again
 				      * in this run (unreachable, login
 				      * refused); all set: no more sending */
@@ -100,8 +102,9 @@ struct ref_state {
 
 /*
  * Makes DIR's subdirectories, takes the lock (waiting for another
- * run), reads the players and the pending signups, removes counts
- * older than REF_COUNT_TTL.  Returns 0, or -1 after reporting.
+ * run; with s->nowait, returns 1 at once when another run holds it),
+ * reads the players and the pending signups, removes counts older than
+ * REF_COUNT_TTL.  Returns 0, or -1 after reporting.
  */
 int ref_state_open(struct ref_state *s);
 void ref_state_close(struct ref_state *s);
