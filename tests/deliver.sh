@@ -6,7 +6,19 @@
 #   smtp/*      several --smtp: a reply goes through the second server
 #               when the first cannot be reached (one log line, status
 #               0); none reachable: status 5, the reply kept and sent by
-#               the next run; a ninth --smtp refused
+#               the next run; the first that works takes it; a ninth
+#               --smtp refused
+#   pipe/*      mail for pbem@example.test goes through Exim's router
+#               and pipe transport to `stackref referee --deliver`, run
+#               as Debian-exim in Exim's environment: stored, the store
+#               that user's
+#   tempfail/*  a store the pipe's user cannot write: status 75, Exim
+#               keeps the mail queued (a queue run does not lose it);
+#               once writable, a queue run delivers it
+#   big/*       a mail over 1 MiB accepted (status 0), REF_MAIL_MAX + 1
+#               bytes of it kept
+#   usage/*     --deliver without --dir (2), a missing state and an
+#               unreadable standard input (75)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
@@ -17,14 +29,7 @@ tmp=$(mktemp -d) || exit 1
 pass() { echo "PASS: deliver/$1"; }
 fail() { echo "FAIL: deliver/$1"; shift; [ $# -gt 0 ] && printf '%s\n' "$@"; }
 
-env=$("$root/tests/servers.sh" start 2>"$tmp/start.err")
-case $? in
-0) ;;
-*) fail servers "$(cat "$tmp/start.err")"; rm -rf "$tmp"; exit 1 ;;
-esac
-eval "$env"
-trap '"$root/tests/servers.sh" stop >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+servers_up
 
 D=$SR_DOMAIN
 IMAPS=imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX
@@ -43,15 +48,8 @@ uids() {
 # count USER: how many mails USER has.
 count() { uids "$1" | wc -w; }
 
-# wait_count USER N: until USER has N mails (up to 10 s).
-wait_count() {
-	local i
-	for i in $(seq 200); do
-		[ "$(count "$1")" -ge "$2" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
+# wait_count USER N: until USER has N mails.
+wait_count() { wait_for "$2" count "$1"; }
 
 # newest USER: USER's newest mail, CRs dropped.
 newest() {
@@ -94,38 +92,38 @@ is() {
 }
 
 # --- several --smtp ---------------------------------------------------
-mail "referee@$D" help >"$tmp/m.eml"
-submit carol "referee@$D" "$tmp/m.eml"
-wait_count referee 1
-n=$(count carol)
-referee --smtp "$DEAD/referee.$D" --smtp "$SMTPS/referee.$D"
+asked=0
+# help_run URL...: carol asks the referee for help, then a run with
+# these --smtp URLs (its status in $rc); carol's mails before it in $n.
+help_run() {
+	local u a=
+	mail "referee@$D" help >"$tmp/m.eml"
+	submit carol "referee@$D" "$tmp/m.eml"
+	asked=$((asked + 1))
+	wait_count referee $asked
+	n=$(count carol)
+	for u; do a="$a --smtp $u"; done
+	referee $a
+}
+# answered NAME: carol got one more mail.
+answered() { wait_count carol $((n + 1)); is "$1" $((n + 1)) "$(count carol)"; }
+
+help_run "$DEAD/referee.$D" "$SMTPS/referee.$D"
 is smtp/second-server-status 0 "$rc" "$(cat "$tmp/ref.out" "$tmp/ref.err")"
-wait_count carol $((n + 1))
-is smtp/second-server-sent $((n + 1)) "$(count carol)"
+answered smtp/second-server-sent
 is smtp/first-server-logged 1 "$(grep -c "^smtp server 1 of 2 not tried again in this run: \"$DEAD/referee.$D: " "$tmp/ref.out")" \
     "$(cat "$tmp/ref.out")"
 
-mail "referee@$D" help >"$tmp/m.eml"
-submit carol "referee@$D" "$tmp/m.eml"
-wait_count referee 2
-n=$(count carol)
-referee --smtp "$DEAD/a.$D" --smtp "smtp://127.0.0.1:2/b.$D"
+help_run "$DEAD/a.$D" "smtp://127.0.0.1:2/b.$D"
 is smtp/none-reachable-status 5 "$rc" "$(cat "$tmp/ref.err")"
-is smtp/none-reachable-kept 1 "$(ls "$state/queue" | wc -l)"
 referee --smtp "$DEAD/a.$D" --smtp "$SMTPS/referee.$D"
 is smtp/kept-then-sent-status 0 "$rc" "$(cat "$tmp/ref.err")"
-wait_count carol $((n + 1))
-is smtp/kept-then-sent $((n + 1)) "$(count carol)"
+answered smtp/kept-then-sent
 
 # in their order: the first one that works takes it
-mail "referee@$D" help >"$tmp/m.eml"
-submit carol "referee@$D" "$tmp/m.eml"
-wait_count referee 3
-n=$(count carol)
-referee --smtp "$SMTPS/referee.$D" --smtp "$DEAD/a.$D"
+help_run "$SMTPS/referee.$D" "$DEAD/a.$D"
 is smtp/first-server-status 0 "$rc" "$(cat "$tmp/ref.err")"
-wait_count carol $((n + 1))
-is smtp/first-server-sent $((n + 1)) "$(count carol)"
+answered smtp/first-server-sent
 is smtp/first-server-quiet 1 "$(wc -l <"$tmp/ref.out")" "$(cat "$tmp/ref.out")"
 
 set -- $(for i in $(seq 9); do echo --smtp "$SMTPS/$i"; done)
@@ -152,21 +150,15 @@ pstatus() {
 figure() { sed -n "s/.*\"$1\": \\([^,}]*\\).*/\\1/p" "$tmp/st.out"; }
 # queued: the messages in Exim's queue.
 queued() { exim -bpc; }
-# wait_queue N: until Exim's queue holds N messages (up to 10 s).
-wait_queue() {
-	local i
-	for i in $(seq 200); do
-		[ "$(queued)" -eq "$1" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
+# wait_queue: until Exim's queue is empty.
+unqueued() { echo $((-$(queued))); }
+wait_queue() { wait_for 0 unqueued; }
 # mainlog: Exim's main log.
 mainlog() { cat "$SR_DIR/exim/log/mainlog"; }
 
 mail "pbem@$D" help >"$tmp/m.eml"
 submit carol "pbem@$D" "$tmp/m.eml"
-wait_queue 0
+wait_queue
 is pipe/delivered 1 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee T=referee_pipe')" \
     "$(mainlog | tail -n 20)"
 pstatus --json
@@ -192,7 +184,7 @@ is tempfail/still-queued 1 "$(queued)"
 chmod 700 "$P/state"
 chmod 600 "$P/state/referee.db"
 exim -qff
-wait_queue 0
+wait_queue
 is tempfail/delivered-later 0 "$(queued)" "$(mainlog | tail -n 5)"
 is tempfail/delivered-twice 2 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee')"
 
@@ -202,7 +194,7 @@ is tempfail/delivered-twice 2 "$(mainlog | grep -c '=> pbem <pbem@example.test> 
 	head -c 1600000 /dev/zero | tr '\0' 'x' | fold -w 76
 } | sed 's/$/\r/' >"$tmp/big.eml"
 submit carol "pbem@$D" "$tmp/big.eml"
-wait_queue 0
+wait_queue
 is big/delivered 3 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee')" \
     "$(mainlog | tail -n 5)"
 # as root too: what --deliver keeps of it, REF_MAIL_MAX + 1 bytes
