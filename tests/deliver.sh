@@ -10,13 +10,19 @@
 #               --smtp refused
 #   pipe/*      mail for pbem@example.test goes through Exim's router
 #               and pipe transport to `stackref referee --deliver`, run
-#               as Debian-exim in Exim's environment: stored, the store
-#               that user's
+#               as Debian-exim in Exim's environment: stored, decided in
+#               the same process, the reply back through Exim to
+#               Dovecot; the store that user's, --status after it
+#   held/*      a run holds the store: the mail is stored (status 0),
+#               waits (--status), and a run from cron without a mailbox
+#               decides and answers it
 #   tempfail/*  a store the pipe's user cannot write: status 75, Exim
 #               keeps the mail queued (a queue run does not lose it);
-#               once writable, a queue run delivers it
-#   big/*       a mail over 1 MiB accepted (status 0), REF_MAIL_MAX + 1
-#               bytes of it kept
+#               once writable, a queue run delivers it, and it is
+#               answered
+#   big/*       a mail over 1 MiB accepted (status 0), set aside and
+#               answered from its header: REF_MAIL_MAX bytes of it kept,
+#               and why
 #   usage/*     --deliver without --dir (2), a missing state and an
 #               unreadable standard input (75)
 set -u
@@ -24,6 +30,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 . "$root/tests/lib/common.sh"
 need curl curl deliver/all
+need sqlite3 sqlite3 deliver/all
+need runuser util-linux deliver/all
 tmp=$(mktemp -d) || exit 1
 
 pass() { echo "PASS: deliver/$1"; }
@@ -105,8 +113,11 @@ help_run() {
 	for u; do a="$a --smtp $u"; done
 	referee $a
 }
-# answered NAME: carol got one more mail.
-answered() { wait_count carol $((n + 1)); is "$1" $((n + 1)) "$(count carol)"; }
+# answered NAME [USER]: carol (or USER) got one more mail.
+answered() {
+	wait_count "${2:-carol}" $((n + 1))
+	is "$1" $((n + 1)) "$(count "${2:-carol}")"
+}
 
 help_run "$DEAD/referee.$D" "$SMTPS/referee.$D"
 is smtp/second-server-status 0 "$rc" "$(cat "$tmp/ref.out" "$tmp/ref.err")"
@@ -156,25 +167,66 @@ wait_queue() { wait_for 0 unqueued; }
 # mainlog: Exim's main log.
 mainlog() { cat "$SR_DIR/exim/log/mainlog"; }
 
-mail "pbem@$D" help >"$tmp/m.eml"
-submit carol "pbem@$D" "$tmp/m.eml"
+# to_pbem SUBJECT: carol mails SUBJECT to pbem@; her mails before in $n.
+to_pbem() {
+	n=$(count carol)
+	mail "pbem@$D" "$1" >"$tmp/m.eml"
+	submit carol "pbem@$D" "$tmp/m.eml"
+}
+# has NAME TEXT...: the newest mail of carol (of $who) holds each TEXT.
+has() {
+	local name=$1 t
+	shift
+	newest "${who:-carol}" >"$tmp/newest"
+	for t; do
+		grep -qF -- "$t" "$tmp/newest" && continue
+		fail "$name" "lacks: $t" "$(head -c 3000 "$tmp/newest")"
+		return
+	done
+	pass "$name"
+}
+delivered() { mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee T=referee_pipe'; }
+
+# decided at once: the reply comes back through Exim to Dovecot
+to_pbem help
 wait_queue
-is pipe/delivered 1 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee T=referee_pipe')" \
-    "$(mainlog | tail -n 20)"
+is pipe/delivered 1 "$(delivered)" "$(mainlog | tail -n 20)"
+answered pipe/answered
+has pipe/reply "From: \"stackref referee\" <pbem@$D>" "To: carol@$D" "Commands:"
 pstatus --json
 is pipe/status-run 0 "$rc" "$(cat "$tmp/st.err")"
-is pipe/stored 1 "$(( $(figure mails_waiting) + $(figure aside) + \
-    $(ls "$P/state/done" 2>/dev/null | wc -l) ))" "$(cat "$tmp/st.out")"
+is pipe/none-waiting 0 "$(figure mails_waiting)" "$(cat "$tmp/st.out")"
+figure last_run | grep -q '^"20' && pass pipe/last-run ||
+    fail pipe/last-run "$(cat "$tmp/st.out")"
 [ "$(stat -c %U "$P/state/referee.db")" = Debian-exim ] &&
     pass pipe/store-owner || fail pipe/store-owner "$(ls -la "$P/state")"
+
+# a run holds the store: the mail is stored and left to the next run,
+# which a run from cron (no mailbox) makes
+flock "$P/state/referee.db.lock" sleep 3 &
+locker=$!
+sleep 0.3
+to_pbem help
+wait_queue
+is held/delivered 2 "$(delivered)" "$(mainlog | tail -n 5)"
+pstatus --json
+is held/waiting 1 "$(figure mails_waiting)" "$(cat "$tmp/st.out")"
+is held/not-answered "$n" "$(count carol)"
+wait "$locker"
+as_exim "$bin" referee --dir "$P/state" --address "pbem@$D" \
+    --smtp "$SMTPS/pbem.$D" --cacert "$SR_CACERT" --user referee \
+    --password-file "$P/password" >"$tmp/ref.out" 2>"$tmp/ref.err"
+is held/cron-run 0 $? "$(cat "$tmp/ref.err")"
+answered held/answered
+pstatus --json
+is held/none-waiting 0 "$(figure mails_waiting)" "$(cat "$tmp/st.out")"
 
 # the store cannot be written: status 75, the mail stays in Exim's
 # queue; once it can, a queue run delivers it
 before=$(mainlog | grep -c 'returned 75')
 chmod 500 "$P/state"
 chmod 400 "$P/state/referee.db"
-mail "pbem@$D" help >"$tmp/m.eml"
-submit carol "pbem@$D" "$tmp/m.eml"
+to_pbem help
 sleep 1
 is tempfail/queued 1 "$(queued)" "$(mainlog | tail -n 5)"
 is tempfail/logged $((before + 1)) "$(mainlog | grep -c 'defer (0): Child process of referee_pipe transport returned 75')" \
@@ -186,24 +238,29 @@ chmod 600 "$P/state/referee.db"
 exim -qff
 wait_queue
 is tempfail/delivered-later 0 "$(queued)" "$(mainlog | tail -n 5)"
-is tempfail/delivered-twice 2 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee')"
+is tempfail/delivered 3 "$(delivered)"
+answered tempfail/answered-later
 
-# a mail larger than 1 MiB is accepted (status 0), never lost
-{
-	mail "pbem@$D" "a big one"
-	head -c 1600000 /dev/zero | tr '\0' 'x' | fold -w 76
-} | sed 's/$/\r/' >"$tmp/big.eml"
-submit carol "pbem@$D" "$tmp/big.eml"
+# a mail larger than 1 MiB is accepted (status 0), never lost (from
+# bob: a stranger gets three answers a day, and carol had them)
+mail "pbem@$D" "a big one" "bob@$D" >"$tmp/big.eml"
+head -c 1600000 /dev/zero | tr '\0' 'x' | fold -w 76 | sed 's/$/\r/' \
+    >>"$tmp/big.eml"
+n=$(count bob)
+submit bob "pbem@$D" "$tmp/big.eml"
 wait_queue
-is big/delivered 3 "$(mainlog | grep -c '=> pbem <pbem@example.test> R=to_referee')" \
-    "$(mainlog | tail -n 5)"
-# as root too: what --deliver keeps of it, REF_MAIL_MAX + 1 bytes
+is big/delivered 4 "$(delivered)" "$(mainlog | tail -n 5)"
+answered big/answered bob
+who=bob has big/refusal "larger than 1 MiB"
+pstatus --json
+is big/aside 1 "$(figure aside)" "$(cat "$tmp/st.out")"
+# as root too, without --smtp: its first MiB kept, set aside, and why
 "$bin" referee --deliver --dir "$tmp/big" --address "pbem@$D" \
     <"$tmp/big.eml" >/dev/null 2>"$tmp/big.err"
 is big/status 0 $? "$(cat "$tmp/big.err")"
-n=$(sqlite3 "$tmp/big/referee.db" 'SELECT length(raw) FROM inbox UNION ALL SELECT length(mail) FROM aside' 2>&1 | head -n 1)
-[ "$n" = 1048577 ] || [ "$n" = 1048576 ] && pass big/kept ||
-    fail big/kept "kept $n bytes"
+is big/kept "1048576 the mail is larger than 1 MiB" \
+    "$(sqlite3 "$tmp/big/referee.db" 'SELECT length(mail), why FROM aside' |
+    tr '|' ' ')"
 
 # usage: --deliver without its state, an unreadable standard input
 "$bin" referee --deliver --address "pbem@$D" </dev/null 2>"$tmp/u.err"

@@ -139,10 +139,10 @@ rs_invalid() {
 		echo "PASS: $1"
 	fi
 }
-# A mail delivered at 10:00 while a run holds the state (the lock of
-# the state directory, and of the store file): it waits.
+# A mail delivered at 10:00 while a run holds the store (the lock of
+# its file): it waits.
 printf 'From: carol@example.test\r\nSubject: help\r\nMessage-ID: <s1@x>\r\n\r\nhi\r\n' |
-    flock "$s/lock" flock "$s/referee.db.lock" "$bin" referee --deliver \
+    flock "$s/referee.db.lock" "$bin" referee --deliver \
     --dir "$s" --address referee@example.test --now 2027-01-01T10:00:00Z \
     >/dev/null 2>"$tmp/d.err"
 result json/referee-status/deliver $? "$(cat "$tmp/d.err")"

@@ -3,14 +3,17 @@
  * server (src/referee/run.h): its options and credentials (the mail
  * servers': --user, --password-file or ~/.netrc; those of the web
  * server --publish names: ~/.netrc only, so that the mail password
- * never goes to another server), the state directory opened under its
- * lock (src/referee/state.h), the time of the run (--now, else
+ * never goes to another server), the store opened (under its lock for
+ * SQLite: src/referee/state.h), the time of the run (--now, else
  * STACKREF_NOW, else the system clock: cmd_now), the run.
  * Safe to run from cron: runs take turns on a lock, and a mail is
- * processed once.
+ * processed once.  The other modes: --deliver (a mail from the mail
+ * server) and --status (src/referee/service.h), --import and --export
+ * (src/referee/port.h).
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,22 +21,30 @@
 #include <unistd.h>
 
 #include "base/module.h"
+#include "referee/port.h"
 #include "referee/run.h"
 #include "referee/service.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
 
 const char cmd_referee_usage[] =
-    "referee --dir DIR [--imap URL] --smtp URL... --address ADDR "
-    "[--cacert FILE] [--user USER --password-file FILE] "
+    "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
+    "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
     "[--publish URL] [--now TIME] [--once]\n"
-    "       stackref referee --deliver --dir DIR --address ADDR "
-    "[--smtp URL]... [OPTION]... <MAIL\n"
-    "       stackref referee --status --dir DIR [--json] "
-    "[--max-age MINUTES] [--now TIME]";
+    "       stackref referee {--dir DIR | --store URL} --deliver "
+    "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
+    "       stackref referee {--dir DIR | --store URL} --status [--json] "
+    "[--max-age MINUTES] [--now TIME]\n"
+    "       stackref referee {--dir DIR | --store URL} "
+    "{--import DIR | --export DIR}";
 
 const char cmd_referee_help[] =
-	"  --dir DIR            the state directory\n"
+	"  --dir DIR            the store is the SQLite file DIR/referee.db\n"
+	"  --store URL          the store: sqlite:PATH or postgresql://...\n"
+	"  --import DIR         move a state directory into the store, then"
+	" exit\n"
+	"  --export DIR         write the store as a state directory, then"
+	" exit\n"
 	"  --imap URL           the mailbox the players write to (none:"
 	" fed by --deliver)\n"
 	"  --smtp URL           a server the replies are sent through;"
@@ -57,62 +68,100 @@ const char cmd_referee_help[] =
 	"  --max-age MINUTES    --status: status 1 when a mail waits longer"
 	" (default 15)\n";
 
-/* What a run does: the mailbox (cron), one mail from the mail server,
- * or the figures an operator watches. */
-enum referee_mode { REFEREE_RUN, REFEREE_DELIVER, REFEREE_STATUS };
+/* What a call does: a run (cron), one mail from the mail server, the
+ * figures an operator watches, a state directory moved in or out. */
+enum referee_mode {
+	REFEREE_RUN, REFEREE_DELIVER, REFEREE_STATUS, REFEREE_IMPORT,
+	REFEREE_EXPORT
+};
 
 struct referee_opts {
-	const char *dir, *imap, *address, *cacert, *user, *pwfile;
-	const char *publish, *now, *max_age;
+	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
+	const char *publish, *now, *max_age, *port;
 	const char *smtp[REF_SMTP_MAX];
 	size_t nsmtp;
 	enum referee_mode mode;
+	const char *mode_opt;     /* the option that chose the mode */
+	const char *clash;        /* one that chose another mode after it */
 	int json;
 };
 
-/* Takes option ch's value arg (its letter in letters, or a flag);
- * -1 for an option not known, or --smtp once too often. */
+/* Sets the mode m that option opt (with its value arg, a directory for
+ * --import and --export) chooses; -1 when another one chose another. */
 static int
-referee_opt(struct referee_opts *ro, int ch, const char *arg)
+referee_mode(struct referee_opts *ro, enum referee_mode m, const char *opt,
+    const char *arg)
 {
-	const char **slot[] = { &ro->dir, &ro->imap, &ro->address,
-	    &ro->cacert, &ro->user, &ro->pwfile, &ro->publish, &ro->now,
-	    &ro->max_age };
-	const char *letters = "diacupPNm", *at;
-
-	if (ch == '1')
-		return 0;
-	if (ch == 'D' || ch == 'S')
-		ro->mode = ch == 'D' ? REFEREE_DELIVER : REFEREE_STATUS;
-	else if (ch == 'j')
-		ro->json = 1;
-	else if (ch == 's' && ro->nsmtp < REF_SMTP_MAX)
-		ro->smtp[ro->nsmtp++] = arg;
-	else if (ch != 0 && ch != 's' && (at = strchr(letters, ch)) != NULL)
-		*slot[at - letters] = arg;
-	else
+	if (ro->mode_opt != NULL && ro->mode != m) {
+		ro->clash = opt;
 		return -1;
+	}
+	ro->mode = m;
+	ro->mode_opt = opt;
+	ro->port = arg;
 	return 0;
 }
 
-/* Checks the options of the mode ro->mode: --status reads the state
- * only, --deliver reads no mailbox (each ignores the options of a run it
- * does not use, so that the run's options may be given as they are). */
+/* Takes option ch's value arg (a letter of letters, a mode or a flag);
+ * -1 for --smtp once too often, -2 for a second mode. */
+static int
+referee_opt(struct referee_opts *ro, int ch, const char *arg)
+{
+	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
+	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
+	    &ro->now, &ro->max_age };
+	const char *letters = "dSiacupPNm", *at;
+
+	switch (ch) {
+	case 'D':
+		return referee_mode(ro, REFEREE_DELIVER, "--deliver", NULL) * 2;
+	case 'T':
+		return referee_mode(ro, REFEREE_STATUS, "--status", NULL) * 2;
+	case 'I':
+		return referee_mode(ro, REFEREE_IMPORT, "--import", arg) * 2;
+	case 'E':
+		return referee_mode(ro, REFEREE_EXPORT, "--export", arg) * 2;
+	case 'j':
+		ro->json = 1;
+		return 0;
+	case 's':
+		if (ro->nsmtp == REF_SMTP_MAX)
+			return -1;
+		ro->smtp[ro->nsmtp++] = arg;
+		return 0;
+	}
+	if (ch != 0 && (at = strchr(letters, ch)) != NULL)
+		*slot[at - letters] = arg;
+	return 0;
+}
+
+/* The option a run of ro's mode needs and lacks, or NULL: --status,
+ * --import and --export read the store only, --deliver no mailbox (each
+ * ignores the options of a run it does not use, so that the cron line's
+ * options may be given as they are). */
+static const char *
+referee_lacks(const struct referee_opts *ro)
+{
+	if (ro->mode != REFEREE_RUN && ro->mode != REFEREE_DELIVER)
+		return NULL;
+	if (ro->address == NULL)
+		return "--address";
+	return ro->mode == REFEREE_RUN && ro->nsmtp == 0 ? "--smtp" : NULL;
+}
+
+/* Checks the options of the mode ro->mode. */
 static int
 referee_check(const struct referee_opts *ro, struct diag *d)
 {
-	const char *need = NULL;
+	const char *need = referee_lacks(ro);
 
 	if (ro->mode != REFEREE_STATUS && (ro->json || ro->max_age != NULL))
-		return diag_report(d, DIAG_NEEDS, NULL, ro->json ? "--json" :
-		    "--max-age", "--status"), cmd_usage(d, cmd_referee_usage);
-	if (ro->dir == NULL)
-		need = "--dir";
-	else if (ro->mode != REFEREE_STATUS && ro->address == NULL)
-		need = "--address";
-	else if (ro->mode == REFEREE_RUN && ro->nsmtp == 0)
-		need = "--smtp";
-	if (need != NULL)
+		diag_report(d, DIAG_NEEDS, NULL, ro->json ? "--json" :
+		    "--max-age", "--status");
+	else if ((ro->dir == NULL) == (ro->store == NULL))
+		diag_report(d, DIAG_ARGS_NEEDED, NULL, "one of --dir and "
+		    "--store");
+	else if (need != NULL)
 		diag_report(d, DIAG_OPTION_NEEDED, NULL, need);
 	else if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)
@@ -128,6 +177,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 {
 	static const struct option longopts[] = {
 		{ "dir", required_argument, NULL, 'd' },
+		{ "store", required_argument, NULL, 'S' },
 		{ "imap", required_argument, NULL, 'i' },
 		{ "smtp", required_argument, NULL, 's' },
 		{ "address", required_argument, NULL, 'a' },
@@ -137,22 +187,28 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "publish", required_argument, NULL, 'P' },
 		{ "now", required_argument, NULL, 'N' },
 		{ "once", no_argument, NULL, '1' },
+		{ "import", required_argument, NULL, 'I' },
+		{ "export", required_argument, NULL, 'E' },
 		{ "deliver", no_argument, NULL, 'D' },
-		{ "status", no_argument, NULL, 'S' },
+		{ "status", no_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "max-age", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch;
+	int ch, rc;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		if (ch == '?' || ch == ':')
 			return cmd_bad_option(d, cmd_referee_usage, ch, argv);
-		if (referee_opt(ro, ch, optarg) == -1)
-			return diag_report(d, DIAG_TOO_MANY_OPTIONS, NULL,
-			    REF_SMTP_MAX, "--smtp"),
-			    cmd_usage(d, cmd_referee_usage);
+		if ((rc = referee_opt(ro, ch, optarg)) == -1)
+			diag_report(d, DIAG_TOO_MANY_OPTIONS, NULL,
+			    REF_SMTP_MAX, "--smtp");
+		else if (rc == -2)
+			diag_report(d, DIAG_EXCLUSIVE, NULL, ro->mode_opt,
+			    ro->clash);
+		if (rc != 0)
+			return cmd_usage(d, cmd_referee_usage);
 	}
 	if (optind != argc)
 		return diag_report(d, DIAG_TOO_MANY_ARGS, NULL),
@@ -160,15 +216,46 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 	return referee_check(ro, d);
 }
 
-/* The run of ro at now: the state opened (nowait: not when another run
- * holds it), the run made; its status on d. */
+/* The store's URL into url: --store's, or sqlite:DIR/referee.db (DIR
+ * made when missing, if make). */
+static int
+referee_store(const struct referee_opts *ro, int make, char *url,
+    size_t size, struct diag *d)
+{
+	if (ro->store != NULL) {
+		snprintf(url, size, "%s", ro->store);
+		return 0;
+	}
+	if (make && mkdir(ro->dir, 0700) == -1 && errno != EEXIST) {
+		diag_report(d, DIAG_WRITE, DIAG_FILE(ro->dir), strerror(errno));
+		return -1;
+	}
+	snprintf(url, size, "sqlite:%.4000s/" REF_STORE_FILE, ro->dir);
+	return 0;
+}
+
+/* What ro's mode does with the state s opened. */
+static void
+referee_work(const struct referee_opts *ro, struct ref_state *s)
+{
+	if (ro->mode == REFEREE_IMPORT)
+		ref_port_import(s, ro->port);
+	else if (ro->mode == REFEREE_EXPORT)
+		ref_port_export(s, ro->port);
+	else
+		ref_run(s);
+}
+
+/* The run of ro at now, or its --import or --export: the state opened
+ * (nowait: not when another run holds it), the work done; its status
+ * on d. */
 static void
 referee_run(const struct referee_opts *ro, long long now, int nowait,
     struct diag *d)
 {
 	struct ref_state s;
 	struct xfer x, px;
-	char password[512];
+	char url[4096], password[512];
 
 	/* each mail is decided in a child under a memory budget: the
 	 * libraries are loaded here, once, before any */
@@ -184,7 +271,9 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	    sizeof(password), d) == -1)
 		return;
 	x.password = ro->pwfile != NULL ? password : NULL;
-	s.dir = ro->dir;
+	if (referee_store(ro, 1, url, sizeof(url), d) == -1)
+		return;
+	s.url = url;
 	s.imap = ro->mode == REFEREE_RUN ? ro->imap : NULL;
 	s.smtp = ro->smtp;
 	s.nsmtp = ro->nsmtp;
@@ -198,17 +287,9 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	umask(077);
 	if (ref_state_open(&s) == 0)
-		ref_run(&s);
+		referee_work(ro, &s);
 	ref_state_close(&s);
 	explicit_bzero(password, sizeof(password));
-}
-
-/* The store of ro (--dir DIR: its file REF_STORE_FILE) into buf. */
-static const char *
-referee_store_url(const struct referee_opts *ro, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s/%s", ro->dir, REF_STORE_FILE);
-	return buf;
 }
 
 /* --deliver: the mail on standard input stored, else REF_EX_TEMPFAIL;
@@ -222,9 +303,8 @@ referee_deliver(const struct referee_opts *ro, long long now,
 	int rc;
 
 	umask(077);
-	mkdir(ro->dir, 0700);     /* when missing; else the store says */
-	if (ref_store_open(referee_store_url(ro, url, sizeof(url)), d,
-	    &st) == -1)
+	if (referee_store(ro, 1, url, sizeof(url), d) == -1 ||
+	    ref_store_open(url, d, &st) == -1)
 		return cmd_finish(d), REF_EX_TEMPFAIL;
 	rc = ref_deliver(st, STDIN_FILENO, (time_t)now, d);
 	ref_store_close(st);
@@ -246,8 +326,8 @@ referee_status(const struct referee_opts *ro, long long now,
 	if (ro->max_age != NULL && cmd_number(d, "--max-age", ro->max_age, 1,
 	    1000000, &max_age) == -1)
 		return cmd_usage(d, cmd_referee_usage);
-	if (ref_store_open(referee_store_url(ro, url, sizeof(url)), d,
-	    &st) == 0) {
+	if (referee_store(ro, 0, url, sizeof(url), d) == 0 &&
+	    ref_store_open(url, d, &st) == 0) {
 		ref_status(st, (time_t)now, max_age, ro->json, d);
 		ref_store_close(st);
 	}

@@ -75,6 +75,13 @@
 
 struct ref_store;                  /* a connection and its diag */
 
+/* Text s as a parameter, NULL as SQL NULL. */
+static inline struct db_value
+ref_db_text(const char *s)
+{
+	return s != NULL ? DB_T(s) : DB_N;
+}
+
 /*
  * Opens the store of url ("sqlite:PATH", a bare PATH, or
  * "postgresql://..."), creating its tables or migrating them to
