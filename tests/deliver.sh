@@ -23,8 +23,8 @@
 #   big/*       a mail over 1 MiB accepted (status 0), set aside and
 #               answered from its header: REF_MAIL_MAX bytes of it kept,
 #               and why
-#   usage/*     --deliver without --dir (2), a missing state and an
-#               unreadable standard input (75)
+#   usage/*     --deliver without --dir, a missing state and an
+#               unreadable standard input: 75 (the mail stays queued)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
@@ -264,7 +264,7 @@ is big/kept "1048576 the mail is larger than 1 MiB" \
 
 # usage: --deliver without its state, an unreadable standard input
 "$bin" referee --deliver --address "pbem@$D" </dev/null 2>"$tmp/u.err"
-is usage/no-dir 2 $?
+is usage/no-dir 75 $?
 "$bin" referee --deliver --dir "$tmp/nowhere/x" --address "pbem@$D" \
     <"$tmp/m.eml" 2>"$tmp/u.err"
 is usage/missing-state 75 $? "$(cat "$tmp/u.err")"

@@ -285,6 +285,7 @@ referee_pipe:
   umask = 077
   temp_errors = 75
   timeout = 5m
+  max_output = 1M
   log_output
   return_fail_output
 

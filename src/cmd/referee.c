@@ -334,6 +334,20 @@ referee_status(const struct referee_opts *ro, long long now,
 	return cmd_finish(d);
 }
 
+/* Whether argv asks for --deliver: its failures are then all
+ * REF_EX_TEMPFAIL, a usage error too, so that the mail server keeps the
+ * mail while the command line is mended. */
+static int
+referee_delivering(int argc, char *const argv[])
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--deliver") == 0)
+			return 1;
+	return 0;
+}
+
 int
 cmd_referee(int argc, char *argv[], struct diag *d)
 {
@@ -343,7 +357,7 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 
 	memset(&ro, 0, sizeof(ro));
 	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
-		return rc;
+		return referee_delivering(argc, argv) ? REF_EX_TEMPFAIL : rc;
 	if (cmd_now(ro.now, &now, d) == -1)
 		return ro.mode == REFEREE_DELIVER ? REF_EX_TEMPFAIL :
 		    cmd_finish(d);
