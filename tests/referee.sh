@@ -34,6 +34,8 @@ bin=${STACKREF:-$root/stackref}
 fx=$root/fixtures/referee
 . "$root/tests/lib/common.sh"
 need curl curl referee/all
+need strace strace referee/all
+need sqlite3 sqlite3 referee/all
 tmp=$(mktemp -d) || exit 1
 state=$tmp/state
 
@@ -123,18 +125,23 @@ send_pbem() {
 	    2>"$tmp/pbem.err" && sent=$((sent + 1)) && wait_referee
 }
 
-# store DIR ARGS: stackref referee ARGS on the store of the state
-# directory DIR: SR_STORE, when set, is a command that prints the URL of
-# a store of DIR's own (tests/lib/pg.sh's for PostgreSQL), else it is
-# the SQLite file DIR/referee.db (--dir DIR).
+# store_opt DIR: the option naming the store of the state directory
+# DIR: SR_STORE, when set, is a command that prints the URL of a store
+# of DIR's own (a PostgreSQL database, say), else it is the SQLite file
+# DIR/referee.db (--dir DIR).  store DIR ARGS: stackref referee ARGS
+# on it.
+store_opt() {
+	if [ -n "${SR_STORE:-}" ]; then
+		echo "--store $($SR_STORE "$1")"
+	else
+		echo "--dir $1"
+	fi
+}
 store() {
 	local dir=$1
 	shift
-	if [ -n "${SR_STORE:-}" ]; then
-		"$bin" referee --store "$($SR_STORE "$dir")" "$@"
-	else
-		"$bin" referee --dir "$dir" "$@"
-	fi
+	# shellcheck disable=SC2046 # the option and its value, two words
+	"$bin" referee $(store_opt "$dir") "$@"
 }
 
 # referee [ARGS]: one run; its status in $rc, its output in $tmp/ref.*.
@@ -596,6 +603,34 @@ grep -qx 'stackref: out of memory' "$tmp/ref.err" &&
 [ "$(grep -lF "ran out of memory" "$state"/aside/* | wc -l)" -eq 1 ] &&
     pass poison/nomem/aside || fail poison/nomem/aside \
     "$(head -n 1 "$state"/aside/*)"
+
+# --- a store locked by another process (issue 20): the run says so in
+# one line, status 4, and flags no mail done; the next run answers it
+section
+send ann "checkers show 1"
+flagged=$(keyword StackrefDone)
+if [ -z "${SR_STORE:-}" ]; then
+	store "$state" --import "$state" 2>/dev/null
+	sqlite3 "$state/referee.db" 'BEGIN EXCLUSIVE; SELECT 1;' \
+	    '.shell sleep 3' 'COMMIT;' >/dev/null 2>&1 &
+	holder=$!
+	sleep 0.5
+	STACKREF_DB_WAIT_MS=300 store "$state" --imap "$IMAPS" \
+	    --smtp "$SMTPS/referee.$D" --address "referee@$D" \
+	    --cacert "$SR_CACERT" --user referee \
+	    --password-file "$tmp/referee.pw" >"$tmp/ref.out" 2>"$tmp/ref.err"
+	rc=$?
+	wait "$holder"
+	status store-locked/status 4
+	[ "$(wc -l <"$tmp/ref.err")" -eq 1 ] && grep -q 'locked' "$tmp/ref.err" &&
+	    pass store-locked/one-line || fail store-locked/one-line \
+	    "$(cat "$tmp/ref.err")"
+	[ "$(keyword StackrefDone)" -eq "$flagged" ] &&
+	    pass store-locked/not-flagged || fail store-locked/not-flagged
+fi
+referee
+status store-locked/next-run 0
+expect store-locked/answered-later ann 1 "Subject: checkers board 1"
 
 section
 # The XML record whose first text element is empty (it crashed every
@@ -1212,3 +1247,36 @@ for b in 2; do
 done
 [ -z "$(ls -A "$state/queue")" ] && pass time/unreadable/no-plan ||
     fail time/unreadable/no-plan "$(ls -A "$state/queue")"
+
+# === issue 20: the time pass works in proportion to what is due ======
+# 300 more open timed boards whose next due time (DIR/next-due, the
+# store's) is far off, and 3 finished boards due now: a run judges
+# the 3, each in a process of its own (counted: the run's wait4 calls,
+# strace), and none of the 300; the next run judges none (a finished
+# board is never due again).
+due=$tmp/due
+mkdir -p "$due/games"
+: >"$due/next-due"
+for b in $(seq 100 399); do
+	cp "$state/games/1.pdn" "$due/games/$b.pdn"
+	echo "$b 4102444800" >>"$due/next-due"
+done
+for b in 400 401 402; do
+	sed 's/^\[Result "\*"\]/[Result "1-0"]/' "$state/games/1.pdn" \
+	    >"$due/games/$b.pdn"
+	echo "$b 0" >>"$due/next-due"
+done
+echo "2 4102444800" >>"$due/next-due"     # the record too large too
+store "$state" --import "$due" 2>"$tmp/port.err" ||
+    fail time/due/import "$(cat "$tmp/port.err")"
+for n in 3 0; do
+	strace -f -qq -e trace=wait4 -o "$tmp/wait4" "$bin" referee \
+	    $(store_opt "$state") --imap "$IMAPS" --smtp "$SMTPS/referee.$D" --address "referee@$D" \
+	    --cacert "$SR_CACERT" --user referee \
+	    --password-file "$tmp/referee.pw" >"$tmp/ref.out" 2>"$tmp/ref.err"
+	rc=$?
+	status "time/due/run-$n" 0
+	got=$(grep -c 'wait4([0-9]' "$tmp/wait4")
+	[ "$got" -eq "$n" ] && pass "time/due/judged-$n" ||
+	    fail "time/due/judged-$n" "$got processes" "$(cat "$tmp/ref.out")"
+done

@@ -478,32 +478,19 @@ ref_in_each(struct ref_state *s, const char *dir, const char *sub,
 	return rc;
 }
 
-/* The next-due lines read at the start of an import. */
-static char *ref_in_due;
-
-/* The next due time of an imported record of board: its next-due
- * line, else now when it is open and timed, else -1. */
+/* The next due time of an imported record (next-due may say better):
+ * now when it is open and timed, else -1. */
 static long long
-ref_in_due_of(const struct ref_state *s, const char *board, const char *text)
+ref_in_due_of(const struct ref_state *s, const char *text)
 {
-	char pat[PBEM_WORD + 4];
-	const char *q;
-	size_t n;
-
-	snprintf(pat, sizeof(pat), "%s ", board);
-	n = strlen(pat);
-	for (q = ref_in_due; q != NULL && *q != '\0'; q = strchr(q, '\n'),
-	    q = q != NULL ? q + 1 : NULL)
-		if (strncmp(q, pat, n) == 0)
-			return strtoll(q + n, NULL, 10);
 	if (strstr(text, "[Result \"*\"]") != NULL &&
 	    strstr(text, "[TimeControl \"") != NULL)
 		return (long long)s->now;
 	return -1;
 }
 
-/* The version of board's row whose record is not text: *v (-1: no
- * row); 1 when its record is text already. */
+/* A record imported, compared with its board's row: that row's
+ * version (-1: none), and whether it holds the same record. */
 struct ref_in_board {
 	const char *text;
 	size_t len;
@@ -549,7 +536,7 @@ ref_in_board(struct ref_state *s, const char *path, const char *name)
 		rc = -1;
 	else if (!b.same)
 		rc = ref_state_put_board(s, board, text, b.len, b.version,
-		    ref_in_due_of(s, board, text), (long long)mtime) == -1 ?
+		    ref_in_due_of(s, text), (long long)mtime) == -1 ?
 		    -1 : 0;
 	free(text);
 	return rc;
@@ -784,8 +771,7 @@ ref_in_plan(struct ref_state *s, const char *entry, struct ref_plan *p,
 		ref_in_blob(entry, ref_port_lists[k], &p->list[k]);
 	ref_in_counts(entry, p);
 	p->version = ref_in_version(s, p->board);
-	p->next_due = p->record.p != NULL ? ref_in_due_of(s, p->board,
-	    p->record.p) : -1;
+	p->next_due = p->record.p != NULL ? ref_in_due_of(s, p->record.p) : -1;
 	p->status = REF_APPLIED;
 }
 
@@ -852,28 +838,49 @@ ref_in_lists(struct ref_state *s, const char *dir)
 	return rc;
 }
 
+/* Sets the next due time of each board of DIR/next-due ("BOARD
+ * NEXT_DUE" lines). */
+static int
+ref_in_next_due(struct ref_state *s, const char *dir)
+{
+	char path[REF_PATH], board[PBEM_WORD], *text, *q;
+	struct db_value v[2];
+	long long due;
+	int rc = 0;
+
+	if ((text = ref_port_read(ref_port_path(path, dir, "next-due", NULL,
+	    NULL), NULL, NULL)) == NULL)
+		return errno == ENOENT ? 0 : ref_fail(s, 0, path);
+	for (q = text; rc == 0 && q != NULL && *q != '\0'; q = strchr(q, '\n'),
+	    q = q != NULL ? q + 1 : NULL)
+		if (sscanf(q, "%31s %lld", board, &due) == 2 &&
+		    ref_board_ok(board)) {
+			v[0] = DB_T(board);
+			v[1] = DB_I(due);
+			rc = ref_store_exec(s->st, "UPDATE boards SET next_due = $2 "
+			    "WHERE board = $1", v, 2, NULL, NULL) == -1 ? -1 : 0;
+		}
+	free(text);
+	return rc;
+}
+
 int
 ref_port_import(struct ref_state *s, const char *dir)
 {
 	static int (*const fn[])(struct ref_state *, const char *,
 	    const char *) = { ref_in_board, ref_in_cond, ref_in_count,
 	    ref_in_done, ref_in_aside, ref_in_page, ref_in_entry };
-	char path[REF_PATH];
 	size_t i;
 	int rc;
 
-	ref_in_due = ref_port_read(ref_port_path(path, dir, "next-due", NULL,
-	    NULL), NULL, NULL);
-	if (ref_store_begin(s->st, 1) == -1) {
-		free(ref_in_due);
+	if (ref_store_begin(s->st, 1) == -1)
 		return -1;
-	}
 	rc = ref_in_lists(s, dir);
 	/* in the order of ref_port_dirs: done before queue */
 	for (i = 0; rc == 0 && i < sizeof(fn) / sizeof(fn[0]); i++)
 		rc = ref_in_each(s, dir, ref_port_dirs[i], fn[i]);
-	free(ref_in_due);
-	ref_in_due = NULL;
+	if (rc == 0)
+		rc = ref_in_next_due(s, dir);
 	if (rc == -1) {
 		ref_store_rollback(s->st);
 		return -1;

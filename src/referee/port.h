@@ -18,7 +18,7 @@
  *                          time: when it was made), mail-N.rcpt,
  *                          mail-N.try (TRIES NEXT)
  *     DIR/next-due         BOARD NEXT_DUE per line (the store's own:
- *                          import reads it when it is there)
+ *                          import sets the boards' next due times so)
  *
  * Import merges DIR into the store, losing nothing: a list file
  * replaces the list; a record, count, page, reply replaces the one of
