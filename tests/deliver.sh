@@ -23,6 +23,8 @@
 #   big/*       a mail over 1 MiB accepted (status 0), set aside and
 #               answered from its header: REF_MAIL_MAX bytes of it kept,
 #               and why
+#   day/*       --status counts a refusal (answered) and a reply dropped
+#               (Exim refuses its address for good)
 #   usage/*     --deliver without --dir, a missing state and an
 #               unreadable standard input: 75 (the mail stays queued)
 set -u
@@ -261,6 +263,23 @@ is big/status 0 $? "$(cat "$tmp/big.err")"
 is big/kept "1048576 the mail is larger than 1 MiB" \
     "$(sqlite3 "$tmp/big/referee.db" 'SELECT length(mail), why FROM aside' |
     tr '|' ' ')"
+
+# what --status counts over the day: a refusal (a move from nobody
+# signed up), a reply the submission server refuses for good (550 for
+# an address Exim does not know: dropped)
+pstatus --json
+refused=$(figure refused_day) bounced=$(figure bounced_day)
+n=$(count bob)
+mail "pbem@$D" "checkers move 1 bob pw 11-15" "bob@$D" >"$tmp/m.eml"
+submit bob "pbem@$D" "$tmp/m.eml"
+wait_queue
+answered day/refusal-answered bob
+mail "pbem@$D" help "nobody@$D" >"$tmp/m.eml"
+submit carol "pbem@$D" "$tmp/m.eml"
+wait_queue
+pstatus --json
+is day/refused $((refused + 1)) "$(figure refused_day)" "$(cat "$tmp/st.out")"
+is day/bounced $((bounced + 1)) "$(figure bounced_day)" "$(cat "$tmp/st.out")"
 
 # usage: --deliver without its state, an unreadable standard input
 "$bin" referee --deliver --address "pbem@$D" </dev/null 2>"$tmp/u.err"
