@@ -18,8 +18,8 @@
 #                        and moves go through struct rules),
 #                        notation/pdn.h, notation/xml.h and
 #                        notation/html.h and notation/json.h (the notation
-#                        table), notation/xmlguard.h (xml.c's), and
-#                        referee/job.h;
+#                        table), notation/xmlguard.h (xml.c's),
+#                        referee/job.h, and db/driver.h (the drivers');
 #   layers/libraries     each library's headers are included by its own
 #                        files only: libcurl by mail/transport.c, libxml2
 #                        by notation/xml.c, librsvg
@@ -121,7 +121,8 @@ check_private() {
 	($3 == "notation/pdn.h" || $3 == "notation/xml.h" ||
 	    $3 == "notation/html.h" || $3 == "notation/json.h" ||
 	    $3 == "notation/xmlguard.h") && $1 !~ /^notation\// ||
-	$3 == "referee/job.h" && $1 !~ /^src\/referee\// {
+	$3 == "referee/job.h" && $1 !~ /^src\/referee\// ||
+	$3 == "db/driver.h" && $1 !~ /^src\/db\// {
 		print $1 ": includes " $3 ", private to its layer"
 	}'
 }
@@ -317,6 +318,9 @@ self_test_narrowed() {
 	expect_fail state-includes-libpq "$(grep state.c "$tmp/found")"
 	printf '#include "rules/bb32.h"\n' >>"$t/notation/fen.c"
 	expect_fail fen-includes-bb32 "$(check_private "$t" | grep fen.c)"
+	printf '#include "db/driver.h"\n' >>"$t/src/referee/store.c"
+	expect_fail store-includes-driver \
+	    "$(check_private "$t" | grep store.c)"
 	printf '#include "referee/job.h"\n' >"$t/src/referee/extra.c"
 	rm "$t/src/referee/help.c"
 	check_job_list "$t" >"$tmp/found"

@@ -155,8 +155,10 @@ if [ -z "${SR_STORE:-}" ]; then
 	    fail locked/nothing-written
 fi
 
-if [ "$(id -u)" != 0 ] || [ -n "${SR_STORE:-}" ]; then
-	fail "full (not root, or not SQLite: cannot mount a tmpfs)"
+if [ -n "${SR_STORE:-}" ]; then
+	:       # a file store's faults; a server's are tests/db.sh's
+elif [ "$(id -u)" != 0 ]; then
+	fail "full (not root: cannot mount a tmpfs)"
 elif mkdir "$tmp/mnt" && mount -t tmpfs -o size=600k tmpfs "$tmp/mnt" \
     2>"$tmp/err"; then
 	mnt=$tmp/mnt

@@ -174,6 +174,7 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	[DIAG_NOMEM] = { STATUS_SYSTEM, "out of memory", DIAG_NOMEM_MSG },
 	[DIAG_MODULE] = { STATUS_SYSTEM, "module missing", DIAG_MODULE_MSG },
 	[DIAG_STORE] = { STATUS_SYSTEM, "store", DIAG_STORE_MSG },
+	[DIAG_STORE_URL] = { STATUS_USAGE, "store URL", DIAG_STORE_URL_MSG },
 	[DIAG_STORE_NEWER] = { STATUS_SYSTEM, "store too new",
 	    DIAG_STORE_NEWER_MSG },
 	[DIAG_TRANSFER] = { STATUS_TRANSFER, "transfer", DIAG_TRANSFER_MSG },

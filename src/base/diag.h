@@ -157,6 +157,8 @@ enum status {
 #define DIAG_MODULE_MSG "cannot load %s: %s"
 #define DIAG_TRANSFER_MSG "%s: %s"
 #define DIAG_STORE_MSG "store %s: %s"
+#define DIAG_STORE_URL_MSG "store %s: no such kind of store " \
+	"(sqlite:PATH or postgresql://...)"
 #define DIAG_STORE_NEWER_MSG "store %s: written by a newer stackref " \
 	"(schema version %ld; this one knows %d and older)"
 #define DIAG_STORE_GONE_MSG "store %s: %s"
@@ -283,6 +285,7 @@ enum diag_id {
 	DIAG_NOMEM,
 	DIAG_MODULE,            /* "%s": the module's file; "%s": why */
 	DIAG_STORE,             /* "%s": the store's URL; "%s": why */
+	DIAG_STORE_URL,         /* "%s": a URL of no known scheme */
 	DIAG_STORE_NEWER,       /* "%s": URL; %ld: its version; %d: ours */
 	/* transfer */
 	DIAG_TRANSFER,          /* "%s": who; "%s": the transfer's message

@@ -10,17 +10,18 @@
  * IF NOT EXISTS, BIGINT and TEXT and BYTEA/BLOB as each driver's
  * db_driver.blob_type names it; parameters $1..$N (SQLite reads "$1"
  * as a parameter's name, and binds each by it).  One statement a call.
- * Row locks ("FOR UPDATE", "FOR UPDATE SKIP LOCKED")
- * only where db_driver.row_locks says the driver has them: SQLite has
- * one writer at a time (a write transaction is BEGIN IMMEDIATE) and
- * needs none.
+ * Row locks ("FOR UPDATE", "FOR UPDATE SKIP LOCKED") only where
+ * db_driver.row_locks says the driver has them: SQLite has one writer
+ * at a time (a write transaction is BEGIN IMMEDIATE) and needs none.
  *
  * Values go in and out as struct db_value: never is a value put into
  * SQL text (every value from a mail is a bound parameter).  A BLOB may
- * hold any byte, NUL included (PostgreSQL: binary format).
+ * hold any byte, NUL included (PostgreSQL: binary format).  In a row,
+ * integers (and PostgreSQL's booleans) are DB_INT, BLOB/BYTEA DB_BLOB,
+ * NULL DB_NULL, anything else its text.
  *
- * Errors: each call returns -1 on failure, and db_fault/db_error say
- * what and why; the driver reports nothing itself.  A db is used by one
+ * Errors: each call returns -1 on failure, and the driver's fault and
+ * error say what and why; the driver prints nothing itself.  A db is used by one
  * process: a child forked after db_open never touches it (the referee's
  * decisions get what they need from the parent, in memory).
  *
@@ -130,10 +131,11 @@ struct db_driver {
  * does not start with a word and a colon: "./a:b" for a file "a:b"),
  * "postgresql://..." or "postgres://..." (a libpq URI) or
  * "postgresql:KEYWORDS" (a libpq keyword string, "dbname=ref
- * host=/run/postgresql"; none: libpq's environment).  The module is loaded on first use, as
- * module.h says (a missing one ends the process with status 4).
- * *target gets what the driver's open takes: PATH, the whole URI, or
- * KEYWORDS.  NULL when the scheme is unknown or the URL is empty.
+ * host=/run/postgresql"; none: libpq's environment).  The module is
+ * loaded on first use, as module.h says (a missing one ends the process
+ * with status 4).  *target gets what the driver's open takes: PATH, the
+ * whole URI, or KEYWORDS.  NULL when the scheme is unknown or the URL is
+ * empty.
  */
 const struct db_driver *db_driver_of(const char *url, const char **target);
 

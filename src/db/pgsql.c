@@ -11,13 +11,13 @@
  * made is DB_GONE.
  */
 #include <libpq-fe.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/module.h"
 #include "db/db.h"
+#include "db/driver.h"
 
 /* Type OIDs (PostgreSQL's catalog pg_type; they never change). */
 #define PG_BOOL 16
@@ -27,11 +27,11 @@
 #define PG_INT4 23
 
 #define PG_INT_TEXT 24            /* bytes of a long long as text */
+#define PG_CONNECT_WAIT "10"      /* seconds to connect, at most */
 
 struct db {
+	struct db_status st;      /* first (driver.h) */
 	PGconn *conn;
-	enum db_fault fault;
-	char error[512];
 };
 
 /* The buffers of one statement's parameters, in libpq's form. */
@@ -39,27 +39,8 @@ struct pg_params {
 	Oid *type;
 	const char **value;
 	int *len, *format;
-	char (*num)[PG_INT_TEXT];
+	char **text;              /* the text of each, or NULL */
 };
-
-/* Records fault and its message (printf format), the first line only;
- * returns -1. */
-static int
-pg_fail(struct db *db, enum db_fault fault, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-pg_fail(struct db *db, enum db_fault fault, const char *fmt, ...)
-{
-	va_list ap;
-
-	db->fault = fault;
-	va_start(ap, fmt);
-	vsnprintf(db->error, sizeof(db->error), fmt, ap);
-	va_end(ap);
-	db->error[strcspn(db->error, "\r\n")] = '\0';
-	return -1;
-}
 
 /* The fault of SQLSTATE code (NULL when the server sent none). */
 static enum db_fault
@@ -74,6 +55,8 @@ pg_state_fault(const char *code)
 		{ "57P01", DB_GONE },     /* admin_shutdown */
 		{ "57P02", DB_GONE },     /* crash_shutdown */
 		{ "57P03", DB_GONE },     /* cannot_connect_now */
+		{ "08P01", DB_USAGE },    /* protocol_violation: parameters */
+		{ "42P02", DB_USAGE },    /* undefined_parameter */
 		{ "08", DB_GONE },        /* the class connection_exception */
 	};
 	size_t i;
@@ -99,7 +82,27 @@ pg_fail_result(struct db *db, const PGresult *res)
 		    PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL);
 	if (*msg == '\0')
 		msg = PQerrorMessage(db->conn);
-	return pg_fail(db, fault, "postgresql: %s", msg);
+	return db_fail(&db->st, fault, "postgresql: %s", msg);
+}
+
+/* Records that libpq cannot read a target, why its message, with what
+ * it quotes of the target left out (it may be a password); -1. */
+static int
+pg_unreadable(struct db *db, const char *why)
+{
+	char msg[sizeof(db->st.error)];
+	size_t n = 0;
+	int quoted = 0;
+
+	for (; why != NULL && *why != '\0' && n + 1 < sizeof(msg); why++) {
+		if (*why == '"')
+			quoted = !quoted;
+		if (!quoted || *why == '"')
+			msg[n++] = *why;
+	}
+	msg[n] = '\0';
+	return db_fail(&db->st, DB_USAGE, "postgresql: not a connection URI "
+	    "or keyword string: %s", why != NULL ? msg : "out of memory");
 }
 
 /* Whether target names a password; -1 when libpq cannot read it. */
@@ -111,8 +114,7 @@ pg_has_password(struct db *db, const char *target)
 	int found = 0;
 
 	if ((opt = PQconninfoParse(target, &why)) == NULL) {
-		pg_fail(db, DB_USAGE, "postgresql: %s",
-		    why != NULL ? why : "out of memory");
+		pg_unreadable(db, why);
 		PQfreemem(why);
 		return -1;
 	}
@@ -131,6 +133,19 @@ pg_ignore_notice(void *arg, const char *message)
 	(void)message;
 }
 
+/* Connects to target, waiting PG_CONNECT_WAIT seconds at most unless
+ * target or PGCONNECT_TIMEOUT says otherwise (libpq waits forever). */
+static PGconn *
+pg_connect(const char *target)
+{
+	const char *const key[] = { "connect_timeout", "dbname", NULL };
+	const char *const value[] = { PG_CONNECT_WAIT, target, NULL };
+	const char *env = getenv("PGCONNECT_TIMEOUT");
+
+	return PQconnectdbParams(env != NULL && *env != '\0' ? key + 1 : key,
+	    env != NULL && *env != '\0' ? value + 1 : value, 1);
+}
+
 static int
 pg_open(const char *target, struct db **dbp)
 {
@@ -140,14 +155,14 @@ pg_open(const char *target, struct db **dbp)
 	if ((*dbp = db = calloc(1, sizeof(*db))) == NULL)
 		return -1;
 	if ((pw = pg_has_password(db, target)) != 0)
-		return pw == -1 ? -1 : pg_fail(db, DB_USAGE, "postgresql: "
+		return pw == -1 ? -1 : db_fail(&db->st, DB_USAGE, "postgresql: "
 		    "a password in the target: give it in PGPASSFILE "
 		    "(~/.pgpass)");
-	db->conn = PQconnectdb(target);
+	db->conn = pg_connect(target);
 	if (db->conn == NULL)
-		return pg_fail(db, DB_FAILED, "out of memory");
+		return db_fail(&db->st, DB_FAILED, "out of memory");
 	if (PQstatus(db->conn) != CONNECTION_OK)
-		return pg_fail(db, PQconnectionNeedsPassword(db->conn) ?
+		return db_fail(&db->st, PQconnectionNeedsPassword(db->conn) ?
 		    DB_FAILED : DB_GONE, "postgresql: %s",
 		    PQerrorMessage(db->conn));
 	PQsetNoticeProcessor(db->conn, pg_ignore_notice, NULL);
@@ -163,65 +178,71 @@ pg_close(struct db *db)
 	free(db);
 }
 
-/* Frees the buffers of p. */
+/* Frees the buffers of p, which holds n parameters. */
 static void
-pg_params_free(struct pg_params *p)
+pg_params_free(struct pg_params *p, size_t n)
 {
+	while (p->text != NULL && n-- > 0)
+		free(p->text[n]);
+	free(p->text);
 	free(p->type);
 	free(p->value);
 	free(p->len);
 	free(p->format);
-	free(p->num);
 }
 
-/* Puts par[i] into p's slot i. */
-static void
+/* Puts v into p's slot i: text (a number written, a copy of a text
+ * with its NUL, which libpq needs) or, for a BLOB, binary.  0, or -1
+ * without memory. */
+static int
 pg_param(struct pg_params *p, size_t i, const struct db_value *v)
 {
-	p->type[i] = 0;
-	p->value[i] = NULL;
-	p->len[i] = 0;
-	p->format[i] = 0;
 	switch (v->type) {
 	case DB_INT:
 		p->type[i] = PG_INT8;
-		snprintf(p->num[i], sizeof(p->num[i]), "%lld", v->i);
-		p->value[i] = p->num[i];
+		if ((p->text[i] = malloc(PG_INT_TEXT)) == NULL)
+			return -1;
+		snprintf(p->text[i], PG_INT_TEXT, "%lld", v->i);
 		break;
 	case DB_TEXT:
-		p->value[i] = v->p != NULL ? v->p : "";
+		if ((p->text[i] = strndup(v->p != NULL ? v->p : "", v->len))
+		    == NULL)
+			return -1;
 		break;
 	case DB_BLOB:
 		p->type[i] = PG_BYTEA;
 		p->value[i] = v->p != NULL ? v->p : "";
 		p->len[i] = (int)v->len;
 		p->format[i] = 1;
-		break;
+		return 0;
 	default:
-		break;
+		return 0;
 	}
+	p->value[i] = p->text[i];
+	return 0;
 }
 
-/* Fills p with the npar values of par; 0, or -1 without memory. */
+/* Fills p with the npar values of par; 0, or -1. */
 static int
 pg_params_of(struct db *db, struct pg_params *p, const struct db_value *par,
     size_t npar)
 {
 	size_t i, n = npar > 0 ? npar : 1;
 
+	p->text = calloc(n, sizeof(*p->text));
 	p->type = calloc(n, sizeof(*p->type));
 	p->value = calloc(n, sizeof(*p->value));
 	p->len = calloc(n, sizeof(*p->len));
 	p->format = calloc(n, sizeof(*p->format));
-	p->num = calloc(n, sizeof(*p->num));
-	if (p->type == NULL || p->value == NULL || p->len == NULL ||
-	    p->format == NULL || p->num == NULL)
-		return pg_fail(db, DB_FAILED, "out of memory");
+	if (p->text == NULL || p->type == NULL || p->value == NULL ||
+	    p->len == NULL || p->format == NULL)
+		return db_fail(&db->st, DB_FAILED, "out of memory");
 	for (i = 0; i < npar; i++) {
 		if (par[i].len > (size_t)0x7fffffff)
-			return pg_fail(db, DB_USAGE, "parameter $%zu: over "
-			    "2 GB", i + 1);
-		pg_param(p, i, &par[i]);
+			return db_fail(&db->st, DB_USAGE, "parameter $%zu: "
+			    "over 2 GB", i + 1);
+		if (pg_param(p, i, &par[i]) == -1)
+			return db_fail(&db->st, DB_FAILED, "out of memory");
 	}
 	return 0;
 }
@@ -274,9 +295,9 @@ pg_row(struct db *db, const PGresult *res, int r, struct db_value *col,
 	for (c = 0; c < n && ok == 0; c++)
 		ok = pg_column(res, r, c, &col[c], &owned[c]);
 	if (ok == 0 && (answer = row(arg, col, (size_t)n)) == -1)
-		pg_fail(db, DB_FAILED, "postgresql: a row was refused");
+		db_fail(&db->st, DB_FAILED, "postgresql: a row was refused");
 	else if (ok == -1)
-		pg_fail(db, DB_FAILED, "out of memory");
+		db_fail(&db->st, DB_FAILED, "out of memory");
 	while (c-- > 0)
 		PQfreemem(owned[c]);
 	return ok == -1 ? -1 : answer;
@@ -295,7 +316,7 @@ pg_rows(struct db *db, const PGresult *res, db_row_fn row, void *arg)
 	col = calloc((size_t)nf + 1, sizeof(*col));
 	owned = calloc((size_t)nf + 1, sizeof(*owned));
 	if (col == NULL || owned == NULL)
-		answer = pg_fail(db, DB_FAILED, "out of memory");
+		answer = db_fail(&db->st, DB_FAILED, "out of memory");
 	for (r = 0; r < n && answer == 0; r++)
 		answer = pg_row(db, res, r, col, owned, row, arg);
 	free(col);
@@ -325,16 +346,16 @@ pg_exec(struct db *db, const char *sql, const struct db_value *par,
 	PGresult *res;
 	long n;
 
-	db->fault = DB_OK;
+	db->st.fault = DB_OK;
 	if (npar > 65535)
-		return pg_fail(db, DB_USAGE, "over 65535 parameters");
+		return db_fail(&db->st, DB_USAGE, "over 65535 parameters");
 	if (pg_params_of(db, &p, par, npar) == -1) {
-		pg_params_free(&p);
+		pg_params_free(&p, npar);
 		return -1;
 	}
 	res = PQexecParams(db->conn, sql, (int)npar, p.type, p.value, p.len,
 	    p.format, 0);
-	pg_params_free(&p);
+	pg_params_free(&p, npar);
 	n = pg_result(db, res, row, arg);
 	PQclear(res);
 	return n;
@@ -361,24 +382,12 @@ static int
 pg_commit(struct db *db)
 {
 	if (PQtransactionStatus(db->conn) == PQTRANS_INERROR) {
-		pg_fail(db, DB_FAILED, "postgresql: a statement of the "
+		db_fail(&db->st, DB_FAILED, "postgresql: a statement of the "
 		    "transaction failed: rolled back");
 		pg_rollback(db);
 		return -1;
 	}
 	return pg_exec(db, "COMMIT", NULL, 0, NULL, NULL) == -1 ? -1 : 0;
-}
-
-static enum db_fault
-pg_fault(const struct db *db)
-{
-	return db != NULL ? db->fault : DB_FAILED;
-}
-
-static const char *
-pg_error(const struct db *db)
-{
-	return db != NULL ? db->error : "out of memory";
 }
 
 MODULE_EXPORT const struct db_driver stackref_pq = {
@@ -391,6 +400,6 @@ MODULE_EXPORT const struct db_driver stackref_pq = {
 	.commit = pg_commit,
 	.rollback = pg_rollback,
 	.exec = pg_exec,
-	.fault = pg_fault,
-	.error = pg_error,
+	.fault = db_status_fault,
+	.error = db_status_error,
 };

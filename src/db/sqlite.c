@@ -18,14 +18,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sqlite3.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/module.h"
+#include "base/util.h"
 #include "db/db.h"
+#include "db/driver.h"
 
 #define SQL_CACHE 32              /* statements kept prepared */
 #define SQL_WAIT_MS 5000          /* the wait for another's lock */
@@ -36,32 +37,14 @@ struct sql_cached {
 };
 
 struct db {
+	struct db_status st;      /* first (driver.h) */
 	sqlite3 *h;
 	char *path;
 	struct sql_cached cache[SQL_CACHE];
 	size_t ncached, oldest;
 	struct db_value *col;     /* a row's columns */
 	size_t ncol;              /* room in col */
-	enum db_fault fault;
-	char error[512];
 };
-
-/* Records fault and its message (printf format); returns -1. */
-static int
-sql_fail(struct db *db, enum db_fault fault, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-sql_fail(struct db *db, enum db_fault fault, const char *fmt, ...)
-{
-	va_list ap;
-
-	db->fault = fault;
-	va_start(ap, fmt);
-	vsnprintf(db->error, sizeof(db->error), fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* The fault of errno value err (from a file operation). */
 static enum db_fault
@@ -123,7 +106,7 @@ sql_rc_fault(const struct db *db, int rc)
 static int
 sql_fail_rc(struct db *db, int rc)
 {
-	return sql_fail(db, sql_rc_fault(db, rc), "%s: %s", db->path,
+	return db_fail(&db->st, sql_rc_fault(db, rc), "%s: %s", db->path,
 	    db->h != NULL ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
 }
 
@@ -132,14 +115,9 @@ static int
 sql_wait_ms(void)
 {
 	const char *s = getenv("STACKREF_DB_WAIT_MS");
-	char *end;
-	long ms;
+	unsigned long ms;
 
-	if (s == NULL || *s == '\0')
-		return SQL_WAIT_MS;
-	errno = 0;
-	ms = strtol(s, &end, 10);
-	if (errno != 0 || *end != '\0' || ms < 0 || ms > SQL_WAIT_MS)
+	if (s == NULL || util_parse_ulong(s, 0, SQL_WAIT_MS, &ms) == -1)
 		return SQL_WAIT_MS;
 	return (int)ms;
 }
@@ -148,12 +126,14 @@ sql_wait_ms(void)
 static int
 sql_create(struct db *db)
 {
-	int fd = open(db->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	int fd = open(db->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600), err;
 
+	if (fd == -1 && (err = errno) == ENOENT)
+		return db_fail(&db->st, DB_FAILED, "%s: no such folder",
+		    db->path);
 	if (fd == -1)
-		return sql_fail(db, errno == ENOENT ? DB_FAILED :
-		    sql_errno_fault(errno), "%s: %s", db->path,
-		    errno == ENOENT ? "no such folder" : strerror(errno));
+		return db_fail(&db->st, sql_errno_fault(err), "%s: %s",
+		    db->path, strerror(err));
 	close(fd);
 	return 0;
 }
@@ -171,7 +151,7 @@ sql_settings(struct db *db)
 	if ((rc = sqlite3_exec(db->h, settings, NULL, NULL, NULL)) != SQLITE_OK)
 		return sql_fail_rc(db, rc);
 	if (sqlite3_db_readonly(db->h, "main") == 1)
-		return sql_fail(db, DB_READONLY, "%s: read-only", db->path);
+		return db_fail(&db->st, DB_READONLY, "%s: read-only", db->path);
 	return 0;
 }
 
@@ -184,7 +164,7 @@ sql_open(const char *target, struct db **dbp)
 	if ((*dbp = db = calloc(1, sizeof(*db))) == NULL)
 		return -1;
 	if ((db->path = strdup(target)) == NULL)
-		return sql_fail(db, DB_FAILED, "out of memory");
+		return db_fail(&db->st, DB_FAILED, "out of memory");
 	if (sql_create(db) == -1)
 		return -1;
 	rc = sqlite3_open_v2(target, &db->h, SQLITE_OPEN_READWRITE |
@@ -221,7 +201,7 @@ sql_keep(struct db *db, const char *sql, sqlite3_stmt *st)
 
 	if (copy == NULL) {
 		sqlite3_finalize(st);
-		return sql_fail(db, DB_FAILED, "out of memory");
+		return db_fail(&db->st, DB_FAILED, "out of memory");
 	}
 	if (db->ncached < SQL_CACHE) {
 		c = &db->cache[db->ncached++];
@@ -256,7 +236,7 @@ sql_prepared(struct db *db, const char *sql)
 	}
 	if (st == NULL || tail[strspn(tail, " \t\r\n;")] != '\0') {
 		sqlite3_finalize(st);
-		sql_fail(db, DB_USAGE, "not one SQL statement: %.60s", sql);
+		db_fail(&db->st, DB_USAGE, "not one SQL statement: %.60s", sql);
 		return NULL;
 	}
 	return sql_keep(db, sql, st) == 0 ? st : NULL;
@@ -287,16 +267,14 @@ sql_bind(struct db *db, sqlite3_stmt *st, const struct db_value *par,
 {
 	int k, nk = sqlite3_bind_parameter_count(st), rc;
 	const char *name;
-	char *end;
-	long n;
+	unsigned long n;
 
 	for (k = 1; k <= nk; k++) {
 		name = sqlite3_bind_parameter_name(st, k);
-		n = name != NULL && name[0] == '$' ?
-		    strtol(name + 1, &end, 10) : 0;
-		if (n < 1 || (size_t)n > npar || *end != '\0')
-			return sql_fail(db, DB_USAGE, "parameter %s of %.60s:"
-			    " not given", name != NULL ? name : "?",
+		if (name == NULL || name[0] != '$' ||
+		    util_parse_ulong(name + 1, 1, npar, &n) == -1)
+			return db_fail(&db->st, DB_USAGE, "parameter %s of "
+			    "%.60s: not given", name != NULL ? name : "?",
 			    sqlite3_sql(st));
 		if ((rc = sql_bind_one(st, k, &par[n - 1])) != SQLITE_OK)
 			return sql_fail_rc(db, rc);
@@ -341,15 +319,15 @@ sql_row(struct db *db, sqlite3_stmt *st, db_row_fn row, void *arg)
 
 	if ((size_t)n > db->ncol) {
 		if ((col = realloc(db->col, (size_t)n * sizeof(*col))) == NULL)
-			return sql_fail(db, DB_FAILED, "out of memory");
+			return db_fail(&db->st, DB_FAILED, "out of memory");
 		db->col = col;
 		db->ncol = (size_t)n;
 	}
 	for (i = 0; i < n; i++)
 		db->col[i] = sql_column(st, i);
 	if ((r = row(arg, db->col, (size_t)n)) == -1)
-		return sql_fail(db, DB_FAILED, "%s: a row was refused: %.60s",
-		    db->path, sqlite3_sql(st));
+		return db_fail(&db->st, DB_FAILED, "%s: a row was refused: "
+		    "%.60s", db->path, sqlite3_sql(st));
 	return r;
 }
 
@@ -381,7 +359,7 @@ sql_exec(struct db *db, const char *sql, const struct db_value *par,
 	sqlite3_stmt *st;
 	long n = -1;
 
-	db->fault = DB_OK;
+	db->st.fault = DB_OK;
 	if ((st = sql_prepared(db, sql)) == NULL)
 		return -1;
 	if (sql_bind(db, st, par, npar) == 0)
@@ -411,18 +389,6 @@ sql_rollback(struct db *db)
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 }
 
-static enum db_fault
-sql_fault(const struct db *db)
-{
-	return db != NULL ? db->fault : DB_FAILED;
-}
-
-static const char *
-sql_error(const struct db *db)
-{
-	return db != NULL ? db->error : "out of memory";
-}
-
 MODULE_EXPORT const struct db_driver stackref_sqlite = {
 	.name = "sqlite",
 	.row_locks = 0,
@@ -433,6 +399,6 @@ MODULE_EXPORT const struct db_driver stackref_sqlite = {
 	.commit = sql_commit,
 	.rollback = sql_rollback,
 	.exec = sql_exec,
-	.fault = sql_fault,
-	.error = sql_error,
+	.fault = db_status_fault,
+	.error = db_status_error,
 };

@@ -556,9 +556,9 @@ ref_send_first(struct ref_state *s, const char *const *rv, size_t nr,
 	return deferred ? REF_DEFER : REF_DOWN;
 }
 
-/* Sends reply r: claimed first (its next_try moved REF_LEASE on; taken
- * by another worker meanwhile: left), deleted once the server took
- * it. */
+/* Sends reply r: claimed first when workers may share the store (its
+ * next_try moved REF_LEASE on; taken by another worker meanwhile:
+ * left), deleted once the server took it. */
 static int
 ref_send_reply(struct ref_state *s, struct ref_reply *r, time_t now)
 {
@@ -576,9 +576,10 @@ ref_send_reply(struct ref_state *s, struct ref_reply *r, time_t now)
 	}
 	if (now - r->made > REF_REPLY_TTL)
 		return ref_drop(s, r, "undelivered for 3 days");
-	if ((got = ref_store_exec(s->st, "UPDATE outbox SET next_try = $4 "
-	    "WHERE key = $1 AND n = $2 AND next_try = $3", v, 4, NULL,
-	    NULL)) <= 0)
+	/* runs on a SQLite store take turns: no one else sends it */
+	if (ref_store_row_locks(s->st) && (got = ref_store_exec(s->st,
+	    "UPDATE outbox SET next_try = $4 WHERE key = $1 AND n = $2 AND "
+	    "next_try = $3", v, 4, NULL, NULL)) <= 0)
 		return (int)got;
 	switch (ref_send_first(s, (const char *const *)rv, nr, r->text,
 	    r->len)) {

@@ -557,32 +557,37 @@ ref_in_file(struct ref_state *s, const char *path, const char *name,
 	return text;
 }
 
+/* A conditional moves file (cond) or a count file of DIR/sub/name. */
 static int
-ref_in_cond(struct ref_state *s, const char *path, const char *name)
+ref_in_put(struct ref_state *s, const char *path, const char *name,
+    int cond)
 {
+	time_t mtime;
 	size_t len;
-	char *text = ref_in_file(s, path, name, &len, NULL);
+	char *text = ref_in_file(s, path, name, &len, &mtime);
 	int rc;
 
 	if (text == NULL)
 		return -1;
-	rc = ref_board_ok(name) ? ref_state_put_cond(s, name, text, len) : 0;
+	if (cond)
+		rc = ref_board_ok(name) ? ref_state_put_cond(s, name, text,
+		    len) : 0;
+	else
+		rc = ref_state_put_count(s, name, text, (long long)mtime);
 	free(text);
 	return rc;
 }
 
 static int
+ref_in_cond(struct ref_state *s, const char *path, const char *name)
+{
+	return ref_in_put(s, path, name, 1);
+}
+
+static int
 ref_in_count(struct ref_state *s, const char *path, const char *name)
 {
-	time_t mtime;
-	char *text = ref_in_file(s, path, name, NULL, &mtime);
-	int rc;
-
-	if (text == NULL)
-		return -1;
-	rc = ref_state_put_count(s, name, text, (long long)mtime);
-	free(text);
-	return rc;
+	return ref_in_put(s, path, name, 0);
 }
 
 static int

@@ -229,8 +229,7 @@ ref_store_open(const char *url, struct diag *d, struct ref_store **stp)
 	st->url = url;
 	st->d = d;
 	if ((st->drv = db_driver_of(url, &st->target)) == NULL) {
-		diag_report(d, DIAG_STORE, NULL, url, "no such kind of store "
-		    "(sqlite:PATH or postgresql://...)");
+		diag_report(d, DIAG_STORE_URL, NULL, url);
 		free(st);
 		return -1;
 	}
