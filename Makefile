@@ -274,6 +274,8 @@ install: stackref
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)
 	$(INSTALL) -m 0644 notation/stackref.rng $(DESTDIR)$(DATADIR)/
 	$(INSTALL) -m 0644 notation/stackref.schema.json $(DESTDIR)$(DATADIR)/
+	$(INSTALL) -m 0644 notation/referee-status.schema.json \
+	    $(DESTDIR)$(DATADIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/stackref
@@ -284,6 +286,7 @@ uninstall:
 	done
 	rm -f $(DESTDIR)$(DATADIR)/stackref.rng
 	rm -f $(DESTDIR)$(DATADIR)/stackref.schema.json
+	rm -f $(DESTDIR)$(DATADIR)/referee-status.schema.json
 
 clean:
 	rm -f stackref $(MODULES) stackref.dyn libstackref.a $(LIB_OBJ) \

@@ -12,7 +12,7 @@ dest=$tmp/root
 make_() { ${MAKE:-make} -s "$@" DESTDIR="$dest" PREFIX=/usr >"$tmp/log" 2>&1; }
 
 # The files an install must create: the binary, its modules, man/*.N
-# in manN, the XML schema and the JSON Schema.
+# in manN, the XML schema and the JSON Schemas.
 expected() {
 	echo usr/bin/stackref
 	for m in stackref-*.so; do
@@ -20,6 +20,7 @@ expected() {
 	done
 	echo usr/share/stackref/stackref.rng
 	echo usr/share/stackref/stackref.schema.json
+	echo usr/share/stackref/referee-status.schema.json
 	for m in man/*.[1-8]; do
 		[ -f "$m" ] && echo "usr/share/man/man${m##*.}/${m##*/}"
 	done

@@ -12,7 +12,14 @@
 #                          string, a move without its FEN, an unknown
 #                          result), so the validator is seen to work;
 #   json/fen               the FEN after each move of a game is the one
-#                          show --format fen prints at that ply.
+#                          show --format fen prints at that ply;
+#   json/referee-status/*  `stackref referee --status --json` is valid
+#                          under its schema (notation/referee-status.
+#                          schema.json), a mail waiting and late or not
+#                          (the status 1 past --max-age, and the text's
+#                          summary line), the schema refusing a count as
+#                          a string and a field unknown; the status of a
+#                          missing state (4) and of bad options (2).
 # Prints PASS:/FAIL: lines.  A missing validator is a failure.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,6 +27,7 @@ bin=${STACKREF:-$root/stackref}
 schema=$root/notation/stackref.schema.json
 . "$root/tests/lib/common.sh"
 need /usr/bin/jsonschema python3-jsonschema
+need flock util-linux
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-json.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -94,3 +102,76 @@ if [ -n "$want" ] && [ "$want" = "$got" ]; then
 else
 	printf '%s\n' "FAIL: json/fen" "want: $want" "got:  $got"
 fi
+
+# --- stackref referee --status --json, and its text ---------------------
+rs=$root/notation/referee-status.schema.json
+s=$tmp/referee
+mkdir "$s"
+# status NAME WANT ARGS...: --status ARGS at 10:20 ends with WANT.
+status() {
+	name=$1 want=$2
+	shift 2
+	"$bin" referee --status --dir "$s" --now 2027-01-01T10:20:00Z "$@" \
+	    >"$tmp/st.out" 2>"$tmp/st.err"
+	got=$?
+	[ "$got" = "$want" ] && echo "PASS: $name" ||
+	    printf '%s\n' "FAIL: $name (status $got, want $want)" \
+	    "$(cat "$tmp/st.out" "$tmp/st.err")"
+}
+# rs_valid NAME: the last --status output is valid under the schema.
+rs_valid() {
+	if /usr/bin/jsonschema -i "$tmp/st.out" "$rs" >"$tmp/v.err" 2>&1
+	then
+		echo "PASS: $1"
+	else
+		echo "FAIL: $1"
+		cat "$tmp/v.err" "$tmp/st.out"
+	fi
+}
+# rs_invalid NAME SED: the last output changed by SED is refused.
+rs_invalid() {
+	sed "$2" "$tmp/st.out" >"$tmp/bad.json"
+	if cmp -s "$tmp/bad.json" "$tmp/st.out"; then
+		echo "FAIL: $1 (the change did not apply)"
+	elif /usr/bin/jsonschema -i "$tmp/bad.json" "$rs" >/dev/null 2>&1; then
+		echo "FAIL: $1 (the validator accepted it)"
+	else
+		echo "PASS: $1"
+	fi
+}
+# A mail delivered at 10:00 while a run holds the store (the lock of
+# its file): it waits.
+printf 'From: carol@example.test\r\nSubject: help\r\nMessage-ID: <s1@x>\r\n\r\nhi\r\n' |
+    flock "$s/referee.db.lock" "$bin" referee --deliver \
+    --dir "$s" --address referee@example.test --now 2027-01-01T10:00:00Z \
+    >/dev/null 2>"$tmp/d.err"
+result json/referee-status/deliver $? "$(cat "$tmp/d.err")"
+status json/referee-status/on-time 0 --json --max-age 30
+rs_valid json/referee-status/valid
+grep -q '"mails_waiting": 1, "oldest_waiting": 1200,' "$tmp/st.out" &&
+    grep -q '"late": false' "$tmp/st.out" &&
+    echo "PASS: json/referee-status/figures" ||
+    printf '%s\n' "FAIL: json/referee-status/figures" "$(cat "$tmp/st.out")"
+rs_invalid json/referee-status/invalid-string 's/"aside": \([0-9]*\)/"aside": "\1"/'
+rs_invalid json/referee-status/invalid-field 's/"late"/"lately"/'
+status json/referee-status/late 1 --json
+rs_valid json/referee-status/late-valid
+grep -q '"late": true' "$tmp/st.out" &&
+    grep -q 'the oldest mail waiting is 0d00h20m old, more than --max-age 15 min' "$tmp/st.err" &&
+    echo "PASS: json/referee-status/late-says" ||
+    printf '%s\n' "FAIL: json/referee-status/late-says" "$(cat "$tmp/st.out" "$tmp/st.err")"
+status json/referee-status/text 1
+head -n 1 "$tmp/st.out" | grep -q '^stackref referee LATE: 1 waiting, the oldest 0d00h20m old (at most 15 min)$' &&
+    echo "PASS: json/referee-status/text-summary" ||
+    printf '%s\n' "FAIL: json/referee-status/text-summary" "$(cat "$tmp/st.out")"
+for l in 'mails waiting: 1' 'replies waiting: ' 'boards open: ' \
+    'mails set aside: ' 'over the last day: ' 'last run: '; do
+	grep -q "^$l" "$tmp/st.out" ||
+	    printf '%s\n' "FAIL: json/referee-status/text-line ($l)" \
+	    "$(cat "$tmp/st.out")"
+done
+status json/referee-status/bad-max-age 2 --max-age 0
+"$bin" referee --status --dir "$tmp/nowhere/x" >/dev/null 2>&1
+result json/referee-status/missing-state "$([ $? = 4 ]; echo $?)"
+"$bin" referee --dir "$s" --json --smtp smtp://x/y --address a@b >/dev/null 2>&1
+result json/referee-status/json-needs-status "$([ $? = 2 ]; echo $?)"

@@ -103,15 +103,9 @@ mails() {
 	ls -tr "$SR_MAILHOME/$1/Maildir/${2:+.$2/}"new/* \
 	    "$SR_MAILHOME/$1/Maildir/${2:+.$2/}"cur/* 2>/dev/null
 }
-# wait_mails USER N: waits (up to 10 s: CI machines can be busy) until USER has N mails.
-wait_mails() {
-	local i
-	for i in $(seq 200); do
-		[ "$(mails "$1" | wc -l)" -ge "$2" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
+# wait_mails USER N: waits (wait_for) until USER has N mails.
+mail_count() { mails "$1" | wc -l; }
+wait_mails() { wait_for "$2" mail_count "$1"; }
 # headers FILE: the header of a stored mail.
 headers() { sed '/^\r\{0,1\}$/q' "$1"; }
 # newest USER: USER's newest mail file.

@@ -44,14 +44,7 @@ fail() { echo "FAIL: referee/$1"; shift; [ $# -gt 0 ] && printf '%s\n' "$@"; }
 cannot() { fail "all (cannot run: $1)"; rm -rf "$tmp"; exit 1; }
 
 "$bin" help referee >/dev/null 2>&1 || cannot "no referee command"
-env=$("$root/tests/servers.sh" start 2>"$tmp/start.err")
-case $? in
-0) ;;
-*) fail servers "$(cat "$tmp/start.err")"; rm -rf "$tmp"; exit 1 ;;
-esac
-eval "$env"
-trap '"$root/tests/servers.sh" stop >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+servers_up
 
 D=$SR_DOMAIN
 IMAPS=imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX

@@ -17,6 +17,17 @@
 # passwords for IMAP, POP3, SMTP AUTH and HTTP): ann, bob, carol,
 # referee.  Exim defers (451) every recipient at later.example.test and
 # refuses (550) every other address it does not deliver.
+# Mail to pbem@example.test goes through Exim's pipe transport to
+# `stackref referee --deliver` (STACKREF, else ./stackref of this tree),
+# run as Debian-exim (Exim drops root for -C, so that is the only user
+# it can run a pipe as), its state in SR_PBEM/state (SR_PBEM owned by
+# Debian-exim), its replies sent as referee from the address
+# pbem@example.test through the --smtp options of the macro line
+# `PBEM_SMTP = --smtp URL...` of SR_DIR/exim/exim.conf (this Exim's
+# SMTPS; Exim reads its configuration again for each delivery, so a test
+# may rewrite that line); a status 75 (EX_TEMPFAIL) keeps the mail in
+# Exim's queue, tried again by `exim4 -C SR_DIR/exim/exim.conf -qff`
+# (no queue runner runs).
 #
 #   eval "$(tests/servers.sh start)"   starts everything in a new directory
 #                                     and prints its shell assignments
@@ -30,6 +41,7 @@
 # whose eight ports are free.  Everything lives under SR_DIR (a new
 # /tmp/stackref-servers.XXXXXX unless given); nothing else is touched.
 set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DOMAIN=example.test
 USERS="ann:ann-secret bob:bob-secret carol:carol-secret referee:referee-secret"
 MAIL_UID=65534 MAIL_GID=65534
@@ -199,11 +211,23 @@ service anvil {
 EOF
 }
 
+# pipe_command: the command line of Exim's pipe to the referee.  Exim
+# splits it into arguments itself (no shell) and runs it with an
+# environment of its own (keep_environment is empty), PATH the
+# transport's path: everything is given by absolute path, nothing comes
+# from the environment.
+pipe_command() {
+	printf '%s' "${STACKREF:-$ROOT/stackref} referee --deliver" \
+	    " --dir $D/pbem/state --address pbem@$DOMAIN --cacert $D/ca.pem" \
+	    " --user referee --password-file $D/pbem/password PBEM_SMTP"
+}
+
 # Exim drops root for -C: its spool, log and the key are Debian-exim's.
 exim_conf() {
 	local look="\${lookup{\$auth2}lsearch{$D/mail/users}}"
 	local look1="\${lookup{\$auth1}lsearch{$D/mail/users}}"
 	cat <<EOF
+PBEM_SMTP = --smtp smtps://127.0.0.1:$SMTPS/pbem.$DOMAIN
 primary_hostname = mail.$DOMAIN
 spool_directory = $D/exim/spool
 log_file_path = $D/exim/log/%slog
@@ -229,9 +253,17 @@ acl_check_rcpt:
           domains = later.$DOMAIN
   accept  domains = +local_domains
           condition = \${lookup{\$local_part}lsearch{$D/mail/users}{yes}{no}}
+  accept  domains = +local_domains
+          local_parts = pbem
   deny    message = unknown user
 
 begin routers
+to_referee:
+  driver = accept
+  domains = +local_domains
+  local_parts = pbem
+  transport = referee_pipe
+
 to_dovecot:
   driver = accept
   domains = +local_domains
@@ -241,6 +273,24 @@ begin transports
 dovecot_lmtp:
   driver = lmtp
   socket = $D/mail/run/lmtp
+
+referee_pipe:
+  driver = pipe
+  command = $(pipe_command)
+  user = Debian-exim
+  group = Debian-exim
+  home_directory = $D/pbem
+  current_directory = $D/pbem
+  path = /usr/bin:/bin
+  umask = 077
+  temp_errors = 75
+  timeout = 5m
+  max_output = 1M
+  log_output
+  return_fail_output
+
+begin retry
+*   *   F,3d,1m
 
 begin authenticators
 PLAIN:
@@ -382,6 +432,9 @@ write_configs() {
 	make_users
 	install -d -o Debian-exim -g Debian-exim "$D/exim" "$D/exim/spool" \
 	    "$D/exim/log"
+	install -d -m 700 -o Debian-exim -g Debian-exim "$D/pbem"
+	install -m 600 -o Debian-exim -g Debian-exim /dev/null "$D/pbem/password"
+	echo referee-secret >"$D/pbem/password"
 	chgrp Debian-exim "$D/key.pem" && chmod 640 "$D/key.pem"
 	chmod 755 "$D"
 	dovecot_conf >"$D/mail/dovecot.conf"
@@ -410,6 +463,7 @@ SR_POP3_PORT=$POP3
 SR_POP3S_PORT=$POP3S
 SR_HTTP_PORT=$HTTP
 SR_HTTPS_PORT=$HTTPS
+SR_PBEM=$D/pbem
 export SR_DIR
 EOF
 }

@@ -16,12 +16,13 @@ need_servers="$need_servers postgresql-15"
 # The programs the tests run, each script naming its package with `need`
 # (tests/lib/common.sh), so that one missing fails its test; tests/needs.sh
 # checks that every package named there is in this list:
-#   curl (referee.sh), strace (xml.sh, referee.sh), sqlite3 (store.sh,
-#   referee.sh), libxml2-utils: xmllint (xml.sh,
+#   curl (referee.sh, deliver.sh), strace (xml.sh, referee.sh), sqlite3
+#   (store.sh, referee.sh, deliver.sh), libxml2-utils: xmllint (xml.sh,
 #   svg.sh), mandoc (man.sh), time: /usr/bin/time (limits.sh), valgrind
 #   (valgrind.sh, which .ci/run runs after make check), binutils: nm
 #   (layers.sh), mount (faults.sh), and the Essential perl-base (perl:
-#   faults.sh, policy.sh) and util-linux (flock: race.sh, setsid: mail.sh),
+#   faults.sh, policy.sh) and util-linux (flock: race.sh, json.sh;
+#   setsid: mail.sh; runuser: deliver.sh),
 #   librsvg2-bin: rsvg-convert (png.sh), nodejs and chromium (page.sh:
 #   node drives headless Chromium; no npm package, no browser download)
 #   python3-jsonschema: /usr/bin/jsonschema (json.sh), python3

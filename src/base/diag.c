@@ -61,6 +61,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    DIAG_SERVER_NEWER_MSG },
 	[DIAG_PAST_END] = { STATUS_REJECTED, "past the end",
 	    DIAG_PAST_END_MSG },
+	[DIAG_REF_LATE] = { STATUS_REJECTED, "referee late",
+	    DIAG_REF_LATE_MSG },
 	[DIAG_PAST_END_SOME] = { STATUS_REJECTED, "past the end of some",
 	    DIAG_PAST_END_SOME_MSG },
 	[DIAG_UNKNOWN_COMMAND] = { STATUS_USAGE, "unknown command",

@@ -72,6 +72,8 @@ enum status {
 #define DIAG_PAST_END_MSG "%s %lu: the game has only %lu %s"
 #define DIAG_PAST_END_SOME_MSG \
 	"%s %lu: %lu of %lu games have fewer plies; they are left out"
+#define DIAG_REF_LATE_MSG "the oldest mail waiting is %s old, more " \
+	"than --max-age %lu min"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
 #define DIAG_OPTION_VALUE_MSG "option %s needs a value"
@@ -206,6 +208,8 @@ enum diag_id {
 	DIAG_SERVER_NEWER,      /* "%s": how a posted record differs */
 	DIAG_PAST_END,          /* "%s": --ply or --at; %lu: its ply; %lu:
 				 * the game's plies; "%s": "ply" or "plies" */
+	DIAG_REF_LATE,          /* "%s": the age (timeutc_span); %lu: the
+				 * --max-age minutes */
 	DIAG_PAST_END_SOME,     /* "%s": --at; %lu: its ply; %lu, %lu: how
 				 * many games of how many are shorter */
 	/* usage */

@@ -3,11 +3,13 @@
  * server (src/referee/run.h): its options and credentials (the mail
  * servers': --user, --password-file or ~/.netrc; those of the web
  * server --publish names: ~/.netrc only, so that the mail password
- * never goes to another server), the state directory opened under its
- * lock (src/referee/state.h), the time of the run (--now, else
+ * never goes to another server), the store opened (under its lock for
+ * SQLite: src/referee/state.h), the time of the run (--now, else
  * STACKREF_NOW, else the system clock: cmd_now), the run.
  * Safe to run from cron: runs take turns on a lock, and a mail is
- * processed once.
+ * processed once.  The other modes: --deliver (a mail from the mail
+ * server) and --status (src/referee/service.h), --import and --export
+ * (src/referee/port.h).
  */
 #include <sys/stat.h>
 
@@ -16,18 +18,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/module.h"
 #include "referee/port.h"
 #include "referee/run.h"
+#include "referee/service.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
 
 const char cmd_referee_usage[] =
-    "referee {--dir DIR | --store URL} {--import DIR | --export DIR | "
-    "--imap URL --smtp URL --address ADDR "
-    "[--cacert FILE] [--user USER --password-file FILE] "
-    "[--publish URL] [--now TIME] [--once]}";
+    "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
+    "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
+    "[--publish URL] [--now TIME] [--once]\n"
+    "       stackref referee {--dir DIR | --store URL} --deliver "
+    "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
+    "       stackref referee {--dir DIR | --store URL} --status [--json] "
+    "[--max-age MINUTES] [--now TIME]\n"
+    "       stackref referee {--dir DIR | --store URL} "
+    "{--import DIR | --export DIR}";
 
 const char cmd_referee_help[] =
 	"  --dir DIR            the store is the SQLite file DIR/referee.db\n"
@@ -36,8 +45,12 @@ const char cmd_referee_help[] =
 	" exit\n"
 	"  --export DIR         write the store as a state directory, then"
 	" exit\n"
-	"  --imap URL           the mailbox the players write to\n"
-	"  --smtp URL           the server the replies are sent through\n"
+	"  --imap URL           the mailbox the players write to (none:"
+	" fed by --deliver)\n"
+	"  --smtp URL           a server the replies are sent through;"
+	" again: the next\n"
+	"                       one, tried when those before fail for the"
+	" time being\n"
 	"  --address ADDR       the referee's own mail address\n"
 	"  --cacert FILE        trust the authorities of FILE instead of"
 	" the system's\n"
@@ -46,12 +59,117 @@ const char cmd_referee_help[] =
 	"  --publish URL        put the game pages there\n"
 	"  --now TIME           the time now (default: STACKREF_NOW, else"
 	" the clock)\n"
-	"  --once               one pass over the mailbox, then exit\n";
+	"  --once               one pass over the mailbox, then exit\n"
+	"  --deliver            store the mail on standard input (from the"
+	" mail server);\n"
+	"                       status 75 when it cannot be stored\n"
+	"  --status             what waits, what is due, what was refused\n"
+	"  --json               --status as JSON\n"
+	"  --max-age MINUTES    --status: status 1 when a mail waits longer"
+	" (default 15)\n";
+
+/* What a call does: a run (cron), one mail from the mail server, the
+ * figures an operator watches, a state directory moved in or out. */
+enum referee_mode {
+	REFEREE_RUN, REFEREE_DELIVER, REFEREE_STATUS, REFEREE_IMPORT,
+	REFEREE_EXPORT
+};
 
 struct referee_opts {
-	const char *dir, *imap, *smtp, *address, *cacert, *user, *pwfile;
-	const char *publish, *now, *store, *import, *export;
+	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
+	const char *publish, *now, *max_age, *port;
+	const char *smtp[REF_SMTP_MAX];
+	size_t nsmtp;
+	enum referee_mode mode;
+	const char *mode_opt;     /* the option that chose the mode */
+	const char *clash;        /* one that chose another mode after it */
+	int json;
 };
+
+/* Sets the mode m that option opt (with its value arg, a directory for
+ * --import and --export) chooses; -1 when another one chose another. */
+static int
+referee_mode(struct referee_opts *ro, enum referee_mode m, const char *opt,
+    const char *arg)
+{
+	if (ro->mode_opt != NULL && ro->mode != m) {
+		ro->clash = opt;
+		return -1;
+	}
+	ro->mode = m;
+	ro->mode_opt = opt;
+	ro->port = arg;
+	return 0;
+}
+
+/* Takes option ch's value arg (a letter of letters, a mode or a flag);
+ * -1 for --smtp once too often, -2 for a second mode. */
+static int
+referee_opt(struct referee_opts *ro, int ch, const char *arg)
+{
+	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
+	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
+	    &ro->now, &ro->max_age };
+	const char *letters = "dSiacupPNm", *at;
+
+	switch (ch) {
+	case 'D':
+		return referee_mode(ro, REFEREE_DELIVER, "--deliver", NULL) * 2;
+	case 'T':
+		return referee_mode(ro, REFEREE_STATUS, "--status", NULL) * 2;
+	case 'I':
+		return referee_mode(ro, REFEREE_IMPORT, "--import", arg) * 2;
+	case 'E':
+		return referee_mode(ro, REFEREE_EXPORT, "--export", arg) * 2;
+	case 'j':
+		ro->json = 1;
+		return 0;
+	case 's':
+		if (ro->nsmtp == REF_SMTP_MAX)
+			return -1;
+		ro->smtp[ro->nsmtp++] = arg;
+		return 0;
+	}
+	if (ch != 0 && (at = strchr(letters, ch)) != NULL)
+		*slot[at - letters] = arg;
+	return 0;
+}
+
+/* The option a run of ro's mode needs and lacks, or NULL: --status,
+ * --import and --export read the store only, --deliver no mailbox (each
+ * ignores the options of a run it does not use, so that the cron line's
+ * options may be given as they are). */
+static const char *
+referee_lacks(const struct referee_opts *ro)
+{
+	if (ro->mode != REFEREE_RUN && ro->mode != REFEREE_DELIVER)
+		return NULL;
+	if (ro->address == NULL)
+		return "--address";
+	return ro->mode == REFEREE_RUN && ro->nsmtp == 0 ? "--smtp" : NULL;
+}
+
+/* Checks the options of the mode ro->mode. */
+static int
+referee_check(const struct referee_opts *ro, struct diag *d)
+{
+	const char *need = referee_lacks(ro);
+
+	if (ro->mode != REFEREE_STATUS && (ro->json || ro->max_age != NULL))
+		diag_report(d, DIAG_NEEDS, NULL, ro->json ? "--json" :
+		    "--max-age", "--status");
+	else if ((ro->dir == NULL) == (ro->store == NULL))
+		diag_report(d, DIAG_ARGS_NEEDED, NULL, "one of --dir and "
+		    "--store");
+	else if (need != NULL)
+		diag_report(d, DIAG_OPTION_NEEDED, NULL, need);
+	else if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
+	    XFER_KIND_HTTP)
+		diag_report(d, DIAG_PUBLISH_URL, NULL);
+	else
+		return 0;
+	return cmd_usage(d, cmd_referee_usage);
+}
 
 static int
 referee_getopt(struct referee_opts *ro, int argc, char *argv[],
@@ -59,6 +177,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 {
 	static const struct option longopts[] = {
 		{ "dir", required_argument, NULL, 'd' },
+		{ "store", required_argument, NULL, 'S' },
 		{ "imap", required_argument, NULL, 'i' },
 		{ "smtp", required_argument, NULL, 's' },
 		{ "address", required_argument, NULL, 'a' },
@@ -68,53 +187,46 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "publish", required_argument, NULL, 'P' },
 		{ "now", required_argument, NULL, 'N' },
 		{ "once", no_argument, NULL, '1' },
-		{ "store", required_argument, NULL, 'S' },
 		{ "import", required_argument, NULL, 'I' },
 		{ "export", required_argument, NULL, 'E' },
+		{ "deliver", no_argument, NULL, 'D' },
+		{ "status", no_argument, NULL, 'T' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "max-age", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char **slot[] = { &ro->dir, &ro->imap, &ro->smtp, &ro->address,
-	    &ro->cacert, &ro->user, &ro->pwfile, &ro->publish, &ro->now,
-	    &ro->store, &ro->import, &ro->export };
-	const char *letters = "disacupPNSIE", *at;
-	int ch;
+	int ch, rc;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (ch == '1')
-			continue;
-		if ((at = strchr(letters, ch)) == NULL || ch == 0)
+		if (ch == '?' || ch == ':')
 			return cmd_bad_option(d, cmd_referee_usage, ch, argv);
-		*slot[at - letters] = optarg;
+		if ((rc = referee_opt(ro, ch, optarg)) == -1)
+			diag_report(d, DIAG_TOO_MANY_OPTIONS, NULL,
+			    REF_SMTP_MAX, "--smtp");
+		else if (rc == -2)
+			diag_report(d, DIAG_EXCLUSIVE, NULL, ro->mode_opt,
+			    ro->clash);
+		if (rc != 0)
+			return cmd_usage(d, cmd_referee_usage);
 	}
 	if (optind != argc)
 		return diag_report(d, DIAG_TOO_MANY_ARGS, NULL),
 		    cmd_usage(d, cmd_referee_usage);
-	if ((ro->dir == NULL) == (ro->store == NULL))
-		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "one of --dir and "
-		    "--store"), cmd_usage(d, cmd_referee_usage);
-	if (ro->import == NULL && ro->export == NULL && (ro->imap == NULL ||
-	    ro->smtp == NULL || ro->address == NULL))
-		return diag_report(d, DIAG_ARGS_NEEDED, NULL, "--imap, --smtp "
-		    "and --address"), cmd_usage(d, cmd_referee_usage);
-	if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
-	    XFER_KIND_HTTP)
-		return diag_report(d, DIAG_PUBLISH_URL, NULL),
-		    cmd_usage(d, cmd_referee_usage);
-	return 0;
+	return referee_check(ro, d);
 }
 
 /* The store's URL into url: --store's, or sqlite:DIR/referee.db (DIR
- * made when missing). */
+ * made when missing, if make). */
 static int
-referee_store(const struct referee_opts *ro, char *url, size_t size,
-    struct diag *d)
+referee_store(const struct referee_opts *ro, int make, char *url,
+    size_t size, struct diag *d)
 {
 	if (ro->store != NULL) {
 		snprintf(url, size, "%s", ro->store);
 		return 0;
 	}
-	if (mkdir(ro->dir, 0700) == -1 && errno != EEXIST) {
+	if (make && mkdir(ro->dir, 0700) == -1 && errno != EEXIST) {
 		diag_report(d, DIAG_WRITE, DIAG_FILE(ro->dir), strerror(errno));
 		return -1;
 	}
@@ -122,60 +234,137 @@ referee_store(const struct referee_opts *ro, char *url, size_t size,
 	return 0;
 }
 
-int
-cmd_referee(int argc, char *argv[], struct diag *d)
+/* What ro's mode does with the state s opened. */
+static void
+referee_work(const struct referee_opts *ro, struct ref_state *s)
 {
-	struct referee_opts ro;
+	if (ro->mode == REFEREE_IMPORT)
+		ref_port_import(s, ro->port);
+	else if (ro->mode == REFEREE_EXPORT)
+		ref_port_export(s, ro->port);
+	else
+		ref_run(s);
+}
+
+/* The run of ro at now, or its --import or --export: the state opened
+ * (nowait: not when another run holds it), the work done; its status
+ * on d. */
+static void
+referee_run(const struct referee_opts *ro, long long now, int nowait,
+    struct diag *d)
+{
 	struct ref_state s;
 	struct xfer x, px;
-	char url[4096];
-	char password[512];
-	long long now;
-	int rc;
+	char url[4096], password[512];
 
-	memset(&ro, 0, sizeof(ro));
-	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
-		return rc;
-	if (cmd_now(ro.now, &now, d) == -1)
-		return cmd_finish(d);
 	/* each mail is decided in a child under a memory budget: the
 	 * libraries are loaded here, once, before any */
 	module_load_all();
 	memset(&x, 0, sizeof(x));
 	memset(&px, 0, sizeof(px));
 	memset(&s, 0, sizeof(s));
-	x.user = ro.user;
-	x.cacert = ro.cacert;
-	px.cacert = ro.cacert;     /* its credentials: ~/.netrc */
-	if (ro.pwfile != NULL) {
-		/* the file only: run from cron, the referee never prompts */
-		if (cmd_secret(ro.pwfile, NULL, NULL, password,
-		    sizeof(password), d) == -1)
-			return cmd_finish(d);
-		x.password = password;
-	}
-	if (referee_store(&ro, url, sizeof(url), d) == -1)
-		return cmd_finish(d);
+	x.user = ro->user;
+	x.cacert = ro->cacert;
+	px.cacert = ro->cacert;     /* its credentials: ~/.netrc */
+	/* the file only: run from cron, the referee never prompts */
+	if (ro->pwfile != NULL && cmd_secret(ro->pwfile, NULL, NULL, password,
+	    sizeof(password), d) == -1)
+		return;
+	x.password = ro->pwfile != NULL ? password : NULL;
+	if (referee_store(ro, 1, url, sizeof(url), d) == -1)
+		return;
 	s.url = url;
-	s.imap = ro.imap;
-	s.smtp = ro.smtp;
-	s.address = ro.address;
+	s.imap = ro->mode == REFEREE_RUN ? ro->imap : NULL;
+	s.smtp = ro->smtp;
+	s.nsmtp = ro->nsmtp;
+	s.address = ro->address;
 	s.x = &x;
-	s.publish = ro.publish;
+	s.publish = ro->publish;
 	s.px = &px;
 	s.d = d;
 	s.now = (time_t)now;
+	s.nowait = nowait;
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	umask(077);
-	if (ref_state_open(&s) == 0) {
-		if (ro.import != NULL)
-			ref_port_import(&s, ro.import);
-		else if (ro.export != NULL)
-			ref_port_export(&s, ro.export);
-		else
-			ref_run(&s);
-	}
+	if (ref_state_open(&s) == 0)
+		referee_work(ro, &s);
 	ref_state_close(&s);
 	explicit_bzero(password, sizeof(password));
+}
+
+/* --deliver: the mail on standard input stored, else REF_EX_TEMPFAIL;
+ * then a run at once when no other holds the state (service.h). */
+static int
+referee_deliver(const struct referee_opts *ro, long long now,
+    struct diag *d)
+{
+	struct ref_store *st;
+	char url[4096];
+	int rc;
+
+	umask(077);
+	if (referee_store(ro, 1, url, sizeof(url), d) == -1 ||
+	    ref_store_open(url, d, &st) == -1)
+		return cmd_finish(d), REF_EX_TEMPFAIL;
+	rc = ref_deliver(st, STDIN_FILENO, (time_t)now, d);
+	ref_store_close(st);
+	if (rc == -1)
+		return cmd_finish(d), REF_EX_TEMPFAIL;
+	referee_run(ro, now, 1, d);
+	return cmd_finish(d), 0;  /* stored: what the run met is said */
+}
+
+/* --status: the figures of the store, status 1 when a mail is late. */
+static int
+referee_status(const struct referee_opts *ro, long long now,
+    struct diag *d)
+{
+	struct ref_store *st;
+	unsigned long max_age = REF_MAX_AGE;
+	char url[4096];
+
+	if (ro->max_age != NULL && cmd_number(d, "--max-age", ro->max_age, 1,
+	    1000000, &max_age) == -1)
+		return cmd_usage(d, cmd_referee_usage);
+	if (referee_store(ro, 0, url, sizeof(url), d) == 0 &&
+	    ref_store_open(url, d, &st) == 0) {
+		ref_status(st, (time_t)now, max_age, ro->json, d);
+		ref_store_close(st);
+	}
+	return cmd_finish(d);
+}
+
+/* Whether argv asks for --deliver: its failures are then all
+ * REF_EX_TEMPFAIL, a usage error too, so that the mail server keeps the
+ * mail while the command line is mended. */
+static int
+referee_delivering(int argc, char *const argv[])
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--deliver") == 0)
+			return 1;
+	return 0;
+}
+
+int
+cmd_referee(int argc, char *argv[], struct diag *d)
+{
+	struct referee_opts ro;
+	long long now;
+	int rc;
+
+	memset(&ro, 0, sizeof(ro));
+	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
+		return referee_delivering(argc, argv) ? REF_EX_TEMPFAIL : rc;
+	if (cmd_now(ro.now, &now, d) == -1)
+		return ro.mode == REFEREE_DELIVER ? REF_EX_TEMPFAIL :
+		    cmd_finish(d);
+	if (ro.mode == REFEREE_DELIVER)
+		return referee_deliver(&ro, now, d);
+	if (ro.mode == REFEREE_STATUS)
+		return referee_status(&ro, now, d);
+	referee_run(&ro, now, 0, d);
 	return cmd_finish(d);
 }

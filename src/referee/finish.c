@@ -517,6 +517,45 @@ ref_defer(struct ref_state *s, const struct ref_reply *r, time_t now)
 	return 0;
 }
 
+/* Whether no submission server is left to try in this run. */
+static int
+ref_smtp_gone(const struct ref_state *s)
+{
+	return s->smtp_down == (1u << s->nsmtp) - 1;
+}
+
+/* Offers text[0..len) for the nr recipients rv to the submission
+ * servers in their order (state.h): REF_SENT; REF_DROP when one refused
+ * it for good; REF_DEFER when one deferred it, else REF_DOWN (s->x->err
+ * says the last failure). */
+static enum ref_sent
+ref_send_first(struct ref_state *s, const char *const *rv, size_t nr,
+    const char *text, size_t len)
+{
+	enum ref_sent how;
+	char q[600];
+	int deferred = 0;
+	size_t i;
+
+	for (i = 0; i < s->nsmtp; i++) {
+		if (s->smtp_down & (1u << i))
+			continue;
+		if (XFER_MODULE->send(s->x, s->smtp[i], s->address, rv, nr,
+		    text, len) == 0)
+			return REF_SENT;
+		if ((how = ref_send_class(s->x)) == REF_DROP)
+			return how;
+		deferred |= how == REF_DEFER;
+		if (how == REF_DOWN)
+			s->smtp_down |= 1u << i;
+		if (how == REF_DOWN && !ref_smtp_gone(s))
+			printf("smtp server %zu of %zu not tried again in "
+			    "this run: %s\n", i + 1, s->nsmtp,
+			    util_quote(s->x->err, q, sizeof(q)));
+	}
+	return deferred ? REF_DEFER : REF_DOWN;
+}
+
 /* Sends reply r: claimed first when workers may share the store (its
  * next_try moved REF_LEASE on; taken by another worker meanwhile:
  * left), deleted once the server took it. */
@@ -542,16 +581,15 @@ ref_send_reply(struct ref_state *s, struct ref_reply *r, time_t now)
 	    "UPDATE outbox SET next_try = $4 WHERE key = $1 AND n = $2 AND "
 	    "next_try = $3", v, 4, NULL, NULL)) <= 0)
 		return (int)got;
-	if (XFER_MODULE->send(s->x, s->smtp, s->address,
-	    (const char *const *)rv, nr, r->text, r->len) == 0)
+	switch (ref_send_first(s, (const char *const *)rv, nr, r->text,
+	    r->len)) {
+	case REF_SENT:
 		return ref_reply_gone(s, r);
-	switch (ref_send_class(s->x)) {
 	case REF_DROP:
 		return ref_drop(s, r, s->x->err);
 	case REF_DEFER:
 		return ref_defer(s, r, time(NULL));
 	default:
-		s->smtp_down = 1;
 		diag_report(s->d, DIAG_TRANSFER, NULL, "smtp", s->x->err);
 		return ref_reply_retry(s, r, r->tries, r->next_try);
 	}
@@ -581,13 +619,13 @@ ref_send_due(struct ref_state *s, const char *sql, const struct db_value *par,
 		    ref_reply_row, rs) == -1)
 			rc = -1;
 		for (i = 0; i < rs->n; i++) {
-			if (rc == 0 && !s->smtp_down) {
+			if (rc == 0 && !ref_smtp_gone(s)) {
 				rc = ref_send_reply(s, &rs->v[i], now);
 				sent++;
 			}
 			free(rs->v[i].text);
 		}
-	} while (rc == 0 && !s->smtp_down && sent == rs->n &&
+	} while (rc == 0 && !ref_smtp_gone(s) && sent == rs->n &&
 	    rs->n == sizeof(rs->v) / sizeof(rs->v[0]));
 	free(rs);
 	return rc;
@@ -600,7 +638,7 @@ ref_send_due(struct ref_state *s, const char *sql, const struct db_value *par,
 static int
 ref_send_key(struct ref_state *s, const char *key)
 {
-	if (s->smtp_down)
+	if (ref_smtp_gone(s))
 		return 0;
 	return ref_send_due(s, REF_REPLY_COLS "key = $1 AND next_try <= $2 "
 	    "ORDER BY n", &DB_T(key), 1);
@@ -636,7 +674,7 @@ ref_state_finish_all(struct ref_state *s)
 	for (i = 0; i < n; i++)
 		if (ref_state_finish(s, keys[i]) == -1)
 			return -1;
-	if (s->smtp_down)
+	if (ref_smtp_gone(s))
 		return 0;
 	return ref_send_due(s, REF_REPLY_COLS "next_try <= $1 ORDER BY made, "
 	    "key, n", NULL, 0);

@@ -346,7 +346,8 @@ ref_state_load(struct ref_state *s)
 }
 
 /* Takes the lock of a SQLite store (PATH.lock): runs on one file take
- * turns, as they did on a state directory. */
+ * turns, as they did on a state directory; 1 when s->nowait and another
+ * run holds it. */
 static int
 ref_state_lock(struct ref_state *s)
 {
@@ -359,20 +360,25 @@ ref_state_lock(struct ref_state *s)
 		url += 7;
 	snprintf(path, sizeof(path), "%s.lock", url);
 	s->lockfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (s->lockfd == -1 || flock(s->lockfd, LOCK_EX) == -1) {
-		diag_report(s->d, DIAG_WRITE, DIAG_FILE(path), strerror(errno));
-		return -1;
-	}
-	return 0;
+	if (s->lockfd != -1 && flock(s->lockfd, LOCK_EX | (s->nowait ?
+	    LOCK_NB : 0)) == 0)
+		return 0;
+	if (s->lockfd != -1 && errno == EWOULDBLOCK)
+		return 1;     /* another run holds it: --deliver leaves it */
+	diag_report(s->d, DIAG_WRITE, DIAG_FILE(path), strerror(errno));
+	return -1;
 }
 
 int
 ref_state_open(struct ref_state *s)
 {
+	int rc;
+
 	s->lockfd = -1;
-	if (ref_store_open(s->url, s->d, &s->st) == -1 ||
-	    ref_state_lock(s) == -1)
+	if (ref_store_open(s->url, s->d, &s->st) == -1)
 		return -1;
+	if ((rc = ref_state_lock(s)) != 0)
+		return rc;
 	if (ref_store_exec(s->st, "DELETE FROM counts WHERE updated < $1",
 	    &DB_I((long long)time(NULL) - REF_COUNT_TTL), 1, NULL,
 	    NULL) == -1)

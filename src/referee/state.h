@@ -12,10 +12,14 @@
  * killed between the two sends it again, with the same Message-ID).
  * A reply the server defers (4xx) waits, 1 minute then twice as long
  * each time up to an hour; one refused (5xx), or undelivered for
- * REF_REPLY_TTL, is dropped with a log line.  When the submission
- * server cannot be reached or refuses the login, the run sends nothing
- * more but goes on deciding (status 5 at the end).  Each step is
- * idempotent, so a run finishes first what an earlier run left.
+ * REF_REPLY_TTL, is dropped with a log line.  Each reply is offered to
+ * the submission servers in their order: the next one is tried when
+ * one fails for the time being (it cannot be reached, refuses the
+ * login, answers 4xx), and one that cannot be reached or refuses the
+ * login is not tried again in the run (a log line says so).  When none
+ * is left, the run sends nothing more but goes on deciding (status 5 at
+ * the end).  Each step is idempotent, so a run finishes first what an
+ * earlier run left.
  *
  * Publishing (--publish URL-PREFIX): applying a plan with a page puts
  * it in publish (a newer page of a board replaces an older one); at
@@ -37,6 +41,7 @@
 #define REF_FLAG_ASIDE "StackrefAside"  /* and of one set aside */
 #define REF_REPLY_TTL (3 * 86400) /* a reply undelivered this long goes */
 #define REF_COUNT_TTL (2 * 86400) /* counts untouched this long go */
+#define REF_SMTP_MAX 8            /* --smtp given at most this often */
 
 #define REF_LISTS 4              /* players, pending, challenges, watchers */
 
@@ -44,7 +49,8 @@ struct ref_state {
 	const char *url;             /* the store (store.h) */
 	struct ref_store *st;
 	const char *imap;            /* the mailbox URL */
-	const char *smtp;            /* the submission URL */
+	const char *const *smtp;     /* the submission URLs, in order */
+	size_t nsmtp;                /* how many (REF_SMTP_MAX at most) */
 	const char *address;         /* the referee's address */
 	struct xfer *x;
 	struct diag *d;
@@ -56,7 +62,11 @@ struct ref_state {
 				      * NULL */
 	struct xfer *px;             /* the transfers of publishing */
 	int lockfd;
-	int smtp_down;               /* no more sending in this run */
+	int nowait;                  /* ref_state_open does not wait for
+				      * another run (--deliver) */
+	unsigned smtp_down;          /* bit i: smtp[i] is not tried again
+				      * in this run (unreachable, login
+				      * refused); all set: no more sending */
 	time_t now;                  /* the time of the run's decisions
 				      * (--now, STACKREF_NOW, the system
 				      * clock: cmd_now) */
@@ -71,7 +81,8 @@ struct ref_state {
 
 /*
  * Opens the store s->url (a SQLite one under its lock, PATH.lock:
- * waiting for another run), reads the lists, removes counts older than
+ * waiting for another run; with s->nowait, returns 1 at once when
+ * another run holds it), reads the lists, removes counts older than
  * REF_COUNT_TTL.  Returns 0, or -1 after reporting.
  */
 int ref_state_open(struct ref_state *s);

@@ -137,3 +137,32 @@ known_status() {
 	elif grep -v -q ': warning: ' "$1"; then echo 1
 	else echo 0; fi
 }
+
+# wait_for N CMD...: waits (up to 10 s: CI machines can be busy) until
+# CMD prints a number of at least N; status 1 when it never does.
+wait_for() {
+	_n=$1 _i=0
+	shift
+	while [ "$_i" -lt 200 ]; do
+		[ "$("$@")" -ge "$_n" ] 2>/dev/null && return 0
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# servers_up: starts the servers of tests/servers.sh (under $root) and
+# sets their variables (SR_DIR, SR_SMTPS_PORT, ...); they are stopped and
+# $tmp removed when the script exits.  When they cannot start, reports
+# it through the script's own `fail servers WHY`, removes $tmp and exits
+# with status 1.
+servers_up() {
+	_env=$("$root/tests/servers.sh" start 2>"$tmp/start.err") || {
+		fail servers "$(cat "$tmp/start.err")"
+		rm -rf "$tmp"
+		exit 1
+	}
+	eval "$_env"
+	trap '"$root/tests/servers.sh" stop >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+	trap 'exit 130' INT TERM
+}
