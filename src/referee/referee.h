@@ -381,6 +381,16 @@ int ref_decide_time(const char *board, const struct ref_ctx *c,
     struct ref_outcome *o, char key[REF_KEY]);
 
 /*
+ * Readies the graphics libraries of the board's PNG (librsvg, cairo,
+ * fontconfig and the fonts, at REF_PNG_SIZE) in this process: draws a
+ * new board of every game once and throws the pictures away, so that
+ * the decisions' children forked after it draw theirs without starting
+ * them each time.  Once per process; a picture that fails is left out
+ * (the decision then says why).
+ */
+void ref_picture_warm(void);
+
+/*
  * Reads the UIDs of an IMAP "* SEARCH 3 7 12" answer into uids (at most
  * max, in order).  Returns how many, or -1 when the answer is not a
  * SEARCH answer.

@@ -428,6 +428,7 @@ ref_time_one(struct ref_state *s, const char *board)
 		return -1;
 	if (key[0] != '\0' && ref_state_seen(s, key) == 2) {
 		ref_test_planned(s);
+		ref_picture_warm();     /* more may be due: draw them warm */
 		return ref_state_finish(s, key);
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
@@ -479,6 +480,8 @@ ref_run(struct ref_state *s)
 	xfer_buf_free(&out);
 	if (n == -1)
 		n = 0;     /* no "* SEARCH" line: nothing new */
+	if (n > 0)
+		ref_picture_warm();     /* once, not in each mail's child */
 	for (i = 0; i < n; i++)
 		if (ref_run_mail(s, uids[i]) == -1)
 			return -1;
