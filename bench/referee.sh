@@ -38,62 +38,9 @@ trap 'rm -rf "$tmp"' EXIT
 ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" \
     'BEGIN { printf "%.*f", d, (b > 0 ? a / b : 0) }'; }
 
-# Two helpers built here.  timed BUDGET OUT CMD...: runs CMD (its output
-# appended to the file OUT) in a process group of its own and prints
-# "WALL CPU STATUS": its wall time and the user + system time of it and
-# the children it waited for, in ns, and its exit status; after BUDGET
-# seconds the group is killed and STATUS is "over".  hash [N]: prints
-# the yescrypt hash of the password "pw" as the referee makes one
-# (crypt(3)'s default cost), then the CPU ns of N checks of it.
-cat >"$tmp/timed.c" <<'EOF'
-#include <fcntl.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-static long long ns(struct timeval t)
-{
-	return t.tv_sec * 1000000000LL + t.tv_usec * 1000LL;
-}
-int main(int argc, char **argv)
-{
-	struct timespec t0, t1;
-	struct rusage ru;
-	int st, over = 0, fd;
-	pid_t pid;
-
-	if (argc < 4 || (fd = open(argv[2], O_WRONLY | O_CREAT | O_APPEND,
-	    0644)) < 0)
-		return 2;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if ((pid = fork()) == 0) {
-		setpgid(0, 0);
-		dup2(fd, 1), dup2(fd, 2);
-		execvp(argv[3], argv + 3);
-		_exit(127);
-	}
-	setpgid(pid, pid);
-	while (wait4(pid, &st, WNOHANG, &ru) == 0) {
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		if (t1.tv_sec - t0.tv_sec >= atoi(argv[1]) && !over) {
-			kill(-pid, SIGKILL);
-			over = 1;
-		}
-		usleep(2000);
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("%lld %lld ", (t1.tv_sec - t0.tv_sec) * 1000000000LL +
-	    (t1.tv_nsec - t0.tv_nsec), ns(ru.ru_utime) + ns(ru.ru_stime));
-	if (over)
-		printf("over\n");
-	else
-		printf("%d\n", WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
-	return 0;
-}
-EOF
+# A helper built here, hash [N]: prints the yescrypt hash of the
+# password "pw" as the referee makes one (crypt(3)'s default cost), then
+# the CPU ns of N checks of it.
 cat >"$tmp/hash.c" <<'EOF'
 #include <crypt.h>
 #include <stdio.h>
@@ -120,9 +67,8 @@ int main(int argc, char **argv)
 	return 0;
 }
 EOF
-if ! ${CC:-cc} -O2 -o "$tmp/timed" "$tmp/timed.c" ||
-    ! ${CC:-cc} -O2 -o "$tmp/hash" "$tmp/hash.c" -lcrypt; then
-	echo "skipped: the helpers do not build (libcrypt's crypt.h: package libcrypt-dev)"
+if ! ${CC:-cc} -O2 -o "$tmp/hash" "$tmp/hash.c" -lcrypt; then
+	echo "skipped: the helper does not build (libcrypt's crypt.h: package libcrypt-dev)"
 	exit 0
 fi
 hash=$("$tmp/hash" | head -n 1)
@@ -201,17 +147,26 @@ mailbox() {
 }
 
 # run BUDGET: one run of the referee on $tmp/state at $NOW, its output
-# in $tmp/out; sets $wall, $cpu (ns) and $st (its status, or "over").
+# in $tmp/out, stopped with its children after BUDGET seconds (timeout's
+# process group); sets $wall and $cpu (ns: the CPU time is that of the
+# shell's children as `times` counts it, the run's and its waited-for
+# children's, in ticks of 10 ms) and $st (its status, or "over").
 run() {
-	local out
-	: >"$tmp/out"
-	out=$("$tmp/timed" "$1" "$tmp/out" "$bin" referee --dir "$tmp/state" \
+	local t0
+	times >"$tmp/times0"
+	t0=$(date +%s%N)
+	timeout -k 5 "$1" "$bin" referee --dir "$tmp/state" \
 	    --imap "imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX" \
 	    --smtp "smtps://127.0.0.1:$SR_SMTPS_PORT/referee.$D" \
 	    --address "referee@$D" --cacert "$SR_CACERT" --user referee \
-	    --password-file "$tmp/referee.pw" --now "$NOW")
-	set -- $out
-	wall=$1 cpu=$2 st=$3
+	    --password-file "$tmp/referee.pw" --now "$NOW" >"$tmp/out" 2>&1
+	st=$?
+	wall=$(($(date +%s%N) - t0))
+	times >"$tmp/times1"
+	[ $st -eq 124 ] && st=over
+	cpu=$(awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/)
+	    c += (FILENAME ~ /1$/ ? 1 : -1) * (t[1] * 60 + t[2]) } }
+	    END { printf "%.0f", c * 1e9 }' "$tmp/times0" "$tmp/times1")
 }
 
 # best TRIES BUDGET SETUP...: runs SETUP (which makes the state and the
