@@ -385,8 +385,8 @@ int ref_decide_time(const char *board, const struct ref_ctx *c,
  * fontconfig and the fonts, at REF_PNG_SIZE) in this process: draws a
  * new board of every game once and throws the pictures away, so that
  * the decisions' children forked after it draw theirs without starting
- * them each time.  Once per process; a picture that fails is left out
- * (the decision then says why).
+ * them each time.  Once per process; a picture that cannot be drawn is
+ * passed over (a child then starts what it needs itself, as before).
  */
 void ref_picture_warm(void);
 
