@@ -49,14 +49,18 @@ endif
 INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
        $(INCLUDES) $(CFLAGS) $(CPU_FLAGS) $(MOD_CFLAGS) -MMD -MP \
-       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null)
+       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto \
+       sqlite3 libpq 2>/dev/null)
 # The libraries of each module (below), and all of them for the programs
 # that link everything (the unit tests, the fuzz targets, bench/).
 XML_LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 2>/dev/null)
 PNG_LIBS = $$($(PKG_CONFIG) --libs librsvg-2.0 2>/dev/null)
 NET_LIBS = $$($(PKG_CONFIG) --libs libcurl 2>/dev/null)
 HASH_LIBS = $$($(PKG_CONFIG) --libs libcrypto 2>/dev/null) -lcrypt
-LIBS = $(XML_LIBS) $(PNG_LIBS) $(NET_LIBS) $(HASH_LIBS)
+SQLITE_LIBS = $$($(PKG_CONFIG) --libs sqlite3 2>/dev/null)
+PQ_LIBS = $$($(PKG_CONFIG) --libs libpq 2>/dev/null)
+LIBS = $(XML_LIBS) $(PNG_LIBS) $(NET_LIBS) $(HASH_LIBS) $(SQLITE_LIBS) \
+       $(PQ_LIBS)
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
 # make sanitize: the same build and tests under ASan and UBSan.
@@ -73,7 +77,8 @@ SAN_RULES_DIFF = RULES_DIFF_GAMES=3 RULES_DIFF2_GAMES=8 \
           RULES_DIFF2_ACCASTA_GAMES=4 RULES_DIFF2_SAMPLE=8 RULES_DIFF2_SETUPS=15
 
 # One folder per layer (ARCHITECTURE).
-LAYERS = src/base src/model src/rules notation src/game src/referee src/cmd mail
+LAYERS = src/base src/db src/model src/rules notation src/game src/referee \
+         src/cmd mail
 
 # The code that needs a heavy library is built into a module of its own
 # linked against it, which stackref loads only when a command calls it
@@ -83,9 +88,13 @@ XML_SRC = notation/xml.c notation/xmlguard.c
 PNG_SRC = notation/png.c
 NET_SRC = mail/transport.c
 HASH_SRC = src/referee/hash.c
-MOD_SRC = $(XML_SRC) $(PNG_SRC) $(NET_SRC) $(HASH_SRC)
+SQLITE_SRC = src/db/sqlite.c
+PQ_SRC = src/db/pgsql.c
+MOD_SRC = $(XML_SRC) $(PNG_SRC) $(NET_SRC) $(HASH_SRC) $(SQLITE_SRC) \
+          $(PQ_SRC)
 MOD_OBJ = $(MOD_SRC:.c=.o)
-MODULES = stackref-xml.so stackref-png.so stackref-net.so stackref-hash.so
+MODULES = stackref-xml.so stackref-png.so stackref-net.so stackref-hash.so \
+          stackref-sqlite.so stackref-pq.so
 $(MOD_OBJ): MOD_CFLAGS = -fPIC -fvisibility=hidden
 
 # libstackref.a: everything but the modules' code.  The programs that
@@ -137,6 +146,12 @@ stackref-net.so: $(NET_SRC:.c=.o)
 
 stackref-hash.so: $(HASH_SRC:.c=.o)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(HASH_LIBS)
+
+stackref-sqlite.so: $(SQLITE_SRC:.c=.o)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(SQLITE_LIBS)
+
+stackref-pq.so: $(PQ_SRC:.c=.o)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(PQ_LIBS)
 
 libstackref.a: $(LIB_OBJ)
 	rm -f $@
@@ -215,7 +230,8 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
       $(INCLUDES) -g -O1 -MMD -MP $(FUZZ_SAN) \
-      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto 2>/dev/null)
+      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto \
+      sqlite3 libpq 2>/dev/null)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 FUZZ_MOD_OBJ = $(MOD_SRC:%.c=$(FUZZ_DIR)/%.o)
 

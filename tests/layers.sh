@@ -5,6 +5,7 @@
 #     main -> cmd -> referee -> game -> notation -> rules -> model
 #     base (src/base/): a leaf anything may use; it uses nothing else
 #     mail (mail/): for cmd and referee only; it uses only base
+#     db (src/db/): for referee (and cmd) only; it uses only base
 #
 # A file may use its own layer, base, and the layers below it that the
 # code needs (main only cmd), never one above or beside it.  Checked
@@ -17,16 +18,18 @@
 #                        and moves go through struct rules),
 #                        notation/pdn.h, notation/xml.h and
 #                        notation/html.h and notation/json.h (the notation
-#                        table), notation/xmlguard.h (xml.c's), and
-#                        referee/job.h;
+#                        table), notation/xmlguard.h (xml.c's),
+#                        referee/job.h, and db/driver.h (the drivers');
 #   layers/libraries     each library's headers are included by its own
 #                        files only: libcurl by mail/transport.c, libxml2
 #                        by notation/xml.c, librsvg
 #                        (and cairo, GLib, GIO, gdk-pixbuf) by
 #                        notation/png.c, libcrypt and libcrypto by
-#                        src/referee/hash.c (the code of the modules,
-#                        src/base/module.h), and the dynamic loader
-#                        (dlfcn.h) by src/base/module.c;
+#                        src/referee/hash.c, libsqlite3 by
+#                        src/db/sqlite.c, libpq by src/db/pgsql.c (the
+#                        code of the modules, src/base/module.h), and
+#                        the dynamic loader (dlfcn.h) by
+#                        src/base/module.c;
 #   layers/library-symbols  and only those files call them (nm);
 #   layers/symbols       the symbols each object file takes from the
 #                        others (nm), so that a call declared by hand
@@ -51,6 +54,7 @@ layer() {
 	case $1 in
 	src/main.c) echo main ;;
 	src/base/* | base/*) echo base ;;
+	src/db/* | db/*) echo db ;;
 	src/model/* | model/*) echo model ;;
 	src/rules/* | rules/*) echo rules ;;
 	notation/*) echo notation ;;
@@ -68,8 +72,8 @@ layer() {
 allowed_awk='
 function uses(a) {
 	if (a == "main") return " cmd "
-	if (a == "cmd") return " referee game notation rules model mail "
-	if (a == "referee") return " game notation rules model mail "
+	if (a == "cmd") return " referee game notation rules model mail db "
+	if (a == "referee") return " game notation rules model mail db "
 	if (a == "game") return " notation rules model "
 	if (a == "notation") return " rules model "
 	if (a == "rules") return " model "
@@ -91,7 +95,7 @@ sources() {
 
 # An include of ours, its path \2\3: "PATH", or <PATH> naming a layer
 # (-Isrc -I. find it too).
-ours='base|model|rules|notation|game|referee|cmd|mail'
+ours='base|db|model|rules|notation|game|referee|cmd|mail'
 include_re='^[ 	]*#[ 	]*include[ 	]*("([^"]*)"|<(('$ours')/[^>]*)>).*'
 
 # includes DIR: "FILE FILELAYER INCLUDE INCLUDELAYER" per include of ours.
@@ -117,7 +121,8 @@ check_private() {
 	($3 == "notation/pdn.h" || $3 == "notation/xml.h" ||
 	    $3 == "notation/html.h" || $3 == "notation/json.h" ||
 	    $3 == "notation/xmlguard.h") && $1 !~ /^notation\// ||
-	$3 == "referee/job.h" && $1 !~ /^src\/referee\// {
+	$3 == "referee/job.h" && $1 !~ /^src\/referee\// ||
+	$3 == "db/driver.h" && $1 !~ /^src\/db\// {
 		print $1 ": includes " $3 ", private to its layer"
 	}'
 }
@@ -139,6 +144,12 @@ function library(name, kind) {
 	if (kind == "header" && name == "crypt.h" ||
 	    kind == "symbol" && name ~ /^crypt(_|$)/)
 		return "libcrypt"
+	if (kind == "header" && name == "sqlite3.h" ||
+	    kind == "symbol" && name ~ /^sqlite3_/)
+		return "libsqlite3"
+	if (kind == "header" && name ~ /^(libpq-fe|libpq\/|pg_config)/ ||
+	    kind == "symbol" && name ~ /^(PQ|pg_)[a-z]/)
+		return "libpq"
 	if (kind == "header" && name == "dlfcn.h" ||
 	    kind == "symbol" && name ~ /^dl(open|sym|error|close|vsym)$/)
 		return "libdl"
@@ -153,6 +164,10 @@ function library_ok(lib, file) {
 		return file == "notation/png.c"
 	if (lib == "libcrypto" || lib == "libcrypt")
 		return file == "src/referee/hash.c"
+	if (lib == "libsqlite3")
+		return file == "src/db/sqlite.c"
+	if (lib == "libpq")
+		return file == "src/db/pgsql.c"
 	if (lib == "libdl")
 		return file == "src/base/module.c"
 	return 1
@@ -288,12 +303,24 @@ self_test_narrowed() {
 	printf '#include "mail/pbem.h"\n' >>"$t/src/model/model.c"
 	printf '#include <mail/pbem.h>\n' >>"$t/src/rules/rules.c"
 	printf '#include "game/play.h"\n' >>"$t/src/main.c"
+	printf '#include "referee/referee.h"\n' >>"$t/src/db/db.h"
+	printf '#include "db/db.h"\n' >>"$t/src/game/play.c"
 	check_includes "$t" >"$tmp/found"
+	expect_fail db-includes-referee "$(grep db.h "$tmp/found")"
+	expect_fail game-includes-db "$(grep play.c "$tmp/found")"
 	expect_fail model-includes-mail "$(grep model.c "$tmp/found")"
 	expect_fail rules-includes-mail-in-angles "$(grep rules.c "$tmp/found")"
 	expect_fail main-includes-game "$(grep main.c "$tmp/found")"
+	printf '#include <sqlite3.h>\n' >>"$t/src/db/db.c"
+	printf '#include <libpq-fe.h>\n' >>"$t/src/referee/state.c"
+	check_libraries "$t" >"$tmp/found"
+	expect_fail db-includes-sqlite3 "$(grep db.c "$tmp/found")"
+	expect_fail state-includes-libpq "$(grep state.c "$tmp/found")"
 	printf '#include "rules/bb32.h"\n' >>"$t/notation/fen.c"
 	expect_fail fen-includes-bb32 "$(check_private "$t" | grep fen.c)"
+	printf '#include "db/driver.h"\n' >>"$t/src/referee/store.c"
+	expect_fail store-includes-driver \
+	    "$(check_private "$t" | grep store.c)"
 	printf '#include "referee/job.h"\n' >"$t/src/referee/extra.c"
 	rm "$t/src/referee/help.c"
 	check_job_list "$t" >"$tmp/found"

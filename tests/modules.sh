@@ -3,8 +3,9 @@
 # need them (ARCHITECTURE, Heavy libraries;
 # src/base/module.h):
 #   modules/needed/FILE  the binary is linked against none of libcurl,
-#                        libxml2, librsvg (cairo, GLib), libcrypto and
-#                        libcrypt, and each module against its own
+#                        libxml2, librsvg (cairo, GLib), libcrypto,
+#                        libcrypt, libsqlite3 and libpq, and each module
+#                        against its own
 #                        (readelf -d), so that packaging tools that read
 #                        the ELF files (ldd, dpkg-shlibdeps) still find
 #                        every library stackref needs;
@@ -42,6 +43,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-modules.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 game=$root/fixtures/games/checkers.pdn
 heavy='libcurl|libxml2|librsvg|libcairo|libglib|libcrypto|libcrypt\.|libssl'
+heavy="$heavy|libsqlite3|libpq"
 
 # needed FILE PATTERN WANT: FILE's NEEDED libraries match PATTERN (egrep)
 # when WANT is 1, none does when WANT is 0.
@@ -57,6 +59,8 @@ needed "$root/stackref-png.so" 'librsvg' 1
 needed "$root/stackref-net.so" 'libcurl' 1
 needed "$root/stackref-hash.so" 'libcrypto' 1
 needed "$root/stackref-hash.so" 'libcrypt\.' 1
+needed "$root/stackref-sqlite.so" 'libsqlite3' 1
+needed "$root/stackref-pq.so" 'libpq' 1
 
 if ! strace -f -o /dev/null true >/dev/null 2>&1; then
 	echo "FAIL: modules/strace (strace does not work here: ptrace refused?)"

@@ -34,6 +34,8 @@ bin=${STACKREF:-$root/stackref}
 fx=$root/fixtures/referee
 . "$root/tests/lib/common.sh"
 need curl curl referee/all
+need strace strace referee/all
+need sqlite3 sqlite3 referee/all
 tmp=$(mktemp -d) || exit 1
 state=$tmp/state
 
@@ -130,14 +132,40 @@ send_pbem() {
 	    2>"$tmp/pbem.err" && sent=$((sent + 1)) && wait_referee
 }
 
+# store_opt DIR: the option naming the store of the state directory
+# DIR: SR_STORE, when set, is a command that prints the URL of a store
+# of DIR's own (a PostgreSQL database, say), else it is the SQLite file
+# DIR/referee.db (--dir DIR).  store DIR ARGS: stackref referee ARGS
+# on it.
+store_opt() {
+	if [ -n "${SR_STORE:-}" ]; then
+		echo "--store $($SR_STORE "$1")"
+	else
+		echo "--dir $1"
+	fi
+}
+store() {
+	local dir=$1
+	shift
+	# shellcheck disable=SC2046 # the option and its value, two words
+	"$bin" referee $(store_opt "$dir") "$@"
+}
+
 # referee [ARGS]: one run; its status in $rc, its output in $tmp/ref.*.
+# The state directory $state is the store seen through --import (what
+# a test wrote there goes in first) and --export (what the run left is
+# written back), so that each test looks at the files it always did.
 referee() {
-	"$bin" referee --dir "$state" --imap "$IMAPS" \
+	store "$state" --import "$state" 2>"$tmp/port.err" ||
+	    fail "import $state" "$(cat "$tmp/port.err")"
+	store "$state" --imap "$IMAPS" \
 	    --smtp "$SMTPS/referee.$D" --address "referee@$D" \
 	    --cacert "$SR_CACERT" --user referee \
 	    --password-file "$tmp/referee.pw" "$@" \
 	    >"$tmp/ref.out" 2>"$tmp/ref.err"
 	rc=$?
+	store "$state" --export "$state" 2>"$tmp/port.err" ||
+	    fail "export $state" "$(cat "$tmp/port.err")"
 }
 
 # decode: joins quoted-printable soft line breaks, drops CRs.
@@ -410,14 +438,15 @@ status smtp-down/recover 0
 expect smtp-down/ann ann 1 "ann to move (ply 11)" "played 25-22"
 expect smtp-down/bob bob 1 "ann to move (ply 11)"
 
-cp -r "$state" "$tmp/state-before"
-"$bin" referee --dir "$state" --imap "imaps://127.0.0.1:1/INBOX" \
+store "$state" --export "$tmp/state-before"
+store "$state" --imap "imaps://127.0.0.1:1/INBOX" \
     --smtp "$SMTPS/referee.$D" --address "referee@$D" \
     --cacert "$SR_CACERT" --user referee \
     --password-file "$tmp/referee.pw" >/dev/null 2>"$tmp/ref.err"
 rc=$?
 status imap-down/status-5 5
-diff -r "$state" "$tmp/state-before" >/dev/null &&
+store "$state" --export "$tmp/state-after"
+diff -r "$tmp/state-after" "$tmp/state-before" >/dev/null &&
     pass imap-down/unchanged || fail imap-down/unchanged
 
 # two runs at once: the lock makes them take turns; one reply
@@ -582,6 +611,34 @@ grep -qx 'stackref: out of memory' "$tmp/ref.err" &&
     pass poison/nomem/aside || fail poison/nomem/aside \
     "$(head -n 1 "$state"/aside/*)"
 
+# --- a store locked by another process (issue 20): the run says so in
+# one line, status 4, and flags no mail done; the next run answers it
+section
+send ann "checkers show 1"
+flagged=$(keyword StackrefDone)
+if [ -z "${SR_STORE:-}" ]; then
+	store "$state" --import "$state" 2>/dev/null
+	sqlite3 "$state/referee.db" 'BEGIN EXCLUSIVE; SELECT 1;' \
+	    '.shell sleep 3' 'COMMIT;' >/dev/null 2>&1 &
+	holder=$!
+	sleep 0.5
+	STACKREF_DB_WAIT_MS=300 store "$state" --imap "$IMAPS" \
+	    --smtp "$SMTPS/referee.$D" --address "referee@$D" \
+	    --cacert "$SR_CACERT" --user referee \
+	    --password-file "$tmp/referee.pw" >"$tmp/ref.out" 2>"$tmp/ref.err"
+	rc=$?
+	wait "$holder"
+	status store-locked/status 4
+	[ "$(wc -l <"$tmp/ref.err")" -eq 1 ] && grep -q 'locked' "$tmp/ref.err" &&
+	    pass store-locked/one-line || fail store-locked/one-line \
+	    "$(cat "$tmp/ref.err")"
+	[ "$(keyword StackrefDone)" -eq "$flagged" ] &&
+	    pass store-locked/not-flagged || fail store-locked/not-flagged
+fi
+referee
+status store-locked/next-run 0
+expect store-locked/answered-later ann 1 "Subject: checkers board 1"
+
 section
 # The XML record whose first text element is empty (it crashed every
 # reader): from a stranger asking to see the board, nothing reads it;
@@ -661,7 +718,7 @@ expect loops/not-answered ann 0
 hostile carol "bob@$D" "hello referee"
 referee
 refB() {
-	"$bin" referee --dir "$tmp/refB" --imap "imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX" \
+	store "$tmp/refB" --imap "imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX" \
 	    --smtp "$SMTPS/bob.$D" --address "bob@$D" --cacert "$SR_CACERT" \
 	    --user bob --password-file <(echo bob-secret) >"$tmp/refB.out" 2>&1
 }
@@ -1176,20 +1233,19 @@ expect time/nothing-after/bob bob 0
 unset STACKREF_NOW
 
 # === issue 19: a record the time pass cannot read ====================
-# Board 2's record is over the 16 MiB a record may have and board 3's is
-# a directory: each is reported ("no time pass", and standard error says
-# why) and the run goes on; no crash, no plan under a garbage key (the
-# child once went on with an unset key and outcome when the record did
-# not read, and crashed).
+# Board 2's record is over the 16 MiB a record may have: it is reported
+# ("no time pass", and standard error says why) and the run goes on; no
+# crash, no plan under a garbage key (the child once went on with an
+# unset key and outcome when the record did not read, and crashed).  (A
+# directory in place of a record, board 3 once, cannot be in a store.)
 {
 	printf '[Event "big"]\n[Result "*"]\n[TimeControl "move=21d"]\n\n'
 	head -c 17000000 /dev/zero | tr '\0' ' '
 	echo '*'
 } >"$state/games/2.pdn"
-mkdir "$state/games/3.pdn"
 referee
 status time/unreadable/run 0
-for b in 2 3; do
+for b in 2; do
 	grep -qx "board $b: no time pass: its decision failed (.*)" \
 	    "$tmp/ref.out" && grep -q "games/$b.pdn: cannot read: " \
 	    "$tmp/ref.err" && pass "time/unreadable/$b-reported" ||
@@ -1198,3 +1254,36 @@ for b in 2 3; do
 done
 [ -z "$(ls -A "$state/queue")" ] && pass time/unreadable/no-plan ||
     fail time/unreadable/no-plan "$(ls -A "$state/queue")"
+
+# === issue 20: the time pass works in proportion to what is due ======
+# 300 more open timed boards whose next due time (DIR/next-due, the
+# store's) is far off, and 3 finished boards due now: a run judges
+# the 3, each in a process of its own (counted: the run's wait4 calls,
+# strace), and none of the 300; the next run judges none (a finished
+# board is never due again).
+due=$tmp/due
+mkdir -p "$due/games"
+: >"$due/next-due"
+for b in $(seq 100 399); do
+	cp "$state/games/1.pdn" "$due/games/$b.pdn"
+	echo "$b 4102444800" >>"$due/next-due"
+done
+for b in 400 401 402; do
+	sed 's/^\[Result "\*"\]/[Result "1-0"]/' "$state/games/1.pdn" \
+	    >"$due/games/$b.pdn"
+	echo "$b 0" >>"$due/next-due"
+done
+echo "2 4102444800" >>"$due/next-due"     # the record too large too
+store "$state" --import "$due" 2>"$tmp/port.err" ||
+    fail time/due/import "$(cat "$tmp/port.err")"
+for n in 3 0; do
+	strace -f -qq -e trace=wait4 -o "$tmp/wait4" "$bin" referee \
+	    $(store_opt "$state") --imap "$IMAPS" --smtp "$SMTPS/referee.$D" --address "referee@$D" \
+	    --cacert "$SR_CACERT" --user referee \
+	    --password-file "$tmp/referee.pw" >"$tmp/ref.out" 2>"$tmp/ref.err"
+	rc=$?
+	status "time/due/run-$n" 0
+	got=$(grep -c 'wait4([0-9]' "$tmp/wait4")
+	[ "$got" -eq "$n" ] && pass "time/due/judged-$n" ||
+	    fail "time/due/judged-$n" "$got processes" "$(cat "$tmp/ref.out")"
+done

@@ -7,13 +7,17 @@
 #   tools/deps.sh bench   packages to build and run `make bench`
 #   tools/deps.sh list SET  prints the packages of SET (build, check, bench)
 set -u
-need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev librsvg2-dev libcrypt-dev libssl-dev"
+need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev librsvg2-dev libcrypt-dev libssl-dev libsqlite3-dev libpq-dev"
 # tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
 need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
+# tests/lib/pg.sh starts its own PostgreSQL 15 (tests/db.sh and the
+# referee's tests on PostgreSQL)
+need_servers="$need_servers postgresql-15"
 # The programs the tests run, each script naming its package with `need`
 # (tests/lib/common.sh), so that one missing fails its test; tests/needs.sh
 # checks that every package named there is in this list:
-#   curl (referee.sh), strace (xml.sh), libxml2-utils: xmllint (xml.sh,
+#   curl (referee.sh), strace (xml.sh, referee.sh), sqlite3 (store.sh,
+#   referee.sh), libxml2-utils: xmllint (xml.sh,
 #   svg.sh), mandoc (man.sh), time: /usr/bin/time (limits.sh), valgrind
 #   (valgrind.sh, which .ci/run runs after make check), binutils: nm
 #   (layers.sh), mount (faults.sh), and the Essential perl-base (perl:
@@ -23,7 +27,7 @@ need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx
 #   python3-jsonschema: /usr/bin/jsonschema (json.sh), python3
 #   (rules_diff.sh and rules_diff2.sh: tools/rules_ref/, standard library
 #   only)
-need_tools="curl strace libxml2-utils mandoc time valgrind binutils mount perl-base util-linux librsvg2-bin nodejs chromium python3-jsonschema python3"
+need_tools="curl strace sqlite3 libxml2-utils mandoc time valgrind binutils mount perl-base util-linux librsvg2-bin nodejs chromium python3-jsonschema python3"
 # make fuzz and make fuzz-ci (CI): clang, and libFuzzer's runtime
 # (libclang_rt.fuzzer, which clang only recommends)
 need_fuzz="clang libclang-rt-14-dev"

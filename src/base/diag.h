@@ -154,6 +154,12 @@ enum status {
 #define DIAG_NOMEM_MSG "out of memory"
 #define DIAG_MODULE_MSG "cannot load %s: %s"
 #define DIAG_TRANSFER_MSG "%s: %s"
+#define DIAG_STORE_MSG "store %s: %s"
+#define DIAG_STORE_URL_MSG "store %s: no such kind of store " \
+	"(sqlite:PATH or postgresql://...)"
+#define DIAG_STORE_NEWER_MSG "store %s: written by a newer stackref " \
+	"(schema version %ld; this one knows %d and older)"
+#define DIAG_STORE_GONE_MSG "store %s: %s"
 #define DIAG_NO_RECORD_MAIL_MSG \
 	"%s: no message of the newest %d carries a record"
 #define DIAG_NO_RECORD_MAIL_UNREAD_MSG "%s: no message of the newest %d " \
@@ -274,6 +280,9 @@ enum diag_id {
 	DIAG_PICTURE,           /* "%s": why the PNG picture failed */
 	DIAG_NOMEM,
 	DIAG_MODULE,            /* "%s": the module's file; "%s": why */
+	DIAG_STORE,             /* "%s": the store's URL; "%s": why */
+	DIAG_STORE_URL,         /* "%s": a URL of no known scheme */
+	DIAG_STORE_NEWER,       /* "%s": URL; %ld: its version; %d: ours */
 	/* transfer */
 	DIAG_TRANSFER,          /* "%s": who; "%s": the transfer's message
 				 * ("URL: why") */
@@ -284,6 +293,7 @@ enum diag_id {
 	DIAG_NO_GAME_MAIL_UNREAD, /* the same; "%s": why the newest
 				 * unreadable mail is */
 	DIAG_MAIL_CUT,          /* "%s": URL; %lu: bytes read; %lu: size */
+	DIAG_STORE_GONE,        /* "%s": URL; "%s": why: the server went */
 	/* warnings (status 0): the message starts with "warning: " */
 	DIAG_AMBIGUOUS_READ,    /* "%s": move text; "%s": the path read;
 				 * "%s": the paths it fits */

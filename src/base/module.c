@@ -20,6 +20,7 @@
 static const char *const module_names[MODULE__COUNT] = {
 	[MODULE_XML] = "xml", [MODULE_PNG] = "png",
 	[MODULE_NET] = "net", [MODULE_HASH] = "hash",
+	[MODULE_SQLITE] = "sqlite", [MODULE_PQ] = "pq",
 };
 
 /* Where the modules are, from the executable's directory: beside it
@@ -120,6 +121,6 @@ module_load_all(void)
 {
 	int id;
 
-	for (id = 0; id < MODULE__COUNT; id++)
+	for (id = 0; id < MODULE_SQLITE; id++)
 		module_table((enum module_id)id);
 }

@@ -3,23 +3,27 @@
  * only by the commands that call them.
  *
  * The code that calls libxml2 (the XML reader), librsvg (PNG pictures),
- * libcurl (the network) and libcrypt and libcrypto (the referee's
- * password hashes and journal keys) is built into modules of its own,
- * each linked against its libraries:
+ * libcurl (the network), libcrypt and libcrypto (the referee's
+ * password hashes and journal keys), libsqlite3 and libpq (the
+ * referee's store) is built into modules of its own, each linked
+ * against its libraries:
  *
  *     stackref-xml.so    notation/xml.c, xmlguard.c  libxml2
  *     stackref-png.so    notation/png.c              librsvg
  *     stackref-net.so    mail/transport.c            libcurl
  *     stackref-hash.so   src/referee/hash.c          libcrypt, libcrypto
+ *     stackref-sqlite.so src/db/sqlite.c             libsqlite3
+ *     stackref-pq.so     src/db/pgsql.c              libpq
  *
  * The binary links none of these libraries.  Module NAME exports one
  * table of functions, the symbol stackref_NAME (MODULE_EXPORT), whose
  * type its header declares with a macro that fetches it through
  * module_table: xml.h XML_MODULE, png.h PNG_MODULE, transport.h
- * XFER_MODULE, referee.h REF_HASH_MODULE.  Callers call through it,
- * XFER_MODULE->get(...), and the module's code sets each slot to a
- * function of its own, so the compiler checks both sides against the
- * one declaration.  So `check` or `move` never loads what only
+ * XFER_MODULE, referee.h REF_HASH_MODULE; a database driver's table
+ * is its struct db_driver, which db.h's db_driver_of fetches.  Callers
+ * call through it, XFER_MODULE->get(...), and the module's code sets
+ * each slot to a function of its own, so the compiler checks both sides
+ * against the one declaration.  So `check` or `move` never loads what only
  * `show --format png` or `fetch` needs.  A module calls back into the
  * binary, which exports to the modules the functions they use, and
  * only those (the Makefile's stackref.dyn).
@@ -43,6 +47,9 @@ enum module_id {
 	MODULE_PNG,           /* stackref-png.so */
 	MODULE_NET,           /* stackref-net.so */
 	MODULE_HASH,          /* stackref-hash.so */
+	/* the database drivers, after those the decisions need */
+	MODULE_SQLITE,        /* stackref-sqlite.so */
+	MODULE_PQ,            /* stackref-pq.so */
 	MODULE__COUNT
 };
 
@@ -64,9 +71,11 @@ enum module_id {
 const void *module_table(enum module_id id);
 
 /*
- * Finds every table now, exiting as module_table does when one cannot
- * be loaded: for the referee, whose decisions run in children under a
- * memory budget and must find the libraries already there.
+ * Finds every table a decision needs (those before MODULE_SQLITE) now,
+ * exiting as module_table does when one cannot be loaded: for the
+ * referee, whose decisions run in children under a memory budget and
+ * must find the libraries already there.  A database driver is loaded
+ * by db_driver_of, in the parent alone.
  */
 void module_load_all(void);
 

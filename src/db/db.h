@@ -8,18 +8,20 @@
  * SQL: written in the dialect both read (PostgreSQL 15, SQLite 3.40):
  * INSERT ... ON CONFLICT ... DO UPDATE/NOTHING, RETURNING, CREATE TABLE
  * IF NOT EXISTS, BIGINT and TEXT and BYTEA/BLOB as each driver's
- * db_blob_type names it; parameters $1..$N, which the SQLite driver
- * binds as ?1..?N.  Row locks ("FOR UPDATE", "FOR UPDATE SKIP LOCKED")
- * only where db_driver.row_locks says the driver has them: SQLite has
- * one writer at a time (a write transaction is BEGIN IMMEDIATE) and
- * needs none.
+ * db_driver.blob_type names it; parameters $1..$N (SQLite reads "$1"
+ * as a parameter's name, and binds each by it).  One statement a call.
+ * Row locks ("FOR UPDATE", "FOR UPDATE SKIP LOCKED") only where
+ * db_driver.row_locks says the driver has them: SQLite has one writer
+ * at a time (a write transaction is BEGIN IMMEDIATE) and needs none.
  *
  * Values go in and out as struct db_value: never is a value put into
  * SQL text (every value from a mail is a bound parameter).  A BLOB may
- * hold any byte, NUL included (PostgreSQL: binary format).
+ * hold any byte, NUL included (PostgreSQL: binary format).  In a row,
+ * integers (and PostgreSQL's booleans) are DB_INT, BLOB/BYTEA DB_BLOB,
+ * NULL DB_NULL, anything else its text.
  *
- * Errors: each call returns -1 on failure, and db_fault/db_error say
- * what and why; the driver reports nothing itself.  A db is used by one
+ * Errors: each call returns -1 on failure, and the driver's fault and
+ * error say what and why; the driver prints nothing itself.  A db is used by one
  * process: a child forked after db_open never touches it (the referee's
  * decisions get what they need from the parent, in memory).
  *
@@ -49,7 +51,8 @@ struct db_value {
 	size_t len;
 };
 
-/* Shorthands for parameters. */
+/* Shorthands for parameters (DB_T of NULL is DB_N). */
+#define DB_N ((struct db_value){ .type = DB_NULL })
 #define DB_I(v) ((struct db_value){ .type = DB_INT, .i = (v) })
 #define DB_T(s) ((struct db_value){ .type = (s) != NULL ? DB_TEXT : \
 	DB_NULL, .p = (s), .len = (s) != NULL ? strlen(s) : 0 })
@@ -62,15 +65,15 @@ enum db_fault {
 	DB_BUSY,                  /* locked by another process past the
 				   * wait: try again later */
 	DB_RETRY,                 /* the transaction lost a race (a
-				   * serialization failure, a deadlock, a
-				   * unique key taken meanwhile): roll back
-				   * and run it again */
+				   * serialization failure, a deadlock):
+				   * roll back and run it again */
 	DB_GONE,                  /* the server cannot be reached or went
 				   * away (status 5) */
 	DB_FULL,                  /* no space left */
 	DB_READONLY,              /* the database or its folder is read-only */
 	DB_USAGE,                 /* a bad target (a password in it, no such
-				   * scheme) */
+				   * scheme), or a statement's parameters
+				   * not those given */
 	DB_FAILED                 /* anything else (status 4) */
 };
 
@@ -89,24 +92,31 @@ struct db_driver {
 	const char *blob_type;    /* "BLOB", "BYTEA" */
 
 	/*
-	 * Opens target (SQLite: a file path, created if missing, in WAL
-	 * mode with a busy wait; PostgreSQL: a URI or keyword string).
-	 * Returns 0 with *db set, or -1 with *db set to a handle that only
-	 * db_fault, db_error and close accept (or NULL without memory).
+	 * Opens target (SQLite: a file path, created mode 0600 if
+	 * missing, in WAL mode, waiting up to 5 s for a lock held by
+	 * another process - STACKREF_DB_WAIT_MS, milliseconds, shortens
+	 * it for tests; PostgreSQL: a URI or keyword string without a
+	 * password).  Returns 0 with *db set, or -1 with *db set to a
+	 * handle that only fault, error and close accept (or NULL without
+	 * memory).
 	 */
 	int (*open)(const char *target, struct db **db);
 	void (*close)(struct db *db);
 
 	/* Transactions: write is 1 for one that will write (SQLite takes
-	 * the write lock at once).  0, or -1. */
+	 * the write lock at once).  0, or -1.  After a failed statement,
+	 * roll back (PostgreSQL has aborted the transaction: commit then
+	 * fails); rollback keeps the fault and error of that failure. */
 	int (*begin)(struct db *db, int write);
 	int (*commit)(struct db *db);
 	void (*rollback)(struct db *db);
 
 	/*
 	 * Runs one statement with npar parameters; row (may be NULL) gets
-	 * each row of its result.  Returns the rows changed (INSERT,
-	 * UPDATE, DELETE) or returned, or -1.
+	 * each row of its result, and may not use db.  Returns, for a
+	 * statement that returns rows (SELECT, RETURNING), those row was
+	 * given (all unless it stopped); else the rows changed (INSERT,
+	 * UPDATE, DELETE), 0 for any other; or -1.
 	 */
 	long (*exec)(struct db *db, const char *sql,
 	    const struct db_value *par, size_t npar, db_row_fn row,
@@ -117,10 +127,15 @@ struct db_driver {
 };
 
 /*
- * The driver of a store URL: "sqlite:PATH" (or a bare PATH), or
- * "postgresql://..." / "postgres://..." (the module is loaded on first
- * use, as module.h says); *target gets what follows the scheme (the
- * whole URL for PostgreSQL).  NULL when the scheme is unknown.
+ * The driver of a store URL: "sqlite:PATH" or a bare PATH (one that
+ * does not start with a word and a colon: "./a:b" for a file "a:b"),
+ * "postgresql://..." or "postgres://..." (a libpq URI) or
+ * "postgresql:KEYWORDS" (a libpq keyword string, "dbname=ref
+ * host=/run/postgresql"; none: libpq's environment).  The module is
+ * loaded on first use, as module.h says (a missing one ends the process
+ * with status 4).  *target gets what the driver's open takes: PATH, the
+ * whole URI, or KEYWORDS.  NULL when the scheme is unknown or the URL is
+ * empty.
  */
 const struct db_driver *db_driver_of(const char *url, const char **target);
 

@@ -1,13 +1,9 @@
 /*
- * finish.c - carrying out the plan of a mail (see state.h): the new
- * files renamed into place, the mail recorded done and flagged on the
- * server, then its replies sent through transport.h, each removed once
+ * finish.c - carrying out the plan of a mail (see state.h, store.h):
+ * applied in one transaction of the store, the mail flagged on the
+ * server, then its replies sent through transport.h, each deleted once
  * sent or dropped, or kept with the time of its next attempt.
  */
-#include <sys/stat.h>
-
-#include <dirent.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "base/fileio.h"
 #include "base/util.h"
 #include "referee/state.h"
+
+#define REF_LEASE 600     /* seconds a reply being sent is claimed */
+#define REF_BATCH_KEYS 1000  /* plans finished per call */
+#define REF_PUBLISH_MAX 1000 /* pages published per run */
 
 /* What became of a reply handed to the submission server. */
 enum ref_sent {
@@ -27,135 +26,360 @@ enum ref_sent {
 	REF_DOWN          /* the server is unreachable or refuses us */
 };
 
-/* Renames entry file name into place at dst (in directory dstdir):
- * 1; nothing when it is gone already (applied by an earlier run): 0;
- * -1 after reporting. */
-static int
-ref_apply_file(struct ref_state *s, const char *entry, const char *name,
-    const char *dst, const char *dstdir)
+/* Copies column v into t (NULL stays NULL). */
+static void
+ref_col_copy(const struct db_value *v, struct ref_blob *t)
 {
-	char src[REF_PATH];
-
-	snprintf(src, sizeof(src), "%.4000s/%s", entry, name);
-	if (access(src, F_OK) == -1)
-		return 0;
-	if (rename(src, dst) == -1 || fileio_sync_dir(dstdir) == -1)
-		return ref_fail(s, 1, dst);
-	return 1;
+	t->p = NULL;
+	t->len = 0;
+	if (v->type != DB_TEXT && v->type != DB_BLOB)
+		return;
+	if ((t->p = malloc(v->len + 1)) == NULL)
+		return;
+	memcpy(t->p, v->p, v->len);
+	t->p[v->len] = '\0';
+	t->len = v->len;
 }
 
-/* The board of the entry's record into buf (PBEM_WORD bytes): 1, 0
- * when it has none, -1 after reporting a bad one. */
-static int
-ref_entry_board(struct ref_state *s, const char *entry, char *buf)
+/* Copies text column v into buf (size bytes), "" when NULL. */
+static void
+ref_col_str(const struct db_value *v, char *buf, size_t size)
 {
-	char path[REF_PATH], *board;
+	size_t n = v->type == DB_TEXT ? v->len : 0;
 
-	snprintf(path, sizeof(path), "%.4000s/board", entry);
-	if ((board = ref_read(path, NULL, PBEM_WORD)) == NULL)
-		return 0;
-	board[strcspn(board, "\n")] = '\0';
-	snprintf(buf, PBEM_WORD, "%s", board);
-	free(board);
-	if (!ref_board_ok(buf)) {
-		diag_report(s->d, DIAG_BAD_TAG, NULL, "a queued board");
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, v->p != NULL ? v->p : "", n);
+	buf[n] = '\0';
+}
+
+static int
+ref_plan_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_plan *p = arg;
+	int k;
+
+	if (ncol != 21)
 		return -1;
+	p->found = 1;
+	p->uid = (unsigned long)col[0].i;
+	p->aside = (int)col[1].i;
+	ref_col_str(&col[2], p->summary, sizeof(p->summary));
+	p->status = (int)col[3].i;
+	ref_col_str(&col[4], p->board, sizeof(p->board));
+	p->version = col[5].type == DB_INT ? col[5].i : -1;
+	ref_col_copy(&col[6], &p->record);
+	p->next_due = col[7].type == DB_INT ? col[7].i : -1;
+	ref_col_copy(&col[8], &p->cond);
+	for (k = 0; k < REF_LISTS; k++)
+		ref_col_copy(&col[9 + k], &p->list[k]);
+	ref_col_copy(&col[13], &p->page);
+	p->last_board = col[14].i;
+	for (k = 0; k < 2; k++) {
+		ref_col_str(&col[15 + 2 * k], p->count_name[k],
+		    sizeof(p->count_name[k]));
+		ref_col_str(&col[16 + 2 * k], p->count_line[k],
+		    sizeof(p->count_line[k]));
 	}
+	ref_col_str(&col[19], p->inbox, sizeof(p->inbox));
 	return 1;
 }
 
-/* Puts the entry's record and conditional moves into place, and its
- * game page in publish/ (replacing an older page of the board, and its
- * attempts). */
-static int
-ref_apply_record(struct ref_state *s, const char *entry)
+void
+ref_plan_free(struct ref_plan *p)
 {
-	char dst[REF_PATH], dir[REF_PATH], board[PBEM_WORD];
-	char name[PBEM_WORD + 8];
+	int k;
+
+	free(p->record.p);
+	free(p->cond.p);
+	free(p->page.p);
+	for (k = 0; k < REF_LISTS; k++)
+		free(p->list[k].p);
+}
+
+int
+ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	return ref_store_exec(s->st, "SELECT uid, aside, summary, status, "
+	    "board, version, record, next_due, cond, players, pending, "
+	    "challenges, watchers, page, last_board, count_user, user_count, "
+	    "count_addr, addr_count, inbox, made FROM plans WHERE key = $1",
+	    &DB_T(key), 1, ref_plan_row, p) == -1 ? -1 : 0;
+}
+
+/* The value of tag name in the tag section of the record text into
+ * buf (size bytes): 1, or 0 when it has none. */
+static int
+ref_head_tag(const char *text, const char *name, char *buf, size_t size)
+{
+	const char *q, *e;
+	size_t n = strlen(name);
+
+	for (q = text; q != NULL && *q == '['; q = strchr(q, '\n'),
+	    q = q != NULL ? q + 1 : NULL)
+		if (strncmp(q + 1, name, n) == 0 && q[1 + n] == ' ' &&
+		    q[2 + n] == '"' && (e = strchr(q + 3 + n, '"')) != NULL &&
+		    (size_t)(e - q - 3 - n) < size) {
+			memcpy(buf, q + 3 + n, (size_t)(e - q - 3 - n));
+			buf[e - q - 3 - n] = '\0';
+			return 1;
+		}
+	return 0;
+}
+
+/* The players of a record (the two tags after Round, as the referee
+ * writes them: White and Black, or the sides' names) into who. */
+static void
+ref_record_players(const char *text, char who[2][PBEM_WORD])
+{
+	const char *q = strstr(text, "\n[Round ");
+	char tag[PBEM_WORD];
+	int k;
+
+	who[0][0] = who[1][0] = '\0';
+	for (k = 0; k < 2 && q != NULL; k++) {
+		q = strchr(q + 1, '\n');
+		if (q == NULL || q[1] != '[' || sscanf(q + 2, "%31[A-Za-z]",
+		    tag) != 1 || strcmp(tag, "Result") == 0)
+			break;
+		if (!ref_head_tag(q + 1, tag, who[k], PBEM_WORD) ||
+		    !ref_board_ok(who[k]))
+			who[k][0] = '\0';
+	}
+}
+
+int
+ref_state_put_board(struct ref_state *s, const char *board,
+    const char *text, size_t len, long long version, long long next_due,
+    long long updated)
+{
+	char who[2][PBEM_WORD], result[16];
+	struct db_value v[8];
+	long long num = 0;
+	unsigned long u;
+	long n;
+
+	ref_record_players(text, who);
+	v[0] = DB_T(board);
+	v[1] = DB_B(text, len);
+	v[2] = ref_db_text(who[0][0] != '\0' ? who[0] : NULL);
+	v[3] = ref_db_text(who[1][0] != '\0' ? who[1] : NULL);
+	v[4] = DB_I(!(ref_head_tag(text, "Result", result, sizeof(result)) &&
+	    strcmp(result, "*") == 0));
+	v[5] = next_due != -1 ? DB_I(next_due) : DB_N;
+	v[6] = DB_I(updated);
+	v[7] = DB_I(version);
+	if (version == -1)
+		n = ref_store_exec(s->st, "INSERT INTO boards (board, record, "
+		    "white, black, over, next_due, updated, version) VALUES ($1, "
+		    "$2, $3, $4, $5, $6, $7, 1) ON CONFLICT (board) DO NOTHING",
+		    v, 7, NULL, NULL);
+	else
+		n = ref_store_exec(s->st, "UPDATE boards SET record = $2, white "
+		    "= $3, black = $4, over = $5, next_due = $6, updated = $7, "
+		    "version = version + 1 WHERE board = $1 AND version = $8", v,
+		    8, NULL, NULL);
+	if (n <= 0)
+		return n == -1 ? -1 : 1;
+	if (util_parse_ulong(board, 1, LLONG_MAX, &u) == 0)
+		num = (long long)u;
+	return num > 0 ? ref_state_last_board(s, num) : 0;
+}
+
+int
+ref_state_last_board(struct ref_state *s, long long num)
+{
+	return ref_store_exec(s->st, "INSERT INTO meta (name, value) VALUES "
+	    "('last_board', $1) ON CONFLICT (name) DO UPDATE SET value = CASE "
+	    "WHEN excluded.value > meta.value THEN excluded.value ELSE "
+	    "meta.value END", &DB_I(num), 1, NULL, NULL) == -1 ? -1 : 0;
+}
+
+int
+ref_state_put_count(struct ref_state *s, const char *name, const char *line,
+    long long updated)
+{
+	struct ref_count c;
+	struct db_value v[6];
+
+	ref_count_parse(line, &c);
+	v[0] = DB_T(name);
+	v[1] = DB_I((long long)c.since);
+	v[2] = DB_I((long long)c.fails);
+	v[3] = DB_I((long long)c.mails);
+	v[4] = DB_I((long long)c.until);
+	v[5] = DB_I(updated);
+	return ref_store_exec(s->st, "INSERT INTO counts (name, since, fails, "
+	    "mails, until, updated) VALUES ($1, $2, $3, $4, $5, $6) ON "
+	    "CONFLICT (name) DO UPDATE SET since = excluded.since, fails = "
+	    "excluded.fails, mails = excluded.mails, until = excluded.until, "
+	    "updated = excluded.updated", v, 6, NULL, NULL) == -1 ? -1 : 0;
+}
+
+int
+ref_state_put_cond(struct ref_state *s, const char *board, const char *moves,
+    size_t len)
+{
+	struct db_value v[2] = { DB_T(board), DB_B(moves, len) };
+
+	return ref_store_exec(s->st, "INSERT INTO cond (board, moves) VALUES "
+	    "($1, $2) ON CONFLICT (board) DO UPDATE SET moves = excluded.moves",
+	    v, 2, NULL, NULL) == -1 ? -1 : 0;
+}
+
+int
+ref_state_put_page(struct ref_state *s, const char *board, const char *page,
+    size_t len, long long tries, long long next_try)
+{
+	struct db_value v[4] = { DB_T(board), DB_B(page, len), DB_I(tries),
+	    DB_I(next_try) };
+
+	return ref_store_exec(s->st, "INSERT INTO publish (board, page, tries, "
+	    "next_try) VALUES ($1, $2, $3, $4) ON CONFLICT (board) DO UPDATE "
+	    "SET page = excluded.page, tries = excluded.tries, next_try = "
+	    "excluded.next_try", v, 4, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* Applies the lists of plan p; *changed: whether one changed. */
+static int
+ref_apply_lists(struct ref_state *s, const struct ref_plan *p, int *changed)
+{
+	union { struct ref_players p; struct ref_challenges c;
+	    struct ref_watchers w; } now;
+	const char *why;
+	int k, rc;
+
+	for (k = 0; k < REF_LISTS; k++) {
+		if (p->list[k].p == NULL)
+			continue;
+		memset(&now, 0, sizeof(now));
+		if ((k < 2 ? ref_players_parse(p->list[k].p, &now.p, &why) :
+		    k == 2 ? ref_challenges_parse(p->list[k].p, &now.c, &why) :
+		    ref_watchers_parse(p->list[k].p, &now.w, &why)) == -1) {
+			diag_report(s->d, DIAG_SYNTAX, NULL, "a planned list",
+			    why);
+			rc = -1;
+		} else
+			rc = ref_state_list_apply(s, k, &now);
+		if (k < 2)
+			ref_players_free(&now.p);
+		else if (k == 2)
+			ref_challenges_free(&now.c);
+		else
+			ref_watchers_free(&now.w);
+		if (rc == -1)
+			return -1;
+		*changed = 1;
+	}
+	return 0;
+}
+
+/* Applies the board of plan p: 0, 1 when its record changed since
+ * the decision read it, -1. */
+static int
+ref_apply_board(struct ref_state *s, const struct ref_plan *p,
+    long long now)
+{
 	int rc;
 
-	if ((rc = ref_entry_board(s, entry, board)) <= 0)
-		return rc;
-	snprintf(name, sizeof(name), "%s.pdn", board);
-	if (ref_apply_file(s, entry, "record", ref_path(dst, s, "games",
-	    name), ref_path(dir, s, "games", NULL)) == -1 ||
-	    ref_apply_file(s, entry, "cond", ref_path(dst, s, "cond", board),
-	    ref_path(dir, s, "cond", NULL)) == -1)
-		return -1;
-	snprintf(name, sizeof(name), "%s.html", board);
-	if ((rc = ref_apply_file(s, entry, "page", ref_path(dst, s,
-	    "publish", name), ref_path(dir, s, "publish", NULL))) == 1) {
-		snprintf(name, sizeof(name), "%s.try", board);
-		unlink(ref_path(dst, s, "publish", name));
-	}
-	return rc == -1 ? -1 : 0;
-}
-
-/* Puts the entry's counts (count.NAME) into place as counts/NAME. */
-static int
-ref_apply_counts(struct ref_state *s, const char *entry)
-{
-	char dst[REF_PATH], dir[REF_PATH];
-	struct dirent *e;
-	DIR *dp;
-	int rc = 0;
-
-	if ((dp = opendir(entry)) == NULL)
+	if (p->board[0] == '\0')
 		return 0;
-	ref_path(dir, s, "counts", NULL);
-	while (rc != -1 && (e = readdir(dp)) != NULL)
-		if (strncmp(e->d_name, "count.", 6) == 0)
-			rc = ref_apply_file(s, entry, e->d_name, ref_path(dst,
-			    s, "counts", e->d_name + 6), dir);
-	closedir(dp);
-	return rc == -1 ? -1 : 0;
-}
-
-/* Puts the entry's record, lists and counts into place; reads the
- * lists again when one changed. */
-static int
-ref_apply(struct ref_state *s, const char *entry)
-{
-	static const char *const lists[] = { "players", "pending",
-	    "challenges", "watchers", "last-board" };
-	char dst[REF_PATH];
-	size_t i;
-	int n, changed = 0;
-
-	if (ref_apply_record(s, entry) == -1)
+	if (p->record.p != NULL && (rc = ref_state_put_board(s, p->board,
+	    p->record.p, p->record.len, p->version, p->next_due, now)) != 0)
+		return rc;
+	if (p->cond.p != NULL && ref_state_put_cond(s, p->board, p->cond.p,
+	    p->cond.len) == -1)
 		return -1;
-	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
-		if ((n = ref_apply_file(s, entry, lists[i], ref_path(dst, s,
-		    lists[i], NULL), s->dir)) == -1)
-			return -1;
-		changed += n;
-	}
-	if (ref_apply_counts(s, entry) == -1)
+	if (p->page.p != NULL && ref_state_put_page(s, p->board, p->page.p,
+	    p->page.len, 0, 0) == -1)
 		return -1;
-	return changed > 0 ? ref_state_load(s) : 0;
-}
-
-/* Records mail KEY done (its summary as content) and prints the
- * summary, the first time. */
-static int
-ref_done(struct ref_state *s, const char *entry, const char *key)
-{
-	char path[REF_PATH], src[REF_PATH], *sum;
-
-	snprintf(src, sizeof(src), "%.4000s/summary", entry);
-	ref_path(path, s, "done", key);
-	if ((sum = ref_read(src, NULL, 4096)) != NULL) {
-		if (rename(src, path) == -1) {
-			free(sum);
-			return ref_fail(s, 1, path);
-		}
-		printf("%s\n", sum);
-		free(sum);
-	} else if (access(path, F_OK) == -1 && ref_write(s, path, "", 0) == -1)
-		return -1;
-	if (fileio_sync_dir(ref_path(path, s, "done", NULL)) == -1)
-		return ref_fail(s, 1, path);
 	return 0;
+}
+
+/* The rest of plan key p, after its done key and board. */
+static int
+ref_apply_rest(struct ref_state *s, const char *key, const struct ref_plan *p,
+    long long now, int *changed)
+{
+	int k;
+
+	if (ref_apply_lists(s, p, changed) == -1)
+		return -1;
+	for (k = 0; k < 2; k++)
+		if (p->count_name[k][0] != '\0' && ref_state_put_count(s,
+		    p->count_name[k], p->count_line[k], now) == -1)
+			return -1;
+	if ((p->last_board > 0 && ref_state_last_board(s, p->last_board) ==
+	    -1) || ref_store_exec(s->st, "UPDATE outbox SET ready = 1, made = "
+	    "$2 WHERE key = $1 AND ready = 0", (struct db_value[]){ DB_T(key),
+	    DB_I(now) }, 2, NULL, NULL) == -1 ||
+	    (p->inbox[0] != '\0' && ref_store_exec(s->st, "DELETE FROM inbox "
+	    "WHERE key = $1", &DB_T(p->inbox), 1, NULL, NULL) == -1) ||
+	    (p->status == REF_REFUSED && ref_store_exec(s->st, "INSERT INTO "
+	    "events (at, kind) VALUES ($1, 'refused')", &DB_I(now), 1, NULL,
+	    NULL) == -1))
+		return -1;
+	return 0;
+}
+
+/* Removes plan key and its replies not ready (inside a transaction). */
+static int
+ref_plan_drop(struct ref_state *s, const char *key)
+{
+	if (ref_store_exec(s->st, "DELETE FROM outbox WHERE key = $1 AND "
+	    "ready = 0", &DB_T(key), 1, NULL, NULL) == -1 ||
+	    ref_store_exec(s->st, "DELETE FROM plans WHERE key = $1",
+	    &DB_T(key), 1, NULL, NULL) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * Applies plan key p in one transaction: the done key first (done
+ * already: the plan goes, nothing more), the board if its version is
+ * still the one read (else the plan goes: its mail is decided again),
+ * the lists, counts, last board, replies made ready, inbox row, plan.
+ * Returns 1 when applied now, 0 when not, -1.
+ */
+static int
+ref_apply(struct ref_state *s, const char *key, const struct ref_plan *p)
+{
+	struct db_value v[4];
+	long long now = (long long)time(NULL);
+	int rc, changed = 0;
+	long n;
+
+	v[0] = DB_T(key);
+	v[1] = DB_T(p->summary);
+	v[2] = DB_I(p->status);
+	v[3] = DB_I(now);
+	if (ref_store_begin(s->st, 1) == -1)
+		return -1;
+	if ((n = ref_store_exec(s->st, "INSERT INTO done (key, summary, "
+	    "status, at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING",
+	    v, 4, NULL, NULL)) == -1)
+		goto fail;
+	rc = n == 0 ? 1 : ref_apply_board(s, p, now);
+	if (rc == -1 || (rc == 0 && ref_apply_rest(s, key, p, now,
+	    &changed) == -1))
+		goto fail;
+	if (rc == 1) {            /* done already, or the board changed */
+		ref_store_rollback(s->st);
+		if (ref_store_begin(s->st, 1) == -1)
+			return -1;
+	}
+	if (ref_plan_drop(s, key) == -1 || ref_store_commit(s->st) == -1)
+		return -1;
+	if (rc == 1)
+		return 0;
+	printf("%s\n", p->summary);
+	if (s->crash != NULL && strcmp(s->crash, "apply") == 0)
+		_exit(99);
+	return changed ? (ref_state_load(s) == -1 ? -1 : 1) : 1;
+fail:
+	ref_store_rollback(s->st);
+	return -1;
 }
 
 int
@@ -169,30 +393,6 @@ ref_state_flag(struct ref_state *s, unsigned long uid, const char *flags)
 	if ((rc = XFER_MODULE->command(s->x, s->imap, cmd, &out)) == -1)
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
 	xfer_buf_free(&out);
-	return rc;
-}
-
-/* Flags the entry's mail (its uid file, removed once flagged). */
-static int
-ref_flag_entry(struct ref_state *s, const char *entry)
-{
-	char path[REF_PATH], fpath[REF_PATH], *uidtext, *flags;
-	unsigned long uid = 0;
-	int rc;
-
-	snprintf(path, sizeof(path), "%.4000s/uid", entry);
-	if ((uidtext = ref_read(path, NULL, 64)) == NULL)
-		return 0;
-	uidtext[strcspn(uidtext, "\n")] = '\0';
-	util_parse_ulong(uidtext, 1, ULONG_MAX - 1, &uid);
-	free(uidtext);
-	snprintf(fpath, sizeof(fpath), "%.4000s/flags", entry);
-	flags = ref_read(fpath, NULL, 128);
-	rc = uid != 0 ? ref_state_flag(s, uid, flags != NULL ? flags :
-	    REF_FLAG) : 0;
-	free(flags);
-	if (rc == 0 && unlink(path) == -1)
-		return ref_fail(s, 1, path);
 	return rc;
 }
 
@@ -216,29 +416,63 @@ ref_send_class(const struct xfer *x)
 	return c >= 500 ? REF_DROP : REF_DEFER;
 }
 
-/* The names of reply n of entry: its text, recipients, attempts. */
+/* A reply of the outbox, as read. */
 struct ref_reply {
-	char eml[REF_PATH], rcpt[REF_PATH], try[REF_PATH];
+	char key[REF_KEY];
+	long long n, made, tries, next_try;
 	char to[2 * MAIL_ADDR_MAX + 4];
+	char *text;
+	size_t len;
 };
 
-static void
-ref_reply_names(struct ref_reply *r, const char *entry, size_t n)
+/* The replies read, at most REF_MAILS * 8 at a time. */
+struct ref_replies {
+	struct ref_reply v[REF_MAILS * 8];
+	size_t n;
+};
+
+static int
+ref_reply_row(void *arg, const struct db_value *col, size_t ncol)
 {
-	snprintf(r->eml, sizeof(r->eml), "%.4000s/mail-%zu.eml", entry, n);
-	snprintf(r->rcpt, sizeof(r->rcpt), "%.4000s/mail-%zu.rcpt", entry, n);
-	snprintf(r->try, sizeof(r->try), "%.4000s/mail-%zu.try", entry, n);
+	struct ref_replies *rs = arg;
+	struct ref_reply *r = &rs->v[rs->n];
+
+	if (ncol != 7 || rs->n >= sizeof(rs->v) / sizeof(rs->v[0]))
+		return 1;
+	ref_col_str(&col[0], r->key, sizeof(r->key));
+	r->n = col[1].i;
+	ref_col_str(&col[2], r->to, sizeof(r->to));
+	if ((r->text = malloc(col[3].len + 1)) == NULL)
+		return -1;
+	memcpy(r->text, col[3].p, col[3].len);
+	r->len = col[3].len;
+	r->made = col[4].i;
+	r->tries = col[5].i;
+	r->next_try = col[6].i;
+	rs->n++;
+	return 0;
 }
 
-/* Removes reply r (sent or dropped). */
+/* Writes to the reply r a new next_try (and tries): 0, -1. */
+static int
+ref_reply_retry(struct ref_state *s, const struct ref_reply *r,
+    long long tries, long long next)
+{
+	struct db_value v[4] = { DB_T(r->key), DB_I(r->n), DB_I(tries),
+	    DB_I(next) };
+
+	return ref_store_exec(s->st, "UPDATE outbox SET tries = $3, next_try = "
+	    "$4 WHERE key = $1 AND n = $2", v, 4, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* Deletes reply r (sent or dropped). */
 static int
 ref_reply_gone(struct ref_state *s, const struct ref_reply *r)
 {
-	unlink(r->try);
-	if ((unlink(r->eml) == -1 && errno != ENOENT) ||
-	    (unlink(r->rcpt) == -1 && errno != ENOENT))
-		return ref_fail(s, 1, r->eml);
-	return 0;
+	struct db_value v[2] = { DB_T(r->key), DB_I(r->n) };
+
+	return ref_store_exec(s->st, "DELETE FROM outbox WHERE key = $1 AND "
+	    "n = $2", v, 2, NULL, NULL) == -1 ? -1 : 0;
 }
 
 /* Drops reply r with a log line saying why. */
@@ -249,38 +483,33 @@ ref_drop(struct ref_state *s, const struct ref_reply *r, const char *why)
 
 	printf("reply to %s dropped: %s\n", util_quote(r->to, q1, sizeof(q1)),
 	    util_quote(why, q2, sizeof(q2)));
+	if (ref_store_exec(s->st, "INSERT INTO events (at, kind) VALUES ($1, "
+	    "'bounced')", &DB_I((long long)time(NULL)), 1, NULL, NULL) == -1)
+		return -1;
 	return ref_reply_gone(s, r);
 }
 
-/* Writes into the attempts file path the tries-th failed attempt at
- * now: the next after 1, 2, 4... minutes, an hour at most; returns the
- * wait, or -1 after reporting. */
+/* The wait after the tries-th failed attempt: 1, 2, 4... minutes, an
+ * hour at most. */
 static time_t
-ref_backoff(struct ref_state *s, const char *path, unsigned long tries,
-    time_t now)
+ref_backoff(unsigned long tries)
 {
-	char line[64];
 	time_t wait = 60;
 	unsigned long k;
 
 	for (k = tries; k > 1 && wait < 3600; k--)
 		wait *= 2;
-	if (wait > 3600)
-		wait = 3600;
-	snprintf(line, sizeof(line), "%lu %lld\n", tries, (long long)(now +
-	    wait));
-	return ref_write(s, path, line, strlen(line)) == -1 ? -1 : wait;
+	return wait > 3600 ? 3600 : wait;
 }
 
 /* Defers reply r. */
 static int
-ref_defer(struct ref_state *s, const struct ref_reply *r,
-    unsigned long tries, time_t now)
+ref_defer(struct ref_state *s, const struct ref_reply *r, time_t now)
 {
 	char q1[300], q2[600];
-	time_t wait;
+	time_t wait = ref_backoff((unsigned long)r->tries + 1);
 
-	if ((wait = ref_backoff(s, r->try, tries, now)) == -1)
+	if (ref_reply_retry(s, r, r->tries + 1, (long long)(now + wait)) == -1)
 		return -1;
 	printf("reply to %s deferred (next attempt in %lld min): %s\n",
 	    util_quote(r->to, q1, sizeof(q1)), (long long)wait / 60,
@@ -288,148 +517,129 @@ ref_defer(struct ref_state *s, const struct ref_reply *r,
 	return 0;
 }
 
-/* Reads the recipients of r (one per line) into r->to and rv. */
-static size_t
-ref_reply_rcpt(struct ref_reply *r, char *rv[2], const char *text)
+/* Sends reply r: claimed first when workers may share the store (its
+ * next_try moved REF_LEASE on; taken by another worker meanwhile:
+ * left), deleted once the server took it. */
+static int
+ref_send_reply(struct ref_state *s, struct ref_reply *r, time_t now)
 {
-	char *nl;
+	struct db_value v[4] = { DB_T(r->key), DB_I(r->n), DB_I(r->next_try),
+	    DB_I((long long)now + REF_LEASE) };
+	char *rv[2], *nl;
 	size_t nr = 0;
+	long got;
 
-	snprintf(r->to, sizeof(r->to), "%s", text);
 	for (nl = r->to; *nl != '\0' && nr < 2; nl++) {
 		rv[nr++] = nl;
 		if ((nl = strchr(nl, '\n')) == NULL)
 			break;
 		*nl = '\0';
 	}
-	return nr;
-}
-
-/* Whether what the attempts file path counts is due at now; *tries:
- * the attempts made. */
-static int
-ref_due(const char *path, time_t now, unsigned long *tries)
-{
-	char *text = ref_read(path, NULL, 64);
-	unsigned long n = 0;
-	long long next = 0;
-
-	*tries = 0;
-	if (text == NULL)
-		return 1;
-	if (sscanf(text, "%lu %lld", &n, &next) == 2)
-		*tries = n;
-	free(text);
-	return next <= (long long)now;
-}
-
-/* Sends reply r (text[0..len)), whose age is age. */
-static int
-ref_send_reply(struct ref_state *s, struct ref_reply *r, const char *text,
-    size_t len, unsigned long tries, time_t age)
-{
-	char *rv[2], *rcpt;
-	size_t nr;
-
-	if ((rcpt = ref_read(r->rcpt, NULL, 4096)) == NULL)
-		return ref_fail(s, 0, r->rcpt);
-	nr = ref_reply_rcpt(r, rv, rcpt);
-	free(rcpt);
-	if (age > REF_REPLY_TTL)
+	if (now - r->made > REF_REPLY_TTL)
 		return ref_drop(s, r, "undelivered for 3 days");
+	/* runs on a SQLite store take turns: no one else sends it */
+	if (ref_store_row_locks(s->st) && (got = ref_store_exec(s->st,
+	    "UPDATE outbox SET next_try = $4 WHERE key = $1 AND n = $2 AND "
+	    "next_try = $3", v, 4, NULL, NULL)) <= 0)
+		return (int)got;
 	if (XFER_MODULE->send(s->x, s->smtp, s->address,
-	    (const char *const *)rv, nr, text, len) == 0)
+	    (const char *const *)rv, nr, r->text, r->len) == 0)
 		return ref_reply_gone(s, r);
 	switch (ref_send_class(s->x)) {
 	case REF_DROP:
 		return ref_drop(s, r, s->x->err);
 	case REF_DEFER:
-		return ref_defer(s, r, tries + 1, time(NULL));
+		return ref_defer(s, r, time(NULL));
 	default:
 		s->smtp_down = 1;
 		diag_report(s->d, DIAG_TRANSFER, NULL, "smtp", s->x->err);
-		return 0;
+		return ref_reply_retry(s, r, r->tries, r->next_try);
 	}
 }
 
-/* Sends reply n of the entry if it is there and due. */
+/* Sends the ready replies of sql (parameters par[0..npar)) that are
+ * due, a batch at a time until none is left or the server is down. */
 static int
-ref_send_one(struct ref_state *s, const char *entry, size_t n)
+ref_send_due(struct ref_state *s, const char *sql, const struct db_value *par,
+    size_t npar)
 {
-	struct ref_reply r;
-	unsigned long tries;
-	struct stat st;
+	struct ref_replies *rs;
 	time_t now = time(NULL);
-	char *text;
-	size_t len;
-	int rc;
+	size_t i, sent;
+	int rc = 0;
 
-	ref_reply_names(&r, entry, n);
-	if (stat(r.eml, &st) == -1 || !ref_due(r.try, now, &tries))
-		return 0;
-	if ((text = ref_read(r.eml, &len, 64u * 1024 * 1024)) == NULL)
-		return ref_fail(s, 0, r.eml);
-	rc = ref_send_reply(s, &r, text, len, tries, now - st.st_mtime);
-	free(text);
+	if ((rs = malloc(sizeof(*rs))) == NULL) {
+		diag_report(s->d, DIAG_NOMEM, NULL);
+		return -1;
+	}
+	do {
+		rs->n = 0;
+		sent = 0;
+		struct db_value p[2] = { npar > 0 ? par[0] : DB_I(0),
+		    DB_I((long long)now) };
+		if (ref_store_exec(s->st, sql, npar > 0 ? p : p + 1, npar + 1,
+		    ref_reply_row, rs) == -1)
+			rc = -1;
+		for (i = 0; i < rs->n; i++) {
+			if (rc == 0 && !s->smtp_down) {
+				rc = ref_send_reply(s, &rs->v[i], now);
+				sent++;
+			}
+			free(rs->v[i].text);
+		}
+	} while (rc == 0 && !s->smtp_down && sent == rs->n &&
+	    rs->n == sizeof(rs->v) / sizeof(rs->v[0]));
+	free(rs);
 	return rc;
 }
 
-/* Whether the entry has no reply left. */
-static int
-ref_entry_empty(const char *entry)
-{
-	char path[REF_PATH];
-	size_t n;
+#define REF_REPLY_COLS "SELECT key, n, rcpt, mail, made, tries, next_try " \
+	"FROM outbox WHERE ready = 1 AND "
 
-	for (n = 1; n <= REF_MAILS; n++) {
-		snprintf(path, sizeof(path), "%.4000s/mail-%zu.eml", entry, n);
-		if (access(path, F_OK) == 0)
-			return 0;
-	}
-	return 1;
+/* Sends the replies of key that are due. */
+static int
+ref_send_key(struct ref_state *s, const char *key)
+{
+	if (s->smtp_down)
+		return 0;
+	return ref_send_due(s, REF_REPLY_COLS "key = $1 AND next_try <= $2 "
+	    "ORDER BY n", &DB_T(key), 1);
 }
 
 int
 ref_state_finish(struct ref_state *s, const char *key)
 {
-	char entry[REF_PATH];
-	size_t n;
+	struct ref_plan p;
+	int rc;
 
-	ref_path(entry, s, "queue", key);
-	if (access(entry, F_OK) == -1)
-		return 0;
-	if (ref_apply(s, entry) == -1)
+	if (ref_plan_read(s, key, &p) == -1)
 		return -1;
-	if (s->crash != NULL && strcmp(s->crash, "apply") == 0)
-		_exit(99);
-	if (ref_done(s, entry, key) == -1 || ref_flag_entry(s, entry) == -1)
+	rc = p.found ? ref_apply(s, key, &p) : 0;
+	if (rc == 1 && p.uid != 0)
+		rc = ref_state_flag(s, p.uid, p.aside ? REF_FLAG " "
+		    REF_FLAG_ASIDE : REF_FLAG) == -1 ? -1 : 1;
+	ref_plan_free(&p);
+	if (rc == -1)
 		return -1;
-	for (n = 1; n <= REF_MAILS && !s->smtp_down; n++)
-		if (ref_send_one(s, entry, n) == -1)
-			return -1;
-	if (ref_entry_empty(entry))
-		ref_rmdir(entry);
-	return 0;
+	return ref_send_key(s, key);
 }
 
 int
 ref_state_finish_all(struct ref_state *s)
 {
-	char path[REF_PATH], key[REF_KEY];
-	struct dirent *e;
-	DIR *dp;
-	int rc = 0;
+	static char keys[REF_BATCH_KEYS][REF_KEY];
+	size_t i, n;
 
-	if ((dp = opendir(ref_path(path, s, "queue", NULL))) == NULL)
-		return ref_fail(s, 0, path);
-	while (rc == 0 && (e = readdir(dp)) != NULL) {
-		if (e->d_name[0] == '.' || strlen(e->d_name) >= REF_KEY)
-			continue;
-		snprintf(key, sizeof(key), "%.47s", e->d_name);
-		rc = ref_state_finish(s, key);
-	}
-	closedir(dp);
-	return rc;
+	if (ref_state_keys(s, "SELECT key FROM plans ORDER BY made, key", NULL,
+	    0, keys, REF_BATCH_KEYS, &n) == -1)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (ref_state_finish(s, keys[i]) == -1)
+			return -1;
+	if (s->smtp_down)
+		return 0;
+	return ref_send_due(s, REF_REPLY_COLS "next_try <= $1 ORDER BY made, "
+	    "key, n", NULL, 0);
 }
 
 /* The URL of board's FILE (ext "html" or "pdn") under the prefix. */
@@ -443,79 +653,92 @@ ref_publish_url(const struct ref_state *s, const char *board,
 	    s->publish[n - 1] == '/' ? "" : "/", board, ext);
 }
 
-/* PUTs the file path to board's URL of ext; -1 when it fails. */
-static int
-ref_publish_file(struct ref_state *s, const char *path, const char *board,
-    const char *ext)
-{
-	char url[REF_PATH], *data;
-	size_t len;
-	int rc;
+/* A page due, as read. */
+struct ref_page {
+	char board[PBEM_WORD];
+	struct ref_blob page, record;
+	long long tries, next_try;
+};
 
-	if ((data = ref_read(path, &len, 64u * 1024 * 1024)) == NULL) {
-		snprintf(s->px->err, sizeof(s->px->err), "%s: %s", path,
-		    strerror(errno));
+static int
+ref_page_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_page *pg = arg;
+
+	if (ncol != 5)
+		return -1;
+	ref_col_str(&col[0], pg->board, sizeof(pg->board));
+	ref_col_copy(&col[1], &pg->page);
+	ref_col_copy(&col[2], &pg->record);
+	pg->tries = col[3].i;
+	pg->next_try = col[4].i;
+	return 1;
+}
+
+/* PUTs text (NULL: none) to board's URL of ext; -1 when it fails. */
+static int
+ref_publish_file(struct ref_state *s, const struct ref_blob *t,
+    const char *board, const char *ext)
+{
+	char url[4096];
+
+	if (t->p == NULL) {
+		snprintf(s->px->err, sizeof(s->px->err), "board %s: no %s",
+		    board, ext);
 		return -1;
 	}
 	ref_publish_url(s, board, ext, url, sizeof(url));
-	rc = XFER_MODULE->put(s->px, url, data, len);
-	free(data);
-	return rc;
+	return XFER_MODULE->put(s->px, url, t->p, t->len);
 }
 
-/* Publishes the page of board, when due: the page and the record, then
- * the page removed; else its attempts counted, a log line. */
+/* Publishes pg: the page and the record, then the row deleted (unless
+ * a newer page replaced it meanwhile); else its attempts counted, a
+ * log line. */
 static void
-ref_publish_one(struct ref_state *s, const char *board)
+ref_publish_one(struct ref_state *s, struct ref_page *pg, time_t now)
 {
-	char page[REF_PATH], try[REF_PATH], rec[REF_PATH], name[PBEM_WORD + 8];
-	char url[REF_PATH], q[600];
-	unsigned long tries;
-	time_t now = time(NULL), wait;
+	struct db_value v[2] = { DB_T(pg->board), DB_B(pg->page.p,
+	    pg->page.len) };
+	char url[4096], q[600];
+	time_t wait;
 
-	snprintf(name, sizeof(name), "%s.html", board);
-	ref_path(page, s, "publish", name);
-	snprintf(name, sizeof(name), "%s.try", board);
-	ref_path(try, s, "publish", name);
-	snprintf(name, sizeof(name), "%s.pdn", board);
-	ref_path(rec, s, "games", name);
-	if (!ref_due(try, now, &tries))
-		return;
-	if (ref_publish_file(s, page, board, "html") == 0 &&
-	    ref_publish_file(s, rec, board, "pdn") == 0) {
-		unlink(page);
-		unlink(try);
-		ref_publish_url(s, board, "html", url, sizeof(url));
-		printf("board %s published: %s\n", board, url);
+	if (ref_publish_file(s, &pg->page, pg->board, "html") == 0 &&
+	    ref_publish_file(s, &pg->record, pg->board, "pdn") == 0) {
+		ref_store_exec(s->st, "DELETE FROM publish WHERE board = $1 AND "
+		    "page = $2", v, 2, NULL, NULL);
+		ref_publish_url(s, pg->board, "html", url, sizeof(url));
+		printf("board %s published: %s\n", pg->board, url);
 		return;
 	}
-	if ((wait = ref_backoff(s, try, tries + 1, now)) == -1)
+	wait = ref_backoff((unsigned long)pg->tries + 1);
+	if (ref_state_put_page(s, pg->board, pg->page.p, pg->page.len,
+	    pg->tries + 1, (long long)(now + wait)) == -1)
 		return;
 	printf("board %s not published (next attempt in %lld min): %s\n",
-	    board, (long long)wait / 60, util_quote(s->px->err, q,
+	    pg->board, (long long)wait / 60, util_quote(s->px->err, q,
 	    sizeof(q)));
 }
 
 void
 ref_state_publish(struct ref_state *s)
 {
-	char path[REF_PATH], board[PBEM_WORD];
-	struct dirent *e;
-	size_t n;
-	DIR *dp;
+	static char boards[REF_PUBLISH_MAX][REF_KEY];
+	time_t now = time(NULL);
+	struct ref_page pg;
+	size_t i, n;
 
-	if (s->publish == NULL || (dp = opendir(ref_path(path, s, "publish",
-	    NULL))) == NULL)
+	if (s->publish == NULL || ref_state_keys(s, "SELECT board FROM "
+	    "publish WHERE next_try <= $1 ORDER BY board",
+	    &DB_I((long long)now), 1, boards, REF_PUBLISH_MAX, &n) == -1)
 		return;
-	while ((e = readdir(dp)) != NULL) {
-		n = strlen(e->d_name);
-		if (n <= 5 || n - 5 >= sizeof(board) ||
-		    strcmp(e->d_name + n - 5, ".html") != 0)
-			continue;
-		memcpy(board, e->d_name, n - 5);
-		board[n - 5] = '\0';
-		if (ref_board_ok(board))
-			ref_publish_one(s, board);
+	for (i = 0; i < n; i++) {
+		memset(&pg, 0, sizeof(pg));
+		if (ref_store_exec(s->st, "SELECT p.board, p.page, b.record, "
+		    "p.tries, p.next_try FROM publish p LEFT JOIN boards b ON "
+		    "b.board = p.board WHERE p.board = $1", &DB_T(boards[i]), 1,
+		    ref_page_row, &pg) > 0)
+			ref_publish_one(s, &pg, now);
+		free(pg.page.p);
+		free(pg.record.p);
 	}
-	closedir(dp);
 }

@@ -26,8 +26,8 @@
  *               conditional replies to a move, an undo accepted
  *   timing.c    the time pass on a board: reminders, forfeits
  *   decide.c    the mail read, the verbs' table, the verbs on a board
- *   state.c     the state directory read for a decision, its plan
- *               written (state.h)
+ *   state.c     the store read for a decision, its plan written
+ *               (state.h)
  *
  * Each step of a decision (a verb, a check it makes, an answer) returns
  * 0 when it is done and the decision goes on, or -1 when it refused the

@@ -381,6 +381,16 @@ int ref_decide_time(const char *board, const struct ref_ctx *c,
     struct ref_outcome *o, char key[REF_KEY]);
 
 /*
+ * The next time the time pass has something to do on board's record
+ * (text[0..len)) after now: its next reminder or the end of its time,
+ * whichever comes first, or -1 when nothing will be due (a game over,
+ * untimed, a record that does not read).  Out of memory as for
+ * ref_decide.
+ */
+long long ref_due_time(const char *board, const char *text, size_t len,
+    time_t now);
+
+/*
  * Readies the graphics libraries of the board's PNG (librsvg, cairo,
  * fontconfig and the fonts, at REF_PNG_SIZE) in this process: draws a
  * new board of every game once and throws the pictures away, so that

@@ -1,237 +1,382 @@
 /*
- * state.c - the referee's state directory (see state.h): opening it
- * under its lock, reading what a decision needs, writing the plan of a
- * decision whole (files synced, a directory renamed into place) and
- * the mails set aside.  finish.c carries the plans out.
+ * state.c - the referee's state in its store (state.h, store.h): the
+ * lists loaded, what a decision reads (a board's record and version,
+ * its conditional moves, the counts, games USERID, the next board),
+ * the plan of a decision written whole (one transaction) and the mails
+ * set aside.  finish.c carries the plans out.
  */
 #include <sys/file.h>
-#include <sys/stat.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "base/fileio.h"
 #include "base/util.h"
 #include "referee/job.h"
 #include "referee/state.h"
 
 #define REF_RECORD_MAX (16u * 1024 * 1024)  /* a record read */
 
-const char *
-ref_path(char *buf, const struct ref_state *s, const char *a,
-    const char *b)
-{
-	snprintf(buf, REF_PATH, "%.3800s/%.10s%s%.200s", s->dir, a,
-	    b != NULL ? "/" : "", b != NULL ? b : "");
-	return buf;
-}
-
 int
-ref_fail(struct ref_state *s, int writing, const char *path)
+ref_fail(struct ref_state *s, int writing, const char *what)
 {
 	if (writing)
-		diag_report(s->d, DIAG_WRITE, DIAG_FILE(path), strerror(errno));
+		diag_report(s->d, DIAG_WRITE, DIAG_FILE(what), strerror(errno));
 	else
-		diag_report(s->d, DIAG_READ, DIAG_FILE(path), strerror(errno));
+		diag_report(s->d, DIAG_READ, DIAG_FILE(what), strerror(errno));
 	return -1;
 }
 
-char *
-ref_read(const char *path, size_t *len, size_t max)
-{
-	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
-	int err = 0;
-	FILE *f;
-
-	if ((f = fopen(path, "rb")) == NULL)
-		return NULL;
-	do {
-		if (n + 4097 > cap) {
-			char *nb = realloc(buf, cap = cap * 2 + 8192);
-			if (nb == NULL) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, 4096, f);
-		n += got;
-	} while (got > 0 && n <= max);
-	if (ferror(f))            /* a directory, an I/O error: no short file */
-		err = errno != 0 ? errno : EIO;
-	else if (n > max)
-		err = EFBIG;
-	fclose(f);
-	if (err != 0) {
-		free(buf);
-		errno = err;
-		return NULL;
-	}
-	buf[n] = '\0';
-	if (len != NULL)
-		*len = n;
-	return buf;
-}
-
-int
-ref_read_head(const char *path, char *head, size_t size)
-{
-	size_t got;
-	int err = 0;
-	FILE *f;
-
-	head[0] = '\0';
-	if ((f = fopen(path, "rb")) == NULL)
-		return -1;
-	got = fread(head, 1, size - 1, f);
-	head[got] = '\0';
-	if (ferror(f))
-		err = errno != 0 ? errno : EIO;
-	fclose(f);
-	errno = err;
-	return err != 0 ? -1 : 0;
-}
-
-/* The bytes to write with fileio_write_atomic. */
-struct ref_bytes {
-	const char *data;
-	size_t len;
+/* A list of the state: its table and columns, and its rows' values. */
+struct ref_list_kind {
+	const char *table;
+	const char *cols;         /* after seq */
+	size_t ncol;
+	size_t (*count)(const void *list);
+	void (*bind)(const void *list, size_t i, struct db_value *v);
+	int (*add)(void *list, const struct db_value *col);
+	int (*parse)(const char *text, void *list, const char **why);
+	void (*clear)(void *list);
 };
 
-static int
-ref_write_bytes(FILE *out, void *ctx)
+/* A column read as text into buf (size bytes), "" when NULL. */
+static void
+ref_col_text(const struct db_value *v, char *buf, size_t size)
 {
-	const struct ref_bytes *b = ctx;
+	size_t n = v->type == DB_TEXT || v->type == DB_BLOB ? v->len : 0;
 
-	return fwrite(b->data, 1, b->len, out) == b->len ? 0 : -1;
+	if (n >= size)
+		n = size - 1;
+	if (n > 0)
+		memcpy(buf, v->p, n);
+	buf[n] = '\0';
 }
 
-int
-ref_write(struct ref_state *s, const char *path, const char *data,
-    size_t len)
+static size_t
+ref_players_count(const void *list)
 {
-	struct ref_bytes b = { data, len };
-
-	return fileio_write_atomic(path, ref_write_bytes, &b, s->d);
+	return ((const struct ref_players *)list)->n;
 }
 
-/* The readers of the lists of the state, as ref_load_list calls them. */
+static void
+ref_players_bind(const void *list, size_t i, struct db_value *v)
+{
+	const struct ref_player *p = &((const struct ref_players *)list)->v[i];
+
+	v[0] = DB_T(p->user);
+	v[1] = DB_T(p->addr);
+	v[2] = DB_T(p->hash);
+	v[3] = DB_T(p->token);
+	v[4] = DB_I((long long)p->expires);
+}
+
 static int
-ref_parse_players(const char *text, void *list, const char **why)
+ref_players_add(void *list, const struct db_value *col)
+{
+	struct ref_player p;
+
+	memset(&p, 0, sizeof(p));
+	ref_col_text(&col[0], p.user, sizeof(p.user));
+	ref_col_text(&col[1], p.addr, sizeof(p.addr));
+	ref_col_text(&col[2], p.hash, sizeof(p.hash));
+	if (col[3].type == DB_TEXT) {
+		ref_col_text(&col[3], p.token, sizeof(p.token));
+		p.expires = (time_t)col[4].i;
+	}
+	return ref_player_add(list, &p);
+}
+
+static int
+ref_players_parse_v(const char *text, void *list, const char **why)
 {
 	return ref_players_parse(text, list, why);
 }
 
+static void
+ref_players_clear(void *list)
+{
+	ref_players_free(list);
+}
+
+static size_t
+ref_challenges_count(const void *list)
+{
+	return ((const struct ref_challenges *)list)->n;
+}
+
+static void
+ref_challenges_bind(const void *list, size_t i, struct db_value *v)
+{
+	const struct ref_challenge *c =
+	    &((const struct ref_challenges *)list)->v[i];
+
+	v[0] = DB_T(c->board);
+	v[1] = DB_T(c->game);
+	v[2] = DB_T(c->from);
+	v[3] = DB_T(c->to);
+	v[4] = DB_I((long long)c->expires);
+	v[5] = DB_T(c->options);
+}
+
 static int
-ref_parse_challenges(const char *text, void *list, const char **why)
+ref_challenges_add(void *list, const struct db_value *col)
+{
+	struct ref_challenge c;
+
+	memset(&c, 0, sizeof(c));
+	ref_col_text(&col[0], c.board, sizeof(c.board));
+	ref_col_text(&col[1], c.game, sizeof(c.game));
+	ref_col_text(&col[2], c.from, sizeof(c.from));
+	ref_col_text(&col[3], c.to, sizeof(c.to));
+	c.expires = (time_t)col[4].i;
+	ref_col_text(&col[5], c.options, sizeof(c.options));
+	return ref_challenge_add(list, &c);
+}
+
+static int
+ref_challenges_parse_v(const char *text, void *list, const char **why)
 {
 	return ref_challenges_parse(text, list, why);
 }
 
+static void
+ref_challenges_clear(void *list)
+{
+	ref_challenges_free(list);
+}
+
+static size_t
+ref_watchers_count(const void *list)
+{
+	return ((const struct ref_watchers *)list)->n;
+}
+
+static void
+ref_watchers_bind(const void *list, size_t i, struct db_value *v)
+{
+	const struct ref_watch *w = &((const struct ref_watchers *)list)->v[i];
+
+	v[0] = DB_T(w->board);
+	v[1] = DB_T(w->addr);
+}
+
 static int
-ref_parse_watchers(const char *text, void *list, const char **why)
+ref_watchers_add(void *list, const struct db_value *col)
+{
+	struct ref_watch w;
+
+	memset(&w, 0, sizeof(w));
+	ref_col_text(&col[0], w.board, sizeof(w.board));
+	ref_col_text(&col[1], w.addr, sizeof(w.addr));
+	return ref_watch_add(list, &w);
+}
+
+static int
+ref_watchers_parse_v(const char *text, void *list, const char **why)
 {
 	return ref_watchers_parse(text, list, why);
 }
 
-/* Reads DIR/name with parse into list (empty); a missing file is
- * empty. */
-static int
-ref_load_list(struct ref_state *s, const char *name,
-    int (*parse)(const char *, void *, const char **), void *list)
+static void
+ref_watchers_clear(void *list)
 {
-	char path[REF_PATH], *text;
-	const char *why;
+	ref_watchers_free(list);
+}
 
-	if ((text = ref_read(ref_path(path, s, name, NULL), NULL,
-	    REF_RECORD_MAX)) == NULL)
-		return errno == ENOENT ? 0 : ref_fail(s, 0, path);
-	if (parse(text, list, &why) == -1) {
-		diag_report(s->d, DIAG_SYNTAX, DIAG_FILE(path), "a state file",
-		    why);
-		free(text);
+const struct ref_list_kind ref_lists[REF_LISTS] = {
+	{ "players", "userid, addr, hash", 3, ref_players_count,
+	    ref_players_bind, ref_players_add, ref_players_parse_v,
+	    ref_players_clear },
+	{ "pending", "userid, addr, hash, token, expires", 5,
+	    ref_players_count, ref_players_bind, ref_players_add,
+	    ref_players_parse_v, ref_players_clear },
+	{ "challenges", "board, game, from_user, to_user, expires, options",
+	    6, ref_challenges_count, ref_challenges_bind, ref_challenges_add,
+	    ref_challenges_parse_v, ref_challenges_clear },
+	{ "watchers", "board, addr", 2, ref_watchers_count, ref_watchers_bind,
+	    ref_watchers_add, ref_watchers_parse_v, ref_watchers_clear },
+};
+
+void *
+ref_state_list(struct ref_state *s, int k)
+{
+	void *const v[REF_LISTS] = { &s->players, &s->pending, &s->challenges,
+	    &s->watchers };
+
+	return v[k];
+}
+
+/* A list being read: the rows' seq numbers kept alongside. */
+struct ref_list_read {
+	const struct ref_list_kind *kind;
+	void *list;
+	long long *seq;
+	size_t n, cap;
+};
+
+static int
+ref_list_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_list_read *r = arg;
+	struct db_value v[6];
+
+	if (ncol != r->kind->ncol + 1)
 		return -1;
-	}
-	free(text);
+	memset(v, 0, sizeof(v));
+	memcpy(v, col + 1, r->kind->ncol * sizeof(*v));
+	if (r->kind->ncol == 3)          /* players: no token */
+		v[3].type = DB_NULL;
+	if (r->kind->add(r->list, v) == -1 ||
+	    ref_grow((void **)&r->seq, &r->cap, r->n, sizeof(*r->seq)) == -1)
+		return -1;
+	r->seq[r->n++] = col[0].i;
 	return 0;
+}
+
+/* Reads list k of the store into list (emptied first); its rows' seq
+ * numbers into *seq (malloc'ed) when seq is not NULL. */
+static int
+ref_list_load(struct ref_state *s, int k, void *list, long long **seq)
+{
+	const struct ref_list_kind *kd = &ref_lists[k];
+	struct ref_list_read r = { kd, list, NULL, 0, 0 };
+	char sql[256];
+	long rc;
+
+	kd->clear(list);
+	snprintf(sql, sizeof(sql), "SELECT seq, %s FROM %s ORDER BY seq",
+	    kd->cols, kd->table);
+	rc = ref_store_exec(s->st, sql, NULL, 0, ref_list_row, &r);
+	if (seq != NULL)
+		*seq = r.seq;
+	else
+		free(r.seq);
+	return rc == -1 ? -1 : 0;
+}
+
+/* Whether row i of a and row j of b (of kind kd) hold the same. */
+static int
+ref_row_same(const struct ref_list_kind *kd, const void *a, size_t i,
+    const void *b, size_t j)
+{
+	struct db_value x[6], y[6];
+	size_t c;
+
+	kd->bind(a, i, x);
+	kd->bind(b, j, y);
+	for (c = 0; c < kd->ncol; c++)
+		if (x[c].type != y[c].type || x[c].i != y[c].i ||
+		    x[c].len != y[c].len || (x[c].len > 0 &&
+		    memcmp(x[c].p, y[c].p, x[c].len) != 0))
+			return 0;
+	return 1;
+}
+
+int
+ref_state_list_apply(struct ref_state *s, int k, const void *now)
+{
+	const struct ref_list_kind *kd = &ref_lists[k];
+	union { struct ref_players p; struct ref_challenges c;
+	    struct ref_watchers w; } old;
+	struct db_value v[7];
+	long long *seq = NULL, next = 1;
+	char del[128], ins[256];
+	size_t i = 0, j = 0, n, m = kd->count(now);
+	int rc = -1;
+
+	memset(&old, 0, sizeof(old));
+	if (ref_list_load(s, k, &old, &seq) == -1)
+		goto out;
+	n = kd->count(&old);
+	next = n > 0 ? seq[n - 1] + 1 : 1;
+	snprintf(del, sizeof(del), "DELETE FROM %s WHERE seq = $1", kd->table);
+	snprintf(ins, sizeof(ins), "INSERT INTO %s (seq, %s) VALUES ($1, $2, "
+	    "$3%s)", kd->table, kd->cols, kd->ncol == 2 ? "" : kd->ncol == 3 ?
+	    ", $4" : kd->ncol == 5 ? ", $4, $5, $6" : ", $4, $5, $6, $7");
+	/* the new list is the old one with rows removed and rows added at
+	 * its end (a row changed: removed, and the rest with it, then
+	 * added again): walk both */
+	for (; i < n; i++) {
+		if (j < m && ref_row_same(kd, &old, i, now, j)) {
+			j++;
+			continue;
+		}
+		if (ref_store_exec(s->st, del, &DB_I(seq[i]), 1, NULL,
+		    NULL) == -1)
+			goto out;
+	}
+	for (; j < m; j++) {
+		v[0] = DB_I(next++);
+		kd->bind(now, j, v + 1);
+		if (ref_store_exec(s->st, ins, v, kd->ncol + 1, NULL,
+		    NULL) == -1)
+			goto out;
+	}
+	rc = 0;
+out:
+	kd->clear(&old);
+	free(seq);
+	return rc;
 }
 
 /* Empties the lists of s. */
 static void
 ref_state_clear(struct ref_state *s)
 {
-	ref_players_free(&s->players);
-	ref_players_free(&s->pending);
-	ref_challenges_free(&s->challenges);
-	ref_watchers_free(&s->watchers);
+	int k;
+
+	for (k = 0; k < REF_LISTS; k++)
+		ref_lists[k].clear(ref_state_list(s, k));
 }
 
 int
 ref_state_load(struct ref_state *s)
 {
-	ref_state_clear(s);
-	if (ref_load_list(s, "players", ref_parse_players, &s->players) ==
-	    -1 || ref_load_list(s, "pending", ref_parse_players,
-	    &s->pending) == -1 || ref_load_list(s, "challenges",
-	    ref_parse_challenges, &s->challenges) == -1 ||
-	    ref_load_list(s, "watchers", ref_parse_watchers,
-	    &s->watchers) == -1)
-		return -1;
+	int k;
+
+	for (k = 0; k < REF_LISTS; k++)
+		if (ref_list_load(s, k, ref_state_list(s, k), NULL) == -1)
+			return -1;
 	return 0;
 }
 
-/* Removes the counts untouched for REF_COUNT_TTL. */
-static void
-ref_prune_counts(struct ref_state *s)
+/* Takes the lock of a SQLite store (PATH.lock): runs on one file take
+ * turns, as they did on a state directory. */
+static int
+ref_state_lock(struct ref_state *s)
 {
-	char dir[REF_PATH], path[REF_PATH];
-	time_t now = time(NULL);
-	struct dirent *e;
-	struct stat st;
-	DIR *dp;
+	char path[REF_PATH];
+	const char *url = ref_store_url(s->st);
 
-	if ((dp = opendir(ref_path(dir, s, "counts", NULL))) == NULL)
-		return;
-	while ((e = readdir(dp)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%.3800s/%.255s", dir, e->d_name);
-		if (stat(path, &st) == 0 && now - st.st_mtime > REF_COUNT_TTL)
-			unlink(path);
+	if (ref_store_row_locks(s->st))
+		return 0;     /* PostgreSQL: rows are claimed one by one */
+	if (strncmp(url, "sqlite:", 7) == 0)
+		url += 7;
+	snprintf(path, sizeof(path), "%s.lock", url);
+	s->lockfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (s->lockfd == -1 || flock(s->lockfd, LOCK_EX) == -1) {
+		diag_report(s->d, DIAG_WRITE, DIAG_FILE(path), strerror(errno));
+		return -1;
 	}
-	closedir(dp);
+	return 0;
 }
 
 int
 ref_state_open(struct ref_state *s)
 {
-	static const char *const sub[] = { "games", "queue", "done", "aside",
-	    "counts", "publish", "cond" };
-	char path[REF_PATH];
-	size_t i;
-
 	s->lockfd = -1;
-	if (mkdir(s->dir, 0700) == -1 && errno != EEXIST)
-		return ref_fail(s, 1, s->dir);
-	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++)
-		if (mkdir(ref_path(path, s, sub[i], NULL), 0700) == -1 &&
-		    errno != EEXIST)
-			return ref_fail(s, 1, path);
-	s->lockfd = open(ref_path(path, s, "lock", NULL),
-	    O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (s->lockfd == -1 || flock(s->lockfd, LOCK_EX) == -1)
-		return ref_fail(s, 1, path);
-	ref_prune_counts(s);
+	if (ref_store_open(s->url, s->d, &s->st) == -1 ||
+	    ref_state_lock(s) == -1)
+		return -1;
+	if (ref_store_exec(s->st, "DELETE FROM counts WHERE updated < $1",
+	    &DB_I((long long)time(NULL) - REF_COUNT_TTL), 1, NULL,
+	    NULL) == -1)
+		return -1;
 	return ref_state_load(s);
 }
 
@@ -241,78 +386,61 @@ ref_state_close(struct ref_state *s)
 	if (s->lockfd != -1)
 		close(s->lockfd);
 	s->lockfd = -1;
+	ref_store_close(s->st);
+	s->st = NULL;
 	ref_state_clear(s);
 }
 
-int
-ref_state_seen(const struct ref_state *s, const char *key)
+/* Whether a row of sql (one parameter: key) exists: 1, 0, or -1. */
+static int
+ref_state_exists(struct ref_state *s, const char *sql, const char *key)
 {
-	char path[REF_PATH];
+	long n = ref_store_exec(s->st, sql, &DB_T(key), 1, NULL, NULL);
 
-	if (access(ref_path(path, s, "done", key), F_OK) == 0)
-		return 1;
-	if (access(ref_path(path, s, "queue", key), F_OK) == 0)
-		return 2;
+	return n == -1 ? -1 : n > 0;
+}
+
+int
+ref_state_seen(struct ref_state *s, const char *key)
+{
+	int rc;
+
+	if ((rc = ref_state_exists(s, "SELECT 1 FROM done WHERE key = $1",
+	    key)) != 0)
+		return rc;
+	if ((rc = ref_state_exists(s, "SELECT 1 FROM plans WHERE key = $1",
+	    key)) != 0)
+		return rc == 1 ? 2 : -1;
 	return 0;
 }
 
 int
-ref_state_aside_seen(const struct ref_state *s, const char *key)
+ref_state_aside_seen(struct ref_state *s, const char *key)
 {
-	char path[REF_PATH];
-
-	return access(ref_path(path, s, "aside", key), F_OK) == 0;
+	return ref_state_exists(s, "SELECT 1 FROM aside WHERE key = $1", key);
 }
 
-int
-ref_board_file(const char *name, char *board)
-{
-	size_t n = strlen(name);
-
-	if (n < 5 || n - 4 >= PBEM_WORD || strcmp(name + n - 4, ".pdn") != 0)
-		return 0;
-	memcpy(board, name, n - 4);
-	board[n - 4] = '\0';
-	return 1;
-}
-
-/* The number the next new board gets: 1 + the largest number among
- * games/N.pdn, the challenges waiting and last-board (the last one a
- * challenge took: a challenge declined keeps its number). */
+/* The number the next new board gets: 1 + the largest of last_board
+ * (meta: the last board a challenge or a record took) and the
+ * challenges waiting. */
 static unsigned long
-ref_next_board(const struct ref_state *s)
+ref_next_board(struct ref_state *s)
 {
-	char path[REF_PATH], num[PBEM_WORD], *text;
 	unsigned long max = 0, v;
-	struct dirent *e;
+	long long last = 0;
 	size_t n;
-	DIR *dp;
 
-	if ((text = ref_read(ref_path(path, s, "last-board", NULL), NULL,
-	    64)) != NULL) {
-		text[strcspn(text, "\n")] = '\0';
-		if (util_parse_ulong(text, 1, ULONG_MAX - 1, &v) == 0)
-			max = v;
-		free(text);
-	}
+	if (ref_store_int(s->st, "SELECT value FROM meta WHERE name = "
+	    "'last_board'", NULL, 0, 0, &last) == 0 && last > 0)
+		max = (unsigned long)last;
 	for (n = 0; n < s->challenges.n; n++)
 		if (util_parse_ulong(s->challenges.v[n].board, 1,
 		    ULONG_MAX - 1, &v) == 0 && v > max)
 			max = v;
-	if ((dp = opendir(ref_path(path, s, "games", NULL))) == NULL)
-		return max + 1;
-	while ((e = readdir(dp)) != NULL)
-		if (ref_board_file(e->d_name, num) &&
-		    util_parse_ulong(num, 1, ULONG_MAX - 1, &v) == 0 &&
-		    v > max)
-			max = v;
-	closedir(dp);
 	return max + 1;
 }
 
-/* The file name under counts/ of a userid ("u-USERID") or an address
- * ("a-KEY"), into buf; -1 when there is none. */
-static int
+int
 ref_count_name(const char *user, const char *addr, char *buf, size_t size)
 {
 	char key[REF_KEY];
@@ -327,113 +455,81 @@ ref_count_name(const char *user, const char *addr, char *buf, size_t size)
 	return 0;
 }
 
-/* Reads counts/NAME of user or addr into c (zero when there is none,
- * or it does not read). */
-static void
-ref_read_count(const struct ref_state *s, const char *user,
-    const char *addr, struct ref_count *c)
+static int
+ref_count_row(void *arg, const struct db_value *col, size_t ncol)
 {
-	char name[REF_KEY + 8], path[REF_PATH], *text;
+	struct ref_count *c = arg;
+
+	if (ncol == 4) {
+		c->since = (time_t)col[0].i;
+		c->fails = (unsigned long)col[1].i;
+		c->mails = (unsigned long)col[2].i;
+		c->until = (time_t)col[3].i;
+	}
+	return 1;
+}
+
+/* Reads the count of user or addr into c (zero when there is none). */
+static int
+ref_read_count(struct ref_state *s, const char *user, const char *addr,
+    struct ref_count *c)
+{
+	char name[REF_KEY + 8];
 
 	memset(c, 0, sizeof(*c));
 	if ((user != NULL ? user : addr)[0] == '\0' ||
-	    ref_count_name(user, addr, name, sizeof(name)) == -1 ||
-	    (text = ref_read(ref_path(path, s, "counts", name), NULL,
-	    256)) == NULL)
-		return;
-	ref_count_parse(text, c);
-	free(text);
+	    ref_count_name(user, addr, name, sizeof(name)) == -1)
+		return 0;
+	return ref_store_exec(s->st, "SELECT since, fails, mails, until FROM "
+	    "counts WHERE name = $1", &DB_T(name), 1, ref_count_row, c) ==
+	    -1 ? -1 : 0;
 }
 
-/* Whether the tag section at the start of head names user: a tag line
- * whose value is exactly user. */
-static int
-ref_head_names(const char *head, const char *user)
-{
-	const char *nl, *q;
-	size_t n = strlen(user);
-
-	for (; *head == '['; head = nl + 1) {
-		if ((nl = strchr(head, '\n')) == NULL)
-			nl = head + strlen(head);
-		for (q = nl; q > head && (q[-1] == '\r' || q[-1] == ' ');)
-			q--;
-		if (q - head >= (ptrdiff_t)n + 3 && strncmp(q - 2, "\"]", 2) ==
-		    0 && q[-(ptrdiff_t)n - 3] == '"' &&
-		    strncmp(q - n - 2, user, n) == 0)
-			return 1;
-		if (*nl == '\0')
-			break;
-	}
-	return 0;
-}
-
-/* A board file found for games USERID. */
+/* The records naming a userid, as they are read for games USERID. */
 struct ref_found {
-	char board[PBEM_WORD];
-	time_t mtime;
+	struct ref_board_file *v;
+	size_t n;
 };
 
 static int
-ref_found_cmp(const void *a, const void *b)
+ref_found_row(void *arg, const struct db_value *col, size_t ncol)
 {
-	const struct ref_found *x = a, *y = b;
+	struct ref_found *f = arg;
+	struct ref_board_file *b = &f->v[f->n];
 
-	return x->mtime != y->mtime ? (x->mtime < y->mtime ? 1 : -1) :
-	    strcmp(x->board, y->board);
-}
-
-/* Adds games/name to *v when its head names user. */
-static int
-ref_find_board(const struct ref_state *s, const char *name,
-    const char *user, struct ref_found **v, size_t *n, size_t *cap)
-{
-	char path[REF_PATH], head[8192];
-	struct stat st;
-	size_t len = strlen(name);
-
-	if (len < 5 || len - 4 >= PBEM_WORD || strcmp(name + len - 4,
-	    ".pdn") != 0 || ref_read_head(ref_path(path, s, "games", name),
-	    head, sizeof(head)) == -1 || stat(path, &st) == -1 ||
-	    !ref_head_names(head, user))
-		return 0;
-	ref_need(ref_grow((void **)v, cap, *n, sizeof(**v)));
-	memcpy((*v)[*n].board, name, len - 4);
-	(*v)[*n].board[len - 4] = '\0';
-	(*v)[(*n)++].mtime = st.st_mtime;
+	if (ncol != 3 || f->n >= REF_LIST_MAX)
+		return 1;
+	ref_col_text(&col[0], b->board, sizeof(b->board));
+	b->mtime = (time_t)col[2].i;
+	if (col[1].len <= REF_LIST_SIZE) {
+		b->text = ref_alloc(malloc(col[1].len + 1));
+		memcpy(b->text, col[1].p, col[1].len);
+		b->text[col[1].len] = '\0';
+		b->len = col[1].len;
+	}
+	f->n++;
 	return 0;
 }
 
-/* The records naming user, the REF_LIST_MAX latest, into c. */
+/* The records naming user as a player, the REF_LIST_MAX latest, into c
+ * (the indexed white and black columns). */
 static int
 ref_state_boards(struct ref_state *s, const char *user, struct ref_ctx *c)
 {
-	struct ref_board_file *b;
-	struct ref_found *v = NULL;
-	char path[REF_PATH], name[PBEM_WORD + 8];
-	size_t n = 0, cap = 0, i;
-	struct dirent *e;
-	DIR *dp;
+	struct ref_found f;
+	long long all = 0;
 
-	if ((dp = opendir(ref_path(path, s, "games", NULL))) == NULL)
-		return ref_fail(s, 0, path);
-	while ((e = readdir(dp)) != NULL)
-		ref_find_board(s, e->d_name, user, &v, &n, &cap);
-	closedir(dp);
-	if (n > 1)      /* v is NULL when none was found */
-		qsort(v, n, sizeof(*v), ref_found_cmp);
-	c->nboards = n < REF_LIST_MAX ? n : REF_LIST_MAX;
-	c->boards_more = n - c->nboards;
-	b = ref_alloc(calloc(c->nboards + 1, sizeof(*b)));
-	for (i = 0; i < c->nboards; i++) {
-		snprintf(b[i].board, sizeof(b[i].board), "%s", v[i].board);
-		b[i].mtime = v[i].mtime;
-		snprintf(name, sizeof(name), "%s.pdn", v[i].board);
-		b[i].text = ref_read(ref_path(path, s, "games", name),
-		    &b[i].len, REF_LIST_SIZE);
-	}
-	c->boards = b;
-	free(v);
+	f.v = ref_alloc(calloc(REF_LIST_MAX + 1, sizeof(*f.v)));
+	f.n = 0;
+	c->boards = f.v;
+	if (ref_store_int(s->st, "SELECT COUNT(*) FROM boards WHERE white = $1 "
+	    "OR black = $1", &DB_T(user), 1, 0, &all) == -1 ||
+	    ref_store_exec(s->st, "SELECT board, record, updated FROM boards "
+	    "WHERE white = $1 OR black = $1 ORDER BY updated DESC, board "
+	    "LIMIT 50", &DB_T(user), 1, ref_found_row, &f) == -1)
+		return -1;
+	c->nboards = f.n;
+	c->boards_more = (size_t)all > f.n ? (size_t)all - f.n : 0;
 	return 0;
 }
 
@@ -450,22 +546,60 @@ ref_state_common(struct ref_state *s, struct ref_ctx *c)
 	c->next_board = ref_next_board(s);
 }
 
-/* Reads the record of board and its conditional moves into c
- * (*record and c->cond malloc'ed; none: NULL). */
+/* A text read from a column, malloc'ed, NUL-ended. */
+struct ref_text {
+	char *p;
+	size_t len;
+	long long version;
+	int found;
+};
+
+static int
+ref_text_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_text *t = arg;
+
+	t->found = 1;
+	t->p = ref_alloc(malloc(col[0].len + 1));
+	if (col[0].len > 0)
+		memcpy(t->p, col[0].p, col[0].len);
+	t->p[col[0].len] = '\0';
+	t->len = col[0].len;
+	if (ncol > 1)
+		t->version = col[1].i;
+	return 1;
+}
+
+/* Reads the record of board, its version and its conditional moves
+ * into c (*record and c->cond malloc'ed; none: NULL; no board: version
+ * -1). */
 static int
 ref_state_board(struct ref_state *s, const char *board, struct ref_ctx *c,
     char **record)
 {
-	char path[REF_PATH], name[PBEM_WORD + 8];
+	struct ref_text rec = { NULL, 0, -1, 0 }, cond = { NULL, 0, 0, 0 };
+	char path[PBEM_WORD + 16];
 
-	snprintf(name, sizeof(name), "%s.pdn", board);
-	if ((*record = ref_read(ref_path(path, s, "games", name),
-	    &c->record_len, REF_RECORD_MAX)) == NULL && errno != ENOENT)
-		return ref_fail(s, 0, path);
-	c->record = *record;
-	if ((c->cond = ref_read(ref_path(path, s, "cond", board), NULL,
-	    REF_RECORD_MAX)) == NULL && errno != ENOENT)
-		return ref_fail(s, 0, path);
+	if (ref_store_exec(s->st, "SELECT record, version FROM boards WHERE "
+	    "board = $1", &DB_T(board), 1, ref_text_row, &rec) == -1 ||
+	    ref_store_exec(s->st, "SELECT moves FROM cond WHERE board = $1",
+	    &DB_T(board), 1, ref_text_row, &cond) == -1) {
+		free(rec.p);
+		free(cond.p);
+		return -1;
+	}
+	if (rec.len > REF_RECORD_MAX) {    /* as a file too large to read */
+		snprintf(path, sizeof(path), "games/%s.pdn", board);
+		diag_report(s->d, DIAG_READ, DIAG_FILE(path), strerror(EFBIG));
+		free(rec.p);
+		free(cond.p);
+		return -1;
+	}
+	*record = rec.p;
+	c->record = rec.p;
+	c->record_len = rec.len;
+	c->cond = cond.p;
+	s->read_version = rec.version;
 	return 0;
 }
 
@@ -476,10 +610,12 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 	char board[PBEM_WORD], user[PBEM_WORD], addr[MAIL_ADDR_MAX];
 
 	*record = NULL;
+	s->read_version = -1;
 	ref_state_common(s, c);
 	ref_wanted_counts(l, user, addr);
-	ref_read_count(s, user, NULL, &c->user);
-	ref_read_count(s, NULL, addr, &c->sender);
+	if (ref_read_count(s, user, NULL, &c->user) == -1 ||
+	    ref_read_count(s, NULL, addr, &c->sender) == -1)
+		return -1;
 	if (l->bad == NULL && l->cmd_why == NULL &&
 	    l->cmd.verb == PBEM_GAMES && ref_board_ok(l->cmd.user) &&
 	    ref_state_boards(s, l->cmd.user, c) == -1)
@@ -514,12 +650,43 @@ ref_state_ctx_free(struct ref_ctx *c, char *record)
 	c->nboards = 0;
 }
 
-/* Writes the replies of o into the entry directory dir. */
+/* A text, or NULL, as a parameter: a blob (NULL: SQL NULL). */
+static struct db_value
+ref_blob_or_null(const struct ref_blob *b)
+{
+	struct db_value v = DB_B(b->p, b->len);
+
+	if (b->p == NULL)
+		v.type = DB_NULL;
+	return v;
+}
+
+int
+ref_outbox_put(struct ref_state *s, const char *key, long long n,
+    const char *rcpt, const struct ref_blob *mail, long long made,
+    long long tries, long long next_try, int ready)
+{
+	struct db_value v[8] = { DB_T(key), DB_I(n), DB_T(rcpt),
+	    DB_B(mail->p, mail->len), DB_I(made), DB_I(tries), DB_I(next_try),
+	    DB_I(ready & 1) };
+
+	return ref_store_exec(s->st, (ready & 2) != 0 ? "INSERT INTO outbox "
+	    "(key, n, rcpt, mail, made, tries, next_try, ready) VALUES ($1, $2, "
+	    "$3, $4, $5, $6, $7, $8) ON CONFLICT (key, n) DO UPDATE SET rcpt = "
+	    "excluded.rcpt, mail = excluded.mail, made = excluded.made, tries = "
+	    "excluded.tries, next_try = excluded.next_try, ready = "
+	    "excluded.ready" : "INSERT INTO outbox (key, n, rcpt, mail, made, "
+	    "tries, next_try, ready) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON "
+	    "CONFLICT (key, n) DO NOTHING", v, 8, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* Writes the replies of o, of plan key, not ready. */
 static int
-ref_plan_mails(struct ref_state *s, const char *dir,
+ref_plan_mails(struct ref_state *s, const char *key,
     const struct ref_outcome *o)
 {
-	char path[REF_PATH], rcpt[2 * MAIL_ADDR_MAX + 4];
+	char rcpt[2 * MAIL_ADDR_MAX + 4];
+	struct ref_blob b;
 	size_t i, k;
 
 	for (i = 0; i < o->nmail; i++) {
@@ -528,138 +695,188 @@ ref_plan_mails(struct ref_state *s, const char *dir,
 			strcat(rcpt, o->mail[i].rcpt[k]);
 			strcat(rcpt, "\n");
 		}
-		snprintf(path, sizeof(path), "%.4000s/mail-%zu.rcpt", dir, i + 1);
-		if (ref_write(s, path, rcpt, strlen(rcpt)) == -1)
-			return -1;
-		snprintf(path, sizeof(path), "%.4000s/mail-%zu.eml", dir, i + 1);
-		if (ref_write(s, path, o->mail[i].text, o->mail[i].len) == -1)
+		b.p = o->mail[i].text;
+		b.len = o->mail[i].len;
+		if (ref_outbox_put(s, key, (long long)i + 1, rcpt, &b, 0, 0, 0,
+		    0) == -1)
 			return -1;
 	}
 	return 0;
 }
 
-/* Writes dir/name holding data[0..len) when data is not NULL. */
-static int
-ref_plan_file(struct ref_state *s, const char *dir, const char *name,
-    const char *data, size_t len)
+int
+ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
 {
-	char path[REF_PATH];
+	struct db_value v[22];
+	int k;
 
-	if (data == NULL)
-		return 0;
-	snprintf(path, sizeof(path), "%.4000s/%s", dir, name);
-	return ref_write(s, path, data, len);
+	v[0] = DB_T(key);
+	v[1] = DB_I((long long)p->uid);
+	v[2] = DB_I(p->aside);
+	v[3] = DB_T(p->summary);
+	v[4] = DB_I(p->status);
+	v[5] = ref_db_text(p->board[0] != '\0' ? p->board : NULL);
+	v[6] = DB_I(p->version);
+	v[7] = ref_blob_or_null(&p->record);
+	v[8] = p->next_due != -1 ? DB_I(p->next_due) : DB_N;
+	v[9] = ref_blob_or_null(&p->cond);
+	for (k = 0; k < REF_LISTS; k++)
+		v[10 + k] = ref_blob_or_null(&p->list[k]);
+	v[14] = ref_blob_or_null(&p->page);
+	v[15] = DB_I(p->last_board);
+	for (k = 0; k < 2; k++) {
+		v[16 + 2 * k] = ref_db_text(p->count_name[k][0] != '\0' ?
+		    p->count_name[k] : NULL);
+		v[17 + 2 * k] = ref_db_text(p->count_name[k][0] != '\0' ?
+		    p->count_line[k] : NULL);
+	}
+	v[20] = ref_db_text(p->inbox[0] != '\0' ? p->inbox : NULL);
+	v[21] = DB_I((long long)time(NULL));
+	return ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
+	    "summary, status, board, version, record, next_due, cond, "
+	    "players, pending, challenges, watchers, page, last_board, "
+	    "count_user, user_count, count_addr, addr_count, inbox, made) "
+	    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
+	    "$14, $15, $16, $17, $18, $19, $20, $21, $22) ON CONFLICT (key) "
+	    "DO NOTHING", v, 22, NULL, NULL) == -1 ? -1 : 0;
 }
 
-/* Writes dir/count.NAME for the count c of user or addr, if named. */
-static int
-ref_plan_count(struct ref_state *s, const char *dir, const char *user,
-    const char *addr, const struct ref_count *c)
+/* Sets t to point at text[0..len) (not copied). */
+static void
+ref_blob_of(struct ref_blob *t, char *text, size_t len)
 {
-	char name[REF_KEY + 16], line[128];
-
-	if ((user != NULL ? user : addr)[0] == '\0')
-		return 0;
-	memcpy(name, "count.", 6);
-	if (ref_count_name(user, addr, name + 6, sizeof(name) - 6) == -1)
-		return -1;
-	ref_count_format(c, line, sizeof(line));
-	return ref_plan_file(s, dir, name, line, strlen(line));
+	t->p = text;
+	t->len = len;
 }
 
-/* Writes the files of the entry into dir. */
-static int
-ref_plan_files(struct ref_state *s, const char *dir, unsigned long uid,
-    const struct ref_outcome *o, int aside)
+/* The line of count c of user or addr into line, its name into name;
+ * both "" when none is named. */
+static void
+ref_plan_count(const char *user, const char *addr, const struct ref_count *c,
+    char *name, size_t nsize, char *line, size_t lsize)
 {
-	char num[32], last[32];
-	const char *flags = aside ? REF_FLAG " " REF_FLAG_ASIDE : REF_FLAG;
-
-	snprintf(num, sizeof(num), "%lu\n", uid);
-	snprintf(last, sizeof(last), "%lu\n", o->last_board);
-	if (ref_plan_file(s, dir, "uid", num, strlen(num)) == -1 ||
-	    ref_plan_file(s, dir, "last-board", o->last_board != 0 ? last :
-	    NULL, strlen(last)) == -1 ||
-	    ref_plan_file(s, dir, "flags", flags, strlen(flags)) == -1 ||
-	    ref_plan_file(s, dir, "summary", o->summary,
-	    strlen(o->summary)) == -1 ||
-	    ref_plan_file(s, dir, "board", o->record != NULL ||
-	    o->cond != NULL ? o->board : NULL, strlen(o->board)) == -1 ||
-	    ref_plan_file(s, dir, "record", o->record, o->record_len) == -1 ||
-	    ref_plan_file(s, dir, "cond", o->cond, o->cond_len) == -1 ||
-	    ref_plan_file(s, dir, "players", o->players,
-	    o->players_len) == -1 ||
-	    ref_plan_file(s, dir, "pending", o->pending,
-	    o->pending_len) == -1 ||
-	    ref_plan_file(s, dir, "challenges", o->challenges,
-	    o->challenges_len) == -1 ||
-	    ref_plan_file(s, dir, "watchers", o->watchers,
-	    o->watchers_len) == -1 ||
-	    ref_plan_file(s, dir, "page", o->page, o->page_len) == -1 ||
-	    ref_plan_count(s, dir, o->count_user, NULL, &o->user) == -1 ||
-	    ref_plan_count(s, dir, NULL, o->count_addr, &o->sender) == -1)
-		return -1;
-	return ref_plan_mails(s, dir, o);
-}
-
-void
-ref_rmdir(const char *dir)
-{
-	char path[REF_PATH];
-	struct dirent *e;
-	DIR *dp;
-
-	if ((dp = opendir(dir)) == NULL)
+	name[0] = line[0] = '\0';
+	if ((user != NULL ? user : addr)[0] == '\0' ||
+	    ref_count_name(user, addr, name, nsize) == -1) {
+		name[0] = '\0';
 		return;
-	while ((e = readdir(dp)) != NULL)
-		if (strcmp(e->d_name, ".") != 0 &&
-		    strcmp(e->d_name, "..") != 0) {
-			snprintf(path, sizeof(path), "%.3800s/%.255s", dir,
-			    e->d_name);
-			unlink(path);
-		}
-	closedir(dp);
-	rmdir(dir);
+	}
+	ref_count_format(c, line, lsize);
+}
+
+/* The plan of outcome o (its texts not copied) into p. */
+static void
+ref_plan_of(struct ref_state *s, unsigned long uid,
+    const struct ref_outcome *o, int aside, struct ref_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->uid = uid;
+	p->aside = aside;
+	p->status = (int)o->status;
+	snprintf(p->summary, sizeof(p->summary), "%s", o->summary);
+	if (o->record != NULL || o->cond != NULL || o->page != NULL)
+		snprintf(p->board, sizeof(p->board), "%s", o->board);
+	p->version = s->read_version;
+	p->next_due = s->next_due;
+	p->last_board = (long long)o->last_board;
+	ref_blob_of(&p->record, o->record, o->record_len);
+	ref_blob_of(&p->cond, o->cond, o->cond_len);
+	ref_blob_of(&p->list[0], o->players, o->players_len);
+	ref_blob_of(&p->list[1], o->pending, o->pending_len);
+	ref_blob_of(&p->list[2], o->challenges, o->challenges_len);
+	ref_blob_of(&p->list[3], o->watchers, o->watchers_len);
+	ref_blob_of(&p->page, o->page, o->page_len);
+	ref_plan_count(o->count_user, NULL, &o->user, p->count_name[0],
+	    sizeof(p->count_name[0]), p->count_line[0],
+	    sizeof(p->count_line[0]));
+	ref_plan_count(NULL, o->count_addr, &o->sender, p->count_name[1],
+	    sizeof(p->count_name[1]), p->count_line[1],
+	    sizeof(p->count_line[1]));
+	snprintf(p->inbox, sizeof(p->inbox), "%s", s->inbox_key);
 }
 
 int
 ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
     const struct ref_outcome *o, int aside)
 {
-	char tmp[REF_PATH], dst[REF_PATH], name[REF_KEY + 8];
+	struct ref_plan p;
 
-	snprintf(name, sizeof(name), ".new-%s", key);
-	ref_path(tmp, s, "queue", name);
-	ref_rmdir(tmp);
-	if (mkdir(tmp, 0700) == -1)
-		return ref_fail(s, 1, tmp);
-	if (ref_plan_files(s, tmp, uid, o, aside) == -1 ||
-	    fileio_sync_dir(tmp) == -1) {
-		ref_rmdir(tmp);
+	ref_plan_of(s, uid, o, aside, &p);
+	if (ref_store_begin(s->st, 1) == -1)
+		return -1;
+	if (ref_plan_put(s, key, &p) == -1 ||
+	    ref_plan_mails(s, key, o) == -1) {
+		ref_store_rollback(s->st);
 		return -1;
 	}
-	if (rename(tmp, ref_path(dst, s, "queue", key)) == -1 ||
-	    fileio_sync_dir(ref_path(tmp, s, "queue", NULL)) == -1)
-		return ref_fail(s, 1, dst);
-	return 0;
+	return ref_store_commit(s->st);
 }
 
 int
 ref_state_set_aside(struct ref_state *s, const char *key,
     unsigned long uid, const char *why, const char *raw, size_t len)
 {
-	char path[REF_PATH], *text;
-	size_t n;
-	int rc;
+	struct db_value v[5];
 
-	if ((text = malloc(len + 512)) == NULL) {
-		diag_report(s->d, DIAG_NOMEM, NULL);
-		return -1;
-	}
-	n = (size_t)snprintf(text, 512, "set aside: %s\nuid: %lu\n\n", why,
-	    uid);
-	memcpy(text + n, raw, len);
-	rc = ref_write(s, ref_path(path, s, "aside", key), text, n + len);
-	free(text);
-	return rc;
+	v[0] = DB_T(key);
+	v[1] = DB_T(why);
+	v[2] = DB_I((long long)uid);
+	v[3] = DB_B(raw, len);
+	v[4] = DB_I((long long)time(NULL));
+	return ref_store_exec(s->st, "INSERT INTO aside (key, why, uid, mail, "
+	    "at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING", v,
+	    5, NULL, NULL) == -1 ? -1 : 0;
+}
+
+int
+ref_state_due(struct ref_state *s, const char *board)
+{
+	struct db_value v[3] = { DB_T(board), DB_I(s->read_version),
+	    s->next_due != -1 ? DB_I(s->next_due) : DB_N };
+
+	/* judged with nothing to change, or to change again later: at
+	 * least a minute on, so that no board is judged at every run */
+	if (s->next_due != -1 && s->next_due <= (long long)s->now)
+		v[2] = DB_I((long long)s->now + 60);
+	return ref_store_exec(s->st, "UPDATE boards SET next_due = $3 WHERE "
+	    "board = $1 AND version = $2", v, 3, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* The keys being read. */
+struct ref_keys {
+	char (*v)[REF_KEY];
+	size_t n, max;
+};
+
+static int
+ref_key_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_keys *k = arg;
+
+	if (ncol < 1 || k->n >= k->max)
+		return 1;
+	ref_col_text(&col[0], k->v[k->n++], REF_KEY);
+	return 0;
+}
+
+int
+ref_state_keys(struct ref_state *s, const char *sql,
+    const struct db_value *par, size_t npar, char (*keys)[REF_KEY],
+    size_t max, size_t *n)
+{
+	struct ref_keys k = { keys, 0, max };
+	long rc = ref_store_exec(s->st, sql, par, npar, ref_key_row, &k);
+
+	*n = k.n;
+	return rc == -1 ? -1 : 0;
+}
+
+int
+ref_state_due_boards(struct ref_state *s, char (*boards)[REF_KEY],
+    size_t max, size_t *n)
+{
+	struct db_value v[2] = { DB_I((long long)s->now), DB_I((long long)max) };
+
+	return ref_state_keys(s, "SELECT board FROM boards WHERE next_due <= "
+	    "$1 ORDER BY next_due, board LIMIT $2", v, 2, boards, max, n);
 }

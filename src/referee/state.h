@@ -1,54 +1,24 @@
 /*
- * state.h - the referee's state directory and the journal that
- * makes the processing of each mail happen once, even when a run is
- * killed or a server fails half-way.
+ * state.h - the referee's state, kept in its store (store.h: the
+ * tables, and what a kill at each step of a decision does), and the
+ * journal that makes the processing of each mail happen once, even
+ * when a run is killed or a server fails half-way.
  *
- *     DIR/lock             flock(2)ed by a run: overlapping runs wait
- *     DIR/players          USERID ADDRESS HASH per line (mode 0600)
- *     DIR/pending          USERID ADDRESS HASH TOKEN EXPIRES per line:
- *                          signups waiting for their confirmation
- *     DIR/challenges       BOARD GAME USERID1 USERID2 EXPIRES [OPTION...]
- *                          per line: challenges waiting for an answer
- *     DIR/watchers         BOARD ADDRESS per line: subscriptions
- *     DIR/last-board       the last board a challenge took
- *     DIR/counts/u-USERID  SINCE FAILS MAILS UNTIL: a userid's wrong
- *     DIR/counts/a-KEY     passwords, an address's (KEY: the SHA-256
- *                          of the address); removed two days after
- *     DIR/games/B.pdn      the record of board B (no password, no hash)
- *     DIR/cond/B           the conditional moves kept for board B
- *                          (cond_format's text; empty: none), private
- *     DIR/queue/KEY/       the planned outcome of one mail, written
- *                          whole (a directory renamed into place):
- *         uid, summary     its IMAP UID, a log line
- *         flags            the IMAP keywords to set on it
- *         board, record    the record to put in games/BOARD.pdn
- *         cond             the new cond/BOARD
- *         players, pending the new players and pending files
- *         count.NAME       the new counts/NAME
- *         mail-N.eml/.rcpt a reply and its recipients
- *         mail-N.try       ATTEMPTS NEXT: a reply deferred (4xx)
- *         challenges, watchers, last-board  the new files
- *         page             the game page of the record (--publish)
- *     DIR/done/KEY         a mail processed, or an event of the time
- *                          pass (a reminder, a forfeit) done; never
- *                          done again
- *     DIR/aside/KEY        a mail set aside: why, its UID, its bytes
- *     DIR/publish/B.html   the game page of board B not published yet
- *     DIR/publish/B.try    ATTEMPTS NEXT: its publication failed
+ * A decision's process writes its plan whole (the plans row and its
+ * outbox rows, one transaction); the run then finishes it: applies it
+ * (done key, record, lists, counts, cond, publish, replies made ready:
+ * one transaction), sets the keywords on the mail, then sends each
+ * reply that is due and deletes it once the server accepted it (a run
+ * killed between the two sends it again, with the same Message-ID).
+ * A reply the server defers (4xx) waits, 1 minute then twice as long
+ * each time up to an hour; one refused (5xx), or undelivered for
+ * REF_REPLY_TTL, is dropped with a log line.  When the submission
+ * server cannot be reached or refuses the login, the run sends nothing
+ * more but goes on deciding (status 5 at the end).  Each step is
+ * idempotent, so a run finishes first what an earlier run left.
  *
- * Finishing an entry: rename record, players, pending and counts into
- * place (applied), write done/KEY, set the keywords on the mail, then
- * send each reply that is due and remove it; the entry goes when its
- * last reply is gone.  A reply the server defers (4xx) waits, 1 minute
- * then twice as long each time up to an hour; one refused (5xx), or
- * undelivered for REF_REPLY_TTL, is dropped with a log line.  When the
- * submission server cannot be reached or refuses the login, the run
- * sends nothing more but goes on deciding (status 5 at the end).  Each
- * step is idempotent, so a run finishes first what an earlier run left
- * in queue/.
- *
- * Publishing (--publish URL-PREFIX): applying an entry with a page puts
- * it in publish/ (a newer page of a board replaces an older one); at
+ * Publishing (--publish URL-PREFIX): applying a plan with a page puts
+ * it in publish (a newer page of a board replaces an older one); at
  * the end of each run every page due is PUT to URL-PREFIX/B.html and
  * the record to URL-PREFIX/B.pdn, and removed once both went.  A
  * failure is logged and tried again later, 1 minute then twice as long
@@ -61,14 +31,18 @@
 #include "base/diag.h"
 #include "referee/referee.h"
 #include "mail/transport.h"
+#include "referee/store.h"
 
 #define REF_FLAG "StackrefDone"   /* the IMAP keyword of a mail done */
 #define REF_FLAG_ASIDE "StackrefAside"  /* and of one set aside */
 #define REF_REPLY_TTL (3 * 86400) /* a reply undelivered this long goes */
 #define REF_COUNT_TTL (2 * 86400) /* counts untouched this long go */
 
+#define REF_LISTS 4              /* players, pending, challenges, watchers */
+
 struct ref_state {
-	const char *dir;
+	const char *url;             /* the store (store.h) */
+	struct ref_store *st;
 	const char *imap;            /* the mailbox URL */
 	const char *smtp;            /* the submission URL */
 	const char *address;         /* the referee's address */
@@ -86,27 +60,40 @@ struct ref_state {
 	time_t now;                  /* the time of the run's decisions
 				      * (--now, STACKREF_NOW, the system
 				      * clock: cmd_now) */
+	long long read_version;      /* the version of the board a decision
+				      * read (-1: none) */
+	long long next_due;          /* its next due time once planned
+				      * (-1: none) */
+	char inbox_key[REF_KEY];     /* the inbox row decided, or "" */
 	const char *crash;           /* test only: "apply" exits there;
 				      * run.h: "segv:WORD" ... */
 };
 
 /*
- * Makes DIR's subdirectories, takes the lock (waiting for another
- * run), reads the players and the pending signups, removes counts
- * older than REF_COUNT_TTL.  Returns 0, or -1 after reporting.
+ * Opens the store s->url (a SQLite one under its lock, PATH.lock:
+ * waiting for another run), reads the lists, removes counts older than
+ * REF_COUNT_TTL.  Returns 0, or -1 after reporting.
  */
 int ref_state_open(struct ref_state *s);
 void ref_state_close(struct ref_state *s);
 
-/* Reads the players, pending, challenges and watchers files of s->dir
- * (no lock, nothing written).  Returns 0, or -1 after reporting. */
+/* Reads the players, pending, challenges and watchers of the store.
+ * Returns 0, or -1 after reporting. */
 int ref_state_load(struct ref_state *s);
 
-/* Whether mail KEY is done (1), queued (2) or new (0). */
-int ref_state_seen(const struct ref_state *s, const char *key);
+/* List k (0 players, 1 pending, 2 challenges, 3 watchers) of s. */
+void *ref_state_list(struct ref_state *s, int k);
 
-/* Whether a mail of raw key KEY was set aside already. */
-int ref_state_aside_seen(const struct ref_state *s, const char *key);
+/* Makes list k of the store hold the list now (of k's type): the rows
+ * gone deleted, the new ones added.  0, or -1 after reporting. */
+int ref_state_list_apply(struct ref_state *s, int k, const void *now);
+
+/* Whether mail KEY is done (1), planned (2) or new (0); -1 after
+ * reporting. */
+int ref_state_seen(struct ref_state *s, const char *key);
+
+/* Whether a mail of raw key KEY was set aside already (1, 0, -1). */
+int ref_state_aside_seen(struct ref_state *s, const char *key);
 
 /*
  * Fills c for a decision on l from the state: players, pending,
@@ -130,9 +117,10 @@ void ref_state_ctx_free(struct ref_ctx *c, char *record);
 /* Publishes the game pages due (see above); never fails the run. */
 void ref_state_publish(struct ref_state *s);
 
-/* Writes the planned outcome o of mail KEY (UID uid) as a queue entry;
- * aside: the mail is set aside (its keywords then say so).  Returns 0,
- * or -1 after reporting. */
+/* Writes the planned outcome o of mail KEY (UID uid) as its plan and
+ * outbox rows, with s->read_version, s->next_due and s->inbox_key;
+ * aside: the mail is set aside (its keywords then say so).  A plan of
+ * KEY there already stays.  Returns 0, or -1 after reporting. */
 int ref_state_plan(struct ref_state *s, const char *key,
     unsigned long uid, const struct ref_outcome *o, int aside);
 
@@ -142,39 +130,97 @@ int ref_state_set_aside(struct ref_state *s, const char *key,
     unsigned long uid, const char *why, const char *raw, size_t len);
 
 /*
- * Finishes entry KEY: apply, done, flag, then the replies due.
- * Returns 0 (replies that cannot go now wait in the entry), or -1
- * after reporting (the state cannot be written: status 4; the mailbox
- * fails: status 5; the entry stays for the next run).
+ * Finishes plan KEY: apply, flag, then the replies due.  Returns 0
+ * (replies that cannot go now wait in the outbox; a plan whose board
+ * changed since its decision is dropped, its mail decided again by the
+ * next run), or -1 after reporting (the store cannot be written: status
+ * 4; the mailbox fails: status 5; the plan stays for the next run).
  */
 int ref_state_finish(struct ref_state *s, const char *key);
 
-/* Finishes every entry an earlier run left; -1 at the first failure. */
+/* Finishes every plan an earlier run left and sends the replies due;
+ * -1 at the first failure. */
 int ref_state_finish_all(struct ref_state *s);
 
 /* Sets the keywords flags ("StackrefDone ...") on mail uid. */
 int ref_state_flag(struct ref_state *s, unsigned long uid,
     const char *flags);
 
-/* Whether name is a record of games/, "BOARD.pdn": its board into
- * board (PBEM_WORD bytes), 1; else 0. */
-int ref_board_file(const char *name, char *board);
+/* Writes into the store (inside the caller's transaction, if any):
+ * board's record text[0..len) with its players, result, next_due (-1:
+ * none) and time updated, if version is still the board's (-1: a new
+ * board) - 0, 1 when it is not, -1; the last board given (kept when
+ * larger); a count (its "SINCE FAILS MAILS UNTIL" line); a board's
+ * conditional moves; a game page to publish, its tries and next try.
+ * 0, or -1 after reporting. */
+int ref_state_put_board(struct ref_state *s, const char *board,
+    const char *text, size_t len, long long version, long long next_due,
+    long long updated);
+int ref_state_last_board(struct ref_state *s, long long num);
+int ref_state_put_count(struct ref_state *s, const char *name,
+    const char *line, long long updated);
+int ref_state_put_cond(struct ref_state *s, const char *board,
+    const char *moves, size_t len);
+int ref_state_put_page(struct ref_state *s, const char *board,
+    const char *page, size_t len, long long tries, long long next_try);
 
-/* What state.c, run.c and finish.c share: DIR/a[/b] into buf
- * (REF_PATH bytes); a file read whole (NULL, errno set, when it cannot
- * be opened or read: a read error is no short file; at most max bytes,
- * else EFBIG); its first size - 1 bytes at most into head, NUL-ended
- * (-1, errno set, when it cannot be opened or read); a file written
- * whole, synced; a failure to read or write path reported (status 4). */
+/* The first column of the rows of sql (parameters par[0..npar)), a
+ * key or a board, into keys (at most max; *n of them).  0, or -1. */
+int ref_state_keys(struct ref_state *s, const char *sql,
+    const struct db_value *par, size_t npar, char (*keys)[REF_KEY],
+    size_t max, size_t *n);
+
+/* The time pass: the boards whose next_due has come at s->now, the
+ * earliest first, at most max, into boards (*n of them); a board
+ * judged whose record stays gets next_due s->next_due (-1: none) if
+ * its version is still s->read_version.  0, or -1 after reporting. */
+int ref_state_due_boards(struct ref_state *s, char (*boards)[REF_KEY],
+    size_t max, size_t *n);
+int ref_state_due(struct ref_state *s, const char *board);
+
+/* A text of the store (malloc'ed when read; NULL: none). */
+struct ref_blob {
+	char *p;
+	size_t len;
+};
+
+/* A plan (the table plans, store.h): what applying it writes. */
+struct ref_plan {
+	int found;                   /* read: there was one */
+	unsigned long uid;           /* its mail's IMAP UID, or 0 */
+	int aside, status;           /* set aside; the ref_status */
+	char summary[REF_SUMMARY];
+	char board[PBEM_WORD];       /* the board written, or "" */
+	long long version;           /* the board's version read, -1 none */
+	long long next_due;          /* the record's next due time, -1 */
+	long long last_board;        /* the board a challenge took, or 0 */
+	struct ref_blob record, cond, list[REF_LISTS], page;
+	char count_name[2][REF_KEY + 8];  /* a userid's and an address's */
+	char count_line[2][128];     /* counts ("" when none) */
+	char inbox[REF_KEY];         /* the inbox row it came from, or "" */
+};
+
+/* Reads plan key into p (p->found 0: none; ref_plan_free after);
+ * writes plan p of key (its plans row, no outbox row; a plan of key
+ * there already stays); writes a reply of key (ready 1: its plan
+ * applied; | 2: it replaces a reply n of key there already, else that
+ * one stays).  0, or -1 after reporting. */
+int ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p);
+void ref_plan_free(struct ref_plan *p);
+int ref_plan_put(struct ref_state *s, const char *key,
+    const struct ref_plan *p);
+int ref_outbox_put(struct ref_state *s, const char *key, long long n,
+    const char *rcpt, const struct ref_blob *mail, long long made,
+    long long tries, long long next_try, int ready);
+
+/* A failure of a system call or file reported (errno: why, status
+ * 4); returns -1. */
 #define REF_PATH 4096
-const char *ref_path(char *buf, const struct ref_state *s, const char *a,
-    const char *b);
-char *ref_read(const char *path, size_t *len, size_t max);
-int ref_read_head(const char *path, char *head, size_t size);
-int ref_write(struct ref_state *s, const char *path, const char *data,
-    size_t len);
-int ref_fail(struct ref_state *s, int writing, const char *path);
-/* Removes the directory dir and the files in it. */
-void ref_rmdir(const char *dir);
+int ref_fail(struct ref_state *s, int writing, const char *what);
+
+/* The name of the count of a userid ("u-USERID") or, user NULL, of an
+ * address ("a-KEY", KEY the raw_key of addr) into buf; 0, or -1. */
+int ref_count_name(const char *user, const char *addr, char *buf,
+    size_t size);
 
 #endif

@@ -151,3 +151,48 @@ ref_decide_time(const char *board, const struct ref_ctx *c,
 	free(j.pic[1].png);
 	return 0;
 }
+
+long long
+ref_due_time(const char *board, const char *text, size_t len, time_t now)
+{
+	struct ref_outcome o;
+	struct ref_ctx c;
+	struct ref_letter none;
+	struct ref_job j;
+	const struct clock *ck = &j.clk.ck;
+	char *msg = NULL;
+	long long due = -1;
+
+	if (text == NULL)
+		return -1;
+	memset(&none, 0, sizeof(none));
+	memset(&j, 0, sizeof(j));
+	memset(&c, 0, sizeof(c));
+	memset(&o, 0, sizeof(o));
+	c.now = now;
+	j.c = &c;
+	j.o = &o;
+	j.l = &none;
+	j.m = &none.m;
+	j.side = -1;
+	record_init(&j.g);
+	snprintf(j.cmd.board, sizeof(j.cmd.board), "%s", board);
+	if (ref_replay_text(text, len, board, REPLAY_ALL, &j.g, &j.rp,
+	    &msg) == 0) {
+		j.r = j.rp.r;
+		ref_clock_load(&j);
+		if (!j.clk.ready && j.clk.timed &&
+		    clock_last_stamp(&j.g) > (long long)now)
+			due = clock_last_stamp(&j.g);   /* the clock behind */
+		if (j.clk.ready && ck->on >= 0) {
+			if (ck->runs_out >= 0)
+				due = ck->runs_out + 1;
+			if (ck->remind_next >= 0 && (due == -1 ||
+			    ck->remind_next < due))
+				due = ck->remind_next;
+		}
+	}
+	free(msg);
+	record_free(&j.g);
+	return due;
+}

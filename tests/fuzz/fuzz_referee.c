@@ -1,12 +1,13 @@
 /*
  * fuzz_referee.c - the whole decision of the referee on any bytes taken
  * as a raw mail, as a run's process makes it (src/referee/run.h):
- * the mail read once, its key, the context read from a fixed state
- * directory (fixtures/referee/state, or STACKREF_FUZZ_STATE: three
+ * the mail read once, its key, the context read from a store made once
+ * in a temporary folder from a fixed state directory (imported:
+ * fixtures/referee/state, or STACKREF_FUZZ_STATE: three
  * players, a signup waiting, three boards, two challenges (one expired),
  * two subscriptions, a userid locked, a stranger answered three times
  * today), the decision; then the same mail set aside, decided from its
- * header.  Nothing is written.
+ * header.  Nothing is written but that store.
  *
  * Besides no crash, hang or leak, every outcome must hold what the
  * referee promises: a decision never fails; one log line of printable
@@ -23,7 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
+#include "referee/port.h"
 #include "referee/run.h"
 #include "rules/rules.h"
 #include "common.h"
@@ -36,10 +39,31 @@ static struct ref_state fuzz_st;
 static struct diag fuzz_d;
 static struct xfer fuzz_x;
 
-/* Opens the fixed state once. */
+static char fuzz_tmp[] = "/tmp/stackref-fuzz.XXXXXX";
+
+/* Removes the store and its folder at the end. */
+static void
+fuzz_close(void)
+{
+	static const char *const file[] = { "referee.db", "referee.db-wal",
+	    "referee.db-shm", "referee.db.lock" };
+	char path[128];
+	size_t i;
+
+	ref_state_close(&fuzz_st);
+	for (i = 0; i < sizeof(file) / sizeof(file[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", fuzz_tmp, file[i]);
+		unlink(path);
+	}
+	rmdir(fuzz_tmp);
+}
+
+/* Opens the fixed state once: a store of its own, the state
+ * directory imported. */
 static void
 fuzz_open(void)
 {
+	static char url[64];
 	static int done;
 	const char *dir = getenv("STACKREF_FUZZ_STATE");
 
@@ -47,11 +71,16 @@ fuzz_open(void)
 		return;
 	done = 1;
 	fuzz_diag(&fuzz_d);
-	fuzz_st.dir = dir != NULL ? dir : "fixtures/referee/state";
+	fuzz_assert(mkdtemp(fuzz_tmp) != NULL, "a temporary folder");
+	atexit(fuzz_close);
+	snprintf(url, sizeof(url), "sqlite:%s/referee.db", fuzz_tmp);
+	fuzz_st.url = url;
 	fuzz_st.address = FUZZ_REFEREE;
 	fuzz_st.d = &fuzz_d;
 	fuzz_st.x = &fuzz_x;
-	fuzz_assert(ref_state_load(&fuzz_st) == 0 && fuzz_st.players.n > 0,
+	fuzz_assert(ref_state_open(&fuzz_st) == 0 &&
+	    ref_port_import(&fuzz_st, dir != NULL ? dir :
+	    "fixtures/referee/state") == 0 && fuzz_st.players.n > 0,
 	    "the fixed state reads");
 }
 

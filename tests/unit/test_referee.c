@@ -21,6 +21,7 @@
 #include "game/verdict.h"
 #include "referee/referee.h"
 #include "referee/state.h"
+#include "referee/store.h"
 #include "rules/rules.h"
 #include "notation/notation.h"
 
@@ -610,20 +611,46 @@ test_players_file(void **state)
 	ref_players_free(&p);
 }
 
-/* A read error is no short file: a directory where a state file
- * should be does not read (it read as empty, issue 19). */
+/* The store: its schema created at the first open (version
+ * REF_STORE_VERSION in meta), a store of a newer version refused with
+ * status 4 naming its version, a mail put into the inbox once however
+ * often it is delivered, and --status's figures. */
 static void
-test_read_error(void **state)
+test_store_schema(void **state)
 {
-	char dir[] = "/tmp/stackref-test.XXXXXX", head[64];
+	char dir[] = "/tmp/stackref-test.XXXXXX", url[128], path[128];
+	struct ref_store_status f;
+	struct ref_store *st;
+	struct diag d;
+	long long v = 0;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	errno = 0;
-	assert_null(ref_read(dir, NULL, 64));
-	assert_int_equal(errno, EISDIR);
-	assert_int_equal(ref_read_head(dir, head, sizeof(head)), -1);
-	assert_int_equal(errno, EISDIR);
+	snprintf(url, sizeof(url), "sqlite:%s/r.db", dir);
+	diag_init(&d, "test", NULL);
+	d.quiet = 1;
+	assert_int_equal(ref_store_open(url, &d, &st), 0);
+	assert_int_equal(ref_store_int(st, "SELECT value FROM meta WHERE name "
+	    "= 'schema'", NULL, 0, 0, &v), 0);
+	assert_int_equal(v, REF_STORE_VERSION);
+	assert_int_equal(ref_store_put_mail(st, "Subject: x\n\nhi\n", 15,
+	    1000), 0);
+	assert_int_equal(ref_store_put_mail(st, "Subject: x\n\nhi\n", 15,
+	    1001), 0);
+	assert_int_equal(ref_store_status(st, 1060, &f), 0);
+	assert_int_equal(f.mails, 1);
+	assert_int_equal(f.oldest, 60);
+	assert_int_equal(f.boards_open, 0);
+	assert_int_equal(ref_store_exec(st, "UPDATE meta SET value = 99 WHERE "
+	    "name = 'schema'", NULL, 0, NULL, NULL), 1);
+	ref_store_close(st);
+	assert_int_equal(d.status, STATUS_OK);
+	assert_int_equal(ref_store_open(url, &d, &st), -1);
+	assert_null(st);
+	assert_int_equal(d.status, STATUS_SYSTEM);
+	assert_int_equal(d.counts[DIAG_STORE_NEWER], 1);
+	snprintf(path, sizeof(path), "%s/r.db", dir);
+	unlink(path);
 	rmdir(dir);
 }
 
@@ -2337,7 +2364,7 @@ main(void)
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_players_file),
-		cmocka_unit_test(test_read_error),
+		cmocka_unit_test(test_store_schema),
 		cmocka_unit_test(test_key_search),
 	};
 

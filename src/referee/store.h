@@ -1,0 +1,158 @@
+/*
+ * store.h - everything the referee keeps, in one SQL store over
+ * src/db/db.h: SQLite (one file, the default: `--dir DIR` is
+ * sqlite:DIR/referee.db) or PostgreSQL (`--store postgresql://...`).
+ * The SQL is written once (store.c, state.c, finish.c), in the
+ * dialect both read; every value from a mail is a bound parameter.
+ *
+ * The tables (schema version REF_STORE_VERSION, in meta):
+ *
+ *     meta       name PRIMARY KEY, value: "schema" (the version),
+ *                "last_board" (the last board a challenge took),
+ *                "last_run" (the time the last run ended)
+ *     players    seq PRIMARY KEY, userid, addr, hash: in order
+ *     pending    seq, userid, addr, hash, token, expires: signups
+ *     challenges seq, board, game, from_user, to_user, expires, options
+ *     watchers   seq, board, addr
+ *     counts     name PRIMARY KEY ("u-USERID", "a-KEY"), since, fails,
+ *                mails, until, updated: removed REF_COUNT_TTL after
+ *     boards     board PRIMARY KEY, record (the PDN text, BLOB/BYTEA:
+ *                byte for byte), white, black (indexed: games USERID),
+ *                over, next_due (indexed: the time pass reads only
+ *                the boards due; NULL: nothing will be due), updated,
+ *                version (+1 at each write)
+ *     cond       board PRIMARY KEY, moves: the conditional moves kept
+ *     plans      key PRIMARY KEY, ...: the planned outcome of one
+ *                mail or event, written whole by its decision's
+ *                process; carried out (applied) by the run, in one
+ *                transaction, and removed there
+ *     outbox     key, n, rcpt, mail, made, tries, next_try, ready:
+ *                the replies (ready once their plan is applied)
+ *     done       key PRIMARY KEY, summary, status, at: a mail or an
+ *                event of the time pass processed; never again
+ *     aside      key PRIMARY KEY, why, uid, mail (its bytes, at most
+ *                REF_MAIL_MAX), at
+ *     publish    board PRIMARY KEY, page, tries, next_try
+ *     inbox      key PRIMARY KEY, raw, received: mails handed over by
+ *                --deliver, waiting for a run
+ *     events     at, kind ("refused", "bounced"): for --status
+ *
+ * A decision, and what a kill at each step does:
+ *   1. the decision's process opens a connection of its own, reads its
+ *      context and writes its plan (one transaction: the plan row, its
+ *      outbox rows not ready).  Killed before the commit: nothing
+ *      written, the mail is read again (it is not flagged done).
+ *   2. the run applies the plan in ONE write transaction: the done key
+ *      first (a key done already: nothing more), the board row only if
+ *      its version is still the one the decision read (else the plan
+ *      is dropped and the mail decided again), the lists, the counts,
+ *      cond, publish, the outbox rows made ready, the inbox row
+ *      deleted, the plan deleted.  Killed before the commit: the plan
+ *      is still there and the next run applies it.
+ *   3. the IMAP keywords are set.  Killed before: the mail is read
+ *      again, found done, flagged.
+ *   4. each ready outbox row is sent, and deleted once the SMTP server
+ *      accepted it.  Killed between the acceptance and the delete: the
+ *      reply is sent again by the next run, with the same Message-ID
+ *      (the one duplicate a kill can make; readers' mail programs
+ *      fold it).
+ *
+ * Faults (a store missing, locked, full, read-only, a server gone):
+ * one line (DIAG_STORE, status 4; DIAG_STORE_GONE, status 5) and -1;
+ * nothing is flagged done that is not committed.
+ */
+#ifndef STACKREF_REFEREE_STORE_H
+#define STACKREF_REFEREE_STORE_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "base/diag.h"
+#include "db/db.h"
+
+#define REF_STORE_VERSION 1        /* the schema this stackref writes */
+#define REF_STORE_FILE "referee.db" /* the store of --dir DIR */
+
+struct ref_store;                  /* a connection and its diag */
+
+/* Text s as a parameter, NULL as SQL NULL. */
+static inline struct db_value
+ref_db_text(const char *s)
+{
+	return s != NULL ? DB_T(s) : DB_N;
+}
+
+/*
+ * Opens the store of url ("sqlite:PATH", a bare PATH, or
+ * "postgresql://..."), creating its tables or migrating them to
+ * REF_STORE_VERSION; a store of a newer version is refused, naming it
+ * (DIAG_STORE_NEWER).  Returns 0 with *st set, or -1 after reporting
+ * (*st NULL).
+ */
+int ref_store_open(const char *url, struct diag *d, struct ref_store **st);
+
+/* Closes st (NULL: nothing). */
+void ref_store_close(struct ref_store *st);
+
+/*
+ * In a process forked after ref_store_open: leaves the parent's
+ * connection untouched and opens one of its own on the same store.
+ * Returns 0, or -1 after reporting.
+ */
+int ref_store_reopen(struct ref_store *st);
+
+/* The url st was opened on. */
+const char *ref_store_url(const struct ref_store *st);
+
+/*
+ * Puts the mail raw[0..len), received at now, into the inbox durably
+ * (committed when it returns; the same bytes twice: kept once), for a
+ * run to decide.  Returns 0, or -1 after reporting (--deliver exits
+ * 75 so that the mail server tries again).
+ */
+int ref_store_put_mail(struct ref_store *st, const char *raw, size_t len,
+    time_t now);
+
+/* What `stackref referee --status` prints. */
+struct ref_store_status {
+	long mails;                /* in the inbox, waiting */
+	long long oldest;          /* the age of the oldest, seconds; 0 */
+	long replies;              /* outgoing, waiting */
+	long boards_open;          /* records with no result yet */
+	long boards_due;           /* boards whose next_due has come */
+	long aside;                /* mails set aside */
+	long refused_day;          /* refusals over the last day */
+	long bounced_day;          /* replies dropped over the last day */
+	long long last_run;        /* when the last run ended; 0: never */
+};
+
+/* Fills f at time now.  Returns 0, or -1 after reporting. */
+int ref_store_status(struct ref_store *st, time_t now,
+    struct ref_store_status *f);
+
+/* Records that a run ended at now (meta last_run). */
+int ref_store_ran(struct ref_store *st, time_t now);
+
+/*
+ * Statements, for the referee's own files (state.c, finish.c, port.c):
+ * each reports a failure (one line) and returns -1; exec returns the
+ * rows changed or returned; begin's write is 1 for a transaction that
+ * writes.  rollback after a failure.  The blob type of the driver
+ * (DDL only).
+ */
+int ref_store_begin(struct ref_store *st, int write);
+int ref_store_commit(struct ref_store *st);
+void ref_store_rollback(struct ref_store *st);
+long ref_store_exec(struct ref_store *st, const char *sql,
+    const struct db_value *par, size_t npar, db_row_fn row, void *arg);
+const char *ref_store_blob(const struct ref_store *st);
+
+/* Whether the driver has row locks (PostgreSQL). */
+int ref_store_row_locks(const struct ref_store *st);
+
+/* Reads one integer: the first column of the first row into *v (def
+ * when there is none).  0, or -1 after reporting. */
+int ref_store_int(struct ref_store *st, const char *sql,
+    const struct db_value *par, size_t npar, long long def, long long *v);
+
+#endif
