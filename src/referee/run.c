@@ -27,6 +27,9 @@
 #define REF_EXIT_OK 0
 #define REF_EXIT_FAILED 3     /* the decision failed: set the mail aside */
 #define REF_EXIT_STATE 4      /* the plan cannot be written: stop */
+#define REF_INBOX_BATCH 16    /* inbox rows read at a time */
+#define REF_DUE_BATCH 64      /* boards due read at a time */
+#define REF_DUE_MAX 100000    /* boards judged per run at most */
 
 /* Whether address-space limits would break the build's own checker
  * (AddressSanitizer reserves terabytes; so does valgrind's core). */
@@ -149,6 +152,8 @@ ref_child_plan(struct ref_state *s, const struct ref_letter *l,
 	}
 	if (ref_run_decide(s, l, aside, s->now, rnd, &o) == -1)
 		return REF_EXIT_FAILED;
+	s->next_due = o.record != NULL ? ref_due_time(o.board, o.record,
+	    o.record_len, s->now) : -1;
 	if (aside != NULL) {
 		snprintf(sum, sizeof(sum), "set aside (%.100s), uid %lu: %.380s", aside,
 		    uid, o.summary);
@@ -187,15 +192,22 @@ ref_child(struct ref_state *s, int fd, const void *arg)
 	}
 	if (ref_tell_key(fd, key) == -1)
 		_exit(REF_EXIT_STATE);
-	if (ref_state_seen(s, key) != 0)
+	switch (ref_state_seen(s, key)) {
+	case 0:
+		break;
+	case -1:
+		_exit(REF_EXIT_STATE);
+	default:
 		_exit(REF_EXIT_OK);
+	}
 	fflush(NULL);
 	_exit(ref_child_plan(s, &l, mj->uid, key, mj->aside));
 }
 
 /* The time pass's process on board arg: judges its clock, tells the
  * key of the event due (an empty line: none) on fd, plans it unless it
- * was planned already.  Never returns. */
+ * was planned already; moves the board's next_due on when the record
+ * stays as it is.  Never returns. */
 static void
 ref_child_time(struct ref_state *s, int fd, const void *arg)
 {
@@ -211,16 +223,21 @@ ref_child_time(struct ref_state *s, int fd, const void *arg)
 		c.now = s->now;
 		rc = ref_decide_time(board, &c, &o, key);
 	}
+	if (rc == 0)
+		s->next_due = ref_due_time(board, o.record != NULL ? o.record :
+		    c.record, o.record != NULL ? o.record_len : c.record_len,
+		    s->now);
 	ref_state_ctx_free(&c, record);
 	if (rc == -1)
 		_exit(REF_EXIT_FAILED);
 	if (ref_tell_key(fd, key) == -1)
 		_exit(REF_EXIT_STATE);
-	if (key[0] == '\0' || ref_state_seen(s, key) != 0)
-		rc = REF_EXIT_OK;
-	else
-		rc = ref_state_plan(s, key, 0, &o, 0) == 0 ? REF_EXIT_OK :
-		    REF_EXIT_STATE;
+	rc = REF_EXIT_OK;
+	if (o.record == NULL && ref_state_due(s, board) == -1)
+		rc = REF_EXIT_STATE;
+	else if (key[0] != '\0' && ref_state_seen(s, key) == 0 &&
+	    ref_state_plan(s, key, 0, &o, 0) == -1)
+		rc = REF_EXIT_STATE;
 	ref_outcome_free(&o);
 	fflush(NULL);
 	_exit(rc);
@@ -266,6 +283,8 @@ ref_fork(struct ref_state *s, void (*child)(struct ref_state *, int,
 	if (pid == 0) {
 		close(fd[0]);
 		ref_limits();
+		if (ref_store_reopen(s->st) == -1)
+			_exit(REF_EXIT_STATE);
 		child(s, fd[1], arg);
 	}
 	close(fd[1]);
@@ -319,6 +338,16 @@ ref_plan_bare(struct ref_state *s, const char *akey, unsigned long uid,
 	return ref_state_plan(s, akey, uid, &o, 1);
 }
 
+/* Marks mail uid done on the server, or deletes its inbox row. */
+static int
+ref_mail_done(struct ref_state *s, unsigned long uid)
+{
+	if (uid != 0)
+		return ref_state_flag(s, uid, REF_FLAG);
+	return ref_store_exec(s->st, "DELETE FROM inbox WHERE key = $1",
+	    &DB_T(s->inbox_key), 1, NULL, NULL) == -1 ? -1 : 0;
+}
+
 /* Sets mail raw (UID uid) aside for why, answers it from its header in
  * a child if it can, and finishes it. */
 static int
@@ -340,9 +369,13 @@ ref_set_aside(struct ref_state *s, unsigned long uid, const char *raw,
 		return -1;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
-	if (ref_state_seen(s, akey) == 0 &&
-	    ref_plan_bare(s, akey, uid, why) == -1)
+	switch (ref_state_seen(s, akey)) {
+	case -1:
 		return -1;
+	case 0:
+		if (ref_plan_bare(s, akey, uid, why) == -1)
+			return -1;
+	}
 	return ref_state_finish(s, akey);
 }
 
@@ -358,13 +391,13 @@ ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
 
 	if (ref_fork(s, ref_child, &mj, key, &status) == -1)
 		return -1;
-	if (key[0] != '\0')
-		seen = ref_state_seen(s, key);
+	if (key[0] != '\0' && (seen = ref_state_seen(s, key)) == -1)
+		return -1;
 	if (seen == 2)
 		ref_test_planned(s);
 	if (seen == 1)
 		return ref_state_finish(s, key) == -1 ? -1 :
-		    ref_state_flag(s, uid, REF_FLAG);
+		    ref_mail_done(s, uid);
 	if (seen == 2)
 		return ref_state_finish(s, key);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
@@ -373,14 +406,37 @@ ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
 	    sizeof(why)));
 }
 
+/* Processes mail raw[0..len) (UID uid, 0 for an inbox row). */
+static int
+ref_run_raw(struct ref_state *s, unsigned long uid, const char *raw,
+    size_t len)
+{
+	char akey[REF_KEY];
+	int seen;
+
+	if (REF_HASH_MODULE->raw_key(raw, len, akey) == -1) {
+		diag_report(s->d, DIAG_NOMEM, NULL);
+		return -1;
+	}
+	if ((seen = ref_state_aside_seen(s, akey)) == -1)
+		return -1;
+	if (seen)
+		return uid != 0 ? ref_state_flag(s, uid, REF_FLAG " "
+		    REF_FLAG_ASIDE) : ref_mail_done(s, uid);
+	if (len > REF_MAIL_MAX)
+		return ref_set_aside(s, uid, raw, len, "the mail is larger "
+		    "than 1 MiB");
+	return ref_decide_mail(s, uid, raw, len);
+}
+
 /* Fetches mail uid, at most REF_MAIL_MAX + 1 bytes of it, and
  * processes it. */
 static int
 ref_run_mail(struct ref_state *s, unsigned long uid)
 {
 	struct xfer_buf raw = { NULL, 0 };
-	char url[2048], akey[REF_KEY];
-	int rc = -1;
+	char url[2048];
+	int rc;
 
 	snprintf(url, sizeof(url), "%s;UID=%lu;PARTIAL=0.%lu", s->imap, uid,
 	    (unsigned long)REF_MAIL_MAX + 1);
@@ -388,32 +444,64 @@ ref_run_mail(struct ref_state *s, unsigned long uid)
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
 		return -1;
 	}
-	if (REF_HASH_MODULE->raw_key(raw.data, raw.len, akey) == -1)
-		diag_report(s->d, DIAG_NOMEM, NULL);
-	else if (ref_state_aside_seen(s, akey))
-		rc = ref_state_flag(s, uid, REF_FLAG " " REF_FLAG_ASIDE);
-	else if (raw.len > REF_MAIL_MAX)
-		rc = ref_set_aside(s, uid, raw.data, raw.len, "the mail is "
-		    "larger than 1 MiB");
-	else
-		rc = ref_decide_mail(s, uid, raw.data, raw.len);
+	rc = ref_run_raw(s, uid, raw.data, raw.len);
 	xfer_buf_free(&raw);
 	return rc;
 }
 
-/* Whether the record at path is worth a time pass: the head of an open
- * game (Result "*") with a TimeControl, or a record that cannot be read
- * (its pass fails, and says why).  Cheap: nothing is replayed in the
- * run's own process. */
-static int
-ref_time_worth(const char *path)
-{
-	char head[8192];
+/* The mails of the inbox (--deliver), read a batch at a time. */
+struct ref_inbox {
+	struct {
+		char key[REF_KEY];
+		char *raw;
+		size_t len;
+	} v[REF_INBOX_BATCH];
+	size_t n;
+};
 
-	if (ref_read_head(path, head, sizeof(head)) == -1)
-		return errno != ENOENT;
-	return strstr(head, "[Result \"*\"]") != NULL &&
-	    strstr(head, "[TimeControl \"") != NULL;
+static int
+ref_inbox_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_inbox *in = arg;
+
+	if (ncol != 2 || in->n >= REF_INBOX_BATCH || col[0].len >= REF_KEY ||
+	    (in->v[in->n].raw = malloc(col[1].len + 1)) == NULL)
+		return 1;
+	memcpy(in->v[in->n].key, col[0].p, col[0].len);
+	in->v[in->n].key[col[0].len] = '\0';
+	memcpy(in->v[in->n].raw, col[1].p, col[1].len);
+	in->v[in->n++].len = col[1].len;
+	return 0;
+}
+
+/* Decides the mails of the inbox, the oldest first, up to REF_BATCH;
+ * each row is deleted by the transaction that applies its plan. */
+static int
+ref_run_inbox(struct ref_state *s)
+{
+	static struct ref_inbox in;
+	size_t i, done = 0;
+	int rc = 0;
+
+	do {
+		in.n = 0;
+		if (ref_store_exec(s->st, "SELECT key, raw FROM inbox ORDER BY "
+		    "received, key LIMIT 16", NULL, 0, ref_inbox_row,
+		    &in) == -1)
+			return -1;
+		if (in.n > 0)
+			ref_picture_warm();
+		for (i = 0; i < in.n; i++) {
+			snprintf(s->inbox_key, sizeof(s->inbox_key), "%s",
+			    in.v[i].key);
+			if (rc == 0)
+				rc = ref_run_raw(s, 0, in.v[i].raw, in.v[i].len);
+			free(in.v[i].raw);
+		}
+		s->inbox_key[0] = '\0';
+		done += in.n;
+	} while (rc == 0 && in.n == REF_INBOX_BATCH && done < REF_BATCH);
+	return rc;
 }
 
 /* The time pass on board: judged in a child, its plan finished; a
@@ -439,36 +527,35 @@ ref_time_one(struct ref_state *s, const char *board)
 	return 0;
 }
 
-/* The time pass: every open timed board of games/, one at a time. */
+/* The time pass: the boards due (next_due come), one at a time, a
+ * batch of them read at a time; each judged moves its next_due on. */
 static int
 ref_time_pass(struct ref_state *s)
 {
-	char dir[REF_PATH], path[REF_PATH], board[PBEM_WORD];
-	struct dirent *e;
-	DIR *dp;
+	static char boards[REF_DUE_BATCH][REF_KEY];
+	size_t i, n, judged = 0;
 	int rc = 0;
 
-	if ((dp = opendir(ref_path(dir, s, "games", NULL))) == NULL)
-		return ref_fail(s, 0, dir);
-	while (rc == 0 && (e = readdir(dp)) != NULL)
-		if (ref_board_file(e->d_name, board) && ref_board_ok(board) &&
-		    ref_time_worth(ref_path(path, s, "games", e->d_name)))
-			rc = ref_time_one(s, board);
-	closedir(dp);
+	do {
+		if (ref_state_due_boards(s, boards, REF_DUE_BATCH, &n) == -1)
+			return -1;
+		for (i = 0; rc == 0 && i < n; i++)
+			rc = ref_time_one(s, boards[i]);
+		judged += n;
+	} while (rc == 0 && n == REF_DUE_BATCH && judged < REF_DUE_MAX);
 	return rc;
 }
 
-int
-ref_run(struct ref_state *s)
+/* Reads the mails of the mailbox not flagged done and processes each
+ * one. */
+static int
+ref_run_imap(struct ref_state *s)
 {
 	static unsigned long uids[REF_BATCH];
 	struct xfer_buf out = { NULL, 0 };
 	char cmd[64];
 	long n, i;
 
-	if (ref_state_finish_all(s) == -1)
-		return -1;
-	ref_state_publish(s);
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
 	if (XFER_MODULE->command(s->x, s->imap, cmd, &out) == -1) {
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
@@ -485,8 +572,18 @@ ref_run(struct ref_state *s)
 	for (i = 0; i < n; i++)
 		if (ref_run_mail(s, uids[i]) == -1)
 			return -1;
-	if (ref_time_pass(s) == -1)
+	return 0;
+}
+
+int
+ref_run(struct ref_state *s)
+{
+	if (ref_state_finish_all(s) == -1)
 		return -1;
 	ref_state_publish(s);
-	return 0;
+	if ((s->imap != NULL && ref_run_imap(s) == -1) ||
+	    ref_run_inbox(s) == -1 || ref_time_pass(s) == -1)
+		return -1;
+	ref_state_publish(s);
+	return ref_store_ran(s->st, s->now);
 }
