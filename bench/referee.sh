@@ -94,13 +94,16 @@ awk -v n="$n" 'BEGIN { for (i = 1; i <= n; i++)
 # new checkers game (red to move) of the players p(2B-1) and p(2B)
 # (counted round PLAYERS), its clock started at STAMP (move=21d
 # remind=7d: a reminder is due 7 days after STAMP).  The one place that
-# knows how the referee keeps its state: today a state directory of
-# files (referee/state.h).
+# knows how the referee keeps its state: a state directory of the
+# layout of before the store, written into $1.import with each board's
+# next due time (next-due, as --export writes it), then moved into the
+# store of --dir DIR by --import (not timed).
 populate() {
-	rm -rf "$1"
-	mkdir -p "$1/games" || return 1
-	awk -v dir="$1" -v n="$2" -v np="$3" -v stamp="$4" -v hash="$hash" \
-	    -v d="$D" 'BEGIN {
+	local dir=$1.import
+	rm -rf "$1" "$dir"
+	mkdir -p "$1" "$dir/games" || return 1
+	awk -v dir="$dir" -v n="$2" -v np="$3" -v stamp="$4" -v hash="$hash" \
+	    -v d="$D" -v due=$(($(date -u -d "$4" +%s) + 7 * 86400)) 'BEGIN {
 		f = dir "/players"
 		print "# stackref referee players: USERID ADDRESS HASH" > f
 		for (i = 1; i <= np; i++)
@@ -118,9 +121,13 @@ populate() {
 			    (2 * b - 2) % np + 1, (2 * b - 1) % np + 1, b,
 			    stamp > f
 			close(f)
+			print b, due > (dir "/next-due")
 		}
 	}' || return 1
-	echo "$2" >"$1/last-board"
+	echo "$2" >"$dir/last-board"
+	"$bin" referee --dir "$1" --import "$dir" >"$tmp/import" 2>&1 ||
+	    { echo "populate: $(tail -n 1 "$tmp/import")" >&2; return 1; }
+	rm -rf "$dir"
 }
 
 # mailbox N: the referee's mailbox holds one mail per board 1 ... N, the
