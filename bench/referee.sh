@@ -17,7 +17,7 @@
 #       open timed boards none of which is due (best of 3 for 10, one
 #       run for more), and one over 1,000 boards whose
 #       reminder is due (each judged and its reminder mailed).  A run
-#       has $BENCH_PASS_BUDGET seconds (default 60): one over it is
+#       has $BENCH_PASS_BUDGET seconds (default 120): one over it is
 #       stopped and printed "over budget"; the 100,000 boards are tried
 #       only when the 10,000 took less than a tenth of it.
 # populate is the one function that knows how the referee keeps its
@@ -28,7 +28,7 @@ set -u
 top=$(pwd)
 bin=${STACKREF:-$top/stackref}
 mails=${BENCH_MAILS:-50}
-budget=${BENCH_PASS_BUDGET:-60}
+budget=${BENCH_PASS_BUDGET:-120}
 NOW=2027-01-10T10:00:00Z         # the time of every run
 PLAYERS_MAX=2000                 # players of the time pass's boards
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-bench-ref.XXXXXX") || exit 1
