@@ -24,7 +24,10 @@
 #       search that matches nothing (every game replayed to its end),
 #       dups and convert --dedupe, each beside check, best of 3, with
 #       its peak RSS; and the memory dups takes per distinct game, on an
-#       archive of distinct games (the positions convert --at makes).
+#       archive of distinct games (the positions convert --at makes);
+#   (g) the referee (bench/referee.sh): move mails decided per second by
+#       one run, and the time pass over 10, 10,000 and 100,000 open
+#       boards, and over 1,000 due, against the test servers.
 # The peer needs node and npm: bench/node_modules is installed here (npm
 # ci, from bench/package-lock.json) and nowhere else; without node the
 # peer's lines say skipped.
@@ -539,3 +542,6 @@ r_check=$(rss "$bin" check -q "$tmp/distinct.pdn")
 echo "dups memory: $dn, so $dgames distinct: peak RSS $r_dups kB," \
     "check $r_check kB: $(ratio "$(((r_dups - r_check) * 1024))" \
     "$dgames" 1) bytes per distinct game"
+
+echo
+bash "$top/bench/referee.sh" || echo "bench/referee.sh failed (status $?)"

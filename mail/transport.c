@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <curl/curl.h>
 
@@ -378,6 +379,40 @@ xfer_set_tls(const struct xfer_job *j)
 		    (long)CURLUSESSL_NONE);
 }
 
+/* The connections of this process's IMAP transfers, kept from one to
+ * the next: a run searches, reads and flags its mails over one
+ * connection, logged in once (libcurl reuses one only for the same
+ * server and credentials).  Made by the first IMAP transfer; closed
+ * (logged out) at exit by the process that made it, never by a child
+ * that inherited it with its sockets. */
+static CURLSH *xfer_imap_share;
+static pid_t xfer_imap_owner;
+
+static void
+xfer_imap_close(void)
+{
+	if (xfer_imap_share != NULL && getpid() == xfer_imap_owner)
+		curl_share_cleanup(xfer_imap_share);
+	xfer_imap_share = NULL;
+}
+
+/* Lets j, when it is an IMAP transfer, use the kept connections. */
+static void
+xfer_set_share(const struct xfer_job *j)
+{
+	if (strncmp(j->scheme, "imap", 4) != 0)
+		return;
+	if (xfer_imap_share == NULL) {
+		if ((xfer_imap_share = curl_share_init()) == NULL)
+			return;
+		curl_share_setopt(xfer_imap_share, CURLSHOPT_SHARE,
+		    CURL_LOCK_DATA_CONNECT);
+		xfer_imap_owner = getpid();
+		atexit(xfer_imap_close);
+	}
+	curl_easy_setopt(j->c, CURLOPT_SHARE, xfer_imap_share);
+}
+
 /* Frees what j holds (not j->origin). */
 static void
 xfer_close(struct xfer_job *j)
@@ -436,6 +471,7 @@ xfer_open(struct xfer_job *j, struct xfer *x, const char *url,
 	xfer_set_protocols(j->c, j->scheme);
 	xfer_set_tls(j);
 	xfer_set_auth(j);
+	xfer_set_share(j);
 	return 0;
 }
 

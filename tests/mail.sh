@@ -15,6 +15,8 @@
 #                 the result of a game over
 #   tls/*         an untrusted certificate refused without --cacert;
 #                 STARTTLS to this machine only with --starttls
+#   imap/*        a process's IMAP transfers share one connection: a
+#                 fetch (a search, then a mail) logs in once
 #   auth/*        wrong password, netrc, password file and variable; a
 #                 password in a URL refused
 #   redirect/*    redirects followed hop by hop under the policy; no
@@ -288,6 +290,14 @@ status_is tls/local-pop3-no-starttls 0 $?
 status_is tls/fetch-smtp-usage 2 $?
 check tls/imap-login-over-tls grep -q 'imap-login: Info: Login: user=<bob>.*, TLS' \
     "$SR_DIR/mail/dovecot.log"
+# A fetch searches the mailbox, then reads a mail: two transfers over
+# one connection, logged in once (the referee's run reads all its mails
+# so).
+logins() { grep -c 'imap-login: Info: Login: user=<bob>' "$SR_DIR/mail/dovecot.log"; }
+l0=$(logins)
+"$bin" fetch $BOB $CA "$IMAPS/INBOX" >/dev/null 2>err
+sleep 0.3     # Dovecot's log process writes a moment later
+check imap/one-login-a-process [ "$(logins)" -eq $((l0 + 1)) ]
 "$bin" fetch $BOB --cacert "$SR_DIR/key.pem" "$IMAPS/INBOX" >/dev/null 2>err
 status_is tls/wrong-ca 5 $?
 

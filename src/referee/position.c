@@ -71,6 +71,36 @@ ref_picture(struct ref_job *j, int side)
 	return pic;
 }
 
+void
+ref_picture_warm(void)
+{
+	static const struct replay_opts ro = { NULL, 0, REPLAY_ALL, 0 };
+	static int warm;
+	struct game_picture gp;
+	struct replay rp;
+	struct record g;
+	struct diag d;
+	unsigned char *png;
+	size_t i, len;
+	char why[256];
+
+	if (warm)
+		return;
+	warm = 1;
+	diag_init(&d, "stackref", stderr);
+	for (i = 0; rules_table[i] != NULL; i++) {
+		record_init(&g);
+		if (record_tag_set(&g, "Game", rules_table[i]->name, NULL) == 0 &&
+		    replay_start(&rp, &g, &ro, &d) == 0) {
+			game_picture(&gp, &rp, &g, 0, REF_PNG_SIZE);
+			if (PNG_MODULE->render(&gp.v, &png, &len, why,
+			    sizeof(why)) == 0)
+				free(png);
+		}
+		record_free(&g);
+	}
+}
+
 /* ---- the text ---- */
 
 /* The line saying what happened last on the board: its last action

@@ -391,6 +391,16 @@ long long ref_due_time(const char *board, const char *text, size_t len,
     time_t now);
 
 /*
+ * Readies the graphics libraries of the board's PNG (librsvg, cairo,
+ * fontconfig and the fonts, at REF_PNG_SIZE) in this process: draws a
+ * new board of every game once and throws the pictures away, so that
+ * the decisions' children forked after it draw theirs without starting
+ * them each time.  Once per process; a picture that cannot be drawn is
+ * passed over (a child then starts what it needs itself, as before).
+ */
+void ref_picture_warm(void);
+
+/*
  * Reads the UIDs of an IMAP "* SEARCH 3 7 12" answer into uids (at most
  * max, in order).  Returns how many, or -1 when the answer is not a
  * SEARCH answer.

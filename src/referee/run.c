@@ -489,6 +489,8 @@ ref_run_inbox(struct ref_state *s)
 		    "received, key LIMIT 16", NULL, 0, ref_inbox_row,
 		    &in) == -1)
 			return -1;
+		if (in.n > 0)
+			ref_picture_warm();
 		for (i = 0; i < in.n; i++) {
 			snprintf(s->inbox_key, sizeof(s->inbox_key), "%s",
 			    in.v[i].key);
@@ -514,6 +516,7 @@ ref_time_one(struct ref_state *s, const char *board)
 		return -1;
 	if (key[0] != '\0' && ref_state_seen(s, key) == 2) {
 		ref_test_planned(s);
+		ref_picture_warm();     /* more may be due: draw them warm */
 		return ref_state_finish(s, key);
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
@@ -564,6 +567,8 @@ ref_run_imap(struct ref_state *s)
 	xfer_buf_free(&out);
 	if (n == -1)
 		n = 0;     /* no "* SEARCH" line: nothing new */
+	if (n > 0)
+		ref_picture_warm();     /* once, not in each mail's child */
 	for (i = 0; i < n; i++)
 		if (ref_run_mail(s, uids[i]) == -1)
 			return -1;
