@@ -113,15 +113,14 @@ run_job() {
 }
 
 # schedule TIMES: the names of the units lanes take, in order, each
-# unit's tests in $tmp/unit.NAME: the scripts that start servers
-# (servers.sh) one unit, run one after another, every other test a unit
-# of its own; longest first by the seconds TIMES gives ("NAME SECONDS"
-# lines), a test it lacks counted long, so that it starts early.
+# unit's tests in $tmp/unit.NAME: every test a unit of its own (the
+# scripts that start servers too: servers.sh claims each instance's
+# ports, so that they run side by side); longest first by the seconds
+# TIMES gives ("NAME SECONDS" lines), a test it lacks counted long, so
+# that it starts early.
 schedule() {
 	while read -r kind path; do
 		unit=${path##*/}
-		[ "$kind" = script ] && grep -q 'servers\.sh' "$path" &&
-		    unit=servers
 		echo "$kind $path" >>"$tmp/unit.$unit"
 		echo "$unit ${path#tests/}"
 	done <"$tmp/jobs" | awk -v times="$1" '

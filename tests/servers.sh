@@ -38,8 +38,10 @@
 # not root, or a package missing (tools/deps.sh check installs them); the
 # tests that use it count that as a failure, as any other.
 # Ports: SR_PORT_BASE, else the first base from 20000 up, in steps of 100,
-# whose eight ports are free.  Everything lives under SR_DIR (a new
-# /tmp/stackref-servers.XXXXXX unless given); nothing else is touched.
+# whose nine ports are free and that no other instance claims (see
+# claim below: scripts may start servers at the same time).  Everything
+# lives under SR_DIR (a new /tmp/stackref-servers.XXXXXX unless given)
+# but the claim, /tmp/stackref-ports/BASE, which stop removes.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DOMAIN=example.test
@@ -90,13 +92,41 @@ wait_port() {
 	return 1
 }
 
-# pick_base: sets BASE to a base whose ports are all free.
+# Claims: a base in use by a servers.sh instance is the folder
+# CLAIMS/BASE holding the path of its SR_DIR, made with mkdir (atomic), so
+# that scripts starting servers at once never take the same base; a
+# claim whose SR_DIR is gone (its script was killed) is stale and taken.
+CLAIMS=/tmp/stackref-ports
+
+# claim BASE: takes BASE for $D; 1 when another instance holds it.
+claim() {
+	local c=$CLAIMS/$1 owner
+	mkdir -p "$CLAIMS" 2>/dev/null
+	if ! mkdir "$c" 2>/dev/null; then
+		owner=$(cat "$c/dir" 2>/dev/null) || return 1
+		[ -n "$owner" ] && [ ! -d "$owner" ] || return 1
+		rm -rf "$c" && mkdir "$c" 2>/dev/null || return 1
+	fi
+	echo "$D" >"$c/dir"
+}
+
+# unclaim: gives back the base of $D.
+unclaim() {
+	local b
+	b=$(cat "$D/base" 2>/dev/null) || return 0
+	[ "$(cat "$CLAIMS/$b/dir" 2>/dev/null)" = "$D" ] && rm -rf "$CLAIMS/$b"
+	return 0
+}
+
+# pick_base [AFTER]: sets BASE to a base above AFTER whose ports are all
+# free, claimed for $D (and written to $D/base).
 pick_base() {
 	local b o ok
 	for b in ${SR_PORT_BASE:-$(seq 20000 100 29900)}; do
+		[ "$b" -gt "${1:-0}" ] || continue
 		ok=1
 		for o in $OFFSETS; do port_free $((b + o)) || { ok=0; break; }; done
-		[ $ok = 1 ] && { BASE=$b; return 0; }
+		[ $ok = 1 ] && claim "$b" && { BASE=$b; echo "$b" >"$D/base"; return 0; }
 	done
 	echo "servers.sh: no free ports" >&2
 	return 1
@@ -440,7 +470,6 @@ write_configs() {
 	dovecot_conf >"$D/mail/dovecot.conf"
 	exim_conf >"$D/exim/exim.conf"
 	nginx_conf >"$D/http/nginx.conf"
-	echo "$BASE" >"$D/base"
 }
 
 print_env() {
@@ -468,6 +497,13 @@ export SR_DIR
 EOF
 }
 
+# stop_daemons: stops the servers of $D.
+stop_daemons() {
+	stop_pid "$D/exim/exim.pid" /usr/sbin/exim4
+	stop_pid "$D/http/nginx.pid" /usr/sbin/nginx
+	stop_pid "$D/mail/run/master.pid" /usr/sbin/dovecot
+}
+
 do_stop() {
 	local d=${SR_DIR:-}
 	case $d in
@@ -475,33 +511,48 @@ do_stop() {
 	*) echo "servers.sh: SR_DIR is not a servers.sh directory" >&2; return 2 ;;
 	esac
 	D=$d
-	stop_pid "$D/exim/exim.pid" /usr/sbin/exim4
-	stop_pid "$D/http/nginx.pid" /usr/sbin/nginx
-	stop_pid "$D/mail/run/master.pid" /usr/sbin/dovecot
+	stop_daemons
+	unclaim
 	rm -rf "$D"
 }
 
-do_start() {
+# start_daemons: starts Dovecot, Exim and nginx on the ports of $D's
+# configs and waits for each port; 1 (the servers stopped) when one
+# does not start.
+start_daemons() {
 	local p
-	can_run || return 77
-	pick_base || return 1
-	set_ports
-	D=${SR_DIR:-$(mktemp -d /tmp/stackref-servers.XXXXXX)} || return 1
-	write_configs || return 1
 	# the daemons must not keep the caller's output open (eval "$(...)")
 	if ! { dovecot -c "$D/mail/dovecot.conf" &&
 	    exim4 -C "$D/exim/exim.conf" -bd &&
 	    nginx -p "$D/http" -c "$D/http/nginx.conf" -e "$D/http/error.log"
 	    } </dev/null >"$D/start.log" 2>&1; then
-		cat "$D/start.log" >&2
-		echo "servers.sh: a server did not start" >&2
-		SR_DIR=$D do_stop
+		stop_daemons
 		return 1
 	fi
 	for p in $SMTP $SMTPS $IMAP $IMAPS $POP3 $POP3S $HTTP $HTTPS $CHECK; do
-		wait_port "$p" || { SR_DIR=$D do_stop; return 1; }
+		wait_port "$p" || { stop_daemons; return 1; }
 	done
-	print_env
+}
+
+# do_start: the servers on a claimed base; should a port be taken
+# meanwhile by a program that is no servers.sh, the next base, three
+# times at most.
+do_start() {
+	local try
+	can_run || return 77
+	D=${SR_DIR:-$(mktemp -d /tmp/stackref-servers.XXXXXX)} || return 1
+	BASE=0
+	for try in 1 2 3; do
+		pick_base "$BASE" || break
+		set_ports
+		write_configs || break
+		start_daemons && { print_env; return 0; }
+		unclaim
+	done
+	cat "$D/start.log" >&2 2>/dev/null
+	echo "servers.sh: a server did not start" >&2
+	SR_DIR=$D do_stop
+	return 1
 }
 
 case ${1:-} in
