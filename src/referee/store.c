@@ -183,7 +183,12 @@ ref_store_schema(struct ref_store *st)
 
 	if (ref_store_begin(st, 1) == -1)
 		return -1;
-	if (ref_schema_one(st, ref_schema[0]) == -1 || ref_store_int(st,
+	/* workers starting together on a new PostgreSQL database: one
+	 * creates the tables, the others wait for it (two CREATE TABLE IF
+	 * NOT EXISTS at once collide in the server's catalogue) */
+	if ((st->drv->row_locks && ref_store_exec(st, "SELECT "
+	    "pg_advisory_xact_lock(20)", NULL, 0, NULL, NULL) == -1) ||
+	    ref_schema_one(st, ref_schema[0]) == -1 || ref_store_int(st,
 	    "SELECT value FROM meta WHERE name = 'schema'", NULL, 0, 0,
 	    &v) == -1)
 		goto fail;
