@@ -402,6 +402,11 @@ ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
 		return ref_state_finish(s, key);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
+	/* the child found another worker's plan, which is gone now,
+	 * unapplied (its board changed meanwhile): a later run decides
+	 * the mail again */
+	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_OK)
+		return 0;
 	return ref_set_aside(s, uid, raw, len, ref_why_failed(status, why,
 	    sizeof(why)));
 }

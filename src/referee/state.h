@@ -62,6 +62,8 @@ struct ref_state {
 				      * clock: cmd_now) */
 	long long read_version;      /* the version of the board a decision
 				      * read (-1: none) */
+	long long lists_version;     /* meta "lists" when the lists were
+				      * read (store.h) */
 	long long next_due;          /* its next due time once planned
 				      * (-1: none) */
 	char inbox_key[REF_KEY];     /* the inbox row decided, or "" */
@@ -194,6 +196,7 @@ struct ref_plan {
 	long long version;           /* the board's version read, -1 none */
 	long long next_due;          /* the record's next due time, -1 */
 	long long last_board;        /* the board a challenge took, or 0 */
+	long long lists;             /* meta "lists" its decision read */
 	struct ref_blob record, cond, list[REF_LISTS], page;
 	char count_name[2][REF_KEY + 8];  /* a userid's and an address's */
 	char count_line[2][128];     /* counts ("" when none) */
