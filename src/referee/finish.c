@@ -245,10 +245,11 @@ ref_state_put_page(struct ref_state *s, const char *board, const char *page,
 
 /* Whether the lists are still those plan p's decision read (meta
  * "lists"), their writers serialized until the commit: 0, then the
- * version moved on for p's write; 1 when another worker wrote them
- * meanwhile (p is stale); -1. */
+ * version moved on when write; 1 when another worker wrote them
+ * meanwhile (p is stale: whatever it decided on them, a refusal of a
+ * signup not seen yet or a list written whole); -1. */
 static int
-ref_lists_since(struct ref_state *s, const struct ref_plan *p)
+ref_lists_since(struct ref_state *s, const struct ref_plan *p, int write)
 {
 	long long v;
 
@@ -258,6 +259,8 @@ ref_lists_since(struct ref_state *s, const struct ref_plan *p)
 		return -1;
 	if (v != p->lists)
 		return 1;
+	if (!write)
+		return 0;
 	return ref_store_exec(s->st, "INSERT INTO meta (name, value) VALUES "
 	    "('lists', 1) ON CONFLICT (name) DO UPDATE SET value = "
 	    "meta.value + 1", NULL, 0, NULL, NULL) == -1 ? -1 : 0;
@@ -275,7 +278,7 @@ ref_apply_lists(struct ref_state *s, const struct ref_plan *p, int *changed)
 
 	for (k = 0; k < REF_LISTS && p->list[k].p == NULL; k++)
 		;
-	if (k < REF_LISTS && (rc = ref_lists_since(s, p)) != 0)
+	if ((rc = ref_lists_since(s, p, k < REF_LISTS)) != 0)
 		return rc;
 	for (k = 0; k < REF_LISTS; k++) {
 		if (p->list[k].p == NULL)

@@ -714,6 +714,7 @@ int
 ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
 {
 	struct db_value v[23];
+	long n;
 	int k;
 
 	v[0] = DB_T(key);
@@ -739,13 +740,14 @@ ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
 	v[20] = ref_db_text(p->inbox[0] != '\0' ? p->inbox : NULL);
 	v[21] = DB_I((long long)time(NULL));
 	v[22] = DB_I(p->lists);
-	return ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
+	n = ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
 	    "summary, status, board, version, record, next_due, cond, "
 	    "players, pending, challenges, watchers, page, last_board, "
 	    "count_user, user_count, count_addr, addr_count, inbox, made, "
 	    "lists) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, "
 	    "$13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) ON "
-	    "CONFLICT (key) DO NOTHING", v, 23, NULL, NULL) == -1 ? -1 : 0;
+	    "CONFLICT (key) DO NOTHING", v, 23, NULL, NULL);
+	return n == -1 ? -1 : n == 0;
 }
 
 /* Sets t to point at text[0..len) (not copied). */
@@ -809,11 +811,18 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 {
 	struct ref_plan p;
 
+	int rc;
+
 	ref_plan_of(s, uid, o, aside, &p);
 	if (ref_store_begin(s->st, 1) == -1)
 		return -1;
-	if (ref_plan_put(s, key, &p) == -1 ||
-	    ref_plan_mails(s, key, o) == -1) {
+	/* another worker's plan of the same mail there already: its
+	 * replies stay its own (never a mix of two decisions) */
+	if ((rc = ref_plan_put(s, key, &p)) == 1) {
+		ref_store_rollback(s->st);
+		return 0;
+	}
+	if (rc == -1 || ref_plan_mails(s, key, o) == -1) {
 		ref_store_rollback(s->st);
 		return -1;
 	}

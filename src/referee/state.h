@@ -205,9 +205,9 @@ struct ref_plan {
 
 /* Reads plan key into p (p->found 0: none; ref_plan_free after);
  * writes plan p of key (its plans row, no outbox row; a plan of key
- * there already stays); writes a reply of key (ready 1: its plan
- * applied; | 2: it replaces a reply n of key there already, else that
- * one stays).  0, or -1 after reporting. */
+ * there already stays, and put returns 1); writes a reply of key
+ * (ready 1: its plan applied; | 2: it replaces a reply n of key there
+ * already, else that one stays).  0, or -1 after reporting. */
 int ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p);
 void ref_plan_free(struct ref_plan *p);
 int ref_plan_put(struct ref_state *s, const char *key,
