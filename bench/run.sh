@@ -24,7 +24,9 @@
 #       search that matches nothing (every game replayed to its end),
 #       dups and convert --dedupe, each beside check, best of 3, with
 #       its peak RSS; and the memory dups takes per distinct game, on an
-#       archive of distinct games (the positions convert --at makes).
+#       archive of distinct games (the positions convert --at makes);
+#   (g) mails decided per second by 1, 2 and 4 referee workers on one
+#       PostgreSQL store, and the speed-up (bench/workers.sh).
 # The peer needs node and npm: bench/node_modules is installed here (npm
 # ci, from bench/package-lock.json) and nowhere else; without node the
 # peer's lines say skipped.
@@ -539,3 +541,7 @@ r_check=$(rss "$bin" check -q "$tmp/distinct.pdn")
 echo "dups memory: $dn, so $dgames distinct: peak RSS $r_dups kB," \
     "check $r_check kB: $(ratio "$(((r_dups - r_check) * 1024))" \
     "$dgames" 1) bytes per distinct game"
+
+# (g) mails decided per second by 1, 2 and 4 referee workers on one
+# PostgreSQL store (bench/workers.sh)
+bash "$top/bench/workers.sh"

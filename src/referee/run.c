@@ -513,12 +513,17 @@ static int
 ref_time_one(struct ref_state *s, const char *board)
 {
 	char key[REF_KEY], why[128];
-	int status;
+	int status, seen;
 
 	if (ref_fork(s, ref_child_time, board, key, &status) == -1)
 		return -1;
-	if (key[0] != '\0' && ref_state_seen(s, key) == 2) {
-		ref_test_planned(s);
+	if (key[0] != '\0' && (seen = ref_state_seen(s, key)) != 0) {
+		if (seen == -1)
+			return -1;
+		if (seen == 2)
+			ref_test_planned(s);
+		/* seen 1: done by another worker since the child looked;
+		 * the plan it may have written goes */
 		return ref_state_finish(s, key);
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)

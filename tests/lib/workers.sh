@@ -177,8 +177,8 @@ w_settle() {
 
 # w_subject USER TEXT: the subject of USER's latest mail holding TEXT.
 w_subject() {
-	w_box "$1" | xargs grep -l -F -- "$2" 2>/dev/null | xargs ls -t \
-	    2>/dev/null | head -n 1 | xargs sed -n 's/^Subject: //p' |
+	w_box "$1" | xargs -r grep -l -F -- "$2" 2>/dev/null | xargs -r ls -t \
+	    2>/dev/null | head -n 1 | xargs -r sed -n 's/^Subject: //p' |
 	    tr -d '\r' | head -n 1
 }
 
@@ -198,7 +198,7 @@ w_wait_mail() {
 w_wait_count() {
 	local i
 	for i in $(seq 200); do
-		[ "$(w_box "$1" | xargs grep -h "^Subject: $2" 2>/dev/null |
+		[ "$(w_box "$1" | xargs -r grep -h "^Subject: $2" 2>/dev/null |
 		    wc -l)" -ge "$3" ] && return 0
 		sleep 0.1
 	done
@@ -234,7 +234,7 @@ w_open() {
 		while read -r b; do
 			echo "$b $u $v" >>"$W_DIR/boards"
 			w_compose "$v" "checkers accept $b $v $v-pw"
-		done < <(w_box "$v" | xargs grep -h "^Subject: checkers board [0-9]*: $u challenges you" |
+		done < <(w_box "$v" | xargs -r grep -h "^Subject: checkers board [0-9]*: $u challenges you" |
 		    sed 's/^Subject: checkers board \([0-9]*\):.*/\1/')
 	done
 	w_submit
