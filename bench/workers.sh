@@ -18,6 +18,7 @@
 set -u
 root=$(pwd)
 bin=$root/stackref
+. "$root/tests/lib/common.sh"
 . "$root/tests/lib/pg.sh"
 . "$root/tests/lib/workers.sh"
 
@@ -75,7 +76,7 @@ for n in 1 2 4; do
 	printf 'workers: %d on PostgreSQL: %d mails decided in %.1f s: %s mails/s (speed-up %s)\n' \
 	    "$n" "$mails" "$(awk -v t="$W_BUSY" 'BEGIN { print t / 1e9 }')" \
 	    "$rate" "$(awk -v a="$rate" -v b="$base" \
-	    'BEGIN { printf "%.2fx", b > 0 ? a / b : 0 }')"
+	    'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
 done
 echo "workers: the speed-up is bounded by the $(nproc) cores of this machine," \
     "shared with Dovecot, Exim and PostgreSQL"

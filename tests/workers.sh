@@ -164,8 +164,9 @@ $subj $mid: $got replies, want $want"
 	if [ "$resent" -eq 0 ] || [ "$2" = 1 ]; then
 		pass "$p/no-duplicate ($resent resent with the same Message-ID)"
 	else
-		fail "$p/no-duplicate ($resent resent)" "$(awk '{ print $1, $2 }' \
-		    "$tmp/replies" | sort | uniq -d)"
+		fail "$p/no-duplicate ($resent resent)" "$(awk '{ print $2 }' \
+		    "$tmp/replies" | sort | uniq -d | tr -d '<>' |
+		    grep -h -F -f - "$SR_DIR/exim/log/mainlog" | cut -c 1-120)"
 	fi
 }
 

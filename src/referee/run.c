@@ -554,14 +554,16 @@ ref_time_pass(struct ref_state *s)
 }
 
 /* Reads the mails of the mailbox not flagged done and processes each
- * one. */
+ * one: in order on SQLite (one run at a time); on PostgreSQL each
+ * worker from a place of its own (its process id's), so that workers
+ * sharing the mailbox do not all decide the same mail first. */
 static int
 ref_run_imap(struct ref_state *s)
 {
 	static unsigned long uids[REF_BATCH];
 	struct xfer_buf out = { NULL, 0 };
 	char cmd[64];
-	long n, i;
+	long n, i, from = 0;
 
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
 	if (XFER_MODULE->command(s->x, s->imap, cmd, &out) == -1) {
@@ -574,8 +576,10 @@ ref_run_imap(struct ref_state *s)
 	xfer_buf_free(&out);
 	if (n == -1)
 		n = 0;     /* no "* SEARCH" line: nothing new */
+	if (n > 1 && ref_store_row_locks(s->st))
+		from = (long)(getpid() % n);
 	for (i = 0; i < n; i++)
-		if (ref_run_mail(s, uids[i]) == -1)
+		if (ref_run_mail(s, uids[(from + i) % n]) == -1)
 			return -1;
 	return 0;
 }

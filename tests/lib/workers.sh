@@ -3,7 +3,8 @@
 # sourced by tests/workers.sh and bench/workers.sh, not a test itself
 # (tests/run.sh runs tests/*.sh only).
 #
-# Needs the servers of tests/servers.sh started with SR_MORE_USERS set to
+# Needs tests/lib/common.sh sourced, the servers of tests/servers.sh
+# started with SR_MORE_USERS set to
 # "$(w_users)" (the players p1 .. p$W_NPLAYERS have mailboxes), those
 # of tests/lib/pg.sh for a PostgreSQL store, and:
 #     W_DIR    a folder of the caller's (mails, logs, the clock file)
@@ -112,14 +113,7 @@ w_box() {
 }
 
 # w_delivered: waits (up to 20 s) until Exim holds no mail in its spool.
-w_delivered() {
-	local i
-	for i in $(seq 400); do
-		ls "$SR_DIR/exim/spool/input" 2>/dev/null | grep -q -- '-H$' ||
-		    return 0
-		sleep 0.05
-	done
-}
+w_delivered() { exim_idle 200; }
 
 # w_compose USER SUBJECT: USER's mail to the referee, into a file of
 # W_DIR/out (its Message-ID <wN.PID@DOMAIN>, N counting every mail),
