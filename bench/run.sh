@@ -27,7 +27,9 @@
 #       archive of distinct games (the positions convert --at makes);
 #   (g) the referee (bench/referee.sh): move mails decided per second by
 #       one run, and the time pass over 10, 10,000 and 100,000 open
-#       boards, and over 1,000 due, against the test servers.
+#       boards, and over 1,000 due, against the test servers;
+#   (h) mails decided per second by 1, 2 and 4 referee workers on one
+#       PostgreSQL store, and the speed-up (bench/workers.sh).
 # The peer needs node and npm: bench/node_modules is installed here (npm
 # ci, from bench/package-lock.json) and nowhere else; without node the
 # peer's lines say skipped.
@@ -545,3 +547,7 @@ echo "dups memory: $dn, so $dgames distinct: peak RSS $r_dups kB," \
 
 echo
 bash "$top/bench/referee.sh" || echo "bench/referee.sh failed (status $?)"
+# (h) mails decided per second by 1, 2 and 4 referee workers on one
+# PostgreSQL store (bench/workers.sh)
+echo
+bash "$top/bench/workers.sh" || echo "bench/workers.sh failed (status $?)"

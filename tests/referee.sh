@@ -171,14 +171,7 @@ decode() {
 # process of its own after the referee's SMTP session ends, and on a
 # busy machine a fetch right after a run could otherwise read a mail of
 # that run late, with the next case's.
-delivered() {
-	local i
-	for i in $(seq 200); do
-		ls "$SR_DIR/exim/spool/input" 2>/dev/null | grep -q -- '-H$' ||
-		    return 0
-		sleep 0.05
-	done
-}
+delivered() { exim_idle 100; }
 
 # fetch USER: the mails USER received since the last fetch, decoded,
 # into $tmp/USER.1 ... (as they came: $tmp/USER.1.raw ...); their

@@ -15,8 +15,12 @@
 # A private CA and a server certificate for 127.0.0.1 and localhost are
 # made with openssl.  Test users (mail domain example.test, the same
 # passwords for IMAP, POP3, SMTP AUTH and HTTP): ann, bob, carol,
-# referee.  Exim defers (451) every recipient at later.example.test and
-# refuses (550) every other address it does not deliver.
+# referee, and those of SR_MORE_USERS ("USER:PASSWORD ...").  Exim
+# defers (451) every recipient at later.example.test and refuses (550)
+# every other address it does not deliver.  Dovecot and Exim listen on
+# 127.0.0.1 and on the addresses of SR_LISTEN (comma separated: the
+# root side of veth pairs, for clients in network namespaces), which
+# the server certificate names too.
 # Mail to pbem@example.test goes through Exim's pipe transport to
 # `stackref referee --deliver` (STACKREF, else ./stackref of this tree),
 # run as Debian-exim (Exim drops root for -C, so that is the only user
@@ -46,6 +50,8 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DOMAIN=example.test
 USERS="ann:ann-secret bob:bob-secret carol:carol-secret referee:referee-secret"
+USERS="$USERS${SR_MORE_USERS:+ $SR_MORE_USERS}"
+LISTEN=${SR_LISTEN:+,$SR_LISTEN}
 MAIL_UID=65534 MAIL_GID=65534
 # smtp smtps imap imaps pop3 pop3s http https, and nginx's own check
 OFFSETS="25 65 43 93 10 95 80 44 81"
@@ -162,7 +168,7 @@ make_certs() {
 	    -keyout "$D/ca.key" -out "$D/ca.pem" 2>/dev/null &&
 	openssl req $ec -subj /CN=localhost -keyout "$D/key.pem" \
 	    -out "$D/server.csr" 2>/dev/null &&
-	printf '%s\n' "subjectAltName=DNS:localhost,IP:127.0.0.1" \
+	printf '%s\n' "subjectAltName=DNS:localhost,IP:127.0.0.1${LISTEN//,/,IP:}" \
 	    "basicConstraints=CA:FALSE" "extendedKeyUsage=serverAuth" >"$D/ext" &&
 	openssl x509 -req -in "$D/server.csr" -CA "$D/ca.pem" -CAkey "$D/ca.key" \
 	    -CAcreateserial -days 3650 -extfile "$D/ext" -out "$D/cert.pem" 2>/dev/null
@@ -186,7 +192,7 @@ state_dir = $D/mail/state
 instance_name = stackref-test-$BASE
 log_path = $D/mail/dovecot.log
 protocols = imap pop3 lmtp
-listen = 127.0.0.1
+listen = 127.0.0.1$LISTEN
 ssl = yes
 ssl_cert = <$D/cert.pem
 ssl_key = <$D/key.pem
@@ -263,7 +269,7 @@ spool_directory = $D/exim/spool
 log_file_path = $D/exim/log/%slog
 pid_file_path = $D/exim/exim.pid
 keep_environment =
-local_interfaces = 127.0.0.1
+local_interfaces = 127.0.0.1${LISTEN//,/ : }
 daemon_smtp_ports = $SMTP : $SMTPS
 tls_on_connect_ports = $SMTPS
 tls_advertise_hosts = *

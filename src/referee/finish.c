@@ -59,7 +59,7 @@ ref_plan_row(void *arg, const struct db_value *col, size_t ncol)
 	struct ref_plan *p = arg;
 	int k;
 
-	if (ncol != 21)
+	if (ncol != 22)
 		return -1;
 	p->found = 1;
 	p->uid = (unsigned long)col[0].i;
@@ -82,6 +82,7 @@ ref_plan_row(void *arg, const struct db_value *col, size_t ncol)
 		    sizeof(p->count_line[k]));
 	}
 	ref_col_str(&col[19], p->inbox, sizeof(p->inbox));
+	p->lists = col[21].type == DB_INT ? col[21].i : -1;
 	return 1;
 }
 
@@ -104,7 +105,8 @@ ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p)
 	return ref_store_exec(s->st, "SELECT uid, aside, summary, status, "
 	    "board, version, record, next_due, cond, players, pending, "
 	    "challenges, watchers, page, last_board, count_user, user_count, "
-	    "count_addr, addr_count, inbox, made FROM plans WHERE key = $1",
+	    "count_addr, addr_count, inbox, made, lists FROM plans WHERE "
+	    "key = $1",
 	    &DB_T(key), 1, ref_plan_row, p) == -1 ? -1 : 0;
 }
 
@@ -241,7 +243,31 @@ ref_state_put_page(struct ref_state *s, const char *board, const char *page,
 	    "excluded.next_try", v, 4, NULL, NULL) == -1 ? -1 : 0;
 }
 
-/* Applies the lists of plan p; *changed: whether one changed. */
+/* Whether the lists are still those plan p's decision read (meta
+ * "lists"), their writers serialized until the commit: 0, then the
+ * version moved on when write; 1 when another worker wrote them
+ * meanwhile (p is stale: whatever it decided on them, a refusal of a
+ * signup not seen yet or a list written whole); -1. */
+static int
+ref_lists_since(struct ref_state *s, const struct ref_plan *p, int write)
+{
+	long long v;
+
+	if (ref_store_lock(s->st, REF_LOCK_LISTS) == -1 || ref_store_int(s->st,
+	    "SELECT value FROM meta WHERE name = 'lists'", NULL, 0, 0,
+	    &v) == -1)
+		return -1;
+	if (v != p->lists)
+		return 1;
+	if (!write)
+		return 0;
+	return ref_store_exec(s->st, "INSERT INTO meta (name, value) VALUES "
+	    "('lists', 1) ON CONFLICT (name) DO UPDATE SET value = "
+	    "meta.value + 1", NULL, 0, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* Applies the lists of plan p; *changed: whether one changed.  1 when
+ * they changed since its decision read them (nothing written). */
 static int
 ref_apply_lists(struct ref_state *s, const struct ref_plan *p, int *changed)
 {
@@ -250,6 +276,10 @@ ref_apply_lists(struct ref_state *s, const struct ref_plan *p, int *changed)
 	const char *why;
 	int k, rc;
 
+	for (k = 0; k < REF_LISTS && p->list[k].p == NULL; k++)
+		;
+	if ((rc = ref_lists_since(s, p, k < REF_LISTS)) != 0)
+		return rc;
 	for (k = 0; k < REF_LISTS; k++) {
 		if (p->list[k].p == NULL)
 			continue;
@@ -297,15 +327,16 @@ ref_apply_board(struct ref_state *s, const struct ref_plan *p,
 	return 0;
 }
 
-/* The rest of plan key p, after its done key and board. */
+/* The rest of plan key p, after its done key and board: 0, 1 when its
+ * lists are stale (ref_apply_lists), -1. */
 static int
 ref_apply_rest(struct ref_state *s, const char *key, const struct ref_plan *p,
     long long now, int *changed)
 {
-	int k;
+	int k, rc;
 
-	if (ref_apply_lists(s, p, changed) == -1)
-		return -1;
+	if ((rc = ref_apply_lists(s, p, changed)) != 0)
+		return rc;
 	for (k = 0; k < 2; k++)
 		if (p->count_name[k][0] != '\0' && ref_state_put_count(s,
 		    p->count_name[k], p->count_line[k], now) == -1)
@@ -339,7 +370,9 @@ ref_plan_drop(struct ref_state *s, const char *key)
  * Applies plan key p in one transaction: the done key first (done
  * already: the plan goes, nothing more), the board if its version is
  * still the one read (else the plan goes: its mail is decided again),
- * the lists, counts, last board, replies made ready, inbox row, plan.
+ * the lists if no other worker wrote them since they were read (else
+ * the same, and this process reads them again), counts, last board,
+ * replies made ready, inbox row, plan.
  * Returns 1 when applied now, 0 when not, -1.
  */
 static int
@@ -361,8 +394,9 @@ ref_apply(struct ref_state *s, const char *key, const struct ref_plan *p)
 	    v, 4, NULL, NULL)) == -1)
 		goto fail;
 	rc = n == 0 ? 1 : ref_apply_board(s, p, now);
-	if (rc == -1 || (rc == 0 && ref_apply_rest(s, key, p, now,
-	    &changed) == -1))
+	if (rc == 0 && (rc = ref_apply_rest(s, key, p, now, &changed)) == 1)
+		changed = 1;      /* the lists are stale: read them again */
+	if (rc == -1)
 		goto fail;
 	if (rc == 1) {            /* done already, or the board changed */
 		ref_store_rollback(s->st);
@@ -372,7 +406,7 @@ ref_apply(struct ref_state *s, const char *key, const struct ref_plan *p)
 	if (ref_plan_drop(s, key) == -1 || ref_store_commit(s->st) == -1)
 		return -1;
 	if (rc == 1)
-		return 0;
+		return changed ? (ref_state_load(s) == -1 ? -1 : 0) : 0;
 	printf("%s\n", p->summary);
 	if (s->crash != NULL && strcmp(s->crash, "apply") == 0)
 		_exit(99);

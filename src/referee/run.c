@@ -402,6 +402,11 @@ ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
 		return ref_state_finish(s, key);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
+	/* the child found another worker's plan, which is gone now,
+	 * unapplied (its board changed meanwhile): a later run decides
+	 * the mail again */
+	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_OK)
+		return 0;
 	return ref_set_aside(s, uid, raw, len, ref_why_failed(status, why,
 	    sizeof(why)));
 }
@@ -510,13 +515,19 @@ static int
 ref_time_one(struct ref_state *s, const char *board)
 {
 	char key[REF_KEY], why[128];
-	int status;
+	int status, seen;
 
 	if (ref_fork(s, ref_child_time, board, key, &status) == -1)
 		return -1;
-	if (key[0] != '\0' && ref_state_seen(s, key) == 2) {
-		ref_test_planned(s);
-		ref_picture_warm();     /* more may be due: draw them warm */
+	if (key[0] != '\0' && (seen = ref_state_seen(s, key)) != 0) {
+		if (seen == -1)
+			return -1;
+		if (seen == 2) {
+			ref_test_planned(s);
+			ref_picture_warm();  /* more may be due: draw them warm */
+		}
+		/* seen 1: done by another worker since the child looked;
+		 * the plan it may have written goes */
 		return ref_state_finish(s, key);
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
@@ -547,14 +558,16 @@ ref_time_pass(struct ref_state *s)
 }
 
 /* Reads the mails of the mailbox not flagged done and processes each
- * one. */
+ * one: in order on SQLite (one run at a time); on PostgreSQL each
+ * worker from a place of its own (its process id's), so that workers
+ * sharing the mailbox do not all decide the same mail first. */
 static int
 ref_run_imap(struct ref_state *s)
 {
 	static unsigned long uids[REF_BATCH];
 	struct xfer_buf out = { NULL, 0 };
 	char cmd[64];
-	long n, i;
+	long n, i, from = 0;
 
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
 	if (XFER_MODULE->command(s->x, s->imap, cmd, &out) == -1) {
@@ -569,8 +582,10 @@ ref_run_imap(struct ref_state *s)
 		n = 0;     /* no "* SEARCH" line: nothing new */
 	if (n > 0)
 		ref_picture_warm();     /* once, not in each mail's child */
+	if (n > 1 && ref_store_row_locks(s->st))
+		from = (long)(getpid() % n);
 	for (i = 0; i < n; i++)
-		if (ref_run_mail(s, uids[i]) == -1)
+		if (ref_run_mail(s, uids[(from + i) % n]) == -1)
 			return -1;
 	return 0;
 }

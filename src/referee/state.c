@@ -339,6 +339,12 @@ ref_state_load(struct ref_state *s)
 {
 	int k;
 
+	/* the version before the lists: a write between the two makes
+	 * the version older than the lists, never newer (a plan on them
+	 * is dropped, not applied over a newer list) */
+	if (ref_store_int(s->st, "SELECT value FROM meta WHERE name = "
+	    "'lists'", NULL, 0, 0, &s->lists_version) == -1)
+		return -1;
 	for (k = 0; k < REF_LISTS; k++)
 		if (ref_list_load(s, k, ref_state_list(s, k), NULL) == -1)
 			return -1;
@@ -406,18 +412,18 @@ ref_state_exists(struct ref_state *s, const char *sql, const char *key)
 	return n == -1 ? -1 : n > 0;
 }
 
+/* One statement, so one snapshot: another worker's apply (the done
+ * row in, the plan out, in one transaction) is seen whole or not. */
 int
 ref_state_seen(struct ref_state *s, const char *key)
 {
-	int rc;
+	long long v;
 
-	if ((rc = ref_state_exists(s, "SELECT 1 FROM done WHERE key = $1",
-	    key)) != 0)
-		return rc;
-	if ((rc = ref_state_exists(s, "SELECT 1 FROM plans WHERE key = $1",
-	    key)) != 0)
-		return rc == 1 ? 2 : -1;
-	return 0;
+	if (ref_store_int(s->st, "SELECT CASE WHEN EXISTS (SELECT 1 FROM "
+	    "done WHERE key = $1) THEN 1 WHEN EXISTS (SELECT 1 FROM plans "
+	    "WHERE key = $1) THEN 2 ELSE 0 END", &DB_T(key), 1, 0, &v) == -1)
+		return -1;
+	return (int)v;
 }
 
 int
@@ -713,7 +719,8 @@ ref_plan_mails(struct ref_state *s, const char *key,
 int
 ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
 {
-	struct db_value v[22];
+	struct db_value v[23];
+	long n;
 	int k;
 
 	v[0] = DB_T(key);
@@ -738,13 +745,15 @@ ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
 	}
 	v[20] = ref_db_text(p->inbox[0] != '\0' ? p->inbox : NULL);
 	v[21] = DB_I((long long)time(NULL));
-	return ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
+	v[22] = DB_I(p->lists);
+	n = ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
 	    "summary, status, board, version, record, next_due, cond, "
 	    "players, pending, challenges, watchers, page, last_board, "
-	    "count_user, user_count, count_addr, addr_count, inbox, made) "
-	    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
-	    "$14, $15, $16, $17, $18, $19, $20, $21, $22) ON CONFLICT (key) "
-	    "DO NOTHING", v, 22, NULL, NULL) == -1 ? -1 : 0;
+	    "count_user, user_count, count_addr, addr_count, inbox, made, "
+	    "lists) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, "
+	    "$13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) ON "
+	    "CONFLICT (key) DO NOTHING", v, 23, NULL, NULL);
+	return n == -1 ? -1 : n == 0;
 }
 
 /* Sets t to point at text[0..len) (not copied). */
@@ -783,6 +792,7 @@ ref_plan_of(struct ref_state *s, unsigned long uid,
 	if (o->record != NULL || o->cond != NULL || o->page != NULL)
 		snprintf(p->board, sizeof(p->board), "%s", o->board);
 	p->version = s->read_version;
+	p->lists = s->lists_version;
 	p->next_due = s->next_due;
 	p->last_board = (long long)o->last_board;
 	ref_blob_of(&p->record, o->record, o->record_len);
@@ -807,11 +817,18 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 {
 	struct ref_plan p;
 
+	int rc;
+
 	ref_plan_of(s, uid, o, aside, &p);
 	if (ref_store_begin(s->st, 1) == -1)
 		return -1;
-	if (ref_plan_put(s, key, &p) == -1 ||
-	    ref_plan_mails(s, key, o) == -1) {
+	/* another worker's plan of the same mail there already: its
+	 * replies stay its own (never a mix of two decisions) */
+	if ((rc = ref_plan_put(s, key, &p)) == 1) {
+		ref_store_rollback(s->st);
+		return 0;
+	}
+	if (rc == -1 || ref_plan_mails(s, key, o) == -1) {
 		ref_store_rollback(s->st);
 		return -1;
 	}

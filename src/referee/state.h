@@ -72,6 +72,8 @@ struct ref_state {
 				      * clock: cmd_now) */
 	long long read_version;      /* the version of the board a decision
 				      * read (-1: none) */
+	long long lists_version;     /* meta "lists" when the lists were
+				      * read (store.h) */
 	long long next_due;          /* its next due time once planned
 				      * (-1: none) */
 	char inbox_key[REF_KEY];     /* the inbox row decided, or "" */
@@ -205,6 +207,7 @@ struct ref_plan {
 	long long version;           /* the board's version read, -1 none */
 	long long next_due;          /* the record's next due time, -1 */
 	long long last_board;        /* the board a challenge took, or 0 */
+	long long lists;             /* meta "lists" its decision read */
 	struct ref_blob record, cond, list[REF_LISTS], page;
 	char count_name[2][REF_KEY + 8];  /* a userid's and an address's */
 	char count_line[2][128];     /* counts ("" when none) */
@@ -213,9 +216,9 @@ struct ref_plan {
 
 /* Reads plan key into p (p->found 0: none; ref_plan_free after);
  * writes plan p of key (its plans row, no outbox row; a plan of key
- * there already stays); writes a reply of key (ready 1: its plan
- * applied; | 2: it replaces a reply n of key there already, else that
- * one stays).  0, or -1 after reporting. */
+ * there already stays, and put returns 1); writes a reply of key
+ * (ready 1: its plan applied; | 2: it replaces a reply n of key there
+ * already, else that one stays).  0, or -1 after reporting. */
 int ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p);
 void ref_plan_free(struct ref_plan *p);
 int ref_plan_put(struct ref_state *s, const char *key,

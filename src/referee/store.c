@@ -55,7 +55,7 @@ static const char *const ref_schema[] = {
 	    "next_due BIGINT, cond %s, players %s, pending %s, challenges %s, "
 	    "watchers %s, page %s, last_board BIGINT NOT NULL, "
 	    "count_user TEXT, user_count TEXT, count_addr TEXT, "
-	    "addr_count TEXT, inbox TEXT, made BIGINT NOT NULL)",
+	    "addr_count TEXT, inbox TEXT, made BIGINT NOT NULL, lists BIGINT)",
 	"CREATE TABLE IF NOT EXISTS outbox (key TEXT NOT NULL, "
 	    "n BIGINT NOT NULL, rcpt TEXT NOT NULL, mail %s NOT NULL, "
 	    "made BIGINT NOT NULL, tries BIGINT NOT NULL, "
@@ -137,6 +137,15 @@ ref_store_row_locks(const struct ref_store *st)
 	return st->drv->row_locks;
 }
 
+int
+ref_store_lock(struct ref_store *st, long long what)
+{
+	if (!st->drv->row_locks)
+		return 0;
+	return ref_store_exec(st, "SELECT pg_advisory_xact_lock($1)",
+	    &DB_I(what), 1, NULL, NULL) == -1 ? -1 : 0;
+}
+
 const char *
 ref_store_url(const struct ref_store *st)
 {
@@ -183,7 +192,11 @@ ref_store_schema(struct ref_store *st)
 
 	if (ref_store_begin(st, 1) == -1)
 		return -1;
-	if (ref_schema_one(st, ref_schema[0]) == -1 || ref_store_int(st,
+	/* workers starting together on a new PostgreSQL database: one
+	 * creates the tables, the others wait for it (two CREATE TABLE IF
+	 * NOT EXISTS at once collide in the server's catalogue) */
+	if (ref_store_lock(st, REF_LOCK_SCHEMA) == -1 ||
+	    ref_schema_one(st, ref_schema[0]) == -1 || ref_store_int(st,
 	    "SELECT value FROM meta WHERE name = 'schema'", NULL, 0, 0,
 	    &v) == -1)
 		goto fail;

@@ -9,7 +9,9 @@
  *
  *     meta       name PRIMARY KEY, value: "schema" (the version),
  *                "last_board" (the last board a challenge took),
- *                "last_run" (the time the last run ended)
+ *                "last_run" (the time the last run ended), "lists"
+ *                (+1 at each write of players, pending, challenges or
+ *                watchers)
  *     players    seq PRIMARY KEY, userid, addr, hash: in order
  *     pending    seq, userid, addr, hash, token, expires: signups
  *     challenges seq, board, game, from_user, to_user, expires, options
@@ -25,7 +27,9 @@
  *     plans      key PRIMARY KEY, ...: the planned outcome of one
  *                mail or event, written whole by its decision's
  *                process; carried out (applied) by the run, in one
- *                transaction, and removed there
+ *                transaction, and removed there; its lists (whole)
+ *                only if meta "lists" is still the one the decision
+ *                read (lists), else it is dropped, as for the board
  *     outbox     key, n, rcpt, mail, made, tries, next_try, ready:
  *                the replies (ready once their plan is applied)
  *     done       key PRIMARY KEY, summary, status, at: a mail or an
@@ -149,6 +153,18 @@ const char *ref_store_blob(const struct ref_store *st);
 
 /* Whether the driver has row locks (PostgreSQL). */
 int ref_store_row_locks(const struct ref_store *st);
+
+/* What ref_store_lock serializes. */
+#define REF_LOCK_SCHEMA 20         /* creating or migrating the tables */
+#define REF_LOCK_LISTS 21          /* writing the lists (meta "lists") */
+
+/*
+ * Inside a write transaction: waits until no other worker holds lock
+ * what, then holds it until the commit or rollback (PostgreSQL: an
+ * advisory lock; on SQLite, runs take turns on the store already:
+ * nothing).  Returns 0, or -1 after reporting.
+ */
+int ref_store_lock(struct ref_store *st, long long what);
 
 /* Reads one integer: the first column of the first row into *v (def
  * when there is none).  0, or -1 after reporting. */

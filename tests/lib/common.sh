@@ -13,6 +13,19 @@ need() {
 	exit 1
 }
 
+# exim_idle TENTHS: waits (at most TENTHS / 10 seconds; 20 steps a
+# second) until the Exim of tests/servers.sh (SR_DIR) holds no mail in
+# its spool: what was sent through it is in the mailboxes then.
+exim_idle() {
+	_exim_i=0
+	while [ $_exim_i -lt $(($1 * 2)) ]; do
+		ls "$SR_DIR/exim/spool/input" 2>/dev/null | grep -q -- '-H$' ||
+		    return 0
+		sleep 0.05
+		_exim_i=$((_exim_i + 1))
+	done
+}
+
 # result NAME STATUS [WHY]: prints "PASS: NAME" when STATUS is 0, else
 # "FAIL: NAME (WHY)".
 result() {
