@@ -20,6 +20,7 @@
 #define REF_MEM_MAX (1024ul * 1024 * 1024) /* its address space */
 #define REF_FILE_MAX (64ul * 1024 * 1024)  /* a file it writes */
 #define REF_BATCH 1000                     /* mails read per run */
+#define REF_JOBS_MAX 64                    /* decisions at once (--jobs) */
 
 /*
  * Finishes what an earlier run left in the journal, then reads the

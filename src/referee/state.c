@@ -339,6 +339,7 @@ ref_state_load(struct ref_state *s)
 {
 	int k;
 
+	s->lists_gen++;
 	for (k = 0; k < REF_LISTS; k++)
 		if (ref_list_load(s, k, ref_state_list(s, k), NULL) == -1)
 			return -1;
