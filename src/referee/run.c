@@ -595,22 +595,24 @@ ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
 	return 0;
 }
 
-/* Waits for a decision's process of q to end and finishes its mail;
- * one whose plan was dropped waits to be decided again, alone. */
+/* Finishes the mail of q whose decision's process ended (flags 0:
+ * waits for one; WNOHANG: not); one whose plan was dropped waits to be
+ * decided again, alone.  1 when one ended, 0 when none, -1. */
 static int
-ref_queue_reap(struct ref_state *s, struct ref_queue *q)
+ref_queue_reap(struct ref_state *s, struct ref_queue *q, int flags)
 {
 	char key[REF_KEY];
 	int status, rc;
 	pid_t pid;
 	size_t i;
 
-	if ((pid = waitpid(-1, &status, 0)) == -1)
-		return errno == EINTR ? 0 : ref_fail(s, 0, "waitpid");
+	if ((pid = waitpid(-1, &status, flags)) <= 0)
+		return pid == 0 || errno == EINTR ? 0 : ref_fail(s, 0,
+		    "waitpid");
 	for (i = 0; i < q->n && q->v[i].pid != pid; i++)
 		;
 	if (i == q->n)
-		return 0;
+		return 1;
 	struct ref_queued *m = &q->v[i];
 	struct ref_mail_job mj = { m->uid, m->raw, m->len, NULL, NULL };
 
@@ -623,20 +625,23 @@ ref_queue_reap(struct ref_state *s, struct ref_queue *q)
 		m->alone = 1;
 	else
 		ref_queue_remove(q, i);
-	return rc == -1 ? -1 : 0;
+	return rc == -1 ? -1 : 1;
 }
 
-/* Starts the first mail of q that may start, else waits for one to
- * end. */
+/* Starts the first mail of q that may start, else finishes one whose
+ * process ended, waiting for one if wait.  1 when one started or
+ * ended, 0 when none, -1. */
 static int
-ref_queue_step(struct ref_state *s, struct ref_queue *q)
+ref_queue_step(struct ref_state *s, struct ref_queue *q, int wait)
 {
 	size_t i;
 
 	for (i = 0; i < q->n; i++)
 		if (q->v[i].pid == 0 && ref_queued_ready(s, q, i))
-			return ref_queue_start(s, q, i);
-	return q->running > 0 ? ref_queue_reap(s, q) : 0;
+			return ref_queue_start(s, q, i) == -1 ? -1 : 1;
+	if (q->running == 0)
+		return 0;
+	return ref_queue_reap(s, q, wait ? 0 : WNOHANG);
 }
 
 /* Decides every mail of q; after a failure, waits for the processes
@@ -647,8 +652,8 @@ ref_queue_drain(struct ref_state *s, struct ref_queue *q)
 {
 	int rc = 0;
 
-	while (rc == 0 && q->n > 0)
-		rc = ref_queue_step(s, q);
+	while (rc != -1 && q->n > 0)
+		rc = ref_queue_step(s, q, 1);
 	while (q->n > 0) {
 		if (q->v[q->n - 1].pid != 0) {
 			close(q->v[q->n - 1].fd);
@@ -660,24 +665,20 @@ ref_queue_drain(struct ref_state *s, struct ref_queue *q)
 	}
 	q->running = 0;
 	s->inbox_key[0] = '\0';
-	return rc;
+	return rc == -1 ? -1 : 0;
 }
 
 /* Queues mail raw[0..len) (malloc'ed, taken; UID uid, or inbox row
- * inbox), deciding those before it while q is full. */
+ * inbox), then starts what may start and finishes what ended, waiting
+ * while q is full. */
 static int
 ref_queue_add(struct ref_state *s, struct ref_queue *q, unsigned long uid,
     char *raw, size_t len, const char *inbox)
 {
-	struct ref_queued *m;
+	struct ref_queued *m = &q->v[q->n++];
 	struct ref_letter l;
+	int rc;
 
-	while (q->n >= q->max)
-		if (ref_queue_step(s, q) == -1) {
-			free(raw);
-			return -1;
-		}
-	m = &q->v[q->n++];
 	memset(m, 0, sizeof(*m));
 	m->uid = uid;
 	m->raw = raw;
@@ -690,7 +691,10 @@ ref_queue_add(struct ref_state *s, struct ref_queue *q, unsigned long uid,
 		ref_wanted_counts(&l, m->user, m->addr);
 		ref_letter_free(&l);
 	}
-	return q->n >= q->max ? ref_queue_step(s, q) : 0;
+	do
+		rc = ref_queue_step(s, q, q->n >= q->max);
+	while (rc == 1 || (rc == 0 && q->n >= q->max));
+	return rc;
 }
 
 /* An empty queue for s->jobs decisions at once. */
