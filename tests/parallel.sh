@@ -20,15 +20,15 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
-. "$root/tests/lib/common.sh"
-need cc gcc jobs/all
-need sqlite3 sqlite3 jobs/all
-need flock util-linux jobs/all
-tmp=$(mktemp -d) || exit 1
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-BOARDS=6
-NOW=2027-01-10T10:00:00Z
+BOARDS=6                       # boards, 4 move mails each
+NOW=2027-01-10T10:00:00Z       # the time of the runs
 D=example.test
+. "$root/tests/lib/common.sh"
+for p in "cc gcc" "sqlite3 sqlite3" "flock util-linux"; do
+	need $p jobs/all
+done
+tmp=$(mktemp -d) || exit 1
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT  # KEEP=1: kept
 
 pass() { echo "PASS: jobs/$1"; }
 fail() { echo "FAIL: jobs/$1"; shift; [ $# -gt 0 ] && printf '%s\n' "$@"; }
