@@ -644,14 +644,12 @@ ref_queue_step(struct ref_state *s, struct ref_queue *q, int wait)
 	return ref_queue_reap(s, q, wait ? 0 : WNOHANG);
 }
 
-/* Decides every mail of q; after a failure, waits for the processes
- * running (their plans are finished by the next run) and forgets the
- * rest.  0, or -1. */
+/* Decides every mail of q, unless rc (the run's so far) is -1; after a
+ * failure, waits for the processes running (their plans are finished
+ * by the next run) and forgets the rest.  0, or -1. */
 static int
-ref_queue_drain(struct ref_state *s, struct ref_queue *q)
+ref_queue_drain(struct ref_state *s, struct ref_queue *q, int rc)
 {
-	int rc = 0;
-
 	while (rc != -1 && q->n > 0)
 		rc = ref_queue_step(s, q, 1);
 	while (q->n > 0) {
@@ -774,8 +772,7 @@ ref_run_inbox(struct ref_state *s)
 				    in.v[i].len, in.v[i].key);
 			else
 				free(in.v[i].raw);
-		if (ref_queue_drain(s, q) == -1)
-			rc = -1;
+		rc = ref_queue_drain(s, q, rc);
 		done += in.n;
 	} while (rc == 0 && in.n == REF_INBOX_BATCH && done < REF_BATCH);
 	return rc;
@@ -851,7 +848,7 @@ ref_run_imap(struct ref_state *s)
 	q = ref_queue_new(s);
 	for (i = 0; rc == 0 && i < n; i++)
 		rc = ref_run_mail(s, q, uids[i]);
-	return ref_queue_drain(s, q) == -1 ? -1 : rc;
+	return ref_queue_drain(s, q, rc);
 }
 
 int
