@@ -24,9 +24,9 @@ BOARDS=6                       # boards, 4 move mails each
 NOW=2027-01-10T10:00:00Z       # the time of the runs
 D=example.test
 . "$root/tests/lib/common.sh"
-for p in "cc gcc" "sqlite3 sqlite3" "flock util-linux"; do
-	need $p jobs/all
-done
+need cc gcc jobs/all
+need flock util-linux jobs/all
+need sqlite3 sqlite3 jobs/all
 tmp=$(mktemp -d) || exit 1
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT  # KEEP=1: kept
 
