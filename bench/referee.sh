@@ -11,8 +11,10 @@
 #       decides them all (each in a child of its own, the replies with
 #       the board's PNG sent to both players); best of 3, each with a
 #       fresh state and mailbox: mails/s of wall time, CPU ms per mail;
-#       then the CPU time of the password check alone (crypt(3) of the
-#       players' hash, yescrypt as the referee writes it at a signup);
+#       with --jobs 1 (one mail after another) and --jobs 2 (two at
+#       once: the CPUs of this machine); then the CPU time of the
+#       password check alone (crypt(3) of the players' hash, yescrypt as
+#       the referee writes it at a signup);
 #   (b) the time pass: a run with no mail over 10, 10,000 and 100,000
 #       open timed boards none of which is due (best of 3 for 10, one
 #       run for more), and one over 1,000 boards whose
@@ -153,8 +155,8 @@ mailbox() {
 	chown -R 65534:65534 "$SR_MAILHOME/referee"
 }
 
-# run BUDGET: one run of the referee on $tmp/state at $NOW, its output
-# in $tmp/out, stopped with its children after BUDGET seconds (timeout's
+# run BUDGET: one run of the referee on $tmp/state at $NOW (--jobs
+# $jobs), its output in $tmp/out, stopped with its children after BUDGET seconds (timeout's
 # process group); sets $wall and $cpu (ns: the CPU time is that of the
 # shell's children as `times` counts it, the run's and its waited-for
 # children's, in ticks of 10 ms) and $st (its status, or "over").
@@ -166,7 +168,8 @@ run() {
 	    --imap "imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX" \
 	    --smtp "smtps://127.0.0.1:$SR_SMTPS_PORT/referee.$D" \
 	    --address "referee@$D" --cacert "$SR_CACERT" --user referee \
-	    --password-file "$tmp/referee.pw" --now "$NOW" >"$tmp/out" 2>&1
+	    --password-file "$tmp/referee.pw" --now "$NOW" --jobs "$jobs" \
+	    >"$tmp/out" 2>&1
 	st=$?
 	wall=$(($(date +%s%N) - t0))
 	times >"$tmp/times1"
@@ -198,13 +201,16 @@ echo "$(nproc) CPUs, load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 moves() { populate "$tmp/state" "$mails" $((2 * mails)) 2027-01-10T00:00:00Z &&
     mailbox "$mails"; }
-best 3 600 moves
-applied=$(grep -c '^board [0-9]*: ply 1 11-15 by ' "$tmp/out")
-mps=$(ratio "$((mails * 1000000000))" "$best" 1)
-echo "move mails: $mails decided in one run ($applied applied, status $st)," \
-    "best of $tries: $(ratio "$best" 1000000000 3) s, $mps mails/s" \
-    "(target 50; CPU $(ratio "$bestcpu" "$((mails * 1000000))" 1) ms" \
-    "per mail)"
+for jobs in 1 2; do
+	best 3 600 moves
+	applied=$(grep -c '^board [0-9]*: ply 1 11-15 by ' "$tmp/out")
+	mps=$(ratio "$((mails * 1000000000))" "$best" 1)
+	echo "move mails, --jobs $jobs: $mails decided in one run ($applied" \
+	    "applied, status $st), best of $tries: $(ratio "$best" \
+	    1000000000 3) s, $mps mails/s (target 50; CPU $(ratio \
+	    "$bestcpu" "$((mails * 1000000))" 1) ms per mail)"
+done
+jobs=1
 c=$("$tmp/hash" 20 | tail -n 1)
 echo "  of which the password check alone: $(ratio "$c" 20000000 1) ms of" \
     "CPU (crypt(3), yescrypt as the referee hashes at a signup)"

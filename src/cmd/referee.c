@@ -30,7 +30,7 @@
 const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
     "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
-    "[--publish URL] [--now TIME] [--once]\n"
+    "[--publish URL] [--now TIME] [--jobs N] [--once]\n"
     "       stackref referee {--dir DIR | --store URL} --deliver "
     "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
     "       stackref referee {--dir DIR | --store URL} --status [--json] "
@@ -59,6 +59,8 @@ const char cmd_referee_help[] =
 	"  --publish URL        put the game pages there\n"
 	"  --now TIME           the time now (default: STACKREF_NOW, else"
 	" the clock)\n"
+	"  --jobs N             decide N mails at once (default: the number"
+	" of CPUs)\n"
 	"  --once               one pass over the mailbox, then exit\n"
 	"  --deliver            store the mail on standard input (from the"
 	" mail server);\n"
@@ -77,7 +79,8 @@ enum referee_mode {
 
 struct referee_opts {
 	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
-	const char *publish, *now, *max_age, *port;
+	const char *publish, *now, *max_age, *port, *jobs;
+	unsigned long njobs;      /* --jobs, else the CPUs */
 	const char *smtp[REF_SMTP_MAX];
 	size_t nsmtp;
 	enum referee_mode mode;
@@ -109,8 +112,8 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 {
 	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
 	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
-	    &ro->now, &ro->max_age };
-	const char *letters = "dSiacupPNm", *at;
+	    &ro->now, &ro->max_age, &ro->jobs };
+	const char *letters = "dSiacupPNmJ", *at;
 
 	switch (ch) {
 	case 'D':
@@ -186,6 +189,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "password-file", required_argument, NULL, 'p' },
 		{ "publish", required_argument, NULL, 'P' },
 		{ "now", required_argument, NULL, 'N' },
+		{ "jobs", required_argument, NULL, 'J' },
 		{ "once", no_argument, NULL, '1' },
 		{ "import", required_argument, NULL, 'I' },
 		{ "export", required_argument, NULL, 'E' },
@@ -285,6 +289,7 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.now = (time_t)now;
 	s.nowait = nowait;
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
+	s.jobs = (unsigned)ro->njobs;
 	umask(077);
 	if (ref_state_open(&s) == 0)
 		referee_work(ro, &s);
@@ -334,6 +339,20 @@ referee_status(const struct referee_opts *ro, long long now,
 	return cmd_finish(d);
 }
 
+/* The decisions a run makes at once into ro->njobs: --jobs N, else
+ * the CPUs online.  -1 after reporting a bad N. */
+static int
+referee_jobs(struct referee_opts *ro, struct diag *d)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	ro->njobs = cpus < 1 ? 1 : cpus > REF_JOBS_MAX ? REF_JOBS_MAX :
+	    (unsigned long)cpus;
+	if (ro->jobs == NULL)
+		return 0;
+	return cmd_number(d, "--jobs", ro->jobs, 1, REF_JOBS_MAX, &ro->njobs);
+}
+
 /* Whether argv asks for --deliver: its failures are then all
  * REF_EX_TEMPFAIL, a usage error too, so that the mail server keeps the
  * mail while the command line is mended. */
@@ -358,6 +377,9 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	memset(&ro, 0, sizeof(ro));
 	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
 		return referee_delivering(argc, argv) ? REF_EX_TEMPFAIL : rc;
+	if (referee_jobs(&ro, d) == -1)
+		return referee_delivering(argc, argv) ? REF_EX_TEMPFAIL :
+		    cmd_usage(d, cmd_referee_usage);
 	if (cmd_now(ro.now, &now, d) == -1)
 		return ro.mode == REFEREE_DELIVER ? REF_EX_TEMPFAIL :
 		    cmd_finish(d);

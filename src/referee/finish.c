@@ -697,6 +697,18 @@ ref_state_finish(struct ref_state *s, const char *key)
 }
 
 int
+ref_state_drop(struct ref_state *s, const char *key)
+{
+	if (ref_store_begin(s->st, 1) == -1)
+		return -1;
+	if (ref_plan_drop(s, key) == -1) {
+		ref_store_rollback(s->st);
+		return -1;
+	}
+	return ref_store_commit(s->st) == -1 ? -1 : 0;
+}
+
+int
 ref_state_finish_all(struct ref_state *s)
 {
 	static char keys[REF_BATCH_KEYS][REF_KEY];

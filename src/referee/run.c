@@ -263,33 +263,48 @@ ref_read_key(int fd, char key[REF_KEY])
 		memcpy(key, buf, n);
 }
 
-/* Runs child(s, fd, arg) in a process of its own under the budget of a
- * decision: its wait status in *status, the key it told on fd in key.
- * -1 when it cannot be started. */
+/* Starts child(s, fd, arg) in a process of its own under the budget
+ * of a decision: its pid in *pid, the read end of the pipe it tells
+ * its key on in *fd.  -1 when it cannot be started. */
+static int
+ref_spawn(struct ref_state *s, void (*child)(struct ref_state *, int,
+    const void *), const void *arg, pid_t *pid, int *fd)
+{
+	int p[2];
+
+	if (pipe(p) == -1)
+		return ref_fail(s, 0, "pipe");
+	fflush(NULL);
+	if ((*pid = fork()) == -1) {
+		close(p[0]), close(p[1]);
+		return ref_fail(s, 0, "fork");
+	}
+	if (*pid == 0) {
+		close(p[0]);
+		ref_limits();
+		if (ref_store_reopen(s->st) == -1)
+			_exit(REF_EXIT_STATE);
+		child(s, p[1], arg);
+	}
+	close(p[1]);
+	*fd = p[0];
+	return 0;
+}
+
+/* Runs child(s, fd, arg) as ref_spawn does and waits for it: its wait
+ * status in *status, the key it told in key.  -1 when it cannot be
+ * started. */
 static int
 ref_fork(struct ref_state *s, void (*child)(struct ref_state *, int,
     const void *), const void *arg, char key[REF_KEY], int *status)
 {
-	int fd[2];
 	pid_t pid;
+	int fd;
 
-	if (pipe(fd) == -1)
-		return ref_fail(s, 0, "pipe");
-	fflush(NULL);
-	if ((pid = fork()) == -1) {
-		close(fd[0]), close(fd[1]);
-		return ref_fail(s, 0, "fork");
-	}
-	if (pid == 0) {
-		close(fd[0]);
-		ref_limits();
-		if (ref_store_reopen(s->st) == -1)
-			_exit(REF_EXIT_STATE);
-		child(s, fd[1], arg);
-	}
-	close(fd[1]);
-	ref_read_key(fd[0], key);
-	close(fd[0]);
+	if (ref_spawn(s, child, arg, &pid, &fd) == -1)
+		return -1;
+	ref_read_key(fd, key);
+	close(fd);
 	while (waitpid(pid, status, 0) == -1)
 		if (errno != EINTR)
 			return ref_fail(s, 0, "waitpid");
@@ -379,27 +394,60 @@ ref_set_aside(struct ref_state *s, unsigned long uid, const char *raw,
 	return ref_state_finish(s, akey);
 }
 
-/* Decides mail raw (UID uid) in a child; finishes its plan, or sets it
- * aside when the child failed. */
+/* Whether plan key, made on the lists of generation gen, would
+ * write lists that changed since (1, 0, -1). */
 static int
-ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
-    size_t len)
+ref_plan_stale(struct ref_state *s, const char *key, unsigned long gen)
 {
-	struct ref_mail_job mj = { uid, raw, len, NULL, NULL };
-	char key[REF_KEY], why[128];
-	int status, seen = 0;
+	struct ref_plan p;
+	int k, lists = 0;
 
-	if (ref_fork(s, ref_child, &mj, key, &status) == -1)
+	if (gen == s->lists_gen)
+		return 0;
+	if (ref_plan_read(s, key, &p) == -1)
 		return -1;
+	for (k = 0; k < REF_LISTS; k++)
+		lists |= p.list[k].p != NULL;
+	ref_plan_free(&p);
+	return lists;
+}
+
+/* Finishes plan key of a decision made on the lists of generation gen:
+ * 0 once applied, 1 when it was dropped unapplied (its board or the
+ * lists it writes changed since its decision: the mail is to be
+ * decided again), -1. */
+static int
+ref_finish_plan(struct ref_state *s, const char *key, unsigned long gen)
+{
+	int rc;
+
+	ref_test_planned(s);
+	if ((rc = ref_plan_stale(s, key, gen)) != 0)
+		return rc == -1 || ref_state_drop(s, key) == -1 ? -1 : 1;
+	if (ref_state_finish(s, key) == -1 || (rc = ref_state_seen(s,
+	    key)) == -1)
+		return -1;
+	return rc == 0;
+}
+
+/* What follows the decision of mail mj by a child started at lists
+ * generation gen, that told key and ended with status: its plan
+ * finished, or the mail set aside when the child failed.  0, 1 when
+ * the plan was dropped (ref_finish_plan), -1. */
+static int
+ref_decided(struct ref_state *s, const struct ref_mail_job *mj,
+    const char *key, int status, unsigned long gen)
+{
+	char why[128];
+	int seen = 0;
+
 	if (key[0] != '\0' && (seen = ref_state_seen(s, key)) == -1)
 		return -1;
-	if (seen == 2)
-		ref_test_planned(s);
 	if (seen == 1)
 		return ref_state_finish(s, key) == -1 ? -1 :
-		    ref_mail_done(s, uid);
+		    ref_mail_done(s, mj->uid);
 	if (seen == 2)
-		return ref_state_finish(s, key);
+		return ref_finish_plan(s, key, gen);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
 	/* the child found another worker's plan, which is gone now,
@@ -407,8 +455,24 @@ ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
 	 * the mail again */
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_OK)
 		return 0;
-	return ref_set_aside(s, uid, raw, len, ref_why_failed(status, why,
-	    sizeof(why)));
+	return ref_set_aside(s, mj->uid, mj->raw, mj->len,
+	    ref_why_failed(status, why, sizeof(why)));
+}
+
+/* Decides mail raw (UID uid) in a child; finishes its plan, or sets it
+ * aside when the child failed.  A plan dropped is left to the next
+ * run. */
+static int
+ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
+    size_t len)
+{
+	struct ref_mail_job mj = { uid, raw, len, NULL, NULL };
+	char key[REF_KEY];
+	int status;
+
+	if (ref_fork(s, ref_child, &mj, key, &status) == -1)
+		return -1;
+	return ref_decided(s, &mj, key, status, s->lists_gen) == -1 ? -1 : 0;
 }
 
 /* Processes mail raw[0..len) (UID uid, 0 for an inbox row). */
@@ -434,24 +498,234 @@ ref_run_raw(struct ref_state *s, unsigned long uid, const char *raw,
 	return ref_decide_mail(s, uid, raw, len);
 }
 
-/* Fetches mail uid, at most REF_MAIL_MAX + 1 bytes of it, and
- * processes it. */
+/*
+ * The mails of a run, decided s->jobs at once.  A mail whose Subject
+ * names a board is decided beside the others unless an earlier mail
+ * still waiting or deciding shares its board, its sender's address or
+ * the userid its command names: so the mails of one board, of one
+ * sender, of one player are decided one after another in their order,
+ * each on the board, counts and record the one before left, and a
+ * plan is never dropped for its board.  Any other mail (signup,
+ * challenge, unreadable, set aside) changes the lists or the next
+ * board, which the parallel decisions read: it is decided alone, once
+ * every earlier mail is finished, before any later one starts.  A
+ * plan that would still write lists changed since its decision (two
+ * games ending at once drop their watchers) is dropped, and so is one
+ * whose board changed: its mail is then decided again, alone.  Each
+ * plan is finished as its child ends.
+ */
+#define REF_QUEUE 32              /* mails read ahead of the decisions */
+
+struct ref_queued {
+	unsigned long uid;
+	char *raw;
+	size_t len;
+	char inbox[REF_KEY];          /* its inbox row, or "" */
+	char board[PBEM_WORD], user[PBEM_WORD], addr[MAIL_ADDR_MAX];
+	int alone;                    /* decided alone (ref_run_raw) */
+	unsigned long gen;            /* s->lists_gen at its decision */
+	pid_t pid;                    /* its decision's process, or 0 */
+	int fd;                       /* where it tells its key */
+};
+
+struct ref_queue {
+	struct ref_queued v[REF_QUEUE];
+	size_t n, max;                /* max: 1 for --jobs 1 */
+	unsigned running;
+};
+
+/* Whether m and the earlier mail e may be decided at once. */
 static int
-ref_run_mail(struct ref_state *s, unsigned long uid)
+ref_queued_apart(const struct ref_queued *e, const struct ref_queued *m)
+{
+	return !e->alone && !m->alone && strcmp(e->board, m->board) != 0 &&
+	    (e->addr[0] == '\0' || strcmp(e->addr, m->addr) != 0) &&
+	    (e->user[0] == '\0' || strcmp(e->user, m->user) != 0);
+}
+
+/* Whether the waiting mail q->v[i] may start now. */
+static int
+ref_queued_ready(const struct ref_state *s, const struct ref_queue *q,
+    size_t i)
+{
+	size_t j;
+
+	if (q->running >= (s->jobs > 0 ? s->jobs : 1))
+		return 0;
+	for (j = 0; j < q->n; j++)
+		if ((j < i || q->v[j].pid != 0) && j != i &&
+		    !ref_queued_apart(&q->v[j], &q->v[i]))
+			return 0;
+	return 1;
+}
+
+/* Removes q->v[i], freeing its mail. */
+static void
+ref_queue_remove(struct ref_queue *q, size_t i)
+{
+	free(q->v[i].raw);
+	memmove(&q->v[i], &q->v[i + 1], (q->n - i - 1) * sizeof(q->v[0]));
+	q->n--;
+}
+
+/* Starts q->v[i]: decided alone here and removed, or its child
+ * started (the mail was set aside before: flagged here). */
+static int
+ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
+{
+	struct ref_queued *m = &q->v[i];
+	struct ref_mail_job mj = { m->uid, m->raw, m->len, NULL, NULL };
+	char akey[REF_KEY];
+	int rc;
+
+	snprintf(s->inbox_key, sizeof(s->inbox_key), "%s", m->inbox);
+	if (!m->alone) {
+		if (REF_HASH_MODULE->raw_key(m->raw, m->len, akey) == -1) {
+			diag_report(s->d, DIAG_NOMEM, NULL);
+			return -1;
+		}
+		if ((rc = ref_state_aside_seen(s, akey)) == -1)
+			return -1;
+		m->alone = rc;
+	}
+	if (m->alone) {
+		rc = ref_run_raw(s, m->uid, m->raw, m->len);
+		ref_queue_remove(q, i);
+		return rc;
+	}
+	m->gen = s->lists_gen;
+	if (ref_spawn(s, ref_child, &mj, &m->pid, &m->fd) == -1)
+		return -1;
+	q->running++;
+	return 0;
+}
+
+/* Finishes the mail of q whose decision's process ended (flags 0:
+ * waits for one; WNOHANG: not); one whose plan was dropped waits to be
+ * decided again, alone.  1 when one ended, 0 when none, -1. */
+static int
+ref_queue_reap(struct ref_state *s, struct ref_queue *q, int flags)
+{
+	char key[REF_KEY];
+	int status, rc;
+	pid_t pid;
+	size_t i;
+
+	if ((pid = waitpid(-1, &status, flags)) <= 0)
+		return pid == 0 || errno == EINTR ? 0 : ref_fail(s, 0,
+		    "waitpid");
+	for (i = 0; i < q->n && q->v[i].pid != pid; i++)
+		;
+	if (i == q->n)
+		return 1;
+	struct ref_queued *m = &q->v[i];
+	struct ref_mail_job mj = { m->uid, m->raw, m->len, NULL, NULL };
+
+	ref_read_key(m->fd, key);
+	close(m->fd);
+	m->pid = 0;
+	q->running--;
+	snprintf(s->inbox_key, sizeof(s->inbox_key), "%s", m->inbox);
+	if ((rc = ref_decided(s, &mj, key, status, m->gen)) == 1)
+		m->alone = 1;
+	else
+		ref_queue_remove(q, i);
+	return rc == -1 ? -1 : 1;
+}
+
+/* Starts the first mail of q that may start, else finishes one whose
+ * process ended, waiting for one if wait.  1 when one started or
+ * ended, 0 when none, -1. */
+static int
+ref_queue_step(struct ref_state *s, struct ref_queue *q, int wait)
+{
+	size_t i;
+
+	for (i = 0; i < q->n; i++)
+		if (q->v[i].pid == 0 && ref_queued_ready(s, q, i))
+			return ref_queue_start(s, q, i) == -1 ? -1 : 1;
+	if (q->running == 0)
+		return 0;
+	return ref_queue_reap(s, q, wait ? 0 : WNOHANG);
+}
+
+/* Decides every mail of q, unless rc (the run's so far) is -1; after a
+ * failure, waits for the processes running (their plans are finished
+ * by the next run) and forgets the rest.  0, or -1. */
+static int
+ref_queue_drain(struct ref_state *s, struct ref_queue *q, int rc)
+{
+	while (rc != -1 && q->n > 0)
+		rc = ref_queue_step(s, q, 1);
+	while (q->n > 0) {
+		if (q->v[q->n - 1].pid != 0) {
+			close(q->v[q->n - 1].fd);
+			while (waitpid(q->v[q->n - 1].pid, NULL, 0) == -1 &&
+			    errno == EINTR)
+				;
+		}
+		ref_queue_remove(q, q->n - 1);
+	}
+	q->running = 0;
+	s->inbox_key[0] = '\0';
+	return rc == -1 ? -1 : 0;
+}
+
+/* Queues mail raw[0..len) (malloc'ed, taken; UID uid, or inbox row
+ * inbox), then starts what may start and finishes what ended, waiting
+ * while q is full. */
+static int
+ref_queue_add(struct ref_state *s, struct ref_queue *q, unsigned long uid,
+    char *raw, size_t len, const char *inbox)
+{
+	struct ref_queued *m = &q->v[q->n++];
+	struct ref_letter l;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	m->uid = uid;
+	m->raw = raw;
+	m->len = len;
+	snprintf(m->inbox, sizeof(m->inbox), "%s", inbox);
+	m->alone = q->max == 1 || len > REF_MAIL_MAX;
+	if (!m->alone) {
+		ref_letter_header(raw, len, &l);
+		m->alone = !ref_wanted_board(&l, m->board);
+		ref_wanted_counts(&l, m->user, m->addr);
+		ref_letter_free(&l);
+	}
+	do
+		rc = ref_queue_step(s, q, q->n >= q->max);
+	while (rc == 1 || (rc == 0 && q->n >= q->max));
+	return rc;
+}
+
+/* An empty queue for s->jobs decisions at once. */
+static struct ref_queue *
+ref_queue_new(struct ref_state *s)
+{
+	static struct ref_queue q;
+
+	memset(&q, 0, sizeof(q));
+	q.max = s->jobs > 1 ? REF_QUEUE : 1;
+	return &q;
+}
+
+/* Fetches mail uid, at most REF_MAIL_MAX + 1 bytes of it, into q. */
+static int
+ref_run_mail(struct ref_state *s, struct ref_queue *q, unsigned long uid)
 {
 	struct xfer_buf raw = { NULL, 0 };
 	char url[2048];
-	int rc;
 
 	snprintf(url, sizeof(url), "%s;UID=%lu;PARTIAL=0.%lu", s->imap, uid,
 	    (unsigned long)REF_MAIL_MAX + 1);
 	if (XFER_MODULE->get(s->x, url, &raw) == -1) {
 		diag_report(s->d, DIAG_TRANSFER, NULL, "imap", s->x->err);
+		xfer_buf_free(&raw);
 		return -1;
 	}
-	rc = ref_run_raw(s, uid, raw.data, raw.len);
-	xfer_buf_free(&raw);
-	return rc;
+	return ref_queue_add(s, q, uid, raw.data, raw.len, "");
 }
 
 /* The mails of the inbox (--deliver), read a batch at a time. */
@@ -485,6 +759,7 @@ static int
 ref_run_inbox(struct ref_state *s)
 {
 	static struct ref_inbox in;
+	struct ref_queue *q = ref_queue_new(s);
 	size_t i, done = 0;
 	int rc = 0;
 
@@ -496,14 +771,13 @@ ref_run_inbox(struct ref_state *s)
 			return -1;
 		if (in.n > 0)
 			ref_picture_warm();
-		for (i = 0; i < in.n; i++) {
-			snprintf(s->inbox_key, sizeof(s->inbox_key), "%s",
-			    in.v[i].key);
+		for (i = 0; i < in.n; i++)
 			if (rc == 0)
-				rc = ref_run_raw(s, 0, in.v[i].raw, in.v[i].len);
-			free(in.v[i].raw);
-		}
-		s->inbox_key[0] = '\0';
+				rc = ref_queue_add(s, q, 0, in.v[i].raw,
+				    in.v[i].len, in.v[i].key);
+			else
+				free(in.v[i].raw);
+		rc = ref_queue_drain(s, q, rc);
 		done += in.n;
 	} while (rc == 0 && in.n == REF_INBOX_BATCH && done < REF_BATCH);
 	return rc;
@@ -566,8 +840,10 @@ ref_run_imap(struct ref_state *s)
 {
 	static unsigned long uids[REF_BATCH];
 	struct xfer_buf out = { NULL, 0 };
+	struct ref_queue *q;
 	char cmd[64];
 	long n, i, from = 0;
+	int rc = 0;
 
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
 	if (XFER_MODULE->command(s->x, s->imap, cmd, &out) == -1) {
@@ -584,10 +860,10 @@ ref_run_imap(struct ref_state *s)
 		ref_picture_warm();     /* once, not in each mail's child */
 	if (n > 1 && ref_store_row_locks(s->st))
 		from = (long)(getpid() % n);
-	for (i = 0; i < n; i++)
-		if (ref_run_mail(s, uids[(from + i) % n]) == -1)
-			return -1;
-	return 0;
+	q = ref_queue_new(s);
+	for (i = 0; rc == 0 && i < n; i++)
+		rc = ref_run_mail(s, q, uids[(from + i) % n]);
+	return ref_queue_drain(s, q, rc);
 }
 
 int

@@ -7,7 +7,10 @@
  * REF_MAIL_MAX, or whose decision crashes, runs out of its budget or
  * fails, is set aside (DIR/aside/KEY, the keyword StackrefAside on the
  * server), answered from its header alone when it may be (a process of
- * its own again), and the run goes on with the next mail.
+ * its own again), and the run goes on with the next mail.  Up to
+ * s->jobs decisions run at once (run.c's queue: which mails may, and
+ * which are decided alone); each plan is carried out as its process
+ * ends.
  */
 #ifndef STACKREF_REFEREE_RUN_H
 #define STACKREF_REFEREE_RUN_H
@@ -20,10 +23,13 @@
 #define REF_MEM_MAX (1024ul * 1024 * 1024) /* its address space */
 #define REF_FILE_MAX (64ul * 1024 * 1024)  /* a file it writes */
 #define REF_BATCH 1000                     /* mails read per run */
+#define REF_JOBS_MAX 64                    /* decisions at once (--jobs) */
 
 /*
  * Finishes what an earlier run left in the journal, then reads the
- * mailbox's mails not flagged done over IMAP and processes each one,
+ * mailbox's mails not flagged done over IMAP and processes each one
+ * (s->jobs at once; a plan dropped because its board or lists changed
+ * meanwhile is decided again in the run, alone),
  * then makes the time pass: each open board with a TimeControl is
  * judged at s->now in a process of its own (ref_decide_time), the
  * reminder or forfeit due planned and finished through the journal

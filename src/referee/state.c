@@ -345,6 +345,7 @@ ref_state_load(struct ref_state *s)
 	if (ref_store_int(s->st, "SELECT value FROM meta WHERE name = "
 	    "'lists'", NULL, 0, 0, &s->lists_version) == -1)
 		return -1;
+	s->lists_gen++;
 	for (k = 0; k < REF_LISTS; k++)
 		if (ref_list_load(s, k, ref_state_list(s, k), NULL) == -1)
 			return -1;

@@ -77,6 +77,8 @@ struct ref_state {
 	long long next_due;          /* its next due time once planned
 				      * (-1: none) */
 	char inbox_key[REF_KEY];     /* the inbox row decided, or "" */
+	unsigned jobs;               /* decisions at once (--jobs; 0: 1) */
+	unsigned long lists_gen;     /* +1 at each ref_state_load */
 	const char *crash;           /* test only: "apply" exits there;
 				      * run.h: "segv:WORD" ... */
 };
@@ -150,6 +152,10 @@ int ref_state_set_aside(struct ref_state *s, const char *key,
  * 4; the mailbox fails: status 5; the plan stays for the next run).
  */
 int ref_state_finish(struct ref_state *s, const char *key);
+
+/* Drops plan KEY and its replies not ready, unapplied, so that its
+ * mail is decided again.  0, or -1 after reporting. */
+int ref_state_drop(struct ref_state *s, const char *key);
 
 /* Finishes every plan an earlier run left and sends the replies due;
  * -1 at the first failure. */
