@@ -766,7 +766,7 @@ ref_run_inbox(struct ref_state *s)
 	do {
 		in.n = 0;
 		if (ref_store_exec(s->st, "SELECT key, raw FROM inbox ORDER BY "
-		    "received, key LIMIT 16", NULL, 0, ref_inbox_row,
+		    "seq, key LIMIT 16", NULL, 0, ref_inbox_row,
 		    &in) == -1)
 			return -1;
 		if (in.n > 0)

@@ -71,8 +71,10 @@ static const char *const ref_schema[] = {
 	    "page %s NOT NULL, tries BIGINT NOT NULL, "
 	    "next_try BIGINT NOT NULL)",
 	"CREATE TABLE IF NOT EXISTS inbox (key TEXT PRIMARY KEY, "
-	    "raw %s NOT NULL, received BIGINT NOT NULL)",
+	    "raw %s NOT NULL, received BIGINT NOT NULL, "
+	    "seq BIGINT NOT NULL)",
 	"CREATE INDEX IF NOT EXISTS inbox_received ON inbox (received)",
+	"CREATE INDEX IF NOT EXISTS inbox_seq ON inbox (seq)",
 	"CREATE TABLE IF NOT EXISTS events (at BIGINT NOT NULL, "
 	    "kind TEXT NOT NULL)",
 	"CREATE INDEX IF NOT EXISTS events_at ON events (at)",
@@ -287,8 +289,11 @@ ref_store_put_mail(struct ref_store *st, const char *raw, size_t len,
 	par[2] = DB_I((long long)now);
 	if (ref_store_begin(st, 1) == -1)
 		return -1;
-	if (ref_store_exec(st, "INSERT INTO inbox (key, raw, received) "
-	    "VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING", par, 3, NULL,
+	/* seq: the order of arrival, which received (seconds) cannot
+	 * give for mails of the same second */
+	if (ref_store_exec(st, "INSERT INTO inbox (key, raw, received, seq) "
+	    "VALUES ($1, $2, $3, (SELECT COALESCE(MAX(seq), 0) + 1 FROM "
+	    "inbox)) ON CONFLICT (key) DO NOTHING", par, 3, NULL,
 	    NULL) == -1) {
 		ref_store_rollback(st);
 		return -1;

@@ -37,8 +37,9 @@
  *     aside      key PRIMARY KEY, why, uid, mail (its bytes, at most
  *                REF_MAIL_MAX), at
  *     publish    board PRIMARY KEY, page, tries, next_try
- *     inbox      key PRIMARY KEY, raw, received: mails handed over by
- *                --deliver, waiting for a run
+ *     inbox      key PRIMARY KEY, raw, received, seq (the order of
+ *                arrival, indexed): mails handed over by --deliver,
+ *                waiting for a run, which takes them in that order
  *     events     at, kind ("refused", "bounced"): for --status
  *
  * A decision, and what a kill at each step does:
