@@ -832,9 +832,9 @@ ref_time_pass(struct ref_state *s)
 }
 
 /* Reads the mails of the mailbox not flagged done and processes each
- * one: in order on SQLite (one run at a time); on PostgreSQL each
- * worker from a place of its own (its process id's), so that workers
- * sharing the mailbox do not all decide the same mail first. */
+ * one, in the order they came (a player's mails on one board are
+ * decided in the order sent).  Workers sharing the mailbox all start
+ * at its first mail: the done keys make each decided once. */
 static int
 ref_run_imap(struct ref_state *s)
 {
@@ -842,7 +842,7 @@ ref_run_imap(struct ref_state *s)
 	struct xfer_buf out = { NULL, 0 };
 	struct ref_queue *q;
 	char cmd[64];
-	long n, i, from = 0;
+	long n, i;
 	int rc = 0;
 
 	snprintf(cmd, sizeof(cmd), "UID SEARCH UNKEYWORD %s", REF_FLAG);
@@ -858,11 +858,9 @@ ref_run_imap(struct ref_state *s)
 		n = 0;     /* no "* SEARCH" line: nothing new */
 	if (n > 0)
 		ref_picture_warm();     /* once, not in each mail's child */
-	if (n > 1 && ref_store_row_locks(s->st))
-		from = (long)(getpid() % n);
 	q = ref_queue_new(s);
 	for (i = 0; rc == 0 && i < n; i++)
-		rc = ref_run_mail(s, q, uids[(from + i) % n]);
+		rc = ref_run_mail(s, q, uids[i]);
 	return ref_queue_drain(s, q, rc);
 }
 
