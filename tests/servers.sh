@@ -258,6 +258,17 @@ pipe_command() {
 	    " --user referee --password-file $D/pbem/password PBEM_SMTP"
 }
 
+# pipe_environment: the sanitizers' options of make sanitize, passed on
+# to the pipe (Exim gives it a bare environment), as an Exim list
+# separated by ";" (their values hold ":").
+pipe_environment() {
+	local v list=""
+	for v in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS; do
+		[ -n "${!v:-}" ] && list="$list; $v=${!v}"
+	done
+	[ -n "$list" ] && printf '  environment = <%s\n' "$list"
+}
+
 # Exim drops root for -C: its spool, log and the key are Debian-exim's.
 exim_conf() {
 	local look="\${lookup{\$auth2}lsearch{$D/mail/users}}"
@@ -318,7 +329,7 @@ referee_pipe:
   home_directory = $D/pbem
   current_directory = $D/pbem
   path = /usr/bin:/bin
-  umask = 077
+$(pipe_environment)  umask = 077
   temp_errors = 75
   timeout = 5m
   max_output = 1M
