@@ -48,17 +48,6 @@ ref_checked_build(void)
 	return pre != NULL && strstr(pre, "vgpreload") != NULL;
 }
 
-/* Starts the graphics libraries before the children fork (position.c),
- * but in a checked build: LeakSanitizer stops a process's threads to
- * scan it at exit, and the threads the libraries leave crashed its
- * tracer now and then (make sanitize). */
-static void
-ref_warm(void)
-{
-	if (!ref_checked_build())
-		ref_picture_warm();
-}
-
 /* The budget of a decision's process. */
 static void
 ref_limits(void)
@@ -781,7 +770,7 @@ ref_run_inbox(struct ref_state *s)
 		    &in) == -1)
 			return -1;
 		if (in.n > 0)
-			ref_warm();
+			ref_picture_warm();
 		for (i = 0; i < in.n; i++)
 			if (rc == 0)
 				rc = ref_queue_add(s, q, 0, in.v[i].raw,
@@ -809,7 +798,7 @@ ref_time_one(struct ref_state *s, const char *board)
 			return -1;
 		if (seen == 2) {
 			ref_test_planned(s);
-			ref_warm();  /* more may be due: draw them warm */
+			ref_picture_warm();  /* more may be due: draw them warm */
 		}
 		/* seen 1: done by another worker since the child looked;
 		 * the plan it may have written goes */
@@ -868,7 +857,7 @@ ref_run_imap(struct ref_state *s)
 	if (n == -1)
 		n = 0;     /* no "* SEARCH" line: nothing new */
 	if (n > 0)
-		ref_warm();     /* once, not in each mail's child */
+		ref_picture_warm();     /* once, not in each mail's child */
 	q = ref_queue_new(s);
 	for (i = 0; rc == 0 && i < n; i++)
 		rc = ref_run_mail(s, q, uids[i]);
