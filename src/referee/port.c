@@ -100,27 +100,36 @@ ref_port_write(struct ref_state *s, const char *path, const char *data,
 }
 
 /* Removes the files of directory path, and the directories in it with
- * their files (one level: queue/KEY/). */
+ * their files (one level: queue/KEY/).  Reads the directory again
+ * until a pass removes nothing: readdir(3) may skip an entry of a
+ * directory that changes while it is read. */
 static void
 ref_port_clear(const char *path)
 {
 	char sub[REF_PATH];
 	struct dirent *e;
 	DIR *dp;
+	int gone;
 
-	if ((dp = opendir(path)) == NULL)
-		return;
-	while ((e = readdir(dp)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(sub, sizeof(sub), "%.3800s/%.255s", path, e->d_name);
-		if (unlink(sub) == -1 && errno == EISDIR)
-			ref_port_clear(sub);
-		else if (errno == EISDIR || errno == EPERM)
-			ref_port_clear(sub);
+	for (;;) {
+		if ((dp = opendir(path)) == NULL)
+			return;
+		gone = 0;
+		while ((e = readdir(dp)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			snprintf(sub, sizeof(sub), "%.3800s/%.255s", path,
+			    e->d_name);
+			if (unlink(sub) == 0)
+				gone = 1;
+			else if (errno == EISDIR || errno == EPERM)
+				ref_port_clear(sub), gone = 1;
+		}
+		closedir(dp);
+		if (rmdir(path) == 0 || errno != ENOTEMPTY || !gone)
+			return;
 	}
-	closedir(dp);
-	rmdir(path);
 }
 
 /* --- export -------------------------------------------------------- */
