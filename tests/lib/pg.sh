@@ -28,9 +28,10 @@
 # that password only (scram-sha-256), and gives the password in a file
 # of PG_DIR, exported as PGPASSFILE, as an operator would.
 #
-# pg_suite SCRIPT runs tests/SCRIPT again with the store of each state
-# directory of its a database of its own on this server (SR_STORE=
-# tests/lib/pgstore.sh, exported with PG_DIR) and prints its lines, the
+# pg_suite SCRIPT runs tests/SCRIPT with the store of each of its state
+# directories a database of its own on this server (SR_STORE=
+# tests/lib/pgstore.sh, exported with PG_DIR; servers of
+# tests/servers.sh of its own, not SR_DIR's) and prints its lines, the
 # names under pg/SCRIPT/; a script that dies, or passes nothing, fails.
 # pg_again SCRIPT: the same on a server of its own, started and stopped
 # here, unless SR_STORE is set already (the script runs on PostgreSQL
@@ -139,7 +140,7 @@ pg_suite() {
 	_pg_sh=sh
 	head -n 1 "$root/tests/$1" | grep -q bash && _pg_sh=bash
 	_pg_out=$(mktemp "${TMPDIR:-/tmp}/stackref-pgsuite.XXXXXX") || return 1
-	SR_STORE=$root/tests/lib/pgstore.sh PG_DIR=$PG_DIR \
+	SR_STORE=$root/tests/lib/pgstore.sh PG_DIR=$PG_DIR env -u SR_DIR \
 	    "$_pg_sh" "$root/tests/$1" >"$_pg_out" 2>&1
 	_pg_rc=$?
 	sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: pg/$1/#p; /^\(PASS\|FAIL\|SKIP\): /!p" \
