@@ -878,7 +878,7 @@ ref_run(struct ref_state *s)
 	    ref_run_inbox(s) == -1 || ref_time_pass(s) == -1)
 		return -1;
 	ref_state_publish(s);
-	if (ref_store_prune(s->st, s->now, all) == -1)
+	if (ref_store_prune(s->st, all) == -1)
 		return -1;
 	return ref_store_ran(s->st, s->now);
 }

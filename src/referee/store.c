@@ -329,8 +329,9 @@ static const struct ref_prune {
 };
 
 int
-ref_store_prune(struct ref_store *st, time_t now, int mailbox_read)
+ref_store_prune(struct ref_store *st, int mailbox_read)
 {
+	long long now = (long long)time(NULL);  /* the rows' clock */
 	struct db_value par[2];
 	size_t i;
 
@@ -338,7 +339,7 @@ ref_store_prune(struct ref_store *st, time_t now, int mailbox_read)
 	for (i = 0; i < sizeof(ref_prunes) / sizeof(ref_prunes[0]); i++) {
 		if (ref_prunes[i].mailbox && !mailbox_read)
 			continue;
-		par[0] = DB_I((long long)now - ref_prunes[i].keep);
+		par[0] = DB_I(now - ref_prunes[i].keep);
 		if (ref_store_exec(st, ref_prunes[i].sql, par, 2, NULL,
 		    NULL) == -1)
 			return -1;

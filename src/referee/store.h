@@ -151,15 +151,16 @@ int ref_store_ran(struct ref_store *st, time_t now);
 #define REF_PRUNE_BATCH 2000          /* rows of a table pruned a run */
 
 /*
- * At the end of a run at now: deletes at most REF_PRUNE_BATCH of the
- * oldest rows of each table that grows with the mail (done, aside,
- * events) older than its retention.  The done keys and the mails set
+ * At the end of a run: deletes at most REF_PRUNE_BATCH of the oldest
+ * rows of each table that grows with the mail (done, aside, events)
+ * older than its retention, by the system clock (which stamps them,
+ * not --now).  The done keys and the mails set
  * aside only when mailbox_read (the run read every mail of its mailbox
  * not flagged done, and flagged those found done), so that no key of
  * a mail the mailbox still holds unflagged goes.  0, or -1 after
  * reporting.
  */
-int ref_store_prune(struct ref_store *st, time_t now, int mailbox_read);
+int ref_store_prune(struct ref_store *st, int mailbox_read);
 
 /*
  * Statements, for the referee's own files (state.c, finish.c, port.c):
