@@ -52,7 +52,7 @@ sr_hold() {
 		kill -0 "$_sr_psql" 2>/dev/null || return 1
 		sleep 0.05
 	done
-	PGOPTIONS="-c lock_timeout=$SR_LOCK_WAIT" "$@"
+	PGOPTIONS="-c lock_timeout=$SR_LOCK_WAIT" "$@" 9>&-
 	_sr_rc=$?
 	echo 'COMMIT;' >&9
 	exec 9>&-
