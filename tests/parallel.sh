@@ -12,8 +12,9 @@
 #                 be refused), and sets the spinning mail aside
 #   jobs/replies  every mail answered: one done row and its replies
 #                 each, none left in the inbox or planned
-#   jobs/aside    the spinning mail set aside, why said, answered from
-#                 its header
+#   jobs/aside    the spinning mail set aside, why said (its budget of
+#                 CPU, or of the clock under load), answered from its
+#                 header
 #   jobs/one      --jobs 1 applies the same plies in the order of the
 #                 mails, board by board
 #   jobs/usage    --jobs 0 refused
@@ -162,10 +163,12 @@ else
 	    "unanswered $unanswered" "$(cat "$tmp/par.out")"
 fi
 
+# its budget: 2 s of CPU, or 10 s on the clock on a loaded machine
+# (the CPUs shared: the spin may not get its 2 s within the 10)
+budget='more than \(2 s of CPU time\|10 s\)'
 if [ "$(q "$tmp/par" "SELECT count(*) FROM aside WHERE why LIKE
-    '%more than 2 s of CPU%'")" = 1 ] &&
-    grep -q '^set aside (its decision took more than 2 s of CPU time)' \
-    "$tmp/par.out"; then
+    '%more than 2 s of CPU%' OR why LIKE '%more than 10 s'")" = 1 ] &&
+    grep -q "^set aside (its decision took $budget)" "$tmp/par.out"; then
 	pass aside
 else
 	fail aside "$(q "$tmp/par" "SELECT key, why FROM aside")" \
