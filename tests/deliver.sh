@@ -27,18 +27,36 @@
 #               (Exim refuses its address for good)
 #   usage/*     --deliver without --dir, a missing state and an
 #               unreadable standard input: 75 (the mail stays queued)
+# Then the same again on PostgreSQL (tests/lib/pg.sh's pg_again: the
+# lines named pg/deliver.sh/deliver/NAME): the pipe's store a database
+# of the role pbem, which logs in with a password from the PGPASSFILE
+# Exim passes on to the pipe (Debian-exim's to read); the store held
+# (held/*) by a transaction locking it, the pipe's statements giving
+# up after PGOPTIONS' lock_timeout; a store it cannot write (tempfail/*)
+# one whose inbox the role may not insert into.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 . "$root/tests/lib/common.sh"
+. "$root/tests/lib/store.sh"
+. "$root/tests/lib/pg.sh"
 need curl curl deliver/all
 need sqlite3 sqlite3 deliver/all
 need runuser util-linux deliver/all
+need psql postgresql-15 deliver/all
 tmp=$(mktemp -d) || exit 1
 
 pass() { echo "PASS: deliver/$1"; }
 fail() { echo "FAIL: deliver/$1"; shift; [ $# -gt 0 ] && printf '%s\n' "$@"; }
 
+# On PostgreSQL the pipe logs in as pbem (the password in PGPASSFILE)
+# and gives up a lock after a second.
+if [ -n "${SR_STORE:-}" ]; then
+	pg_password pbem pbem-secret && chown Debian-exim "$PGPASSFILE" ||
+	    { fail all "no role pbem"; exit 1; }
+	PGOPTIONS="-c lock_timeout=1s"
+	export PGOPTIONS
+fi
 servers_up
 
 D=$SR_DOMAIN
@@ -86,7 +104,9 @@ submit() {
 # referee ARGS: a run of the referee over its IMAP mailbox; its status
 # in $rc, its output in $tmp/ref.*.
 referee() {
-	"$bin" referee --dir "$state" --imap "$IMAPS" --address "referee@$D" \
+	# shellcheck disable=SC2046 # the option and its value, two words
+	"$bin" referee $(sr_store_opt "$state") --imap "$IMAPS" \
+	    --address "referee@$D" \
 	    --cacert "$SR_CACERT" --user referee \
 	    --password-file "$tmp/referee.pw" "$@" \
 	    >"$tmp/ref.out" 2>"$tmp/ref.err"
@@ -150,12 +170,24 @@ grep -q 'more than 8 --smtp options' "$tmp/ref.err" && pass smtp/nine-message ||
 # Debian-exim (tests/servers.sh); the referee's state is P/state.
 P=$SR_PBEM
 exim() { exim4 -C "$SR_DIR/exim/exim.conf" "$@"; }
+# pq SQL: SQL on the pipe's store, as its superuser.
+pq() { sr_sql "$P/state" "$1"; }
+# The pipe's store: --dir P/state, or a database of the role pbem.
+pstore="--dir $P/state"
+if [ -n "${SR_STORE:-}" ]; then
+	url=$($SR_STORE "$P/state")
+	psql -qX -d postgres -c "ALTER DATABASE \"${url##*/}\" OWNER TO pbem" ||
+	    fail pipe/store "no database for pbem"
+	pstore="--store postgresql://pbem@127.0.0.1:$PGPORT/${url##*/}"
+	sed -i "s#^PBEM_STORE = .*#PBEM_STORE = $pstore#" "$SR_DIR/exim/exim.conf"
+fi
 # as_exim CMD...: CMD as the pipe's user (a store root opened could
 # leave files the pipe's user cannot write).
 as_exim() { runuser -u Debian-exim -- "$@"; }
 # pstatus ARGS: --status of the pipe's referee, into $tmp/st.*, $rc.
 pstatus() {
-	as_exim "$bin" referee --status --dir "$P/state" "$@" \
+	# shellcheck disable=SC2086 # the option and its value, two words
+	as_exim "$bin" referee --status $pstore "$@" \
 	    >"$tmp/st.out" 2>"$tmp/st.err"
 	rc=$?
 }
@@ -200,12 +232,16 @@ is pipe/status-run 0 "$rc" "$(cat "$tmp/st.err")"
 is pipe/none-waiting 0 "$(figure mails_waiting)" "$(cat "$tmp/st.out")"
 figure last_run | grep -q '^"20' && pass pipe/last-run ||
     fail pipe/last-run "$(cat "$tmp/st.out")"
-[ "$(stat -c %U "$P/state/referee.db")" = Debian-exim ] &&
-    pass pipe/store-owner || fail pipe/store-owner "$(ls -la "$P/state")"
+if [ -n "${SR_STORE:-}" ]; then
+	is pipe/store-owner pbem "$(pq "SELECT tableowner FROM pg_tables
+	    WHERE tablename = 'inbox'")"
+else
+	is pipe/store-owner Debian-exim "$(stat -c %U "$P/state/referee.db")"
+fi
 
 # a run holds the store: the mail is stored and left to the next run,
 # which a run from cron (no mailbox) makes
-flock "$P/state/referee.db.lock" sleep 3 &
+sr_hold "$P/state" sleep 3 &
 locker=$!
 sleep 0.3
 to_pbem help
@@ -215,7 +251,8 @@ pstatus --json
 is held/waiting 1 "$(figure mails_waiting)" "$(cat "$tmp/st.out")"
 is held/not-answered "$n" "$(count carol)"
 wait "$locker"
-as_exim "$bin" referee --dir "$P/state" --address "pbem@$D" \
+# shellcheck disable=SC2086 # the option and its value, two words
+as_exim "$bin" referee $pstore --address "pbem@$D" \
     --smtp "$SMTPS/pbem.$D" --cacert "$SR_CACERT" --user referee \
     --password-file "$P/password" >"$tmp/ref.out" 2>"$tmp/ref.err"
 is held/cron-run 0 $? "$(cat "$tmp/ref.err")"
@@ -226,8 +263,12 @@ is held/none-waiting 0 "$(figure mails_waiting)" "$(cat "$tmp/st.out")"
 # the store cannot be written: status 75, the mail stays in Exim's
 # queue; once it can, a queue run delivers it
 before=$(mainlog | grep -c 'returned 75')
-chmod 500 "$P/state"
-chmod 400 "$P/state/referee.db"
+if [ -n "${SR_STORE:-}" ]; then
+	pq 'REVOKE INSERT ON inbox FROM pbem'
+else
+	chmod 500 "$P/state"
+	chmod 400 "$P/state/referee.db"
+fi
 to_pbem help
 sleep 1
 is tempfail/queued 1 "$(queued)" "$(mainlog | tail -n 5)"
@@ -235,8 +276,12 @@ is tempfail/logged $((before + 1)) "$(mainlog | grep -c 'defer (0): Child proces
     "$(mainlog | tail -n 5)"
 exim -qff
 is tempfail/still-queued 1 "$(queued)"
-chmod 700 "$P/state"
-chmod 600 "$P/state/referee.db"
+if [ -n "${SR_STORE:-}" ]; then
+	pq 'GRANT INSERT ON inbox TO pbem'
+else
+	chmod 700 "$P/state"
+	chmod 600 "$P/state/referee.db"
+fi
 exim -qff
 wait_queue
 is tempfail/delivered-later 0 "$(queued)" "$(mainlog | tail -n 5)"
@@ -257,12 +302,12 @@ who=bob has big/refusal "larger than 1 MiB"
 pstatus --json
 is big/aside 1 "$(figure aside)" "$(cat "$tmp/st.out")"
 # as root too, without --smtp: its first MiB kept, set aside, and why
-"$bin" referee --deliver --dir "$tmp/big" --address "pbem@$D" \
+# shellcheck disable=SC2046 # the option and its value, two words
+"$bin" referee --deliver $(sr_store_opt "$tmp/big") --address "pbem@$D" \
     <"$tmp/big.eml" >/dev/null 2>"$tmp/big.err"
 is big/status 0 $? "$(cat "$tmp/big.err")"
 is big/kept "1048576 the mail is larger than 1 MiB" \
-    "$(sqlite3 "$tmp/big/referee.db" 'SELECT length(mail), why FROM aside' |
-    tr '|' ' ')"
+    "$(sr_sql "$tmp/big" 'SELECT length(mail), why FROM aside' | tr '|' ' ')"
 
 # what --status counts over the day: a refusal (a move from nobody
 # signed up), a reply the submission server refuses for good (550 for
@@ -290,3 +335,5 @@ is usage/missing-state 75 $? "$(cat "$tmp/u.err")"
 "$bin" referee --deliver --dir "$tmp/rd" --address "pbem@$D" \
     <"$tmp" 2>"$tmp/u.err"
 is usage/unreadable-input 75 $? "$(cat "$tmp/u.err")"
+"$root/tests/servers.sh" stop >/dev/null 2>&1  # the next lane's are its own
+pg_again deliver.sh

@@ -19,15 +19,20 @@
 #                          (the status 1 past --max-age, and the text's
 #                          summary line), the schema refusing a count as
 #                          a string and a field unknown; the status of a
-#                          missing state (4) and of bad options (2).
+#                          missing state (4) and of bad options (2);
+#                          then again on PostgreSQL (pg/json/referee-
+#                          status/*: tests/lib/store.sh, pg.sh)
 # Prints PASS:/FAIL: lines.  A missing validator is a failure.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 schema=$root/notation/stackref.schema.json
 . "$root/tests/lib/common.sh"
+. "$root/tests/lib/store.sh"
+. "$root/tests/lib/pg.sh"
 need /usr/bin/jsonschema python3-jsonschema
 need flock util-linux
+need psql postgresql-15
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-json.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -105,13 +110,13 @@ fi
 
 # --- stackref referee --status --json, and its text ---------------------
 rs=$root/notation/referee-status.schema.json
-s=$tmp/referee
-mkdir "$s"
 # status NAME WANT ARGS...: --status ARGS at 10:20 ends with WANT.
 status() {
 	name=$1 want=$2
 	shift 2
-	"$bin" referee --status --dir "$s" --now 2027-01-01T10:20:00Z "$@" \
+	# shellcheck disable=SC2046 # the option and its value, two words
+	"$bin" referee --status $(sr_store_opt "$s") \
+	    --now 2027-01-01T10:20:00Z "$@" \
 	    >"$tmp/st.out" 2>"$tmp/st.err"
 	got=$?
 	[ "$got" = "$want" ] && echo "PASS: $name" ||
@@ -139,39 +144,54 @@ rs_invalid() {
 		echo "PASS: $1"
 	fi
 }
-# A mail delivered at 10:00 while a run holds the store (the lock of
-# its file): it waits.
-printf 'From: carol@example.test\r\nSubject: help\r\nMessage-ID: <s1@x>\r\n\r\nhi\r\n' |
-    flock "$s/referee.db.lock" "$bin" referee --deliver \
-    --dir "$s" --address referee@example.test --now 2027-01-01T10:00:00Z \
-    >/dev/null 2>"$tmp/d.err"
-result json/referee-status/deliver $? "$(cat "$tmp/d.err")"
-status json/referee-status/on-time 0 --json --max-age 30
-rs_valid json/referee-status/valid
-grep -q '"mails_waiting": 1, "oldest_waiting": 1200,' "$tmp/st.out" &&
-    grep -q '"late": false' "$tmp/st.out" &&
-    echo "PASS: json/referee-status/figures" ||
-    printf '%s\n' "FAIL: json/referee-status/figures" "$(cat "$tmp/st.out")"
-rs_invalid json/referee-status/invalid-string 's/"aside": \([0-9]*\)/"aside": "\1"/'
-rs_invalid json/referee-status/invalid-field 's/"late"/"lately"/'
-status json/referee-status/late 1 --json
-rs_valid json/referee-status/late-valid
-grep -q '"late": true' "$tmp/st.out" &&
-    grep -q 'the oldest mail waiting is 0d00h20m old, more than --max-age 15 min' "$tmp/st.err" &&
-    echo "PASS: json/referee-status/late-says" ||
-    printf '%s\n' "FAIL: json/referee-status/late-says" "$(cat "$tmp/st.out" "$tmp/st.err")"
-status json/referee-status/text 1
-head -n 1 "$tmp/st.out" | grep -q '^stackref referee LATE: 1 waiting, the oldest 0d00h20m old (at most 15 min)$' &&
-    echo "PASS: json/referee-status/text-summary" ||
-    printf '%s\n' "FAIL: json/referee-status/text-summary" "$(cat "$tmp/st.out")"
-for l in 'mails waiting: 1' 'replies waiting: ' 'boards open: ' \
-    'mails set aside: ' 'over the last day: ' 'last run: '; do
-	grep -q "^$l" "$tmp/st.out" ||
-	    printf '%s\n' "FAIL: json/referee-status/text-line ($l)" \
-	    "$(cat "$tmp/st.out")"
-done
-status json/referee-status/bad-max-age 2 --max-age 0
-"$bin" referee --status --dir "$tmp/nowhere/x" >/dev/null 2>&1
-result json/referee-status/missing-state "$([ $? = 4 ]; echo $?)"
-"$bin" referee --dir "$s" --json --smtp smtp://x/y --address a@b >/dev/null 2>&1
-result json/referee-status/json-needs-status "$([ $? = 2 ]; echo $?)"
+# referee_status: the tests of --status on the store of $s (SQLite, or
+# SR_STORE's).  A mail delivered at 10:00 while a run holds the store:
+# it waits.
+referee_status() {
+	mkdir "$s"
+	"$bin" referee --status $(sr_store_opt "$s") >/dev/null 2>&1  # made
+	printf 'From: carol@example.test\r\nSubject: help\r\nMessage-ID: <s1@x>\r\n\r\nhi\r\n' |
+	    sr_hold "$s" "$bin" referee --deliver $(sr_store_opt "$s") \
+	    --address referee@example.test --now 2027-01-01T10:00:00Z \
+	    >/dev/null 2>"$tmp/d.err"
+	result json/referee-status/deliver $? "$(cat "$tmp/d.err")"
+	status json/referee-status/on-time 0 --json --max-age 30
+	rs_valid json/referee-status/valid
+	grep -q '"mails_waiting": 1, "oldest_waiting": 1200,' "$tmp/st.out" &&
+	    grep -q '"late": false' "$tmp/st.out" &&
+	    echo "PASS: json/referee-status/figures" ||
+	    printf '%s\n' "FAIL: json/referee-status/figures" "$(cat "$tmp/st.out")"
+	rs_invalid json/referee-status/invalid-string 's/"aside": \([0-9]*\)/"aside": "\1"/'
+	rs_invalid json/referee-status/invalid-field 's/"late"/"lately"/'
+	status json/referee-status/late 1 --json
+	rs_valid json/referee-status/late-valid
+	grep -q '"late": true' "$tmp/st.out" &&
+	    grep -q 'the oldest mail waiting is 0d00h20m old, more than --max-age 15 min' "$tmp/st.err" &&
+	    echo "PASS: json/referee-status/late-says" ||
+	    printf '%s\n' "FAIL: json/referee-status/late-says" "$(cat "$tmp/st.out" "$tmp/st.err")"
+	status json/referee-status/text 1
+	head -n 1 "$tmp/st.out" | grep -q '^stackref referee LATE: 1 waiting, the oldest 0d00h20m old (at most 15 min)$' &&
+	    echo "PASS: json/referee-status/text-summary" ||
+	    printf '%s\n' "FAIL: json/referee-status/text-summary" "$(cat "$tmp/st.out")"
+	for l in 'mails waiting: 1' 'replies waiting: ' 'boards open: ' \
+	    'mails set aside: ' 'over the last day: ' 'last run: '; do
+		grep -q "^$l" "$tmp/st.out" ||
+		    printf '%s\n' "FAIL: json/referee-status/text-line ($l)" \
+		    "$(cat "$tmp/st.out")"
+	done
+	status json/referee-status/bad-max-age 2 --max-age 0
+	"$bin" referee --status --dir "$tmp/nowhere/x" >/dev/null 2>&1
+	result json/referee-status/missing-state "$([ $? = 4 ]; echo $?)"
+	"$bin" referee $(sr_store_opt "$s") --json --smtp smtp://x/y --address a@b \
+	    >/dev/null 2>&1
+	result json/referee-status/json-needs-status "$([ $? = 2 ]; echo $?)"
+}
+
+s=$tmp/referee
+referee_status
+if pg_start; then
+	s=$tmp/referee-pg
+	SR_STORE=$root/tests/lib/pgstore.sh referee_status |
+	    sed 's#^\(PASS\|FAIL\|SKIP\): #\1: pg/#'
+	pg_stop
+fi

@@ -12,11 +12,15 @@
 #                 be refused), and sets the spinning mail aside
 #   jobs/replies  every mail answered: one done row and its replies
 #                 each, none left in the inbox or planned
-#   jobs/aside    the spinning mail set aside, why said, answered from
-#                 its header
+#   jobs/aside    the spinning mail set aside, why said (its budget of
+#                 CPU, or of the clock under load), answered from its
+#                 header
 #   jobs/one      --jobs 1 applies the same plies in the order of the
 #                 mails, board by board
 #   jobs/usage    --jobs 0 refused
+# Then the same again on PostgreSQL (tests/lib/pg.sh's pg_again: the
+# lines named pg/parallel.sh/jobs/NAME), the store held while the mails
+# are delivered by a transaction locking it (tests/lib/store.sh).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
@@ -24,9 +28,12 @@ BOARDS=6                       # boards, 4 move mails each
 NOW=2027-01-10T10:00:00Z       # the time of the runs
 D=example.test
 . "$root/tests/lib/common.sh"
+. "$root/tests/lib/store.sh"
+. "$root/tests/lib/pg.sh"
 need cc gcc jobs/all
 need flock util-linux jobs/all
 need sqlite3 sqlite3 jobs/all
+need psql postgresql-15 jobs/all
 tmp=$(mktemp -d) || exit 1
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT  # KEEP=1: kept
 
@@ -79,7 +86,8 @@ state() {
 		}
 	}'
 	echo $((BOARDS + 1)) >"$dir/last-board"
-	"$bin" referee --dir "$1" --import "$dir" >/dev/null 2>&1
+	# shellcheck disable=SC2046 # the option and its value, two words
+	"$bin" referee $(sr_store_opt "$1") --import "$dir" >/dev/null 2>&1
 }
 
 # mail N FROM BOARD MOVE PLY: move mail N of FROM on BOARD.
@@ -107,16 +115,17 @@ inbox() {
 		    mail "$n" spinner $((BOARDS + 1)) 11-15 1 >"$tmp/m.$n"
 	done
 	echo "$n" >"$tmp/count"
-	flock "$dir/referee.db.lock" sh -c 'for i in $(seq 1 "$2"); do
-		"$0" referee --dir "$1" --deliver --address referee@'"$D"' \
-		    --now 2027-01-10T09:00:00Z <"$3/m.$i" ||
+	sr_hold "$dir" sh -c 'for i in $(seq 1 "$2"); do
+		"$0" referee $1 --deliver --address referee@'"$D"' \
+		    --now 2027-01-10T09:00:00Z <"$3/m.$i" 2>/dev/null ||
 		    exit 1
-	done' "$bin" "$dir" "$n" "$tmp"
+	done' "$bin" "$(sr_store_opt "$dir")" "$n" "$tmp"
 }
 
 # run DIR JOBS: one run deciding the inbox, its output in DIR.out.
 run() {
-	STACKREF_REFEREE_CRASH=spin:spinner "$bin" referee --dir "$1" \
+	# shellcheck disable=SC2046 # the option and its value, two words
+	STACKREF_REFEREE_CRASH=spin:spinner "$bin" referee $(sr_store_opt "$1") \
 	    --smtp smtp://127.0.0.1:1 --address "referee@$D" --now "$NOW" \
 	    --jobs "$2" >"$1.out" 2>&1
 }
@@ -126,7 +135,7 @@ plies() {
 	sed -n 's/^board \([0-9]*\): ply \([0-9]*\) .*/\1 \2/p' "$1"
 }
 
-q() { sqlite3 "$1/referee.db" "$2"; }
+q() { sr_sql "$@"; }
 
 state "$tmp/par" && inbox "$tmp/par" && run "$tmp/par" 4
 mails=$(cat "$tmp/count")
@@ -154,10 +163,12 @@ else
 	    "unanswered $unanswered" "$(cat "$tmp/par.out")"
 fi
 
+# its budget: 2 s of CPU, or 10 s on the clock on a loaded machine
+# (the CPUs shared: the spin may not get its 2 s within the 10)
+budget='more than \(2 s of CPU time\|10 s\)'
 if [ "$(q "$tmp/par" "SELECT count(*) FROM aside WHERE why LIKE
-    '%more than 2 s of CPU%'")" = 1 ] &&
-    grep -q '^set aside (its decision took more than 2 s of CPU time)' \
-    "$tmp/par.out"; then
+    '%more than 2 s of CPU%' OR why LIKE '%more than 10 s'")" = 1 ] &&
+    grep -q "^set aside (its decision took $budget)" "$tmp/par.out"; then
 	pass aside
 else
 	fail aside "$(q "$tmp/par" "SELECT key, why FROM aside")" \
@@ -173,7 +184,8 @@ else
 	fail one "$(cat "$tmp/one.out")"
 fi
 
-if "$bin" referee --dir "$tmp/par" --smtp smtp://127.0.0.1:1 \
+# shellcheck disable=SC2046 # the option and its value, two words
+if "$bin" referee $(sr_store_opt "$tmp/par") --smtp smtp://127.0.0.1:1 \
     --address "referee@$D" --jobs 0 >"$tmp/usage" 2>&1; then
 	fail usage "$(cat "$tmp/usage")"
 elif grep -q -- '--jobs' "$tmp/usage"; then
@@ -181,4 +193,5 @@ elif grep -q -- '--jobs' "$tmp/usage"; then
 else
 	fail usage "$(cat "$tmp/usage")"
 fi
+pg_again parallel.sh
 exit 0

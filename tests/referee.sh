@@ -33,6 +33,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 fx=$root/fixtures/referee
 . "$root/tests/lib/common.sh"
+. "$root/tests/lib/store.sh"
 need curl curl referee/all
 need strace strace referee/all
 need sqlite3 sqlite3 referee/all
@@ -125,23 +126,14 @@ send_pbem() {
 	    2>"$tmp/pbem.err" && sent=$((sent + 1)) && wait_referee
 }
 
-# store_opt DIR: the option naming the store of the state directory
-# DIR: SR_STORE, when set, is a command that prints the URL of a store
-# of DIR's own (a PostgreSQL database, say), else it is the SQLite file
-# DIR/referee.db (--dir DIR).  store DIR ARGS: stackref referee ARGS
-# on it.
-store_opt() {
-	if [ -n "${SR_STORE:-}" ]; then
-		echo "--store $($SR_STORE "$1")"
-	else
-		echo "--dir $1"
-	fi
-}
+# store DIR ARGS: stackref referee ARGS on the store of the state
+# directory DIR: SR_STORE's, when set, else the SQLite file
+# DIR/referee.db (tests/lib/store.sh).
 store() {
 	local dir=$1
 	shift
 	# shellcheck disable=SC2046 # the option and its value, two words
-	"$bin" referee $(store_opt "$dir") "$@"
+	"$bin" referee $(sr_store_opt "$dir") "$@"
 }
 
 # referee [ARGS]: one run; its status in $rc, its output in $tmp/ref.*.
@@ -1266,7 +1258,7 @@ for n in 3 0; do
 	# LeakSanitizer cannot run under ptrace (make sanitize)
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	    strace -f -qq -e trace=wait4 -o "$tmp/wait4" "$bin" referee \
-	    $(store_opt "$state") --imap "$IMAPS" --smtp "$SMTPS/referee.$D" --address "referee@$D" \
+	    $(sr_store_opt "$state") --imap "$IMAPS" --smtp "$SMTPS/referee.$D" --address "referee@$D" \
 	    --cacert "$SR_CACERT" --user referee \
 	    --password-file "$tmp/referee.pw" >"$tmp/ref.out" 2>"$tmp/ref.err"
 	rc=$?

@@ -28,10 +28,12 @@
 # Debian-exim), its replies sent as referee from the address
 # pbem@example.test through the --smtp options of the macro line
 # `PBEM_SMTP = --smtp URL...` of SR_DIR/exim/exim.conf (this Exim's
-# SMTPS; Exim reads its configuration again for each delivery, so a test
-# may rewrite that line); a status 75 (EX_TEMPFAIL) keeps the mail in
-# Exim's queue, tried again by `exim4 -C SR_DIR/exim/exim.conf -qff`
-# (no queue runner runs).
+# SMTPS), its store that of the line `PBEM_STORE = --dir SR_PBEM/state`
+# (Exim reads its configuration again for each delivery, so a test may
+# rewrite those lines; PGPASSFILE and PGOPTIONS, when set, are passed
+# on to the pipe, for a store on PostgreSQL); a status 75 (EX_TEMPFAIL)
+# keeps the mail in Exim's queue, tried again by `exim4 -C
+# SR_DIR/exim/exim.conf -qff` (no queue runner runs).
 #
 #   eval "$(tests/servers.sh start)"   starts everything in a new directory
 #                                     and prints its shell assignments
@@ -254,16 +256,17 @@ EOF
 # from the environment.
 pipe_command() {
 	printf '%s' "${STACKREF:-$ROOT/stackref} referee --deliver" \
-	    " --dir $D/pbem/state --address pbem@$DOMAIN --cacert $D/ca.pem" \
+	    " PBEM_STORE --address pbem@$DOMAIN --cacert $D/ca.pem" \
 	    " --user referee --password-file $D/pbem/password PBEM_SMTP"
 }
 
-# pipe_environment: the sanitizers' options of make sanitize, passed on
-# to the pipe (Exim gives it a bare environment), as an Exim list
-# separated by ";" (their values hold ":").
+# pipe_environment: the sanitizers' options of make sanitize and
+# libpq's PGPASSFILE and PGOPTIONS, passed on to the pipe (Exim gives it
+# a bare environment), as an Exim list separated by ";" (their values
+# hold ":").
 pipe_environment() {
 	local v list=""
-	for v in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS; do
+	for v in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS PGPASSFILE PGOPTIONS; do
 		[ -n "${!v:-}" ] && list="$list; $v=${!v}"
 	done
 	[ -n "$list" ] && printf '  environment = <%s\n' "$list"
@@ -275,6 +278,7 @@ exim_conf() {
 	local look1="\${lookup{\$auth1}lsearch{$D/mail/users}}"
 	cat <<EOF
 PBEM_SMTP = --smtp smtps://127.0.0.1:$SMTPS/pbem.$DOMAIN
+PBEM_STORE = --dir $D/pbem/state
 primary_hostname = mail.$DOMAIN
 spool_directory = $D/exim/spool
 log_file_path = $D/exim/log/%slog
@@ -329,7 +333,8 @@ referee_pipe:
   home_directory = $D/pbem
   current_directory = $D/pbem
   path = /usr/bin:/bin
-$(pipe_environment)  umask = 077
+$(pipe_environment)
+  umask = 077
   temp_errors = 75
   timeout = 5m
   max_output = 1M

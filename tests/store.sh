@@ -18,6 +18,9 @@
 #   store/full/*,      a store on a tmpfs that is full, then remounted
 #   store/readonly/*   read-only (root only): status 4, one line, the
 #                      store as it was
+#   store/prune/*      a run deletes the done keys and mails set aside
+#                      older than 30 days, the events older than 7, at
+#                      most 2000 rows of a table; the newer stay
 # The store is SR_STORE's when set (a command printing a store URL for a
 # directory, as tests/referee.sh reads it), else SQLite.  Prints
 # PASS:/FAIL: lines.
@@ -191,3 +194,40 @@ elif mkdir "$tmp/mnt" && mount -t tmpfs -o size=600k tmpfs "$tmp/mnt" \
 else
 	fail "full (mount: $(head -n 1 "$tmp/err"))"
 fi
+
+# --- pruning: each run deletes a batch (2000 rows a table) of the done
+# keys and mails set aside older than 30 days and the events older
+# than 7 days; newer ones stay
+. "$root/tests/lib/store.sh"
+now=$(date +%s)                 # the clock that stamps the rows
+day=86400
+store "$tmp/r" --export "$tmp/r-out" 2>"$tmp/err" ||
+    fail prune/setup "$(cat "$tmp/err")"
+sr_sql "$tmp/r" "INSERT INTO done (key, summary, status, at) VALUES
+    ('old', 'x', 0, $((now - 30 * day - 1))), ('new', 'x', 0,
+    $((now - 30 * day + 60)));
+    INSERT INTO aside (key, why, uid, mail, at) VALUES ('old', 'x', 0,
+    'm', $((now - 31 * day))), ('new', 'x', 0, 'm', $((now - 29 * day)));
+    INSERT INTO events (at, kind) WITH RECURSIVE n(i) AS (SELECT 1 UNION
+    ALL SELECT i + 1 FROM n WHERE i < 2003) SELECT $((now - 8 * day)) + i,
+    'refused' FROM n; INSERT INTO events (at, kind) VALUES
+    ($((now - 6 * day)), 'bounced')" >/dev/null 2>"$tmp/err" ||
+    fail prune/setup "$(cat "$tmp/err")"
+# prune_run: a run (no mailbox, no mail).
+prune_run() {
+	store "$tmp/r" --address referee@example.test \
+	    --smtp smtp://127.0.0.1:1 >/dev/null 2>"$tmp/err"
+}
+# rows: the keys of done and aside, the number of events, in one line.
+rows() {
+	echo $(sr_sql "$tmp/r" "SELECT key FROM done ORDER BY key") \
+	    $(sr_sql "$tmp/r" "SELECT key FROM aside ORDER BY key") \
+	    $(sr_sql "$tmp/r" "SELECT COUNT(*) FROM events")
+}
+prune_run
+status_is prune/run 0 $? "$tmp/err"
+r=$(rows)
+[ "$r" = "new new 4" ] && pass prune/bounded || fail prune/bounded "$r"
+prune_run
+r=$(rows)
+[ "$r" = "new new 1" ] && pass prune/retention || fail prune/retention "$r"

@@ -833,10 +833,11 @@ ref_time_pass(struct ref_state *s)
 
 /* Reads the mails of the mailbox not flagged done and processes each
  * one, in the order they came (a player's mails on one board are
- * decided in the order sent).  Workers sharing the mailbox all start
- * at its first mail: the done keys make each decided once. */
+ * decided in the order sent); *all 0 when REF_BATCH of them left some
+ * unread.  Workers sharing the mailbox all start at its first mail:
+ * the done keys make each decided once. */
 static int
-ref_run_imap(struct ref_state *s)
+ref_run_imap(struct ref_state *s, int *all)
 {
 	static unsigned long uids[REF_BATCH];
 	struct xfer_buf out = { NULL, 0 };
@@ -856,6 +857,7 @@ ref_run_imap(struct ref_state *s)
 	xfer_buf_free(&out);
 	if (n == -1)
 		n = 0;     /* no "* SEARCH" line: nothing new */
+	*all = n < REF_BATCH;
 	if (n > 0)
 		ref_picture_warm();     /* once, not in each mail's child */
 	q = ref_queue_new(s);
@@ -867,12 +869,16 @@ ref_run_imap(struct ref_state *s)
 int
 ref_run(struct ref_state *s)
 {
+	int all = 1;      /* every mail of the mailbox not flagged read */
+
 	if (ref_state_finish_all(s) == -1)
 		return -1;
 	ref_state_publish(s);
-	if ((s->imap != NULL && ref_run_imap(s) == -1) ||
+	if ((s->imap != NULL && ref_run_imap(s, &all) == -1) ||
 	    ref_run_inbox(s) == -1 || ref_time_pass(s) == -1)
 		return -1;
 	ref_state_publish(s);
+	if (ref_store_prune(s->st, all) == -1)
+		return -1;
 	return ref_store_ran(s->st, s->now);
 }

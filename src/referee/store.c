@@ -64,9 +64,11 @@ static const char *const ref_schema[] = {
 	"CREATE INDEX IF NOT EXISTS outbox_ready ON outbox (ready, next_try)",
 	"CREATE TABLE IF NOT EXISTS done (key TEXT PRIMARY KEY, "
 	    "summary TEXT NOT NULL, status BIGINT NOT NULL, at BIGINT NOT NULL)",
+	"CREATE INDEX IF NOT EXISTS done_at ON done (at)",
 	"CREATE TABLE IF NOT EXISTS aside (key TEXT PRIMARY KEY, "
 	    "why TEXT NOT NULL, uid BIGINT NOT NULL, mail %s NOT NULL, "
 	    "at BIGINT NOT NULL)",
+	"CREATE INDEX IF NOT EXISTS aside_at ON aside (at)",
 	"CREATE TABLE IF NOT EXISTS publish (board TEXT PRIMARY KEY, "
 	    "page %s NOT NULL, tries BIGINT NOT NULL, "
 	    "next_try BIGINT NOT NULL)",
@@ -308,6 +310,41 @@ ref_store_ran(struct ref_store *st, time_t now)
 	    "('last_run', $1) ON CONFLICT (name) DO UPDATE SET value = "
 	    "excluded.value", &DB_I((long long)now), 1, NULL, NULL) == -1 ?
 	    -1 : 0;
+}
+
+/* The tables pruned: a batch of the oldest rows (and those of the same
+ * second: events has no key) older than keep seconds; mailbox, those
+ * kept while a mail of the mailbox may not have been read again. */
+static const struct ref_prune {
+	const char *sql;          /* $1: the oldest time kept, $2: the batch */
+	long long keep;
+	int mailbox;
+} ref_prunes[] = {
+	{ "DELETE FROM done WHERE key IN (SELECT key FROM done WHERE at < $1 "
+	    "ORDER BY at LIMIT $2)", REF_DONE_KEEP, 1 },
+	{ "DELETE FROM aside WHERE key IN (SELECT key FROM aside WHERE "
+	    "at < $1 ORDER BY at LIMIT $2)", REF_DONE_KEEP, 1 },
+	{ "DELETE FROM events WHERE at IN (SELECT at FROM events WHERE "
+	    "at < $1 ORDER BY at LIMIT $2)", REF_EVENTS_KEEP, 0 },
+};
+
+int
+ref_store_prune(struct ref_store *st, int mailbox_read)
+{
+	long long now = (long long)time(NULL);  /* the rows' clock */
+	struct db_value par[2];
+	size_t i;
+
+	par[1] = DB_I(REF_PRUNE_BATCH);
+	for (i = 0; i < sizeof(ref_prunes) / sizeof(ref_prunes[0]); i++) {
+		if (ref_prunes[i].mailbox && !mailbox_read)
+			continue;
+		par[0] = DB_I(now - ref_prunes[i].keep);
+		if (ref_store_exec(st, ref_prunes[i].sql, par, 2, NULL,
+		    NULL) == -1)
+			return -1;
+	}
+	return 0;
 }
 
 /* A figure of --status: the statement and where its number goes. */

@@ -32,15 +32,23 @@
  *                read (lists), else it is dropped, as for the board
  *     outbox     key, n, rcpt, mail, made, tries, next_try, ready:
  *                the replies (ready once their plan is applied)
- *     done       key PRIMARY KEY, summary, status, at: a mail or an
- *                event of the time pass processed; never again
+ *     done       key PRIMARY KEY, summary, status, at (indexed): a mail
+ *                or an event of the time pass processed; never again
+ *                (for REF_DONE_KEEP: ref_store_prune)
  *     aside      key PRIMARY KEY, why, uid, mail (its bytes, at most
- *                REF_MAIL_MAX), at
+ *                REF_MAIL_MAX), at (indexed): kept REF_DONE_KEEP
  *     publish    board PRIMARY KEY, page, tries, next_try
  *     inbox      key PRIMARY KEY, raw, received, seq (the order of
  *                arrival, indexed): mails handed over by --deliver,
  *                waiting for a run, which takes them in that order
- *     events     at, kind ("refused", "bounced"): for --status
+ *     events     at, kind ("refused", "bounced"): for --status,
+ *                kept REF_EVENTS_KEEP
+ *
+ * The other tables are bounded by what they hold: the lists by their
+ * limits (referee.h), expired signups and challenges dropped when a
+ * list is written; counts removed REF_COUNT_TTL after; boards are the
+ * records, kept; plans, outbox (a reply dropped after 3 days), inbox
+ * and publish emptied as the runs go.
  *
  * A decision, and what a kill at each step does:
  *   1. the decision's process opens a connection of its own, reads its
@@ -137,6 +145,22 @@ int ref_store_status(struct ref_store *st, time_t now,
 
 /* Records that a run ended at now (meta last_run). */
 int ref_store_ran(struct ref_store *st, time_t now);
+
+#define REF_DONE_KEEP (30 * 86400LL)  /* done keys and mails set aside */
+#define REF_EVENTS_KEEP (7 * 86400LL) /* events: --status reads a day */
+#define REF_PRUNE_BATCH 2000          /* rows of a table pruned a run */
+
+/*
+ * At the end of a run: deletes at most REF_PRUNE_BATCH of the oldest
+ * rows of each table that grows with the mail (done, aside, events)
+ * older than its retention, by the system clock (which stamps them,
+ * not --now).  The done keys and the mails set
+ * aside only when mailbox_read (the run read every mail of its mailbox
+ * not flagged done, and flagged those found done), so that no key of
+ * a mail the mailbox still holds unflagged goes.  0, or -1 after
+ * reporting.
+ */
+int ref_store_prune(struct ref_store *st, int mailbox_read);
 
 /*
  * Statements, for the referee's own files (state.c, finish.c, port.c):

@@ -28,6 +28,15 @@
 # that password only (scram-sha-256), and gives the password in a file
 # of PG_DIR, exported as PGPASSFILE, as an operator would.
 #
+# pg_suite SCRIPT runs tests/SCRIPT with the store of each of its state
+# directories a database of its own on this server (SR_STORE=
+# tests/lib/pgstore.sh, exported with PG_DIR; servers of
+# tests/servers.sh of its own, not SR_DIR's) and prints its lines, the
+# names under pg/SCRIPT/; a script that dies, or passes nothing, fails.
+# pg_again SCRIPT: the same on a server of its own, started and stopped
+# here, unless SR_STORE is set already (the script runs on PostgreSQL
+# now): the end of a script that runs on both stores.
+#
 # pg_stop stops the server and removes PG_DIR; a script calls it in its
 # EXIT trap.  Should the script die without it, a watchdog started by
 # pg_start stops the server within a second of the script's end.
@@ -125,6 +134,27 @@ pg_password() {
 	    printf '127.0.0.1:%s:*:%s:%s\n' "$PGPORT" "$1" "$2" \
 	    >"$PG_DIR/pgpass" && chmod 600 "$PG_DIR/pgpass" &&
 	    PGPASSFILE=$PG_DIR/pgpass && export PGPASSFILE
+}
+
+pg_suite() {
+	_pg_sh=sh
+	head -n 1 "$root/tests/$1" | grep -q bash && _pg_sh=bash
+	_pg_out=$(mktemp "${TMPDIR:-/tmp}/stackref-pgsuite.XXXXXX") || return 1
+	SR_STORE=$root/tests/lib/pgstore.sh PG_DIR=$PG_DIR env -u SR_DIR \
+	    "$_pg_sh" "$root/tests/$1" >"$_pg_out" 2>&1
+	_pg_rc=$?
+	sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: pg/$1/#p; /^\(PASS\|FAIL\|SKIP\): /!p" \
+	    "$_pg_out"
+	[ "$_pg_rc" -eq 0 ] || grep -q '^FAIL: ' "$_pg_out" ||
+	    echo "FAIL: pg/$1/exit (status $_pg_rc)"
+	grep -q '^PASS: ' "$_pg_out" || echo "FAIL: pg/$1/ran (nothing passed)"
+	rm -f "$_pg_out"
+}
+
+pg_again() {
+	[ -z "${SR_STORE:-}" ] || return 0
+	pg_start && pg_suite "$1"
+	pg_stop
 }
 
 pg_stop() {
