@@ -226,7 +226,7 @@ for cost in 0 "$low_cost"; do
 	done
 	c=$("$tmp/hash" 20 "$cost" | tail -n 1)
 	echo "  of which the password check alone: $(ratio "$c" 20000000 \
-	    1) ms of CPU (crypt(3), yescrypt at $label)"
+	    1) ms of CPU (crypt(3) of the players' hash, yescrypt)"
 done
 jobs=1
 hash=$hash_default
