@@ -166,6 +166,11 @@ png_save(cairo_surface_t *s, struct png_buf *b, char *why, size_t size)
 	char msg[PNG_WHY] = "out of memory";
 	int rc = -1;
 
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		snprintf(why, size, "cairo: %s",
+		    cairo_status_to_string(cairo_surface_status(s)));
+		return -1;
+	}
 	p = png_create_write_struct(PNG_LIBPNG_VER_STRING, msg, png_fail,
 	    NULL);
 	if (p != NULL && (info = png_create_info_struct(p)) != NULL)
