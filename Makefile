@@ -54,7 +54,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
 # The libraries of each module (below), and all of them for the programs
 # that link everything (the unit tests, the fuzz targets, bench/).
 XML_LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 2>/dev/null)
-PNG_LIBS = $$($(PKG_CONFIG) --libs librsvg-2.0 2>/dev/null)
+PNG_LIBS = $$($(PKG_CONFIG) --libs librsvg-2.0 libpng 2>/dev/null)
 NET_LIBS = $$($(PKG_CONFIG) --libs libcurl 2>/dev/null)
 HASH_LIBS = $$($(PKG_CONFIG) --libs libcrypto 2>/dev/null) -lcrypt
 SQLITE_LIBS = $$($(PKG_CONFIG) --libs sqlite3 2>/dev/null)

@@ -12,9 +12,11 @@
 #       the board's PNG sent to both players); best of 3, each with a
 #       fresh state and mailbox: mails/s of wall time, CPU ms per mail;
 #       with --jobs 1 (one mail after another) and --jobs 2 (two at
-#       once: the CPUs of this machine); then the CPU time of the
-#       password check alone (crypt(3) of the players' hash, yescrypt as
-#       the referee writes it at a signup);
+#       once: the CPUs of this machine); each with the players'
+#       hashes at yescrypt's default cost (5, as the referee hashes at
+#       a signup unless told otherwise) and at the low cost
+#       $BENCH_LOW_COST (default 1: `stackref referee --hash-cost 1`);
+#       then the CPU time of the password check alone at each cost;
 #   (b) the time pass: a run with no mail over 10, 10,000 and 100,000
 #       open timed boards none of which is due (best of 3 for 10, one
 #       run for more), and one over 1,000 boards whose
@@ -30,6 +32,7 @@ set -u
 top=$(pwd)
 bin=${STACKREF:-$top/stackref}
 mails=${BENCH_MAILS:-50}
+low_cost=${BENCH_LOW_COST:-1}
 budget=${BENCH_PASS_BUDGET:-120}
 NOW=2027-01-10T10:00:00Z         # the time of every run
 PLAYERS_MAX=2000                 # players of the time pass's boards
@@ -40,9 +43,9 @@ trap 'rm -rf "$tmp"' EXIT
 ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" \
     'BEGIN { printf "%.*f", d, (b > 0 ? a / b : 0) }'; }
 
-# A helper built here, hash [N]: prints the yescrypt hash of the
-# password "pw" as the referee makes one (crypt(3)'s default cost), then
-# the CPU ns of N checks of it.
+# A helper built here, hash N COST: prints the yescrypt hash of the
+# password "pw" at COST as the referee makes one (0: crypt(3)'s
+# default, 5), then the CPU ns of N checks of it.
 cat >"$tmp/hash.c" <<'EOF'
 #include <crypt.h>
 #include <stdio.h>
@@ -54,8 +57,9 @@ int main(int argc, char **argv)
 	struct crypt_data cd = { 0 };
 	struct timespec t0, t1;
 	int i, n = argc > 1 ? atoi(argv[1]) : 0;
+	unsigned long cost = argc > 2 ? strtoul(argv[2], NULL, 10) : 0;
 
-	if (crypt_gensalt_rn("$y$", 0, "benchsaltbenchsa", 16, set,
+	if (crypt_gensalt_rn("$y$", cost, "benchsaltbenchsa", 16, set,
 	    sizeof(set)) == NULL || crypt_rn("pw", set, &cd, sizeof(cd)) == NULL)
 		return 1;
 	puts(cd.output);
@@ -73,7 +77,9 @@ if ! ${CC:-cc} -O2 -o "$tmp/hash" "$tmp/hash.c" -lcrypt; then
 	echo "skipped: the helper does not build (libcrypt's crypt.h: package libcrypt-dev)"
 	exit 0
 fi
-hash=$("$tmp/hash" | head -n 1)
+hash_default=$("$tmp/hash" 0 0 | head -n 1)
+hash_low=$("$tmp/hash" 0 "$low_cost" | head -n 1)
+hash=$hash_default
 
 env=$("$top/tests/servers.sh" start 2>"$tmp/start.err")
 if [ $? -ne 0 ]; then
@@ -92,7 +98,7 @@ awk -v n="$n" 'BEGIN { for (i = 1; i <= n; i++)
     printf "p%d:{PLAIN}pw::::::\n", i }' >>"$SR_DIR/mail/users"
 
 # populate DIR BOARDS PLAYERS STAMP: the referee's state in DIR: players
-# p1 ... pPLAYERS (password "pw"), and boards 1 ... BOARDS, board B a
+# p1 ... pPLAYERS (password "pw", their hash $hash), and boards 1 ... BOARDS, board B a
 # new checkers game (red to move) of the players p(2B-1) and p(2B)
 # (counted round PLAYERS), its clock started at STAMP (move=21d
 # remind=7d: a reminder is due 7 days after STAMP).  The one place that
@@ -201,19 +207,29 @@ echo "$(nproc) CPUs, load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 moves() { populate "$tmp/state" "$mails" $((2 * mails)) 2027-01-10T00:00:00Z &&
     mailbox "$mails"; }
-for jobs in 1 2; do
-	best 3 600 moves
-	applied=$(grep -c '^board [0-9]*: ply 1 11-15 by ' "$tmp/out")
-	mps=$(ratio "$((mails * 1000000000))" "$best" 1)
-	echo "move mails, --jobs $jobs: $mails decided in one run ($applied" \
-	    "applied, status $st), best of $tries: $(ratio "$best" \
-	    1000000000 3) s, $mps mails/s (target 50; CPU $(ratio \
-	    "$bestcpu" "$((mails * 1000000))" 1) ms per mail)"
+for cost in 0 "$low_cost"; do
+	label="hash cost 5 (the default)"
+	hash=$hash_default
+	if [ "$cost" != 0 ]; then
+		label="hash cost $cost (--hash-cost $cost)"
+		hash=$hash_low
+	fi
+	for jobs in 1 2; do
+		best 3 600 moves
+		applied=$(grep -c '^board [0-9]*: ply 1 11-15 by ' "$tmp/out")
+		mps=$(ratio "$((mails * 1000000000))" "$best" 1)
+		echo "move mails, $label, --jobs $jobs: $mails decided in" \
+		    "one run ($applied applied, status $st), best of $tries:" \
+		    "$(ratio "$best" 1000000000 3) s, $mps mails/s (target" \
+		    "50; CPU $(ratio "$bestcpu" "$((mails * 1000000))" 1) ms" \
+		    "per mail)"
+	done
+	c=$("$tmp/hash" 20 "$cost" | tail -n 1)
+	echo "  of which the password check alone: $(ratio "$c" 20000000 \
+	    1) ms of CPU (crypt(3) of the players' hash, yescrypt)"
 done
 jobs=1
-c=$("$tmp/hash" 20 | tail -n 1)
-echo "  of which the password check alone: $(ratio "$c" 20000000 1) ms of" \
-    "CPU (crypt(3), yescrypt as the referee hashes at a signup)"
+hash=$hash_default
 
 # nodue BOARDS STAMP: BOARDS boards started at STAMP, no mail.
 nodue() { populate "$tmp/state" "$1" "$PLAYERS_MAX" "$2" && mailbox 0; }

@@ -23,7 +23,7 @@
 #   layers/libraries     each library's headers are included by its own
 #                        files only: libcurl by mail/transport.c, libxml2
 #                        by notation/xml.c, librsvg
-#                        (and cairo, GLib, GIO, gdk-pixbuf) by
+#                        (and cairo, libpng, GLib, GIO, gdk-pixbuf) by
 #                        notation/png.c, libcrypt and libcrypto by
 #                        src/referee/hash.c, libsqlite3 by
 #                        src/db/sqlite.c, libpq by src/db/pgsql.c (the
@@ -135,8 +135,8 @@ function library(name, kind) {
 		return "libcurl"
 	if (kind == "header" && name ~ /^libxml\// || kind == "symbol" && name ~ /^(xml|html)[A-Z]/)
 		return "libxml2"
-	if (kind == "header" && name ~ /^(librsvg|cairo|glib|gio|gdk-pixbuf|gobject)/ ||
-	    kind == "symbol" && name ~ /^(rsvg|cairo|g|gdk|pango)_/)
+	if (kind == "header" && name ~ /^(librsvg|cairo|png\.h|glib|gio|gdk-pixbuf|gobject)/ ||
+	    kind == "symbol" && name ~ /^(rsvg|cairo|g|gdk|pango|png)_/)
 		return "librsvg"
 	if (kind == "header" && name ~ /^openssl\// ||
 	    kind == "symbol" && name ~ /^(EVP|OPENSSL|ERR|SHA[0-9]*)_/)

@@ -14,7 +14,9 @@
 # the referee killed between apply and reply, the SMTP server stopped
 # mid-game (status 5, the next run recovers), the IMAP server
 # unreachable (status 5, nothing changed), two runs at once.  Signups
-# are confirmed by replying to the referee's mail.
+# are confirmed by replying to the referee's mail; their hashes are
+# yescrypt at the default cost 5 ($y$j9T$), carol's at --hash-cost 1
+# ($y$j75$: i13/hash-cost).
 # Then issue 10, in a fresh state directory, one case at a time (each
 # starts with the mailbox clear, so that with the referee before it each
 # fails on its own): a mail whose decision crashes, spins, hangs or runs
@@ -254,7 +256,7 @@ referee
 status signup/confirm-run 0
 expect signup/confirmed-ann ann 1 "Welcome, ann: you are signed up"
 expect signup/confirmed-bob bob 1 "Welcome, bob: you are signed up"
-if grep -q '^ann ann@example.test \$y\$' "$state/players" &&
+if grep -q '^ann ann@example.test \$y\$j9T\$' "$state/players" &&
     ! grep -q 'ann-pw\|bob-pw' "$state/players" &&
     [ "$(stat -c %a "$state/players")" = 600 ]; then
 	pass signup/hashed
@@ -865,7 +867,12 @@ expect i13/help carol 2 "Commands:" "GAME chat BOARD USERID PASSWORD TEXT" \
 grep -qF "For example: 11-15 15x22 15x22x29" "$tmp/carol.2" &&
     pass i13/game-help || fail i13/game-help "$(cat "$tmp/carol.2")"
 send carol "signup carol carol-pw"
-referee
+referee --hash-cost 1
+if grep -q '^carol carol@example.test \$y\$j75\$' "$state/pending"; then
+	pass i13/hash-cost
+else
+	fail i13/hash-cost "$(cat "$state/pending")"
+fi
 fetch carol
 confirm carol
 referee

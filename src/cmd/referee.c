@@ -30,7 +30,7 @@
 const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
     "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
-    "[--publish URL] [--now TIME] [--jobs N] [--once]\n"
+    "[--publish URL] [--now TIME] [--jobs N] [--hash-cost N] [--once]\n"
     "       stackref referee {--dir DIR | --store URL} --deliver "
     "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
     "       stackref referee {--dir DIR | --store URL} --status [--json] "
@@ -61,6 +61,10 @@ const char cmd_referee_help[] =
 	" the clock)\n"
 	"  --jobs N             decide N mails at once (default: the number"
 	" of CPUs)\n"
+	"  --hash-cost N        yescrypt's cost of the new passwords' hashes,"
+	" 1 to 11\n"
+	"                       (default 5; each step doubles its CPU and"
+	" memory)\n"
 	"  --once               one pass over the mailbox, then exit\n"
 	"  --deliver            store the mail on standard input (from the"
 	" mail server);\n"
@@ -79,8 +83,9 @@ enum referee_mode {
 
 struct referee_opts {
 	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
-	const char *publish, *now, *max_age, *port, *jobs;
+	const char *publish, *now, *max_age, *port, *jobs, *hash_cost;
 	unsigned long njobs;      /* --jobs, else the CPUs */
+	unsigned long cost;       /* --hash-cost, else REF_HASH_COST */
 	const char *smtp[REF_SMTP_MAX];
 	size_t nsmtp;
 	enum referee_mode mode;
@@ -112,8 +117,8 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 {
 	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
 	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
-	    &ro->now, &ro->max_age, &ro->jobs };
-	const char *letters = "dSiacupPNmJ", *at;
+	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost };
+	const char *letters = "dSiacupPNmJH", *at;
 
 	switch (ch) {
 	case 'D':
@@ -190,6 +195,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "publish", required_argument, NULL, 'P' },
 		{ "now", required_argument, NULL, 'N' },
 		{ "jobs", required_argument, NULL, 'J' },
+		{ "hash-cost", required_argument, NULL, 'H' },
 		{ "once", no_argument, NULL, '1' },
 		{ "import", required_argument, NULL, 'I' },
 		{ "export", required_argument, NULL, 'E' },
@@ -290,6 +296,7 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.nowait = nowait;
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	s.jobs = (unsigned)ro->njobs;
+	s.hash_cost = (unsigned)ro->cost;
 	umask(077);
 	if (ref_state_open(&s) == 0)
 		referee_work(ro, &s);
@@ -340,17 +347,23 @@ referee_status(const struct referee_opts *ro, long long now,
 }
 
 /* The decisions a run makes at once into ro->njobs: --jobs N, else
- * the CPUs online.  -1 after reporting a bad N. */
+ * the CPUs online; the cost of new hashes into ro->cost: --hash-cost
+ * N, else REF_HASH_COST.  -1 after reporting a bad N. */
 static int
-referee_jobs(struct referee_opts *ro, struct diag *d)
+referee_numbers(struct referee_opts *ro, struct diag *d)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	ro->njobs = cpus < 1 ? 1 : cpus > REF_JOBS_MAX ? REF_JOBS_MAX :
 	    (unsigned long)cpus;
-	if (ro->jobs == NULL)
-		return 0;
-	return cmd_number(d, "--jobs", ro->jobs, 1, REF_JOBS_MAX, &ro->njobs);
+	ro->cost = REF_HASH_COST;
+	if (ro->jobs != NULL && cmd_number(d, "--jobs", ro->jobs, 1,
+	    REF_JOBS_MAX, &ro->njobs) == -1)
+		return -1;
+	if (ro->hash_cost != NULL && cmd_number(d, "--hash-cost",
+	    ro->hash_cost, 1, REF_HASH_COST_MAX, &ro->cost) == -1)
+		return -1;
+	return 0;
 }
 
 /* Whether argv asks for --deliver: its failures are then all
@@ -377,7 +390,7 @@ cmd_referee(int argc, char *argv[], struct diag *d)
 	memset(&ro, 0, sizeof(ro));
 	if ((rc = referee_getopt(&ro, argc, argv, d)) != 0)
 		return referee_delivering(argc, argv) ? REF_EX_TEMPFAIL : rc;
-	if (referee_jobs(&ro, d) == -1)
+	if (referee_numbers(&ro, d) == -1)
 		return referee_delivering(argc, argv) ? REF_EX_TEMPFAIL :
 		    cmd_usage(d, cmd_referee_usage);
 	if (cmd_now(ro.now, &now, d) == -1)

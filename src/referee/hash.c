@@ -33,12 +33,13 @@ ref_crypt(const char *phrase, const char *setting, char *out,
 }
 
 static int
-ref_hash(const char *password, const unsigned char rnd[16],
+ref_hash(const char *password, const unsigned char rnd[16], unsigned cost,
     char out[REF_HASH])
 {
 	char setting[CRYPT_GENSALT_OUTPUT_SIZE];
 
-	if (crypt_gensalt_rn("$y$", 0, (const char *)rnd, 16, setting,
+	if (crypt_gensalt_rn("$y$", cost > 0 ? cost : REF_HASH_COST,
+	    (const char *)rnd, 16, setting,
 	    (int)sizeof(setting)) == NULL)
 		return -1;
 	return ref_crypt(password, setting, out, REF_HASH);

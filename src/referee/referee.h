@@ -66,6 +66,8 @@
 #define REF_LIST_SIZE (1024 * 1024) /* bytes of a record it reads */
 #define REF_CHAT_MAX 500            /* bytes of a chat text kept */
 #define REF_PNG_SIZE 320            /* pixels of the board in a mail */
+#define REF_HASH_COST 5             /* yescrypt's cost of a new hash */
+#define REF_HASH_COST_MAX 11        /*   (--hash-cost 1 ... 11) */
 
 /* Time.  The records the referee opens are timed: their TimeControl
  * is the players' choice (the challenge's time= options), else this
@@ -221,10 +223,12 @@ void ref_letter_free(struct ref_letter *l);
 /* Password hashes (libcrypt) and journal keys (libcrypto): the table
  * stackref-hash.so exports (hash.c). */
 struct ref_hash_module {
-	/* Hashes password with a yescrypt salt made from rnd[0..16).
-	 * Returns 0, or -1 when crypt fails. */
+	/* Hashes password with a yescrypt salt made from rnd[0..16) at
+	 * cost (1 ... REF_HASH_COST_MAX: 2^(cost-1) MiB and twice the CPU
+	 * for each step up; 0: REF_HASH_COST).  Returns 0, or -1 when crypt
+	 * fails. */
 	int (*hash)(const char *password, const unsigned char rnd[16],
-	    char out[REF_HASH]);
+	    unsigned cost, char out[REF_HASH]);
 
 	/* Whether password matches hash (1) or not (0). */
 	int (*verify)(const char *password, const char *hash);
@@ -294,6 +298,7 @@ struct ref_ctx {
 				       * NULL; see run.h */
 	time_t now;
 	unsigned char rnd[REF_RND];   /* salts, Message-IDs, tokens */
+	unsigned hash_cost;           /* of a signup's hash (0: the default) */
 };
 
 /* A composed mail to send. */

@@ -106,6 +106,7 @@ ref_run_decide(struct ref_state *s, const struct ref_letter *l,
 		return -1;
 	c.aside = aside;
 	c.now = now;
+	c.hash_cost = s->hash_cost;
 	memcpy(c.rnd, rnd, REF_RND);
 	ref_decide(l, &c, o);
 	ref_state_ctx_free(&c, record);

@@ -141,7 +141,7 @@ ref_signup(struct ref_job *j)
 	ref_token(j, pl.token);
 	pl.expires = j->c->now + REF_PENDING_TIME;
 	if (REF_HASH_MODULE->hash(j->cmd.password, j->c->rnd + REF_RND_SALT,
-	    pl.hash) == -1)
+	    j->c->hash_cost, pl.hash) == -1)
 		return ref_refuse(j, "the password cannot be hashed now; tell "
 		    "the referee's keeper", NULL, NULL);
 	ref_list_with(j, j->c->pending, NULL, &pl, &j->o->pending,

@@ -78,6 +78,8 @@ struct ref_state {
 				      * (-1: none) */
 	char inbox_key[REF_KEY];     /* the inbox row decided, or "" */
 	unsigned jobs;               /* decisions at once (--jobs; 0: 1) */
+	unsigned hash_cost;          /* of a signup's hash (--hash-cost;
+				      * 0: REF_HASH_COST) */
 	unsigned long lists_gen;     /* +1 at each ref_state_load */
 	const char *crash;           /* test only: "apply" exits there;
 				      * run.h: "segv:WORD" ... */

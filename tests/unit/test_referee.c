@@ -654,6 +654,27 @@ test_store_schema(void **state)
 	rmdir(dir);
 }
 
+/* A hash made at a cost carries it ($y$j75$ is yescrypt at 1, $y$j9T$
+ * at 5, the default of 0) and verifies at it, whatever the default. */
+static void
+test_hash_cost(void **state)
+{
+	static const unsigned char rnd[16] = "0123456789abcdef";
+	char low[REF_HASH], dflt[REF_HASH], five[REF_HASH];
+
+	(void)state;
+	assert_int_equal(REF_HASH_MODULE->hash("pw", rnd, 1, low), 0);
+	assert_int_equal(REF_HASH_MODULE->hash("pw", rnd, 0, dflt), 0);
+	assert_int_equal(REF_HASH_MODULE->hash("pw", rnd, REF_HASH_COST,
+	    five), 0);
+	assert_memory_equal(low, "$y$j75$", 7);
+	assert_memory_equal(dflt, "$y$j9T$", 7);
+	assert_string_equal(dflt, five);
+	assert_true(REF_HASH_MODULE->verify("pw", low));
+	assert_false(REF_HASH_MODULE->verify("pv", low));
+	assert_true(REF_HASH_MODULE->verify("pw", dflt));
+}
+
 /* The journal key of the raw mail raw. */
 static int
 key_of(const char *raw, char key[REF_KEY])
@@ -2365,6 +2386,7 @@ main(void)
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_players_file),
 		cmocka_unit_test(test_store_schema),
+		cmocka_unit_test(test_hash_cost),
 		cmocka_unit_test(test_key_search),
 	};
 
