@@ -41,6 +41,10 @@
  *                arrival, indexed): mails handed over by --deliver,
  *                waiting for a run, which takes them in that order
  *     events     at, kind ("refused", "bounced"): for --status
+ *     claims     key PRIMARY KEY, owner, until: a mail (its done key)
+ *                or a board's time pass ("t-BOARD") taken by one
+ *                worker's run (owner) until its lease ends (until);
+ *                removed once finished, or when the lease has ended
  *
  * A decision, and what a kill at each step does:
  *   1. the decision's process opens a connection of its own, reads its
@@ -166,6 +170,21 @@ int ref_store_row_locks(const struct ref_store *st);
  * nothing).  Returns 0, or -1 after reporting.
  */
 int ref_store_lock(struct ref_store *st, long long what);
+
+/*
+ * Claims key (a mail's done key, or "t-BOARD") for this process until
+ * now + REF_CLAIM_LEASE: taken when no claim is there, its lease has
+ * ended, it is this process's own, or the key is done already.
+ * Returns 1 when claimed, 0 when another run holds it, -1 after
+ * reporting.  ref_store_unclaim gives up this process's claim of key;
+ * ref_store_claims_end, at the start of a run, removes the claims
+ * whose lease has ended (on SQLite all: runs take turns on the store,
+ * so any claim there is a killed run's).  Both 0, or -1.
+ */
+#define REF_CLAIM_LEASE 30         /* seconds a claim holds: 3 decisions */
+int ref_store_claim(struct ref_store *st, const char *key, time_t now);
+int ref_store_unclaim(struct ref_store *st, const char *key);
+int ref_store_claims_end(struct ref_store *st, time_t now);
 
 /* Reads one integer: the first column of the first row into *v (def
  * when there is none).  0, or -1 after reporting. */
