@@ -12,6 +12,7 @@
 #include <dirent.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +122,25 @@ ref_test_planned(const struct ref_state *s)
 		_exit(98);
 }
 
+/* Test only (STACKREF_REFEREE_TRACE=FILE): appends "WHAT KEY" to FILE
+ * for each decision made ("decided") or dropped ("dropped"), so that
+ * the workers' tests count how often each mail was decided. */
+static void
+ref_test_trace(const char *what, const char *key)
+{
+	const char *path = getenv("STACKREF_REFEREE_TRACE");
+	char line[REF_KEY + 16];
+	int fd, n;
+
+	if (path == NULL || (fd = open(path, O_WRONLY | O_APPEND | O_CREAT |
+	    O_CLOEXEC, 0600)) == -1)
+		return;
+	n = snprintf(line, sizeof(line), "%s %s\n", what, key);
+	if (write(fd, line, (size_t)n) != n)
+		n = -1;       /* a test's trace: it finds the line missing */
+	close(fd);
+}
+
 /* Tells key on fd, a line (an empty one: no key); -1 when it cannot. */
 static int
 ref_tell_key(int fd, const char *key)
@@ -200,6 +220,7 @@ ref_child(struct ref_state *s, int fd, const void *arg)
 	default:
 		_exit(REF_EXIT_OK);
 	}
+	ref_test_trace("decided", key);
 	fflush(NULL);
 	_exit(ref_child_plan(s, &l, mj->uid, key, mj->aside));
 }
@@ -235,9 +256,11 @@ ref_child_time(struct ref_state *s, int fd, const void *arg)
 	rc = REF_EXIT_OK;
 	if (o.record == NULL && ref_state_due(s, board) == -1)
 		rc = REF_EXIT_STATE;
-	else if (key[0] != '\0' && ref_state_seen(s, key) == 0 &&
-	    ref_state_plan(s, key, 0, &o, 0) == -1)
-		rc = REF_EXIT_STATE;
+	else if (key[0] != '\0' && ref_state_seen(s, key) == 0) {
+		ref_test_trace("decided", key);
+		if (ref_state_plan(s, key, 0, &o, 0) == -1)
+			rc = REF_EXIT_STATE;
+	}
 	ref_outcome_free(&o);
 	fflush(NULL);
 	_exit(rc);
@@ -422,11 +445,15 @@ ref_finish_plan(struct ref_state *s, const char *key, unsigned long gen)
 	int rc;
 
 	ref_test_planned(s);
-	if ((rc = ref_plan_stale(s, key, gen)) != 0)
+	if ((rc = ref_plan_stale(s, key, gen)) != 0) {
+		ref_test_trace("dropped", key);
 		return rc == -1 || ref_state_drop(s, key) == -1 ? -1 : 1;
+	}
 	if (ref_state_finish(s, key) == -1 || (rc = ref_state_seen(s,
 	    key)) == -1)
 		return -1;
+	if (rc == 0)
+		ref_test_trace("dropped", key);
 	return rc == 0;
 }
 
@@ -962,7 +989,13 @@ ref_run_imap(struct ref_state *s)
 int
 ref_run(struct ref_state *s)
 {
-	if (ref_store_claims_end(s->st, time(NULL)) == -1 ||
+	/* the claims whose lease has ended; on SQLite, where runs take
+	 * turns, any other is a killed run's, done with once its
+	 * decisions' processes are (REF_WALL_SECONDS at most) */
+	time_t end = time(NULL) + (ref_store_row_locks(s->st) ? 0 :
+	    REF_CLAIM_LEASE - REF_WALL_SECONDS - 2);
+
+	if (ref_store_claims_end(s->st, end) == -1 ||
 	    ref_state_finish_all(s) == -1)
 		return -1;
 	ref_state_publish(s);

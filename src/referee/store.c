@@ -5,7 +5,6 @@
  */
 #include <sys/random.h>
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,13 +198,10 @@ ref_store_unclaim(struct ref_store *st, const char *key)
 }
 
 int
-ref_store_claims_end(struct ref_store *st, time_t now)
+ref_store_claims_end(struct ref_store *st, time_t before)
 {
-	/* on SQLite the run holds the store's lock: every claim there is
-	 * a killed run's */
 	return ref_store_exec(st, "DELETE FROM claims WHERE until <= $1",
-	    &DB_I(st->drv->row_locks ? (long long)now : LLONG_MAX), 1, NULL,
-	    NULL) == -1 ? -1 : 0;
+	    &DB_I((long long)before), 1, NULL, NULL) == -1 ? -1 : 0;
 }
 
 const char *

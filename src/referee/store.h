@@ -177,14 +177,13 @@ int ref_store_lock(struct ref_store *st, long long what);
  * ended, it is this process's own, or the key is done already.
  * Returns 1 when claimed, 0 when another run holds it, -1 after
  * reporting.  ref_store_unclaim gives up this process's claim of key;
- * ref_store_claims_end, at the start of a run, removes the claims
- * whose lease has ended (on SQLite all: runs take turns on the store,
- * so any claim there is a killed run's).  Both 0, or -1.
+ * ref_store_claims_end removes the claims whose lease ends by before.
+ * Both 0, or -1.
  */
 #define REF_CLAIM_LEASE 30         /* seconds a claim holds: 3 decisions */
 int ref_store_claim(struct ref_store *st, const char *key, time_t now);
 int ref_store_unclaim(struct ref_store *st, const char *key);
-int ref_store_claims_end(struct ref_store *st, time_t now);
+int ref_store_claims_end(struct ref_store *st, time_t before);
 
 /* Reads one integer: the first column of the first row into *v (def
  * when there is none).  0, or -1 after reporting. */
