@@ -12,7 +12,6 @@
 #include <dirent.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,25 +119,6 @@ ref_test_planned(const struct ref_state *s)
 {
 	if (s->crash != NULL && strcmp(s->crash, "planned") == 0)
 		_exit(98);
-}
-
-/* Test only (STACKREF_REFEREE_TRACE=FILE): appends "WHAT KEY" to FILE
- * for each decision made ("decided") or dropped ("dropped"), so that
- * the workers' tests count how often each mail was decided. */
-static void
-ref_test_trace(const char *what, const char *key)
-{
-	const char *path = getenv("STACKREF_REFEREE_TRACE");
-	char line[REF_KEY + 16];
-	int fd, n;
-
-	if (path == NULL || (fd = open(path, O_WRONLY | O_APPEND | O_CREAT |
-	    O_CLOEXEC, 0600)) == -1)
-		return;
-	n = snprintf(line, sizeof(line), "%s %s\n", what, key);
-	if (write(fd, line, (size_t)n) != n)
-		n = -1;       /* a test's trace: it finds the line missing */
-	close(fd);
 }
 
 /* Tells key on fd, a line (an empty one: no key); -1 when it cannot. */
@@ -445,15 +425,11 @@ ref_finish_plan(struct ref_state *s, const char *key, unsigned long gen)
 	int rc;
 
 	ref_test_planned(s);
-	if ((rc = ref_plan_stale(s, key, gen)) != 0) {
-		ref_test_trace("dropped", key);
+	if ((rc = ref_plan_stale(s, key, gen)) != 0)
 		return rc == -1 || ref_state_drop(s, key) == -1 ? -1 : 1;
-	}
 	if (ref_state_finish(s, key) == -1 || (rc = ref_state_seen(s,
 	    key)) == -1)
 		return -1;
-	if (rc == 0)
-		ref_test_trace("dropped", key);
 	return rc == 0;
 }
 

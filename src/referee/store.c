@@ -176,8 +176,6 @@ ref_store_claim(struct ref_store *st, const char *key, time_t now)
 	    DB_I((long long)now + REF_CLAIM_LEASE), DB_I((long long)now) };
 	long n;
 
-	if (st->owner[0] == '\0')
-		ref_store_owner(st);
 	/* one statement: PostgreSQL locks the row, so of two workers
 	 * claiming at once the second sees the first's claim */
 	n = ref_store_exec(st, "INSERT INTO claims (key, owner, until) VALUES "
@@ -299,6 +297,7 @@ ref_store_open(const char *url, struct diag *d, struct ref_store **stp)
 	}
 	st->url = url;
 	st->d = d;
+	ref_store_owner(st);
 	if ((st->drv = db_driver_of(url, &st->target)) == NULL) {
 		diag_report(d, DIAG_STORE_URL, NULL, url);
 		free(st);

@@ -134,7 +134,10 @@ w_compose() {
 }
 
 # w_submit: sends the batch, four SMTP sessions at a time, then waits
-# until Exim delivered it; with W_HELD set, the workers stay held back.
+# until Exim delivered it; with W_HELD set, the workers stay held back
+# and the referee's mailbox is opened, so that Dovecot numbers (UID)
+# the mails there before the next batch's come (its order among the
+# files of Exim's Maildir deliveries of one second is not theirs).
 w_submit() {
 	local u f pids=""
 	[ -z "${W_TIMED:-}${W_HELD:-}" ] || touch "$W_DIR/hold"
@@ -151,6 +154,9 @@ w_submit() {
 	: >"$W_DIR/batch"
 	w_delivered
 	W_FROM=$(date +%s%N)
+	[ -z "${W_HELD:-}" ] || curl -sS --cacert "$SR_CACERT" --user \
+	    referee:referee-secret "imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX" \
+	    -X 'UID SEARCH ALL' >/dev/null
 	[ -n "${W_HELD:-}" ] || rm -f "$W_DIR/hold"
 }
 
