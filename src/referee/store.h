@@ -47,6 +47,10 @@
  *                removed once finished, or when the lease has ended
  *
  * A decision, and what a kill at each step does:
+ *   0. the run claims the mail (claims; run.c): no other worker decides
+ *      it, or a later mail of its board, sender or userid, meanwhile.
+ *      Killed after: the mail waits until the lease ends, or until the
+ *      decision's process, which goes on, has its plan applied.
  *   1. the decision's process opens a connection of its own, reads its
  *      context and writes its plan (one transaction: the plan row, its
  *      outbox rows not ready).  Killed before the commit: nothing
