@@ -436,7 +436,8 @@ ref_finish_plan(struct ref_state *s, const char *key, unsigned long gen)
 /* What follows the decision of mail mj by a child started at lists
  * generation gen, that told key and ended with status: its plan
  * finished, or the mail set aside when the child failed.  0, 1 when
- * the plan was dropped (ref_finish_plan), -1. */
+ * the plan was dropped (ref_finish_plan; or another worker's plan the
+ * child found), -1. */
 static int
 ref_decided(struct ref_state *s, const struct ref_mail_job *mj,
     const char *key, int status, unsigned long gen)
@@ -454,17 +455,17 @@ ref_decided(struct ref_state *s, const struct ref_mail_job *mj,
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
 	/* the child found another worker's plan, which is gone now,
-	 * unapplied (its board changed meanwhile): a later run decides
-	 * the mail again */
+	 * unapplied (its board changed meanwhile): the mail is decided
+	 * again, as when a plan of its own is dropped */
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_OK)
-		return 0;
+		return 1;
 	return ref_set_aside(s, mj->uid, mj->raw, mj->len,
 	    ref_why_failed(status, why, sizeof(why)));
 }
 
 /* Decides mail raw (UID uid) in a child; finishes its plan, or sets it
- * aside when the child failed.  A plan dropped is left to the next
- * run. */
+ * aside when the child failed.  0, 1 when its plan was dropped (the
+ * mail is left to a later run), -1. */
 static int
 ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
     size_t len)
@@ -475,10 +476,11 @@ ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
 
 	if (ref_fork(s, ref_child, &mj, key, &status) == -1)
 		return -1;
-	return ref_decided(s, &mj, key, status, s->lists_gen) == -1 ? -1 : 0;
+	return ref_decided(s, &mj, key, status, s->lists_gen);
 }
 
-/* Processes mail raw[0..len) (UID uid, 0 for an inbox row). */
+/* Processes mail raw[0..len) (UID uid, 0 for an inbox row): 0, 1
+ * when its plan was dropped (ref_decide_mail), -1. */
 static int
 ref_run_raw(struct ref_state *s, unsigned long uid, const char *raw,
     size_t len)
@@ -601,18 +603,35 @@ ref_queue_remove(struct ref_queue *q, size_t i)
 	q->n--;
 }
 
-/* Removes q->v[i], finished: its claim given up. */
+/* Removes q->v[i], left to a later run with the later mails of its
+ * board, sender or userid (kept in q->skipped). */
+static void
+ref_queue_skip(struct ref_queue *q, size_t i)
+{
+	if (q->nskipped < REF_SKIPPED) {
+		q->skipped[q->nskipped] = q->v[i];
+		q->skipped[q->nskipped++].raw = NULL;
+	}
+	ref_queue_remove(q, i);
+}
+
+/* Removes q->v[i], its claim given up: finished, or skipped if skip
+ * (its plan dropped, decided again by a later run). */
 static int
-ref_queue_done(struct ref_state *s, struct ref_queue *q, size_t i)
+ref_queue_done(struct ref_state *s, struct ref_queue *q, size_t i,
+    int skip)
 {
 	int rc = ref_store_unclaim(s->st, q->v[i].key);
 
-	ref_queue_remove(q, i);
+	if (skip)
+		ref_queue_skip(q, i);
+	else
+		ref_queue_remove(q, i);
 	return rc;
 }
 
 /* Claims q->v[i] unless it follows a mail skipped; one not claimed is
- * skipped: kept in q->skipped and removed.  1 when claimed, 0, -1. */
+ * skipped.  1 when claimed, 0, -1. */
 static int
 ref_queue_claim(struct ref_state *s, struct ref_queue *q, size_t i)
 {
@@ -621,11 +640,7 @@ ref_queue_claim(struct ref_state *s, struct ref_queue *q, size_t i)
 	if (!ref_queued_behind(q, &q->v[i]) &&
 	    (rc = ref_store_claim(s->st, q->v[i].key, time(NULL))) != 0)
 		return rc;
-	if (q->nskipped < REF_SKIPPED) {
-		q->skipped[q->nskipped] = q->v[i];
-		q->skipped[q->nskipped++].raw = NULL;
-	}
-	ref_queue_remove(q, i);
+	ref_queue_skip(q, i);
 	return 0;
 }
 
@@ -641,6 +656,7 @@ ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
 
 	if ((rc = ref_queue_claim(s, q, i)) != 1)
 		return rc;
+	ref_picture_warm();    /* once a run, not in each mail's child */
 	snprintf(s->inbox_key, sizeof(s->inbox_key), "%s", m->inbox);
 	if (!m->alone) {
 		if (REF_HASH_MODULE->raw_key(m->raw, m->len, akey) == -1) {
@@ -653,7 +669,7 @@ ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
 	}
 	if (m->alone) {
 		rc = ref_run_raw(s, m->uid, m->raw, m->len);
-		return ref_queue_done(s, q, i) == -1 ? -1 : rc;
+		return ref_queue_done(s, q, i, rc == 1) == -1 ? -1 : rc;
 	}
 	m->gen = s->lists_gen;
 	if (ref_spawn(s, ref_child, &mj, &m->pid, &m->fd) == -1)
@@ -690,7 +706,7 @@ ref_queue_reap(struct ref_state *s, struct ref_queue *q, int flags)
 	snprintf(s->inbox_key, sizeof(s->inbox_key), "%s", m->inbox);
 	if ((rc = ref_decided(s, &mj, key, status, m->gen)) == 1)
 		m->alone = 1;
-	else if (ref_queue_done(s, q, i) == -1)
+	else if (ref_queue_done(s, q, i, 0) == -1)
 		rc = -1;
 	return rc == -1 ? -1 : 1;
 }
@@ -845,8 +861,6 @@ ref_run_inbox(struct ref_state *s)
 		    "seq > $1 OR (seq = $1 AND key > $2) ORDER BY seq, key "
 		    "LIMIT 16", after, 2, ref_inbox_row, &in) == -1)
 			return -1;
-		if (in.n > 0)
-			ref_picture_warm();
 		for (i = 0; i < in.n; i++)
 			if (rc == 0)
 				rc = ref_queue_add(s, q, 0, in.v[i].raw,
@@ -954,8 +968,6 @@ ref_run_imap(struct ref_state *s)
 	xfer_buf_free(&out);
 	if (n == -1)
 		n = 0;     /* no "* SEARCH" line: nothing new */
-	if (n > 0)
-		ref_picture_warm();     /* once, not in each mail's child */
 	q = ref_queue_new(s);
 	for (i = 0; rc == 0 && i < n; i++)
 		rc = ref_run_mail(s, q, uids[i]);
