@@ -113,6 +113,10 @@ w_secrets || { fail "all (no role)"; exit 1; }
 
 # killer: SIGKILLs a running worker run (its pid file's process, if it
 # still is stackref) every 0.2-1 s; each kill a line of W_DIR/kills.
+# The killed run's claims (owner HOST:PID:RANDOM) end at once, as their
+# lease would 30 s later: a claim that a kill leaves before its
+# decision's process starts would hold its mail that long, and a storm
+# of kills makes many.
 killer() {
 	local f pid
 	while [ ! -e "$W_DIR/stop" ]; do
@@ -120,7 +124,10 @@ killer() {
 		f=$(ls "$W_DIR"/*.pid 2>/dev/null | shuf -n 1)
 		[ -n "$f" ] && pid=$(cat "$f" 2>/dev/null) && [ -n "$pid" ] &&
 		    [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$bin" ] &&
-		    kill -KILL "$pid" 2>/dev/null && echo "$f $pid" >>"$W_DIR/kills"
+		    kill -KILL "$pid" 2>/dev/null &&
+		    echo "$f $pid" >>"$W_DIR/kills" &&
+		    w_sql "UPDATE claims SET until = 0 WHERE owner LIKE
+		    '%:$pid:%'" >/dev/null 2>&1
 	done
 }
 
