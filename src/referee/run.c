@@ -12,6 +12,7 @@
 #include <dirent.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -615,15 +616,15 @@ ref_queue_skip(struct ref_queue *q, size_t i)
 	ref_queue_remove(q, i);
 }
 
-/* Removes q->v[i], its claim given up: finished, or skipped if skip
- * (its plan dropped, decided again by a later run). */
+/* Removes q->v[i] after its processing ended with rc, its claim given
+ * up unless rc is -1 (the store failed): finished (0), or skipped (1:
+ * its plan dropped, decided again by a later run).  0, 1, or -1. */
 static int
-ref_queue_done(struct ref_state *s, struct ref_queue *q, size_t i,
-    int skip)
+ref_queue_done(struct ref_state *s, struct ref_queue *q, size_t i, int rc)
 {
-	int rc = ref_store_unclaim(s->st, q->v[i].key);
-
-	if (skip)
+	if (rc != -1 && ref_store_unclaim(s->st, q->v[i].key) == -1)
+		rc = -1;
+	if (rc == 1)
 		ref_queue_skip(q, i);
 	else
 		ref_queue_remove(q, i);
@@ -668,8 +669,8 @@ ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
 		m->alone = rc;
 	}
 	if (m->alone) {
-		rc = ref_run_raw(s, m->uid, m->raw, m->len);
-		return ref_queue_done(s, q, i, rc == 1) == -1 ? -1 : rc;
+		return ref_queue_done(s, q, i, ref_run_raw(s, m->uid, m->raw,
+		    m->len));
 	}
 	m->gen = s->lists_gen;
 	if (ref_spawn(s, ref_child, &mj, &m->pid, &m->fd) == -1)
@@ -706,8 +707,8 @@ ref_queue_reap(struct ref_state *s, struct ref_queue *q, int flags)
 	snprintf(s->inbox_key, sizeof(s->inbox_key), "%s", m->inbox);
 	if ((rc = ref_decided(s, &mj, key, status, m->gen)) == 1)
 		m->alone = 1;
-	else if (ref_queue_done(s, q, i, 0) == -1)
-		rc = -1;
+	else
+		rc = ref_queue_done(s, q, i, rc);
 	return rc == -1 ? -1 : 1;
 }
 
@@ -909,10 +910,16 @@ ref_time_judge(struct ref_state *s, const char *board)
 static int
 ref_time_one(struct ref_state *s, const char *board, size_t *skipped)
 {
-	char claim[REF_KEY + 2];      /* "t-" and a key of boards */
+	char claim[REF_KEY + 24];     /* "t-BOARD-NEXT_DUE" */
+	long long due;
 	int rc;
 
-	snprintf(claim, sizeof(claim), "t-%.*s", REF_KEY - 1, board);
+	/* the due time in the claim: once a killed run's plan is applied,
+	 * the board's next event is claimed anew */
+	if (ref_store_int(s->st, "SELECT next_due FROM boards WHERE board = "
+	    "$1", &DB_T(board), 1, 0, &due) == -1)
+		return -1;
+	snprintf(claim, sizeof(claim), "t-%.*s-%lld", REF_KEY - 1, board, due);
 	if ((rc = ref_store_claim(s->st, claim, time(NULL))) != 1) {
 		*skipped += rc == 0;
 		return rc;
@@ -978,10 +985,8 @@ int
 ref_run(struct ref_state *s)
 {
 	/* the claims whose lease has ended; on SQLite, where runs take
-	 * turns, any other is a killed run's, done with once its
-	 * decisions' processes are (REF_WALL_SECONDS at most) */
-	time_t end = time(NULL) + (ref_store_row_locks(s->st) ? 0 :
-	    REF_CLAIM_LEASE - REF_WALL_SECONDS - 2);
+	 * turns (a run's decisions' processes hold its lock too), all */
+	time_t end = ref_store_row_locks(s->st) ? time(NULL) : LLONG_MAX;
 
 	if (ref_store_claims_end(s->st, end) == -1 ||
 	    ref_state_finish_all(s) == -1)

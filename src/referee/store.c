@@ -169,6 +169,31 @@ ref_store_owner(struct ref_store *st)
 	    (long)getpid(), rnd);
 }
 
+/* On PostgreSQL: this process's server process (its pid) ends its
+ * owner's name, so that a claim whose server process is gone (its
+ * worker killed, or the server restarted) is free at once. */
+static int
+ref_store_backend(struct ref_store *st)
+{
+	long long pid;
+	size_t n = strlen(st->owner);
+
+	if (!st->drv->row_locks)
+		return 0;
+	if (ref_store_int(st, "SELECT pg_backend_pid()", NULL, 0, 0,
+	    &pid) == -1)
+		return -1;
+	snprintf(st->owner + n, sizeof(st->owner) - n, ":%lld", pid);
+	return 0;
+}
+
+/* A claim: taken when free, ended, this process's own or done. */
+#define REF_CLAIM_SQL "INSERT INTO claims (key, owner, until) VALUES " \
+	"($1, $2, $3) ON CONFLICT (key) DO UPDATE SET owner = " \
+	"excluded.owner, until = excluded.until WHERE claims.until <= $4 " \
+	"OR claims.owner = excluded.owner OR EXISTS (SELECT 1 FROM done " \
+	"WHERE done.key = excluded.key)"
+
 int
 ref_store_claim(struct ref_store *st, const char *key, time_t now)
 {
@@ -177,12 +202,11 @@ ref_store_claim(struct ref_store *st, const char *key, time_t now)
 	long n;
 
 	/* one statement: PostgreSQL locks the row, so of two workers
-	 * claiming at once the second sees the first's claim */
-	n = ref_store_exec(st, "INSERT INTO claims (key, owner, until) VALUES "
-	    "($1, $2, $3) ON CONFLICT (key) DO UPDATE SET owner = "
-	    "excluded.owner, until = excluded.until WHERE claims.until <= $4 "
-	    "OR claims.owner = excluded.owner OR EXISTS (SELECT 1 FROM done "
-	    "WHERE done.key = excluded.key)", v, 4, NULL, NULL);
+	 * claiming at once the second sees the first's claim; there a
+	 * claim whose server process is gone is free too */
+	n = ref_store_exec(st, st->drv->row_locks ? REF_CLAIM_SQL " OR NOT "
+	    "EXISTS (SELECT 1 FROM pg_stat_activity a WHERE claims.owner "
+	    "LIKE '%:' || a.pid)" : REF_CLAIM_SQL, v, 4, NULL, NULL);
 	return n == -1 ? -1 : n > 0;
 }
 
@@ -303,7 +327,8 @@ ref_store_open(const char *url, struct diag *d, struct ref_store **stp)
 		free(st);
 		return -1;
 	}
-	if (ref_store_connect(st) == -1 || ref_store_schema(st) == -1) {
+	if (ref_store_connect(st) == -1 || ref_store_schema(st) == -1 ||
+	    ref_store_backend(st) == -1) {
 		ref_store_close(st);
 		return -1;
 	}
