@@ -49,8 +49,9 @@
  * A decision, and what a kill at each step does:
  *   0. the run claims the mail (claims; run.c): no other worker decides
  *      it, or a later mail of its board, sender or userid, meanwhile.
- *      Killed after: the mail waits until the lease ends, or until the
- *      decision's process, which goes on, has its plan applied.
+ *      Killed after: the claim is free once its connection's server
+ *      process is gone (SQLite: at the next run), else at the lease's
+ *      end; the decision's process goes on, its plan applied later.
  *   1. the decision's process opens a connection of its own, reads its
  *      context and writes its plan (one transaction: the plan row, its
  *      outbox rows not ready).  Killed before the commit: nothing
