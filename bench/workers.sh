@@ -12,8 +12,9 @@
 # their release until the store has done it all.  The figure is the
 # mails of the rounds over the sum of those times, so mail submission
 # is not counted; a round's mails are spread over the workers by the
-# mailbox itself (each run takes what is not done yet).
-# On this 2-core machine the speed-up is bounded by the cores: beyond
+# mailbox itself (each run claims what is not done nor claimed yet).
+# Each figure is the best of BENCH_WORKERS_TRIES (3) measures, the
+# others shown beside it.  On this 2-core machine the speed-up is bounded by the cores: beyond
 # 2, workers share them (and with Dovecot, Exim and PostgreSQL).
 set -u
 root=$(pwd)
@@ -27,6 +28,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 W_NPLAYERS=${BENCH_WORKERS_PLAYERS:-16}
+tries=${BENCH_WORKERS_TRIES:-3}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-wbench.XXXXXX") || exit 1
 W_DIR=$tmp
 trap 'w_stop; pg_stop; [ -n "${SR_DIR:-}" ] &&
@@ -38,10 +40,10 @@ pg_start >/dev/null || exit 1
 w_secrets || exit 1
 w_sql() { psql -qAt -d "$W_DB" -c "$1"; }
 
-# measure N: the seconds N workers take to decide the rounds.
+# measure N TRY: the seconds N workers take to decide the rounds.
 measure() {
 	local n=$1 i specs=""
-	W_DB=sr_bench$n
+	W_DB=sr_bench${n}_$2
 	psql -q -d stackref -c "CREATE DATABASE $W_DB OWNER worker" || return 1
 	url=postgresql://worker@HOST:$PGPORT/$W_DB
 	w_clear
@@ -66,17 +68,26 @@ measure() {
 
 base=""
 for n in 1 2 4; do
-	if ! measure "$n"; then
+	best="" all="" secs=""
+	for t in $(seq "$tries"); do
+		measure "$n" "$t" || continue
+		rate=$(awk -v m="$mails" -v t="$W_BUSY" \
+		    'BEGIN { printf "%.1f", m / (t / 1e9) }')
+		all="$all $rate"
+		if [ -z "$best" ] || awk -v a="$rate" -v b="$best" \
+		    'BEGIN { exit !(a > b) }'; then
+			best=$rate
+			secs=$(awk -v t="$W_BUSY" 'BEGIN { printf "%.1f", t / 1e9 }')
+		fi
+	done
+	if [ -z "$best" ]; then
 		echo "workers: $n on PostgreSQL: failed"
 		continue
 	fi
-	rate=$(awk -v m="$mails" -v t="$W_BUSY" \
-	    'BEGIN { printf "%.1f", m / (t / 1e9) }')
-	[ -n "$base" ] || base=$rate
-	printf 'workers: %d on PostgreSQL: %d mails decided in %.1f s: %s mails/s (speed-up %s)\n' \
-	    "$n" "$mails" "$(awk -v t="$W_BUSY" 'BEGIN { print t / 1e9 }')" \
-	    "$rate" "$(awk -v a="$rate" -v b="$base" \
-	    'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
+	[ -n "$base" ] || base=$best
+	printf 'workers: %d on PostgreSQL: %d mails decided in %s s: %s mails/s (speed-up %s; best of%s)\n' \
+	    "$n" "$mails" "$secs" "$best" "$(awk -v a="$best" -v b="$base" \
+	    'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')" "$all"
 done
 echo "workers: the speed-up is bounded by the $(nproc) cores of this machine," \
     "shared with Dovecot, Exim and PostgreSQL"

@@ -10,9 +10,12 @@
 #              PostgreSQL as a role with a password, from a pgpass file
 #              (PGPASSFILE), never from their arguments;
 #   the load   tests/lib/workers.sh: 16 players sign up and confirm,
-#              open 8 boards, play 8 plies on each (a round a ply, each
-#              board shown once), then the clock (--now) passes 7 days
-#              (a reminder a board) and 21 (a forfeit a board);
+#              open 8 boards, play 8 plies on each (a round two plies:
+#              both moves of a board in the mailbox at once, so that a
+#              worker deciding the second before another finished the
+#              first would refuse it; each board shown once), then the
+#              clock (--now) passes 7 days (a reminder a board) and 21
+#              (a forfeit a board);
 #   pg         4 workers, 2 a namespace, each looping runs over the
 #              referee's mailbox, on one PostgreSQL database;
 #   storm      the same on a new database while a killer SIGKILLs a
@@ -28,7 +31,12 @@
 # exactly the replies of its kind (by In-Reply-To and Message-ID, in
 # the players' Maildirs); each reminder and forfeit sent once; every
 # board's exported record checks (`stackref check`) and holds exactly
-# the moves sent.  A reply found twice with the SAME Message-ID is the
+# the moves sent, as one worker's would; no mail refused (none of the
+# load's is refusable: a refusal is a race of two workers on a board);
+# no mail or event decided twice (the workers' claims: the decisions
+# they trace, STACKREF_REFEREE_TRACE, less those dropped and made again;
+# with kills counted and shown only, as a kill between a drop and its
+# trace line counts a decision twice).  A reply found twice with the SAME Message-ID is the
 # one duplicate SMTP itself allows (store.h: the server accepted it but
 # the worker did not learn so - killed before the outbox row's delete,
 # or its answer lost or too late on a loaded machine - RFC 5321 6.1
@@ -57,6 +65,8 @@ fi
 tmp=$(mktemp -d) || exit 1
 W_DIR=$tmp/w
 mkdir "$W_DIR"
+W_TRACE=$W_DIR/trace            # the decisions the workers make
+W_BURST=2
 NETS="1 2"                      # the namespaces: sr$$-N, 10.87.N.0/30
 LISTEN=10.87.1.1,10.87.2.1
 killer=""
@@ -103,6 +113,10 @@ w_secrets || { fail "all (no role)"; exit 1; }
 
 # killer: SIGKILLs a running worker run (its pid file's process, if it
 # still is stackref) every 0.2-1 s; each kill a line of W_DIR/kills.
+# The killed run's claims (owner HOST:PID:RANDOM) end at once, as their
+# lease would 30 s later: a claim that a kill leaves before its
+# decision's process starts would hold its mail that long, and a storm
+# of kills makes many.
 killer() {
 	local f pid
 	while [ ! -e "$W_DIR/stop" ]; do
@@ -110,7 +124,10 @@ killer() {
 		f=$(ls "$W_DIR"/*.pid 2>/dev/null | shuf -n 1)
 		[ -n "$f" ] && pid=$(cat "$f" 2>/dev/null) && [ -n "$pid" ] &&
 		    [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$bin" ] &&
-		    kill -KILL "$pid" 2>/dev/null && echo "$f $pid" >>"$W_DIR/kills"
+		    kill -KILL "$pid" 2>/dev/null &&
+		    echo "$f $pid" >>"$W_DIR/kills" &&
+		    w_sql "UPDATE claims SET until = 0 WHERE owner LIKE
+		    '%:$pid:%'" >/dev/null 2>&1
 	done
 }
 
@@ -226,6 +243,23 @@ check_store() {
 	    fail "$p/all-flagged" "$unflagged mails without StackrefDone"
 }
 
+# check_decided PHASE KILL: no mail refused; no mail or event decided
+# twice (failing only without kills: KILL 0).
+check_decided() {
+	local p=$1 twice refused
+	refused=$(w_sql "SELECT summary FROM done WHERE summary LIKE 'refused%'")
+	[ -z "$refused" ] && pass "$p/none-refused" ||
+	    fail "$p/none-refused" "$refused"
+	twice=$(awk '$1 == "decided" { n[$2]++ } $1 == "dropped" { n[$2]-- }
+	    END { for (k in n) if (n[k] > 1) print k, n[k] }' "$W_TRACE")
+	echo "$p: $(wc -l <"$W_TRACE") decisions traced," \
+	    "$(echo -n "$twice" | grep -c .) decided twice"
+	if [ "$2" = 0 ]; then
+		[ -z "$twice" ] && pass "$p/decided-once" ||
+		    fail "$p/decided-once" "$(echo "$twice" | head -n 5)"
+	fi
+}
+
 # check_runs PHASE: every run ended 0, or 137 (killed).
 check_runs() {
 	local runs bad
@@ -244,6 +278,7 @@ phase() {
 	w_clear
 	W_SENT=0 W_EVENTS=0
 	rm -rf "$W_DIR/out"
+	: >"$W_TRACE"
 	t0=$(date +%s)
 	w_clock "$W_T0"
 	w_start "$url" "$@"
@@ -267,6 +302,7 @@ phase() {
 	fi
 	w_delivered
 	check_store "$p" "$url"
+	check_decided "$p" "$kill"
 	check_replies "$p"
 	check_time "$p"
 	echo "workers/$p: $((W_SENT + W_EVENTS)) mails and events in" \

@@ -12,6 +12,7 @@
 #include <dirent.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,7 @@ ref_child(struct ref_state *s, int fd, const void *arg)
 	default:
 		_exit(REF_EXIT_OK);
 	}
+	ref_test_trace("decided", key);
 	fflush(NULL);
 	_exit(ref_child_plan(s, &l, mj->uid, key, mj->aside));
 }
@@ -236,9 +238,11 @@ ref_child_time(struct ref_state *s, int fd, const void *arg)
 	rc = REF_EXIT_OK;
 	if (o.record == NULL && ref_state_due(s, board) == -1)
 		rc = REF_EXIT_STATE;
-	else if (key[0] != '\0' && ref_state_seen(s, key) == 0 &&
-	    ref_state_plan(s, key, 0, &o, 0) == -1)
-		rc = REF_EXIT_STATE;
+	else if (key[0] != '\0' && ref_state_seen(s, key) == 0) {
+		ref_test_trace("decided", key);
+		if (ref_state_plan(s, key, 0, &o, 0) == -1)
+			rc = REF_EXIT_STATE;
+	}
 	ref_outcome_free(&o);
 	fflush(NULL);
 	_exit(rc);
@@ -434,7 +438,8 @@ ref_finish_plan(struct ref_state *s, const char *key, unsigned long gen)
 /* What follows the decision of mail mj by a child started at lists
  * generation gen, that told key and ended with status: its plan
  * finished, or the mail set aside when the child failed.  0, 1 when
- * the plan was dropped (ref_finish_plan), -1. */
+ * the plan was dropped (ref_finish_plan; or another worker's plan the
+ * child found), -1. */
 static int
 ref_decided(struct ref_state *s, const struct ref_mail_job *mj,
     const char *key, int status, unsigned long gen)
@@ -452,17 +457,17 @@ ref_decided(struct ref_state *s, const struct ref_mail_job *mj,
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
 	/* the child found another worker's plan, which is gone now,
-	 * unapplied (its board changed meanwhile): a later run decides
-	 * the mail again */
+	 * unapplied (its board changed meanwhile): the mail is decided
+	 * again, as when a plan of its own is dropped */
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_OK)
-		return 0;
+		return 1;
 	return ref_set_aside(s, mj->uid, mj->raw, mj->len,
 	    ref_why_failed(status, why, sizeof(why)));
 }
 
 /* Decides mail raw (UID uid) in a child; finishes its plan, or sets it
- * aside when the child failed.  A plan dropped is left to the next
- * run. */
+ * aside when the child failed.  0, 1 when its plan was dropped (the
+ * mail is left to a later run), -1. */
 static int
 ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
     size_t len)
@@ -473,10 +478,11 @@ ref_decide_mail(struct ref_state *s, unsigned long uid, const char *raw,
 
 	if (ref_fork(s, ref_child, &mj, key, &status) == -1)
 		return -1;
-	return ref_decided(s, &mj, key, status, s->lists_gen) == -1 ? -1 : 0;
+	return ref_decided(s, &mj, key, status, s->lists_gen);
 }
 
-/* Processes mail raw[0..len) (UID uid, 0 for an inbox row). */
+/* Processes mail raw[0..len) (UID uid, 0 for an inbox row): 0, 1
+ * when its plan was dropped (ref_decide_mail), -1. */
 static int
 ref_run_raw(struct ref_state *s, unsigned long uid, const char *raw,
     size_t len)
@@ -514,14 +520,22 @@ ref_run_raw(struct ref_state *s, unsigned long uid, const char *raw,
  * games ending at once drop their watchers) is dropped, and so is one
  * whose board changed: its mail is then decided again, alone.  Each
  * plan is finished as its child ends.
+ *
+ * Workers sharing the store claim each mail (its done key) as it
+ * starts (ref_store_claim); one another run holds is skipped in this
+ * run, and so is every later mail sharing its board, sender or userid
+ * (kept in skipped), which that run decides first: so across workers
+ * too the mails of one board, sender or player are decided in order.
  */
 #define REF_QUEUE 32              /* mails read ahead of the decisions */
+#define REF_SKIPPED 32            /* skipped mails kept; more: skip all */
 
 struct ref_queued {
 	unsigned long uid;
 	char *raw;
 	size_t len;
 	char inbox[REF_KEY];          /* its inbox row, or "" */
+	char key[REF_KEY];            /* its claim: its done key */
 	char board[PBEM_WORD], user[PBEM_WORD], addr[MAIL_ADDR_MAX];
 	int alone;                    /* decided alone (ref_run_raw) */
 	unsigned long gen;            /* s->lists_gen at its decision */
@@ -533,15 +547,37 @@ struct ref_queue {
 	struct ref_queued v[REF_QUEUE];
 	size_t n, max;                /* max: 1 for --jobs 1 */
 	unsigned running;
+	struct ref_queued skipped[REF_SKIPPED];  /* their raw NULL */
+	size_t nskipped;
 };
+
+/* Whether m shares the board, sender or userid of the earlier mail e. */
+static int
+ref_queued_share(const struct ref_queued *e, const struct ref_queued *m)
+{
+	return (e->board[0] != '\0' && strcmp(e->board, m->board) == 0) ||
+	    (e->addr[0] != '\0' && strcmp(e->addr, m->addr) == 0) ||
+	    (e->user[0] != '\0' && strcmp(e->user, m->user) == 0);
+}
 
 /* Whether m and the earlier mail e may be decided at once. */
 static int
 ref_queued_apart(const struct ref_queued *e, const struct ref_queued *m)
 {
-	return !e->alone && !m->alone && strcmp(e->board, m->board) != 0 &&
-	    (e->addr[0] == '\0' || strcmp(e->addr, m->addr) != 0) &&
-	    (e->user[0] == '\0' || strcmp(e->user, m->user) != 0);
+	return !e->alone && !m->alone && !ref_queued_share(e, m);
+}
+
+/* Whether m follows a mail skipped in this run (its board, sender or
+ * userid), or too many were skipped to tell. */
+static int
+ref_queued_behind(const struct ref_queue *q, const struct ref_queued *m)
+{
+	size_t j;
+
+	for (j = 0; j < q->nskipped; j++)
+		if (ref_queued_share(&q->skipped[j], m))
+			return 1;
+	return q->nskipped == REF_SKIPPED;
 }
 
 /* Whether the waiting mail q->v[i] may start now. */
@@ -569,8 +605,49 @@ ref_queue_remove(struct ref_queue *q, size_t i)
 	q->n--;
 }
 
-/* Starts q->v[i]: decided alone here and removed, or its child
- * started (the mail was set aside before: flagged here). */
+/* Removes q->v[i], left to a later run with the later mails of its
+ * board, sender or userid (kept in q->skipped). */
+static void
+ref_queue_skip(struct ref_queue *q, size_t i)
+{
+	if (q->nskipped < REF_SKIPPED) {
+		q->skipped[q->nskipped] = q->v[i];
+		q->skipped[q->nskipped++].raw = NULL;
+	}
+	ref_queue_remove(q, i);
+}
+
+/* Removes q->v[i] after its processing ended with rc, its claim given
+ * up unless rc is -1 (the store failed): finished (0), or skipped (1:
+ * its plan dropped, decided again by a later run).  0, 1, or -1. */
+static int
+ref_queue_done(struct ref_state *s, struct ref_queue *q, size_t i, int rc)
+{
+	if (rc != -1 && ref_store_unclaim(s->st, q->v[i].key) == -1)
+		rc = -1;
+	if (rc == 1)
+		ref_queue_skip(q, i);
+	else
+		ref_queue_remove(q, i);
+	return rc;
+}
+
+/* Claims q->v[i] unless it follows a mail skipped; one not claimed is
+ * skipped.  1 when claimed, 0, -1. */
+static int
+ref_queue_claim(struct ref_state *s, struct ref_queue *q, size_t i)
+{
+	int rc = 0;
+
+	if (!ref_queued_behind(q, &q->v[i]) &&
+	    (rc = ref_store_claim(s->st, q->v[i].key, time(NULL))) != 0)
+		return rc;
+	ref_queue_skip(q, i);
+	return 0;
+}
+
+/* Starts q->v[i] once claimed: decided alone here and removed, or its
+ * child started (the mail was set aside before: flagged here). */
 static int
 ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
 {
@@ -579,6 +656,9 @@ ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
 	char akey[REF_KEY];
 	int rc;
 
+	if ((rc = ref_queue_claim(s, q, i)) != 1)
+		return rc;
+	ref_picture_warm();    /* once a run, not in each mail's child */
 	snprintf(s->inbox_key, sizeof(s->inbox_key), "%s", m->inbox);
 	if (!m->alone) {
 		if (REF_HASH_MODULE->raw_key(m->raw, m->len, akey) == -1) {
@@ -590,9 +670,8 @@ ref_queue_start(struct ref_state *s, struct ref_queue *q, size_t i)
 		m->alone = rc;
 	}
 	if (m->alone) {
-		rc = ref_run_raw(s, m->uid, m->raw, m->len);
-		ref_queue_remove(q, i);
-		return rc;
+		return ref_queue_done(s, q, i, ref_run_raw(s, m->uid, m->raw,
+		    m->len));
 	}
 	m->gen = s->lists_gen;
 	if (ref_spawn(s, ref_child, &mj, &m->pid, &m->fd) == -1)
@@ -630,7 +709,7 @@ ref_queue_reap(struct ref_state *s, struct ref_queue *q, int flags)
 	if ((rc = ref_decided(s, &mj, key, status, m->gen)) == 1)
 		m->alone = 1;
 	else
-		ref_queue_remove(q, i);
+		rc = ref_queue_done(s, q, i, rc);
 	return rc == -1 ? -1 : 1;
 }
 
@@ -688,12 +767,18 @@ ref_queue_add(struct ref_state *s, struct ref_queue *q, unsigned long uid,
 	m->raw = raw;
 	m->len = len;
 	snprintf(m->inbox, sizeof(m->inbox), "%s", inbox);
-	m->alone = q->max == 1 || len > REF_MAIL_MAX;
-	if (!m->alone) {
-		ref_letter_header(raw, len, &l);
-		m->alone = !ref_wanted_board(&l, m->board);
-		ref_wanted_counts(&l, m->user, m->addr);
-		ref_letter_free(&l);
+	ref_letter_header(raw, len, &l);
+	m->alone = !ref_wanted_board(&l, m->board) || q->max == 1 ||
+	    len > REF_MAIL_MAX;
+	ref_wanted_counts(&l, m->user, m->addr);
+	/* the key the decision finds: of the Message-ID, else the bytes */
+	rc = l.m.message_id != NULL && l.m.message_id[0] != '\0' ?
+	    REF_HASH_MODULE->key(&l, m->key) :
+	    REF_HASH_MODULE->raw_key(raw, len, m->key);
+	ref_letter_free(&l);
+	if (rc == -1) {
+		diag_report(s->d, DIAG_NOMEM, NULL);
+		return -1;
 	}
 	do
 		rc = ref_queue_step(s, q, q->n >= q->max);
@@ -737,6 +822,7 @@ struct ref_inbox {
 		size_t len;
 	} v[REF_INBOX_BATCH];
 	size_t n;
+	long long seq;                /* the last row's, to read on after */
 };
 
 static int
@@ -744,34 +830,39 @@ ref_inbox_row(void *arg, const struct db_value *col, size_t ncol)
 {
 	struct ref_inbox *in = arg;
 
-	if (ncol != 2 || in->n >= REF_INBOX_BATCH || col[0].len >= REF_KEY ||
+	if (ncol != 3 || in->n >= REF_INBOX_BATCH || col[0].len >= REF_KEY ||
 	    (in->v[in->n].raw = malloc(col[1].len + 1)) == NULL)
 		return 1;
 	memcpy(in->v[in->n].key, col[0].p, col[0].len);
 	in->v[in->n].key[col[0].len] = '\0';
 	memcpy(in->v[in->n].raw, col[1].p, col[1].len);
 	in->v[in->n++].len = col[1].len;
+	in->seq = col[2].i;
 	return 0;
 }
 
 /* Decides the mails of the inbox, the oldest first, up to REF_BATCH;
- * each row is deleted by the transaction that applies its plan. */
+ * each row is deleted by the transaction that applies its plan.  The
+ * rows are read on after the last one read (those skipped stay). */
 static int
 ref_run_inbox(struct ref_state *s)
 {
 	static struct ref_inbox in;
 	struct ref_queue *q = ref_queue_new(s);
+	struct db_value after[2];
 	size_t i, done = 0;
 	int rc = 0;
 
+	in.seq = -1;
+	in.n = 0;
 	do {
+		after[0] = DB_I(in.seq);
+		after[1] = DB_T(in.n > 0 ? in.v[in.n - 1].key : "");
 		in.n = 0;
-		if (ref_store_exec(s->st, "SELECT key, raw FROM inbox ORDER BY "
-		    "seq, key LIMIT 16", NULL, 0, ref_inbox_row,
-		    &in) == -1)
+		if (ref_store_exec(s->st, "SELECT key, raw, seq FROM inbox WHERE "
+		    "seq > $1 OR (seq = $1 AND key > $2) ORDER BY seq, key "
+		    "LIMIT 16", after, 2, ref_inbox_row, &in) == -1)
 			return -1;
-		if (in.n > 0)
-			ref_picture_warm();
 		for (i = 0; i < in.n; i++)
 			if (rc == 0)
 				rc = ref_queue_add(s, q, 0, in.v[i].raw,
@@ -784,10 +875,10 @@ ref_run_inbox(struct ref_state *s)
 	return rc;
 }
 
-/* The time pass on board: judged in a child, its plan finished; a
- * child that fails is logged and the pass goes on. */
+/* The time pass on board (claimed): judged in a child, its plan
+ * finished; a child that fails is logged. */
 static int
-ref_time_one(struct ref_state *s, const char *board)
+ref_time_judge(struct ref_state *s, const char *board)
 {
 	char key[REF_KEY], why[128];
 	int status, seen;
@@ -813,30 +904,58 @@ ref_time_one(struct ref_state *s, const char *board)
 	return 0;
 }
 
+/* The time pass on board, claimed ("t-BOARD": one worker judges it;
+ * one another holds is skipped, *skipped counting it): judged in a
+ * child, its plan finished; a child that fails is logged and the pass
+ * goes on. */
+static int
+ref_time_one(struct ref_state *s, const char *board, size_t *skipped)
+{
+	char claim[REF_KEY + 24];     /* "t-BOARD-NEXT_DUE" */
+	long long due;
+	int rc;
+
+	/* the due time in the claim: once a killed run's plan is applied,
+	 * the board's next event is claimed anew */
+	if (ref_store_int(s->st, "SELECT next_due FROM boards WHERE board = "
+	    "$1", &DB_T(board), 1, 0, &due) == -1)
+		return -1;
+	snprintf(claim, sizeof(claim), "t-%.*s-%lld", REF_KEY - 1, board, due);
+	if ((rc = ref_store_claim(s->st, claim, time(NULL))) != 1) {
+		*skipped += rc == 0;
+		return rc;
+	}
+	rc = ref_time_judge(s, board);
+	return ref_store_unclaim(s->st, claim) == -1 ? -1 : rc;
+}
+
 /* The time pass: the boards due (next_due come), one at a time, a
- * batch of them read at a time; each judged moves its next_due on. */
+ * batch of them read at a time; each judged moves its next_due on.  A
+ * batch other workers hold whole ends it. */
 static int
 ref_time_pass(struct ref_state *s)
 {
 	static char boards[REF_DUE_BATCH][REF_KEY];
-	size_t i, n, judged = 0;
+	size_t i, n, judged = 0, skipped;
 	int rc = 0;
 
 	do {
 		if (ref_state_due_boards(s, boards, REF_DUE_BATCH, &n) == -1)
 			return -1;
-		for (i = 0; rc == 0 && i < n; i++)
-			rc = ref_time_one(s, boards[i]);
+		for (i = skipped = 0; rc == 0 && i < n; i++)
+			rc = ref_time_one(s, boards[i], &skipped);
 		judged += n;
-	} while (rc == 0 && n == REF_DUE_BATCH && judged < REF_DUE_MAX);
+	} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
+	    judged < REF_DUE_MAX);
 	return rc;
 }
 
 /* Reads the mails of the mailbox not flagged done and processes each
  * one, in the order they came (a player's mails on one board are
  * decided in the order sent); *all 0 when REF_BATCH of them left some
- * unread.  Workers sharing the mailbox all start at its first mail:
- * the done keys make each decided once. */
+ * unread.  Workers sharing the mailbox all read it from its first
+ * mail not done; each mail is decided by the one that claims it
+ * (ref_queue_start). */
 static int
 ref_run_imap(struct ref_state *s, int *all)
 {
@@ -859,8 +978,6 @@ ref_run_imap(struct ref_state *s, int *all)
 	if (n == -1)
 		n = 0;     /* no "* SEARCH" line: nothing new */
 	*all = n < REF_BATCH;
-	if (n > 0)
-		ref_picture_warm();     /* once, not in each mail's child */
 	q = ref_queue_new(s);
 	for (i = 0; rc == 0 && i < n; i++)
 		rc = ref_run_mail(s, q, uids[i]);
@@ -871,8 +988,12 @@ int
 ref_run(struct ref_state *s)
 {
 	int all = 1;      /* every mail of the mailbox not flagged read */
+	/* the claims whose lease has ended; on SQLite, where runs take
+	 * turns (a run's decisions' processes hold its lock too), all */
+	time_t end = ref_store_row_locks(s->st) ? time(NULL) : LLONG_MAX;
 
-	if (ref_state_finish_all(s) == -1)
+	if (ref_store_claims_end(s->st, end) == -1 ||
+	    ref_state_finish_all(s) == -1)
 		return -1;
 	ref_state_publish(s);
 	if ((s->imap != NULL && ref_run_imap(s, &all) == -1) ||

@@ -159,6 +159,12 @@ int ref_state_finish(struct ref_state *s, const char *key);
  * mail is decided again.  0, or -1 after reporting. */
 int ref_state_drop(struct ref_state *s, const char *key);
 
+/* Test only (STACKREF_REFEREE_TRACE=FILE): appends "WHAT KEY" to FILE
+ * for each decision made ("decided": run.c) or dropped unapplied, to be
+ * made again ("dropped"), so that the workers' test counts how often
+ * each mail was decided. */
+void ref_test_trace(const char *what, const char *key);
+
 /* Finishes every plan an earlier run left and sends the replies due;
  * -1 at the first failure. */
 int ref_state_finish_all(struct ref_state *s);

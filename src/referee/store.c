@@ -3,9 +3,12 @@
  * created or migrated, the statements and their faults, the inbox of
  * --deliver and the figures of --status.
  */
+#include <sys/random.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "referee/referee.h"
 #include "referee/store.h"
@@ -15,6 +18,7 @@ struct ref_store {
 	struct db *db;
 	const char *url, *target;
 	struct diag *d;
+	char owner[96];           /* this process in claims: host:pid:rnd */
 };
 
 /*
@@ -80,6 +84,8 @@ static const char *const ref_schema[] = {
 	"CREATE TABLE IF NOT EXISTS events (at BIGINT NOT NULL, "
 	    "kind TEXT NOT NULL)",
 	"CREATE INDEX IF NOT EXISTS events_at ON events (at)",
+	"CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, "
+	    "owner TEXT NOT NULL, until BIGINT NOT NULL)",
 };
 
 /* Reports the fault of the last call on st: one line, status 5 when
@@ -148,6 +154,78 @@ ref_store_lock(struct ref_store *st, long long what)
 		return 0;
 	return ref_store_exec(st, "SELECT pg_advisory_xact_lock($1)",
 	    &DB_I(what), 1, NULL, NULL) == -1 ? -1 : 0;
+}
+
+/* Names this process in st->owner: its host, pid and a random word,
+ * so that no two runs anywhere share it. */
+static void
+ref_store_owner(struct ref_store *st)
+{
+	char host[64] = "";
+	unsigned int rnd = 0;
+
+	gethostname(host, sizeof(host) - 1);
+	if (getrandom(&rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
+		rnd = (unsigned int)time(NULL);
+	snprintf(st->owner, sizeof(st->owner), "%.63s:%ld:%08x", host,
+	    (long)getpid(), rnd);
+}
+
+/* On PostgreSQL: this process's server process (its pid) ends its
+ * owner's name, so that a claim whose server process is gone (its
+ * worker killed, or the server restarted) is free at once. */
+static int
+ref_store_backend(struct ref_store *st)
+{
+	long long pid;
+	size_t n = strlen(st->owner);
+
+	if (!st->drv->row_locks)
+		return 0;
+	if (ref_store_int(st, "SELECT pg_backend_pid()", NULL, 0, 0,
+	    &pid) == -1)
+		return -1;
+	snprintf(st->owner + n, sizeof(st->owner) - n, ":%lld", pid);
+	return 0;
+}
+
+/* A claim: taken when free, ended, this process's own or done. */
+#define REF_CLAIM_SQL "INSERT INTO claims (key, owner, until) VALUES " \
+	"($1, $2, $3) ON CONFLICT (key) DO UPDATE SET owner = " \
+	"excluded.owner, until = excluded.until WHERE claims.until <= $4 " \
+	"OR claims.owner = excluded.owner OR EXISTS (SELECT 1 FROM done " \
+	"WHERE done.key = excluded.key)"
+
+int
+ref_store_claim(struct ref_store *st, const char *key, time_t now)
+{
+	struct db_value v[4] = { DB_T(key), DB_T(st->owner),
+	    DB_I((long long)now + REF_CLAIM_LEASE), DB_I((long long)now) };
+	long n;
+
+	/* one statement: PostgreSQL locks the row, so of two workers
+	 * claiming at once the second sees the first's claim; there a
+	 * claim whose server process is gone is free too */
+	n = ref_store_exec(st, st->drv->row_locks ? REF_CLAIM_SQL " OR NOT "
+	    "EXISTS (SELECT 1 FROM pg_stat_activity a WHERE claims.owner "
+	    "LIKE '%:' || a.pid)" : REF_CLAIM_SQL, v, 4, NULL, NULL);
+	return n == -1 ? -1 : n > 0;
+}
+
+int
+ref_store_unclaim(struct ref_store *st, const char *key)
+{
+	struct db_value v[2] = { DB_T(key), DB_T(st->owner) };
+
+	return ref_store_exec(st, "DELETE FROM claims WHERE key = $1 AND "
+	    "owner = $2", v, 2, NULL, NULL) == -1 ? -1 : 0;
+}
+
+int
+ref_store_claims_end(struct ref_store *st, time_t before)
+{
+	return ref_store_exec(st, "DELETE FROM claims WHERE until <= $1",
+	    &DB_I((long long)before), 1, NULL, NULL) == -1 ? -1 : 0;
 }
 
 const char *
@@ -245,12 +323,14 @@ ref_store_open(const char *url, struct diag *d, struct ref_store **stp)
 	}
 	st->url = url;
 	st->d = d;
+	ref_store_owner(st);
 	if ((st->drv = db_driver_of(url, &st->target)) == NULL) {
 		diag_report(d, DIAG_STORE_URL, NULL, url);
 		free(st);
 		return -1;
 	}
-	if (ref_store_connect(st) == -1 || ref_store_schema(st) == -1) {
+	if (ref_store_connect(st) == -1 || ref_store_schema(st) == -1 ||
+	    ref_store_backend(st) == -1) {
 		ref_store_close(st);
 		return -1;
 	}

@@ -43,6 +43,10 @@
  *                waiting for a run, which takes them in that order
  *     events     at, kind ("refused", "bounced"): for --status,
  *                kept REF_EVENTS_KEEP
+ *     claims     key PRIMARY KEY, owner, until: a mail (its done key)
+ *                or a board's time pass ("t-BOARD") taken by one
+ *                worker's run (owner) until its lease ends (until);
+ *                removed once finished, or when the lease has ended
  *
  * The other tables are bounded by what they hold: the lists by their
  * limits (referee.h), expired signups and challenges dropped when a
@@ -51,6 +55,11 @@
  * and publish emptied as the runs go.
  *
  * A decision, and what a kill at each step does:
+ *   0. the run claims the mail (claims; run.c): no other worker decides
+ *      it, or a later mail of its board, sender or userid, meanwhile.
+ *      Killed after: the claim is free once its connection's server
+ *      process is gone (SQLite: at the next run), else at the lease's
+ *      end; the decision's process goes on, its plan applied later.
  *   1. the decision's process opens a connection of its own, reads its
  *      context and writes its plan (one transaction: the plan row, its
  *      outbox rows not ready).  Killed before the commit: nothing
@@ -190,6 +199,20 @@ int ref_store_row_locks(const struct ref_store *st);
  * nothing).  Returns 0, or -1 after reporting.
  */
 int ref_store_lock(struct ref_store *st, long long what);
+
+/*
+ * Claims key (a mail's done key, or "t-BOARD") for this process until
+ * now + REF_CLAIM_LEASE: taken when no claim is there, its lease has
+ * ended, it is this process's own, or the key is done already.
+ * Returns 1 when claimed, 0 when another run holds it, -1 after
+ * reporting.  ref_store_unclaim gives up this process's claim of key;
+ * ref_store_claims_end removes the claims whose lease ends by before.
+ * Both 0, or -1.
+ */
+#define REF_CLAIM_LEASE 30         /* seconds a claim holds: 3 decisions */
+int ref_store_claim(struct ref_store *st, const char *key, time_t now);
+int ref_store_unclaim(struct ref_store *st, const char *key);
+int ref_store_claims_end(struct ref_store *st, time_t before);
 
 /* Reads one integer: the first column of the first row into *v (def
  * when there is none).  0, or -1 after reporting. */

@@ -13,13 +13,15 @@
 # Workers (w_start, w_stop) read the time from $W_DIR/now (w_clock sets
 # it).  With W_TIMED set, w_submit holds the workers back while it sends
 # a batch, and W_BUSY adds up the nanoseconds from its release until
-# w_settle finds it all done.
+# w_settle finds it all done.  With W_TRACE set, the workers append the
+# decisions they make to that file (STACKREF_REFEREE_TRACE).
 #
 # The load, w_load: W_NPLAYERS players sign up and confirm, pair up
 # (p1-p2, p3-p4, ...) and open a board a pair (challenge, accept; a
 # second challenge of the same pair would be refused), play the first
 # W_PLIES moves of fixtures/referee/checkers-moves on every board at
-# once, a ply a round, each board shown once on the way; then the clock passes 7 days (a reminder on
+# once, W_BURST plies a round (1; 2: both players' moves of a board are
+# in the mailbox at once, in their order), each board shown once; then the clock passes 7 days (a reminder on
 # every board) and 21 (a forfeit on every board).  Each round's mails
 # are all sent before the next waits: the workers decide them in any
 # order, and the round ends once the store's done table has them all.
@@ -33,6 +35,7 @@ W_SENT=0                        # mails sent to the referee
 W_EVENTS=0                      # events of the time pass expected
 W_WAIT=${W_WAIT:-120}           # seconds a round may take at most
 W_BUSY=0 W_FROM=0
+W_BURST=${W_BURST:-1}           # plies of a board a round
 
 # w_worker NAME HOST URL [NS]: runs after runs of one worker on the store
 # URL (its "@HOST:" naming HOST), reaching the mail servers at HOST,
@@ -46,6 +49,7 @@ w_worker() {
 	while [ ! -e "$W_DIR/stop" ]; do
 		while [ -e "$W_DIR/hold" ]; do sleep 0.02; done
 		"${pre[@]}" env -u PGHOST -u PGUSER -u PGDATABASE \
+		    ${W_TRACE:+STACKREF_REFEREE_TRACE="$W_TRACE"} \
 		    PGPASSFILE="$W_DIR/pgpass" "$bin" referee --store "$url" \
 		    --imap "imaps://$host:$SR_IMAPS_PORT/INBOX" \
 		    --smtp "smtps://$host:$SR_SMTPS_PORT/referee.$SR_DOMAIN" \
@@ -130,10 +134,13 @@ w_compose() {
 }
 
 # w_submit: sends the batch, four SMTP sessions at a time, then waits
-# until Exim delivered it.
+# until Exim delivered it; with W_HELD set, the workers stay held back
+# and the referee's mailbox is opened, so that Dovecot numbers (UID)
+# the mails there before the next batch's come (its order among the
+# files of Exim's Maildir deliveries of one second is not theirs).
 w_submit() {
 	local u f pids=""
-	[ -z "${W_TIMED:-}" ] || touch "$W_DIR/hold"
+	[ -z "${W_TIMED:-}${W_HELD:-}" ] || touch "$W_DIR/hold"
 	while read -r u f; do
 		curl -sS --cacert "$SR_CACERT" \
 		    "smtps://127.0.0.1:$SR_SMTPS_PORT/$u.$SR_DOMAIN" \
@@ -147,7 +154,10 @@ w_submit() {
 	: >"$W_DIR/batch"
 	w_delivered
 	W_FROM=$(date +%s%N)
-	rm -f "$W_DIR/hold"
+	[ -z "${W_HELD:-}" ] || curl -sS --cacert "$SR_CACERT" --user \
+	    referee:referee-secret "imaps://127.0.0.1:$SR_IMAPS_PORT/INBOX" \
+	    -X 'UID SEARCH ALL' >/dev/null
+	[ -n "${W_HELD:-}" ] || rm -f "$W_DIR/hold"
 }
 
 # w_decided: how many mails and events the store has done.
@@ -235,8 +245,9 @@ w_open() {
 	w_settle accepts
 }
 
-# w_play: W_PLIES rounds of moves on every board; at round 3 each
-# board is shown to its white player too.
+# w_play: W_PLIES plies of moves on every board, W_BURST a round (each
+# ply sent whole before the next, the workers held back meanwhile); at
+# ply 3 each board is shown to its white player too.
 w_play() {
 	local p m b u v who
 	p=0
@@ -248,9 +259,12 @@ w_play() {
 			w_compose "$who" "checkers move $b $who $who-pw $m#$p"
 			[ $p -ne 3 ] || w_compose "$v" "checkers show $b"
 		done <"$W_DIR/boards"
+		W_HELD=
+		[ $((p % W_BURST)) -eq 0 ] || [ $p -eq "$W_PLIES" ] || W_HELD=1
 		w_submit
-		w_settle "ply $p" || return 1
+		[ -n "$W_HELD" ] || w_settle "ply $p" || return 1
 	done <"$root/fixtures/referee/checkers-moves"
+	W_HELD=
 }
 
 # w_time: the clock 7 days on, then 21: each open board has one event
