@@ -161,13 +161,23 @@ mailbox() {
 	chown -R 65534:65534 "$SR_MAILHOME/referee"
 }
 
+# busy: the CPU time (ns) the whole machine has spent busy since boot:
+# user, nice, system, irq, softirq and steal of /proc/stat's first line.
+tick=$(getconf CLK_TCK)
+busy() {
+	awk -v t="$tick" '$1 == "cpu" { printf "%.0f", ($2 + $3 + $4 + $7 + \
+	    $8 + $9) * 1e9 / t; exit }' /proc/stat
+}
+
 # run BUDGET: one run of the referee on $tmp/state at $NOW (--jobs
 # $jobs), its output in $tmp/out, stopped with its children after BUDGET seconds (timeout's
 # process group); sets $wall and $cpu (ns: the CPU time is that of the
 # shell's children as `times` counts it, the run's and its waited-for
-# children's, in ticks of 10 ms) and $st (its status, or "over").
+# children's, in ticks of 10 ms), $mcpu (ns: the whole machine's, the
+# servers' and the kernel's included) and $st (its status, or "over").
 run() {
-	local t0
+	local t0 m0
+	m0=$(busy)
 	times >"$tmp/times0"
 	t0=$(date +%s%N)
 	timeout -k 5 "$1" "$bin" referee --dir "$tmp/state" \
@@ -179,6 +189,7 @@ run() {
 	st=$?
 	wall=$(($(date +%s%N) - t0))
 	times >"$tmp/times1"
+	mcpu=$(($(busy) - m0))
 	[ $st -eq 124 ] && st=over
 	cpu=$(awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/)
 	    c += (FILENAME ~ /1$/ ? 1 : -1) * (t[1] * 60 + t[2]) } }
@@ -187,11 +198,11 @@ run() {
 
 # best TRIES BUDGET SETUP...: runs SETUP (which makes the state and the
 # mailbox) then one run, TRIES times, fewer when a run is over BUDGET;
-# sets $best and $bestcpu (ns), $st, $tries.
+# sets $best, $bestcpu and $bestm (ns), $st, $tries.
 best() {
 	local n=$1 b=$2
 	shift 2
-	best=0 bestcpu=0 tries=0
+	best=0 bestcpu=0 bestm=0 tries=0
 	while [ $tries -lt "$n" ]; do
 		"$@"
 		run "$b"
@@ -199,6 +210,7 @@ best() {
 		[ "$st" = over ] && return
 		[ $best -eq 0 ] || [ "$wall" -lt $best ] && best=$wall
 		[ $bestcpu -eq 0 ] || [ "$cpu" -lt $bestcpu ] && bestcpu=$cpu
+		[ $bestm -eq 0 ] || [ "$mcpu" -lt $bestm ] && bestm=$mcpu
 	done
 }
 
@@ -222,7 +234,9 @@ for cost in 0 "$low_cost"; do
 		    "one run ($applied applied, status $st), best of $tries:" \
 		    "$(ratio "$best" 1000000000 3) s, $mps mails/s (target" \
 		    "50; CPU $(ratio "$bestcpu" "$((mails * 1000000))" 1) ms" \
-		    "per mail)"
+		    "per mail; the whole machine's, Exim's, Dovecot's and" \
+		    "the kernel's included: $(ratio "$bestm" \
+		    "$((mails * 1000000))" 1) ms)"
 	done
 	c=$("$tmp/hash" 20 "$cost" | tail -n 1)
 	echo "  of which the password check alone: $(ratio "$c" 20000000 \
