@@ -2,8 +2,9 @@
 # workers.sh - many `stackref referee` workers on several hosts sharing
 # one store, each mail decided once (issue 20, item 4), as root:
 #   hosts      two network namespaces, each a veth pair to the root
-#              namespace (10.87.N.2/30 there, 10.87.N.1/30 here), made
-#              here and removed on exit whatever happens;
+#              namespace (10.87.N.2/30 there, 10.87.N.1/30 here, N a
+#              pair of nets this run claims), made here and removed on
+#              exit whatever happens;
 #   servers    tests/servers.sh (Dovecot IMAPS, Exim SMTPS) and the
 #              PostgreSQL of tests/lib/pg.sh, listening on 127.0.0.1
 #              and on the veths' root side; the workers log in to
@@ -67,8 +68,30 @@ W_DIR=$tmp/w
 mkdir "$W_DIR"
 W_TRACE=$W_DIR/trace            # the decisions the workers make
 W_BURST=2
-NETS="1 2"                      # the namespaces: sr$$-N, 10.87.N.0/30
-LISTEN=10.87.1.1,10.87.2.1
+NET_CLAIMS=/tmp/stackref-nets   # the nets' claims, as servers.sh's ports
+
+# net_claim: claims a pair of nets for this run (mkdir is atomic; a
+# claim whose run's folder is gone is stale), so that runs at once on
+# one host never take the same addresses; sets NETS, A and B.
+net_claim() {
+	local k c
+	mkdir -p "$NET_CLAIMS" 2>/dev/null
+	for k in $(seq 1 100); do
+		c=$NET_CLAIMS/$k
+		if ! mkdir "$c" 2>/dev/null; then
+			[ -d "$(cat "$c/dir" 2>/dev/null || echo /)" ] && continue
+			rm -rf "$c" && mkdir "$c" 2>/dev/null || continue
+		fi
+		echo "$tmp" >"$c/dir"
+		NET_CLAIM=$c NETS="$((2 * k - 1)) $((2 * k))"
+		A=10.87.$((2 * k - 1)).1 B=10.87.$((2 * k)).1
+		return 0
+	done
+	return 1
+}
+NET_CLAIM=""
+net_claim || { fail "all (no free pair of nets in $NET_CLAIMS)"; exit 1; }
+LISTEN=$A,$B
 killer=""
 
 net_down() {
@@ -77,6 +100,7 @@ net_down() {
 		ip netns del "sr$$-$n" 2>/dev/null
 		ip link del "vr$$-$n" 2>/dev/null
 	done
+	[ -n "$NET_CLAIM" ] && rm -rf "$NET_CLAIM"
 }
 cleanup() {
 	workers_stop
@@ -320,15 +344,15 @@ pgdb "$W_DB"
 w_sql() { w_sql_pg "$@"; }
 [[ " $phases " == *" pg "* ]] &&
 phase pg "postgresql://worker@HOST:$PGPORT/$W_DB" 0 \
-    a1:10.87.1.1:sr$$-1 a2:10.87.1.1:sr$$-1 \
-    b1:10.87.2.1:sr$$-2 b2:10.87.2.1:sr$$-2
+    "a1:$A:sr$$-${NETS% *}" "a2:$A:sr$$-${NETS% *}" \
+    "b1:$B:sr$$-${NETS#* }" "b2:$B:sr$$-${NETS#* }"
 
 W_DB=sr_storm
 pgdb "$W_DB"
 [[ " $phases " == *" storm "* ]] &&
 phase storm "postgresql://worker@HOST:$PGPORT/$W_DB" 1 \
-    a1:10.87.1.1:sr$$-1 a2:10.87.1.1:sr$$-1 \
-    b1:10.87.2.1:sr$$-2 b2:10.87.2.1:sr$$-2
+    "a1:$A:sr$$-${NETS% *}" "a2:$A:sr$$-${NETS% *}" \
+    "b1:$B:sr$$-${NETS#* }" "b2:$B:sr$$-${NETS#* }"
 
 mkdir "$tmp/lite"
 w_sql() { w_sql_lite "$@"; }
