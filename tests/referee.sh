@@ -1274,3 +1274,51 @@ for n in 3 0; do
 	[ "$got" -eq "$n" ] && pass "time/due/judged-$n" ||
 	    fail "time/due/judged-$n" "$got processes" "$(cat "$tmp/ref.out")"
 done
+
+# === issue 21: every mail taken whatever its lines; passwords masked ==
+# A fresh state (ann and bob, board 1 of checkers).
+state=$tmp/trust
+mkdir -m 700 "$state"
+cp -p "$tmp/state/players" "$state/players"
+section
+send ann "checkers challenge ann bob"
+referee
+send bob "checkers accept 1 bob bob-pw"
+referee
+fetch ann; fetch bob
+
+# --- case 9: a stranger's mail with a body line of any shape, then a
+# player's own mail, in one run: both taken (answered, or logged with
+# why), nothing left in the mailbox.  The shapes: around RFC 5322's 998,
+# around libcurl's 16 KiB write buffer, 100,000 bytes, a bare CR, a bare
+# LF, a NUL byte, no line end at all.
+# bodyline SHAPE: the body of a mail of that shape, CRLF line ends.
+bodyline() {
+	local n=${1#*-}
+	case $1 in
+	len-*) head -c "$n" /dev/zero | tr '\0' x; printf '\r\n' ;;
+	cr) printf 'aaa\rbbb\r\n' ;;
+	lf) printf 'aaa\nbbb\r\n' ;;
+	nul) printf 'aaa\0bbb\r\n' ;;
+	noeol) printf 'aaa' ;;
+	esac
+}
+for shape in len-998 len-999 len-1000 len-10000 len-16382 len-16383 \
+    len-16384 len-16385 len-100000 cr lf nul noeol; do
+	section
+	mail_file "$tmp/long.eml" "carol@$D" "checkers show 1"
+	sed -e '$d' -e 's/$/\r/' "$tmp/long.eml" >"$tmp/raw.eml"
+	bodyline "$shape" >>"$tmp/raw.eml"
+	submit carol "$tmp/raw.eml"
+	send ann "checkers show 1"
+	referee
+	status "lines/$shape/run" 0
+	expect "lines/$shape/player" ann 1 "checkers board 1"
+	fetch carol
+	grep -q 'carol@example.test' "$tmp/ref.out" &&
+	    pass "lines/$shape/stranger" ||
+	    fail "lines/$shape/stranger" "$(cat "$tmp/ref.out")"
+	[ -z "$(curl_imap referee "" -X "UID SEARCH UNKEYWORD StackrefDone" |
+	    tr -d '\r' | sed -n 's/^\* SEARCH//p')" ] &&
+	    pass "lines/$shape/none-left" || fail "lines/$shape/none-left"
+done
