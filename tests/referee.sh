@@ -27,7 +27,11 @@
 # signup and refusals to a stranger, 60 password guesses, a recipient
 # Exim defers (451) for three days; then the load test: a game among 96
 # hostile mails.  Then the time pass (issue 12), and records it cannot read
-# (issue 19: one over 16 MiB, a directory).
+# (issue 19: one over 16 MiB, a directory).  Then issue 21: a mail whose
+# body lines have any shape (998 to 100,000 bytes, bare CR or LF, NUL,
+# no line end) does not lose the next one, and every malformed variant
+# of every verb that takes a password keeps the password out of the
+# replies, the log and the state.
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
 set -u
@@ -1054,16 +1058,22 @@ expect i13/moved-after ann 1 "bob (white) played 22-18."
 # and a stale move, the crashing XML record, bulk mail), the referee run
 # after every second ply as cron would: every run ends with status 0,
 # and each player gets each position once, in order.
-state=$tmp/load
-mkdir -m 700 "$state"
-cp -p "$tmp/state/players" "$state/players"
-section
-send ann "checkers challenge ann bob"
-referee
-send bob "checkers accept 1 bob bob-pw"
-referee
-fetch ann
-fetch bob
+# fresh_board DIR: a fresh state DIR made $state, ann and bob signed
+# up (as in $tmp/state), board 1 of checkers between them; their mails
+# read.
+fresh_board() {
+	state=$1
+	mkdir -m 700 "$state"
+	cp -p "$tmp/state/players" "$state/players"
+	section
+	send ann "checkers challenge ann bob"
+	referee
+	send bob "checkers accept 1 bob bob-pw"
+	referee
+	fetch ann
+	fetch bob
+}
+fresh_board "$tmp/load"
 {
 	printf 'From: big@nowhere.test\nTo: referee@%s\nSubject: checkers ' "$D"
 	printf 'show 1\nMessage-ID: <big.%s@%s>\n\n' "$$" "$D"
@@ -1274,3 +1284,89 @@ for n in 3 0; do
 	[ "$got" -eq "$n" ] && pass "time/due/judged-$n" ||
 	    fail "time/due/judged-$n" "$got processes" "$(cat "$tmp/ref.out")"
 done
+
+# === issue 21: every mail taken whatever its lines; passwords masked ==
+# A fresh state (ann and bob, board 1 of checkers).
+fresh_board "$tmp/trust"
+
+# --- case 9: a stranger's mail with a body line of any shape, then a
+# player's own mail, in one run: both taken (answered, or logged with
+# why), nothing left in the mailbox.  The shapes: around RFC 5322's 998,
+# around libcurl's 16 KiB write buffer, 100,000 bytes, a bare CR, a bare
+# LF, a NUL byte, no line end at all.
+# bodyline SHAPE: the body of a mail of that shape, CRLF line ends.
+bodyline() {
+	local n=${1#*-}
+	case $1 in
+	len-*) head -c "$n" /dev/zero | tr '\0' x; printf '\r\n' ;;
+	cr) printf 'aaa\rbbb\r\n' ;;
+	lf) printf 'aaa\nbbb\r\n' ;;
+	nul) printf 'aaa\0bbb\r\n' ;;
+	noeol) printf 'aaa' ;;
+	esac
+}
+for shape in len-998 len-999 len-1000 len-10000 len-16382 len-16383 \
+    len-16384 len-16385 len-100000 cr lf nul noeol; do
+	section
+	mail_file "$tmp/long.eml" "carol@$D" "checkers show 1"
+	sed -e '$d' -e 's/$/\r/' "$tmp/long.eml" >"$tmp/raw.eml"
+	bodyline "$shape" >>"$tmp/raw.eml"
+	submit carol "$tmp/raw.eml"
+	send ann "checkers show 1"
+	referee
+	status "lines/$shape/run" 0
+	expect "lines/$shape/player" ann 1 "checkers board 1"
+	fetch carol
+	grep -q 'carol@example.test' "$tmp/ref.out" &&
+	    pass "lines/$shape/stranger" ||
+	    fail "lines/$shape/stranger" "$(cat "$tmp/ref.out")"
+	[ -z "$(curl_imap referee "" -X "UID SEARCH UNKEYWORD StackrefDone" |
+	    tr -d '\r' | sed -n 's/^\* SEARCH//p')" ] &&
+	    pass "lines/$shape/none-left" || fail "lines/$shape/none-left"
+done
+
+# --- case 7: every malformed variant of every verb that takes a
+# password, sent with the sender's own password: the password is in
+# none of the replies, the run's output or the exported state.
+# variants LINE: LINE and its malformed variants, one a line: a blank
+# before the #N, a word more, the last word gone, the password joined
+# to the word after it, user and password swapped, the verb misspelt,
+# the game unknown, the board no number, the board gone.
+variants() {
+	local -a w
+	read -ra w <<<"$1"
+	echo "$1 #7"
+	echo "$1 more words"
+	echo "${1% *}"
+	echo "${w[*]:0:4} ${w[4]}${w[5]:-x} ${w[*]:6}"
+	echo "${w[*]:0:3} ${w[4]} ${w[3]} ${w[*]:5}"
+	echo "${w[0]} ${w[1]}x ${w[*]:2}"
+	echo "chekers ${w[*]:1}"
+	echo "${w[*]:0:2} one ${w[*]:3}"
+	echo "${w[*]:0:2} ${w[*]:3}"
+}
+section
+n=0
+for req in "move 1 U U-pw 11-15#3" "mvoe 1 U U-pw 11-15" "resign 1 U U-pw" \
+    "move 1 U U-pw propose" "move 1 U U-pw accept" "move 1 U U-pw reject" \
+    "move 1 U U-pw undo" "move 1 U U-pw accept-undo" \
+    "move 1 U U-pw reject-undo" "accept 1 U U-pw" "decline 1 U U-pw" \
+    "chat 1 U U-pw hello there" "leave 1 U U-pw 3" \
+    "queue 1 U U-pw 11-15 22-18"; do
+	while read -r v; do
+		n=$((n + 1))
+		if [ $((n % 2)) -eq 0 ]; then u=ann; else u=bob; fi
+		send "$u" "${v//U/$u}"
+	done < <(variants "checkers $req")
+done
+referee
+status masked/variants-run 0
+fetch ann; fetch bob
+store "$state" --export "$tmp/trust-out" 2>"$tmp/port.err"
+if grep -rlaE 'ann-pw|bob-pw' "$tmp"/ann.[0-9]* "$tmp"/bob.[0-9]* \
+    "$tmp/ref.out" "$tmp/ref.err" "$tmp/trust-out" >"$tmp/leaks"; then
+	fail masked/every-variant "$(head -n 5 "$tmp/leaks")" \
+	    "$(grep -haE 'ann-pw|bob-pw' "$tmp/ref.out" | head -n 5)"
+else
+	pass masked/every-variant
+fi

@@ -220,6 +220,7 @@ ref_login(struct ref_job *j)
 		return -1;
 	if (pl != NULL && REF_HASH_MODULE->verify(j->cmd.password, pl->hash)) {
 		j->known = 1;
+		j->signed_in = 1;
 		if (j->user.fails > 0)
 			j->user.fails = 0, j->user_set = 1;
 		return 0;

@@ -72,6 +72,7 @@ struct ref_job {
 	int known;                /* the sender is a player's address, or
 				   * gave a right password: replies may
 				   * quote its mail */
+	int signed_in;            /* cmd's password verified (ref_login) */
 	struct ref_count user;    /* the counts of cmd.user (if a player) */
 	struct ref_count sender;  /* and of the sender's address */
 	int user_set, sender_set; /* they changed */
@@ -201,8 +202,10 @@ int ref_push_text(struct ref_job *j, const char *to, const char *subject,
  * when not NULL (what to send instead: it may quote the mail too),
  * after its request quoted with the password masked.  Every refusal
  * ends saying how to get the commands (help).  The log line gets the
- * quoted request and detail (else why).  No mail when the sender was
- * answered too often already (ref_answer_ok).  Returns -1: refused.
+ * quoted request and detail (else why).  Request, detail (past the
+ * why it may begin with) and extra are masked (ref_masked), in the
+ * mail and the log alike.  No mail when the sender was answered too
+ * often already (ref_answer_ok).  Returns -1: refused.
  */
 int ref_refuse(struct ref_job *j, const char *why, const char *detail,
     const char *extra);
@@ -242,6 +245,15 @@ void ref_answered(struct ref_job *j);
  * password (or token) as "********"; not parsed, with every word but
  * verbs, game names, numbers and players' userids as "****". */
 void ref_quote(struct ref_job *j);
+
+/* Text s (malloc'd) with every secret word of j's request as "****"
+ * past its first keep bytes (the referee's own words): its password,
+ * and, when the request did not parse or has a password not verified
+ * yet (j->signed_in), every word of the Subject that ref_quote would
+ * mask, wherever it stands (the password may stand in another word's
+ * place); a word matches whole, between bytes that are not letters or
+ * digits. */
+char *ref_masked(const struct ref_job *j, const char *s, size_t keep);
 
 /* ---- guard.c ---- */
 

@@ -304,6 +304,65 @@ ref_quote(struct ref_job *j)
 	ref_mask_words(j, j->m->subject);
 }
 
+/* Whether the n bytes at w are a secret word of j's request (ref_masked). */
+static int
+ref_word_secret(const struct ref_job *j, const char *w, size_t n)
+{
+	char word[PBEM_WORD];
+
+	if (n == strlen(j->cmd.password) && memcmp(w, j->cmd.password, n) == 0)
+		return 1;
+	if (j->signed_in || (j->l->cmd_why == NULL && j->cmd.password[0] ==
+	    '\0'))
+		return 0;       /* no password, or it stood where it should */
+	if (n >= sizeof(word))
+		return 1;
+	memcpy(word, w, n);
+	word[n] = '\0';
+	return !ref_word_plain(j, word);
+}
+
+/* The length of the secret word of j's request that s + at begins, or 0. */
+static size_t
+ref_secret_at(const struct ref_job *j, const char *s, size_t at)
+{
+	const char *w = j->m->subject != NULL ? j->m->subject : "";
+	size_t n;
+
+	if (at > 0 && isalnum((unsigned char)s[at - 1]))
+		return 0;
+	for (; *(w += strspn(w, " \t")) != '\0'; w += n) {
+		n = strcspn(w, " \t");
+		if (strncmp(s + at, w, n) == 0 &&
+		    !isalnum((unsigned char)s[at + n]) && ref_word_secret(j, w, n))
+			return n;
+	}
+	if ((n = strlen(j->cmd.password)) > 0 &&
+	    strncmp(s + at, j->cmd.password, n) == 0 &&
+	    !isalnum((unsigned char)s[at + n]))
+		return n;
+	return 0;
+}
+
+char *
+ref_masked(const struct ref_job *j, const char *s, size_t keep)
+{
+	char *text;
+	size_t len, at = 0, n;
+	FILE *f = ref_mem_open(&text, &len);
+
+	for (; at < keep && s[at] != '\0'; at++)
+		fputc(s[at], f);
+	while (s[at] != '\0')
+		if ((n = ref_secret_at(j, s, at)) > 0) {
+			fputs("****", f);
+			at += n;
+		} else
+			fputc(s[at++], f);
+	ref_mem_close(f);
+	return text;
+}
+
 /* The text of a refusal: for a known sender, its request, detail and
  * extra; for a stranger, why only; the commands when the request did
  * not parse. */
@@ -334,8 +393,18 @@ ref_refusal_text(const struct ref_job *j, const char *why,
 	return text;
 }
 
-int
-ref_refuse(struct ref_job *j, const char *why, const char *detail,
+/* ref_masked of s into *out (s NULL: NULL), its first keep bytes as
+ * they are. */
+static void
+ref_mask_into(const struct ref_job *j, const char *s, size_t keep,
+    char **out)
+{
+	*out = s != NULL ? ref_masked(j, s, keep) : NULL;
+}
+
+/* The refusal of j, its texts masked already (ref_refuse). */
+static int
+ref_refuse_masked(struct ref_job *j, const char *why, const char *detail,
     const char *extra)
 {
 	char *text, subject[800], q1[240], q2[300];
@@ -359,6 +428,25 @@ ref_refuse(struct ref_job *j, const char *why, const char *detail,
 	ref_push_text(j, j->m->from, subject, text);
 	ref_answered(j);
 	free(text);
+	return -1;
+}
+
+int
+ref_refuse(struct ref_job *j, const char *why, const char *detail,
+    const char *extra)
+{
+	char *q, *d, *e;
+
+	ref_mask_into(j, j->quoted, 0, &q);
+	snprintf(j->quoted, sizeof(j->quoted), "%s", q);
+	/* a detail that begins with why: that much is the referee's */
+	ref_mask_into(j, detail, detail != NULL && strncmp(detail, why,
+	    strlen(why)) == 0 ? strlen(why) : 0, &d);
+	ref_mask_into(j, extra, 0, &e);
+	ref_refuse_masked(j, why, d, e);
+	free(q);
+	free(d);
+	free(e);
 	return -1;
 }
 
