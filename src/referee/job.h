@@ -270,6 +270,16 @@ void ref_guard_close(struct ref_job *j);
 int ref_ignored(struct ref_job *j);
 
 /*
+ * Whether the operator's own mail server verified the sender of j's
+ * mail (its From's domain passed DMARC, or aligned DKIM or SPF, in the
+ * Authentication-Results header carrying the --authserv-id the
+ * operator gave): 1, else 0 (no --authserv-id, no such header, or no
+ * pass).  A verified From may be trusted as the sender's address; any
+ * other From is only a claim (see stackref-referee(8), SECURITY).
+ */
+int ref_sender_verified(const struct ref_job *j);
+
+/*
  * Checks the password of cmd.user, throttled: a userid locked, or a
  * sender with REF_ADDR_FAILS wrong passwords in its window, is refused
  * without a check; a wrong password counts for both, and the
