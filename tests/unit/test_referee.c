@@ -426,7 +426,8 @@ test_challenge_move(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob", NULL, &o);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob", NULL,
+	    &o);
 	assert_int_equal(o.status, REF_APPLIED);
 	assert_null(o.record);
 	assert_non_null(strstr(o.challenges, "\n1 checkers ann bob "));
@@ -1522,7 +1523,8 @@ test_games(void **state)
 	    w->record_len, 1795255200 };
 	w->boards[1] = (struct ref_board_file){ "7", NULL, 0, 1795255100 };
 	w->nboards = 2;
-	ok(w, "bob@example.test", "stackup challenge bob bob-pw ann", REF_APPLIED, 2);
+	ok(w, "bob@example.test", "stackup challenge bob bob-pw ann",
+	    REF_APPLIED, 2);
 	decide(w, "eve@example.net", "games ann", NULL, &o);
 	assert_int_equal(o.status, REF_ANSWERED);
 	mail_has(&o, 0, "eve@example.net", "board 1, checkers: ann (red) v "
@@ -1700,21 +1702,22 @@ test_challenge_options(void **state)
 	assert_non_null(strstr(o.record, "[FEN \"W:W18,K27:B12,16\"]"));
 	mail_has(&o, 1, "bob@example.test", "It is your turn, bob (white)");
 	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob fen=x:y",
-	    NULL, &o);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "fen=x:y", NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "fen=x:y:");
 	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob colour=red",
-	    NULL, &o);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "colour=red", NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "unknown option colour=red; the "
 	    "options are first=USERID or first=random, fen=POSITION, "
 	    "time=WORD");
 	ref_outcome_free(&o);
-	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob first=carol",
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "first=carol", REF_REFUSED, 1);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob "
+	    "first=random", REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
 	    REF_REFUSED, 1);
-	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob first=random",
-	    REF_APPLIED, 2);
-	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob", REF_REFUSED, 1);
 	ok(w, "bob@example.test", "checkers decline 2 bob bob-pw",
 	    REF_REFUSED, 1);     /* board 2 is stackup */
 	decide(w, "bob@example.test", "stackup decline 2 bob bob-pw", NULL,
@@ -1724,13 +1727,15 @@ test_challenge_options(void **state)
 	mail_has(&o, 0, "ann@example.test", "bob declined the challenge of "
 	    "ann");
 	ref_outcome_free(&o);
-	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob", REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
+	    REF_APPLIED, 2);
 	ok(w, "ann@example.test", "stackup decline 2 ann ann-pw", REF_APPLIED,
 	    2);
 	ok(w, "ann@example.test", "stackup accept 2 bob bob-pw", REF_REFUSED,
 	    1);
 	/* a challenge waits a week */
-	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob", REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
+	    REF_APPLIED, 2);
 	w->now = 1795255200 + REF_CHALLENGE_TIME + 1;
 	decide(w, "bob@example.test", "stackup accept 2 bob bob-pw", NULL, &o);
 	mail_has(&o, 0, "bob@example.test", "(it expired)");
@@ -1971,10 +1976,10 @@ test_leave(void **state)
 	struct ref_outcome o;
 	char key[REF_KEY];
 
-	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob time=move=21d "
-	    "time=remind=7d time=leave=10", REF_APPLIED, 2);
-	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob time=3x",
-	    NULL, &o);
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "time=move=21d time=remind=7d time=leave=10", REF_APPLIED, 2);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "time=3x", NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	mail_has(&o, 0, "ann@example.test", "time=3x");
 	ref_outcome_free(&o);
