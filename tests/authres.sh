@@ -191,7 +191,18 @@ exim_start() {
 	    chgrp Debian-exim "$D/dkim.pem" && chmod 640 "$D/dkim.pem" &&
 	    chmod 755 "$D" && exim_conf >"$D/exim/exim.conf" &&
 	    referee_options "$ID" &&
-	    exim4 -C "$D/exim/exim.conf" -bd </dev/null >"$D/exim.out" 2>&1
+	    exim4 -C "$D/exim/exim.conf" -bd </dev/null >"$D/exim.out" 2>&1 &&
+	    listening $OUT && listening $IN && listening $KEEP
+}
+
+# listening PORT: waits (5 s at most) until PORT takes connections.
+listening() {
+	local i
+	for i in $(seq 100); do
+		(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
 }
 
 # idle: waits (10 s at most) until Exim holds no mail.
@@ -216,10 +227,10 @@ mail() {
 	    "$(date -R)" >>"$1"
 }
 
-# send PORT ENVFROM RCPT FILE: submits FILE over SMTP.
+# send PORT ENVFROM RCPT FILE: submits FILE over SMTP; says why not.
 send() {
-	curl -s --url "smtp://127.0.0.1:$1" --mail-from "$2" \
-	    --mail-rcpt "$3" --upload-file "$4"
+	curl -sS --url "smtp://127.0.0.1:$1" --mail-from "$2" \
+	    --mail-rcpt "$3" --upload-file "$4" 2>&1
 }
 
 # summaries: the log summaries of STATE's decisions.
@@ -259,35 +270,28 @@ verifier() {
 	fi
 }
 
-# case_signed, ...: each case on a store of its own.
-case_signed() {
-	referee_options "$ID"
-	mail "$D/m1" ann@sign.test "help"
-	send $OUT ann@sign.test pbem@example.test "$D/m1"
-	decided signed yes
-	verifier signed 'dkim=pass header.d=sign.test'
+FORGED="Authentication-Results: $ID; dkim=pass (forged) header.d=sign.test"
+
+# one NAME PORT ENVFROM WANT [PATTERN [HEADER]]: a case on a store of its
+# own (the referee's --authserv-id AUTHSERV, default ID): a help mail
+# from ann@sign.test, HEADER added when given, sent to PORT with the
+# envelope sender ENVFROM; decided verified (WANT yes) or not; the
+# verifier's field matching PATTERN when given.
+one() {
+	referee_options "${AUTHSERV-$ID}"
+	mail "$D/$1" ann@sign.test help "${6:-}"
+	send "$2" "$3" pbem@example.test "$D/$1"
+	decided "$1" "$4"
+	[ -z "${5:-}" ] || verifier "$1" "$5"
 }
 
-case_unsigned() {
-	referee_options "$ID"
-	mail "$D/m2" ann@sign.test "help"
-	send $IN ann@sign.test pbem@example.test "$D/m2"
-	decided unsigned no
-}
-
-case_other() {
-	referee_options "$ID"
-	mail "$D/m3" ann@sign.test "help"
-	send $OUT eve@other.test pbem@example.test "$D/m3"
-	decided other no
-	verifier other 'dkim=pass header.d=other.test'
-}
-
-case_altered() {
+# altered: a mail signed by sign.test, caught at sink.test, its body
+# changed, then sent to IN.
+altered() {
 	local f
 	referee_options "$ID"
-	mail "$D/m4" ann@sign.test "help"
-	send $OUT ann@sign.test box@sink.test "$D/m4"
+	mail "$D/altered" ann@sign.test help
+	send $OUT ann@sign.test box@sink.test "$D/altered"
 	idle
 	f=$(ls "$D/sink" | head -n 1)
 	if ! grep -q '^DKIM-Signature:' "$D/sink/$f" 2>/dev/null; then
@@ -295,23 +299,19 @@ case_altered() {
 		return
 	fi
 	sed -e '1{/^From /d}' -e 's/Please send the help/Please send the HELP/' \
-	    "$D/sink/$f" >"$D/m4b"
-	send $IN ann@sign.test pbem@example.test "$D/m4b"
+	    "$D/sink/$f" >"$D/altered.b"
+	send $IN ann@sign.test pbem@example.test "$D/altered.b"
 	decided altered no
 	verifier altered 'dkim=fail'
 }
 
-case_forged() {
+# removed: the copy of the forged case holds IN's field alone.
+removed() {
 	local f
-	referee_options "$ID"
-	mail "$D/m5" ann@sign.test "help" \
-	    "Authentication-Results: $ID; dkim=pass (forged) header.d=sign.test"
-	send $IN ann@sign.test pbem@example.test "$D/m5"
-	decided forged no
 	f=$(ls "$D/copies" | head -n 1)
 	if [ -z "$f" ]; then
 		fail forged/removed "no copy of the mail delivered"
-	elif grep -q 'forged' "$D/copies/$f"; then
+	elif grep -q '(forged)' "$D/copies/$f"; then
 		fail forged/removed "$(grep -i '^Authentication-Results' -A2 \
 		    "$D/copies/$f")"
 	elif [ "$(grep -c "^Authentication-Results: $ID" "$D/copies/$f")" != 1 ]
@@ -322,22 +322,6 @@ case_forged() {
 	fi
 }
 
-case_kept() {
-	referee_options "$ID"
-	mail "$D/m7" ann@sign.test "help" \
-	    "Authentication-Results: $ID; dkim=pass (forged) header.d=sign.test"
-	send $KEEP ann@sign.test pbem@example.test "$D/m7"
-	decided kept no
-	verifier kept 'forged'
-}
-
-case_no_id() {
-	referee_options ""
-	mail "$D/m6" ann@sign.test "help"
-	send $OUT ann@sign.test pbem@example.test "$D/m6"
-	decided no-id no
-}
-
 inside() {
 	D=$AUTHRES_DIR
 	ip link set lo up || { fail all "no loopback in the namespace"; return; }
@@ -345,13 +329,14 @@ inside() {
 	    { fail all "openssl genrsa failed"; return; }
 	dns_start || { fail all "dnsmasq did not start"; return; }
 	exim_start || { fail all "exim did not start: $(cat "$D/exim.out")"; return; }
-	case_signed
-	case_unsigned
-	case_other
-	case_altered
-	case_forged
-	case_kept
-	case_no_id
+	one signed $OUT ann@sign.test yes 'dkim=pass header.d=sign.test'
+	one unsigned $IN ann@sign.test no
+	one other $OUT eve@other.test no 'dkim=pass header.d=other.test'
+	altered
+	one forged $IN ann@sign.test no '' "$FORGED"
+	removed
+	one kept $KEEP ann@sign.test no 'dkim=pass \(forged\)' "$FORGED"
+	AUTHSERV='' one no-id $OUT ann@sign.test no
 }
 
 # ---- around it ----
