@@ -13,6 +13,7 @@
  * read by a cursor that only moves forward.  A trailing ";" is
  * tolerated; anything else off the grammar ends the field unread.
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -243,7 +244,7 @@ spec(const char **pp, const char *k, struct authres_result *res)
 	if (res->nprop == AUTHRES_PROPS)
 		return -1;
 	pr = &res->prop[res->nprop];
-	memcpy(pr->ptype, k, AUTHRES_WORD);
+	snprintf(pr->ptype, sizeof(pr->ptype), "%s", k);
 	if (expect(pp, '.') == -1 || keyword(pp, pr->name) == -1 ||
 	    expect(pp, '=') == -1 || pvalue(pp, pr->value) == -1)
 		return -1;

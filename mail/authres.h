@@ -58,7 +58,8 @@ int authres_open(struct authres_reader *r, const char *v,
 /*
  * Reads the next result into res: 1; 0 at the end of the field (after
  * the last result, or "none"); -1 when the rest does not parse (the
- * field is then to be ignored as a whole, RFC 8601 section 2.2).
+ * field is then to be ignored as a whole, RFC 8601 section 2.2); after
+ * 0 or -1, 0 again.
  */
 int authres_next(struct authres_reader *r, struct authres_result *res);
 
