@@ -73,8 +73,19 @@ dns_start() {
 	    --txt-record="s1._domainkey.other.test,$txt"
 }
 
+# sanitizers: the options of make sanitize, as the list of an Exim
+# environment option (Exim gives the pipe a bare environment).
+sanitizers() {
+	local v
+	for v in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS; do
+		[ -z "${!v:-}" ] || printf '; %s=%s' "$v" "${!v}"
+	done
+}
+
 # exim_conf: the two servers of one Exim (see the head of this file).
 exim_conf() {
+	local env
+	env=$(sanitizers)
 	cat <<EOF
 primary_hostname = $ID
 spool_directory = $D/exim/spool
@@ -159,6 +170,7 @@ referee_pipe:
   home_directory = $D/pbem
   current_directory = $D/pbem
   path = /usr/bin:/bin
+${env:+  environment = <$env}
   umask = 077
   temp_errors = 75
   timeout = 5m
