@@ -24,13 +24,15 @@
 #include "referee/port.h"
 #include "referee/run.h"
 #include "referee/service.h"
+#include "mail/authres.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
 
 const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
     "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
-    "[--publish URL] [--now TIME] [--jobs N] [--hash-cost N] [--once]\n"
+    "[--publish URL] [--now TIME] [--jobs N] [--hash-cost N] "
+    "[--authserv-id ID] [--once]\n"
     "       stackref referee {--dir DIR | --store URL} --deliver "
     "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
     "       stackref referee {--dir DIR | --store URL} --status [--json] "
@@ -65,6 +67,10 @@ const char cmd_referee_help[] =
 	" 1 to 11\n"
 	"                       (default 5; each step doubles its CPU and"
 	" memory)\n"
+	"  --authserv-id ID     trust the Authentication-Results of the mail"
+	" server of ID\n"
+	"                       (RFC 8601): a From it verified is the"
+	" sender's\n"
 	"  --once               one pass over the mailbox, then exit\n"
 	"  --deliver            store the mail on standard input (from the"
 	" mail server);\n"
@@ -84,6 +90,7 @@ enum referee_mode {
 struct referee_opts {
 	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
 	const char *publish, *now, *max_age, *port, *jobs, *hash_cost;
+	const char *authserv_id;
 	unsigned long njobs;      /* --jobs, else the CPUs */
 	unsigned long cost;       /* --hash-cost, else REF_HASH_COST */
 	const char *smtp[REF_SMTP_MAX];
@@ -117,8 +124,9 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 {
 	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
 	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
-	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost };
-	const char *letters = "dSiacupPNmJH", *at;
+	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost,
+	    &ro->authserv_id };
+	const char *letters = "dSiacupPNmJHA", *at;
 
 	switch (ch) {
 	case 'D':
@@ -174,6 +182,9 @@ referee_check(const struct referee_opts *ro, struct diag *d)
 	else if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)
 		diag_report(d, DIAG_PUBLISH_URL, NULL);
+	else if (ro->authserv_id != NULL && !authres_id_ok(ro->authserv_id))
+		diag_report(d, DIAG_BAD_VALUE, NULL, "--authserv-id",
+		    ro->authserv_id, "a host name or a token");
 	else
 		return 0;
 	return cmd_usage(d, cmd_referee_usage);
@@ -196,6 +207,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "now", required_argument, NULL, 'N' },
 		{ "jobs", required_argument, NULL, 'J' },
 		{ "hash-cost", required_argument, NULL, 'H' },
+		{ "authserv-id", required_argument, NULL, 'A' },
 		{ "once", no_argument, NULL, '1' },
 		{ "import", required_argument, NULL, 'I' },
 		{ "export", required_argument, NULL, 'E' },
@@ -297,6 +309,7 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	s.jobs = (unsigned)ro->njobs;
 	s.hash_cost = (unsigned)ro->cost;
+	s.authserv_id = ro->authserv_id;
 	umask(077);
 	if (ref_state_open(&s) == 0)
 		referee_work(ro, &s);

@@ -80,6 +80,7 @@ struct ref_state {
 	unsigned jobs;               /* decisions at once (--jobs; 0: 1) */
 	unsigned hash_cost;          /* of a signup's hash (--hash-cost;
 				      * 0: REF_HASH_COST) */
+	const char *authserv_id;     /* --authserv-id, or NULL */
 	unsigned long lists_gen;     /* +1 at each ref_state_load */
 	const char *crash;           /* test only: "apply" exits there;
 				      * run.h: "segv:WORD" ... */
