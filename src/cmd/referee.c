@@ -24,6 +24,7 @@
 #include "referee/port.h"
 #include "referee/run.h"
 #include "referee/service.h"
+#include "mail/authres.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
 
@@ -31,7 +32,8 @@ const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
     "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
     "[--publish URL] [--now TIME] [--jobs N] [--hash-cost N] "
-    "[--max-boards N] [--max-challenges N] [--max-signups N] [--once]\n"
+    "[--authserv-id ID] [--max-boards N] [--max-challenges N] "
+    "[--max-signups N] [--once]\n"
     "       stackref referee {--dir DIR | --store URL} --deliver "
     "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
     "       stackref referee {--dir DIR | --store URL} --status [--json] "
@@ -66,6 +68,10 @@ const char cmd_referee_help[] =
 	" 1 to 11\n"
 	"                       (default 5; each step doubles its CPU and"
 	" memory)\n"
+	"  --authserv-id ID     trust the Authentication-Results of the mail"
+	" server of ID\n"
+	"                       (RFC 8601): a From it verified is the"
+	" sender's\n"
 	"  --max-boards N       the open boards a player may have (default"
 	" 50)\n"
 	"  --max-challenges N   the challenges a player may have waiting"
@@ -93,6 +99,7 @@ struct referee_opts {
 	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
 	const char *publish, *now, *max_age, *port, *jobs, *hash_cost;
 	const char *max[3];       /* --max-boards, -challenges, -signups */
+	const char *authserv_id;
 	unsigned long njobs;      /* --jobs, else the CPUs */
 	unsigned long cost;       /* --hash-cost, else REF_HASH_COST */
 	struct ref_limits limits; /* the --max-... given (0: default) */
@@ -127,9 +134,9 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 {
 	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
 	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
-	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost, &ro->max[0],
-	    &ro->max[1], &ro->max[2] };
-	const char *letters = "dSiacupPNmJHbCG", *at;
+	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost,
+	    &ro->authserv_id, &ro->max[0], &ro->max[1], &ro->max[2] };
+	const char *letters = "dSiacupPNmJHAbCG", *at;
 
 	switch (ch) {
 	case 'D':
@@ -185,6 +192,9 @@ referee_check(const struct referee_opts *ro, struct diag *d)
 	else if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)
 		diag_report(d, DIAG_PUBLISH_URL, NULL);
+	else if (ro->authserv_id != NULL && !authres_id_ok(ro->authserv_id))
+		diag_report(d, DIAG_BAD_VALUE, NULL, "--authserv-id",
+		    ro->authserv_id, "a host name or a token");
 	else
 		return 0;
 	return cmd_usage(d, cmd_referee_usage);
@@ -210,6 +220,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "max-boards", required_argument, NULL, 'b' },
 		{ "max-challenges", required_argument, NULL, 'C' },
 		{ "max-signups", required_argument, NULL, 'G' },
+		{ "authserv-id", required_argument, NULL, 'A' },
 		{ "once", no_argument, NULL, '1' },
 		{ "import", required_argument, NULL, 'I' },
 		{ "export", required_argument, NULL, 'E' },
@@ -312,6 +323,7 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.jobs = (unsigned)ro->njobs;
 	s.hash_cost = (unsigned)ro->cost;
 	s.limits = ro->limits;
+	s.authserv_id = ro->authserv_id;
 	umask(077);
 	if (ref_state_open(&s) == 0)
 		referee_work(ro, &s);

@@ -337,6 +337,9 @@ struct ref_ctx {
 		char user[PBEM_WORD]; /* ref_wanted_players' users */
 		unsigned long n;
 	} open[2];
+	const char *authserv_id;      /* the operator's mail server's, whose
+				       * Authentication-Results are read
+				       * (--authserv-id), or NULL: none */
 };
 
 /* A composed mail to send. */

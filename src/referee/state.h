@@ -82,6 +82,7 @@ struct ref_state {
 				      * 0: REF_HASH_COST) */
 	struct ref_limits limits;    /* --max-boards, --max-challenges,
 				      * --max-signups (0: the defaults) */
+	const char *authserv_id;     /* --authserv-id, or NULL */
 	unsigned long lists_gen;     /* +1 at each ref_state_load */
 	const char *crash;           /* test only: "apply" exits there;
 				      * run.h: "segv:WORD" ... */

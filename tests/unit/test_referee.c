@@ -48,6 +48,7 @@ struct world {
 	const char *aside;        /* the next decisions' ctx.aside */
 	struct ref_limits limits; /* the next decisions' ctx.limits */
 	struct ref_open open[2];  /* the boards open of two players */
+	const char *authserv_id;  /* and ctx.authserv_id */
 	time_t now;
 	char *record;             /* board record_board */
 	size_t record_len;
@@ -202,6 +203,7 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 	c.nboards = w->nboards;
 	c.aside = w->aside;
 	c.limits = w->limits;
+	c.authserv_id = w->authserv_id;
 	ref_letter_read(raw, strlen(raw), &l);
 	counts_in(w, &l, &c);
 	open_in(w, &l, &c);
@@ -1220,6 +1222,30 @@ test_auth_first(void **state)
 	    &o);
 	mail_has(&o, 0, "ann@example.test", "wrong userid or password");
 	ref_outcome_free(&o);
+}
+
+/* Issue 21: with --authserv-id, a From the operator's mail server
+ * verified is marked in the log line (ref_sender_verified); a field of
+ * another id, or no --authserv-id, verifies nothing. */
+static void
+test_sender_verified(void **state)
+{
+	static const char *const ar[] = {
+		"Authentication-Results: mx.example.test; dkim=pass "
+		    "header.d=example.test\r\n",
+		"Authentication-Results: evil.test; dkim=pass "
+		    "header.d=example.test\r\n",
+	};
+	struct world *w = *state;
+	struct ref_outcome o;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		w->authserv_id = i < 2 ? "mx.example.test" : NULL;
+		decide(w, "ann@example.test", "help", ar[i % 2], &o);
+		assert_int_equal(has(o.summary, "(sender verified)"), i == 0);
+		ref_outcome_free(&o);
+	}
 }
 
 /* A mail set aside is answered with why, quoting nothing to a
@@ -2475,6 +2501,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_auth_first, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_aside, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sender_verified, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_help, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_next_lines, setup_board,
 		    teardown),
