@@ -1509,13 +1509,24 @@ carol(struct world *w)
 	join(w, "carol@example.test", "signup carol carol-pw");
 }
 
-/* subscribe: a confirmed address only, a copy of every move, bounded;
- * unsubscribe; the watchers of a game go when it ends. */
+/* The subject that starts or stops carol's copies of board 1, with the
+ * token of her subscription in the watchers. */
+static void
+carol_line(const struct world *w, const char *verb, char *buf, size_t size)
+{
+	snprintf(buf, size, "checkers %s 1 %s", verb,
+	    w->watchers.n > 0 ? w->watchers.v[w->watchers.n - 1].token : "");
+}
+
+/* subscribe: a signed-up address only, started when the token mailed
+ * to it comes back; a copy of every move, bounded; unsubscribe with the
+ * token of the copies; the watchers of a game go when it ends. */
 static void
 test_subscribe(void **state)
 {
 	struct world *w = *state;
 	struct ref_outcome o;
+	char line[200];
 	size_t i;
 
 	decide(w, "stranger@example.net", "subscribe checkers 1", NULL, &o);
@@ -1527,34 +1538,53 @@ test_subscribe(void **state)
 	assert_int_equal(o.status, REF_REFUSED);
 	ref_outcome_free(&o);
 	carol(w);
-	decide(w, "Carol <CAROL@example.test>", "checkers subscribe 1", NULL,
-	    &o);
+	ok(w, "Carol <CAROL@example.test>", "checkers subscribe 1",
+	    REF_APPLIED, 1);
+	assert_int_equal(w->watchers.n, 1);
+	assert_true(w->watchers.v[0].expires > 0);
+	ok(w, "carol@example.test", "checkers subscribe 1", REF_REFUSED, 1);
+	ok(w, "carol@example.test", "checkers subscribe 1 0123456789ab",
+	    REF_REFUSED, 1);
+	carol_line(w, "subscribe", line, sizeof(line));
+	decide(w, "carol@example.test", line, NULL, &o);
 	assert_int_equal(o.status, REF_APPLIED);
-	assert_non_null(strstr(o.watchers, "\n1 carol@example.test\n"));
+	assert_non_null(strstr(o.watchers, "\n1 carol@example.test "));
+	assert_non_null(strstr(o.watchers, " 0\n"));
 	mail_has(&o, 0, "carol@example.test", "now gets a copy of every move");
-	mail_has(&o, 0, "carol@example.test", "checkers unsubscribe 1");
+	mail_has(&o, 0, "carol@example.test", "checkers unsubscribe 1 ");
+	assert_null(strstr(o.summary, w->watchers.v[0].token));
 	ref_outcome_free(&o);
+	ok(w, "carol@example.test", line, REF_REFUSED, 1);
 	ok(w, "carol@example.test", "checkers subscribe 1", REF_REFUSED, 1);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
 	assert_int_equal(o.nmail, 3);
 	mail_has(&o, 2, "carol@example.test", "ann (red) played 11-15");
 	mail_has(&o, 2, "carol@example.test", "You get this copy as a watcher");
+	carol_line(w, "unsubscribe", line, sizeof(line));
+	mail_has(&o, 2, "carol@example.test", line);
 	assert_false(has(o.mail[2].text, "PASSWORD MOVE"));
+	assert_string_equal(o.count_board, "1");
+	assert_int_equal(o.board_count.mails, 1);
 	ref_outcome_free(&o);
 	/* at most REF_WATCH_BOARD watchers */
 	for (i = w->watchers.n; i < REF_WATCH_BOARD; i++)
 		ref_watch_add(&w->watchers, &(struct ref_watch){ "1",
-		    "x@example.test" });
+		    "x@example.test", "t", 0 });
 	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#2",
 	    NULL, &o);
 	assert_int_equal(o.nmail, REF_MAILS);
 	ref_outcome_free(&o);
 	w->watchers.n = 1;
-	ok(w, "carol@example.test", "checkers unsubscribe 1", REF_APPLIED, 1);
-	assert_int_equal(w->watchers.n, 0);
 	ok(w, "carol@example.test", "checkers unsubscribe 1", REF_REFUSED, 1);
+	ok(w, "mallory@example.net", "checkers unsubscribe 1 0123456789ab",
+	    REF_REFUSED, 1);
+	ok(w, "mallory@example.net", line, REF_APPLIED, 1);
+	assert_int_equal(w->watchers.n, 0);
+	ok(w, "carol@example.test", line, REF_REFUSED, 1);
 	ok(w, "carol@example.test", "checkers subscribe 1", REF_APPLIED, 1);
+	carol_line(w, "subscribe", line, sizeof(line));
+	ok(w, "carol@example.test", line, REF_APPLIED, 1);
 	decide(w, "ann@example.test", "checkers resign 1 ann ann-pw", NULL,
 	    &o);
 	assert_int_equal(o.nmail, 3);
