@@ -100,8 +100,8 @@ ref_password_set(struct ref_job *j, const struct ref_player *pl,
 	    "changed", pl->user);
 	snprintf(subject, sizeof(subject), "stackref referee: the password "
 	    "of %s changed", pl->user);
-	text = ref_text("The password of %s at the stackref referee %s has "
-	    "changed.\nFrom now on every command needs the new one.\n\nIf "
+	text = ref_text("The password of %s at the stackref referee\n%s has "
+	    "changed.  From now on every command needs the new one.\n\nIf "
 	    "you did not change it, mail %s the subject\n    reset %s\n"
 	    "for a token to set another one.\n", pl->user, j->c->referee,
 	    j->c->referee, pl->user);
@@ -140,16 +140,19 @@ ref_token_put(struct ref_job *j, const char *user, const char *addr,
 	j->o->status = REF_APPLIED;
 }
 
-/* Whether addr is a player's, or a signup's waiting. */
+/* Whether addr is a player's, or waiting in an entry of the pending
+ * list other than skip (NULL: none). */
 static int
-ref_address_taken(const struct ref_job *j, const char *addr)
+ref_address_taken(const struct ref_job *j, const char *addr,
+    const struct ref_player *skip)
 {
 	const struct ref_players *p[2] = { j->c->players, j->c->pending };
 	size_t i, k;
 
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < p[k]->n; i++)
-			if (strcasecmp(p[k]->v[i].addr, addr) == 0 &&
+			if (&p[k]->v[i] != skip &&
+			    strcasecmp(p[k]->v[i].addr, addr) == 0 &&
 			    (p[k]->v[i].expires == 0 ||
 			    p[k]->v[i].expires > j->c->now))
 				return 1;
@@ -200,7 +203,7 @@ ref_address(struct ref_job *j)
 	if (mail_address(j->cmd.address, addr, name, sizeof(name)) == -1)
 		return ref_refuse(j, "the new address does not read", NULL,
 		    NULL);
-	if (ref_address_taken(j, addr))
+	if (ref_address_taken(j, addr, NULL))
 		return ref_refuse(j, "the new address is a player's already, "
 		    "or a signup's waiting", NULL, NULL);
 	ref_token_put(j, pl->user, addr, REF_KIND_ADDRESS, &t);
@@ -221,7 +224,7 @@ ref_address_confirm(struct ref_job *j, const struct ref_player *t)
 	if (!ref_token_same(j->cmd.password, t->token) || pl == NULL)
 		return ref_refuse(j, "no change of this userid waits for this "
 		    "token (a token waits two days)", NULL, NULL);
-	if (ref_address_taken(j, t->addr))
+	if (ref_address_taken(j, t->addr, t))
 		return ref_refuse(j, "the new address is a player's already",
 		    NULL, NULL);
 	np = *pl;
@@ -229,8 +232,8 @@ ref_address_confirm(struct ref_job *j, const struct ref_player *t)
 	ref_account_put(j, pl, &np, t);
 	snprintf(j->o->summary, sizeof(j->o->summary), "address of %s is "
 	    "now %s", pl->user, util_quote(np.addr, q, sizeof(q)));
-	text = ref_text("The address of %s at the stackref referee %s is "
-	    "now\n%s.\n", pl->user, j->c->referee, np.addr);
+	text = ref_text("The address of %s at the stackref referee\n%s is "
+	    "now %s.\n", pl->user, j->c->referee, np.addr);
 	ref_push_text(j, np.addr, "stackref referee: your new address",
 	    text);
 	free(text);
@@ -303,22 +306,26 @@ ref_open_boards(struct ref_job *j, char *buf, size_t size)
 	const char *res, *why;
 	char *err;
 	size_t i, n = 0;
+	int open;
 
 	buf[0] = '\0';
 	for (i = 0; i < j->c->nboards; i++) {
 		b = &j->c->boards[i];
 		record_init(&j->g);
 		err = NULL;
-		if (b->text == NULL || ref_replay_text(b->text, b->len,
-		    b->board, REPLAY_ALL, &j->g, &j->rp, &err) == -1 ||
-		    (ref_user_side(j, j->cmd.user) >= 0 &&
-		    !play_over(&j->rp, &j->g, &res, &why))) {
+		open = b->text == NULL || ref_replay_text(b->text, b->len,
+		    b->board, REPLAY_ALL, &j->g, &j->rp, &err) == -1;
+		if (!open && (j->r = j->rp.r) != NULL &&
+		    ref_user_side(j, j->cmd.user) >= 0)
+			open = !play_over(&j->rp, &j->g, &res, &why);
+		if (open) {
 			util_append(buf, size, " ", b->board);
 			n++;
 		}
 		free(err);
 		record_free(&j->g);
 	}
+	j->r = NULL;
 	return n;
 }
 

@@ -1594,6 +1594,79 @@ test_subscribe(void **state)
 	ref_outcome_free(&o);
 }
 
+/* The token of the pending entry of user (an account's), or "". */
+static const char *
+pending_token(const struct world *w, const char *user)
+{
+	size_t i;
+
+	for (i = 0; i < w->pending.n; i++)
+		if (strcmp(w->pending.v[i].user, user) == 0)
+			return w->pending.v[i].token;
+	return "";
+}
+
+/* The account verbs: password, reset by token, address by token at
+ * the new address, retire refused while a board is open. */
+static void
+test_accounts(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char line[200];
+
+	ok(w, "ann@example.test", "password ann nope ann-pw2", REF_REFUSED, 1);
+	decide(w, "ann@example.test", "password ann ann-pw ann-pw2", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	mail_has(&o, 0, "ann@example.test", "has changed");
+	assert_null(strstr(o.summary, "ann-pw2"));
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw2 11-15#1",
+	    REF_APPLIED, 2);
+	/* reset: the token to ann's address, whoever asks; once */
+	decide(w, "eve@example.net", "reset ann", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	mail_has(&o, 0, "ann@example.test", "NEWPASSWORD");
+	ref_outcome_free(&o);
+	ok(w, "eve@example.net", "reset ann", REF_REFUSED, 1);
+	ok(w, "eve@example.net", "reset ann 0123 ann-pw3", REF_REFUSED, 1);
+	ok(w, "eve@example.net", "reset ann", REF_REFUSED, 1);
+	snprintf(line, sizeof(line), "reset ann %s ann-pw3",
+	    pending_token(w, "ann"));
+	ok(w, "ann@example.test", line, REF_APPLIED, 1);
+	ok(w, "ann@example.test", line, REF_REFUSED, 1);
+	/* address: a token at the new address, the old one told */
+	decide(w, "bob@example.test", "address bob bob-pw bob@new.test", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 0, "bob@new.test", "confirm bob ");
+	mail_has(&o, 1, "bob@example.test", "bob@new.test");
+	assert_false(has(o.mail[1].text, "confirm bob"));
+	ref_outcome_free(&o);
+	snprintf(line, sizeof(line), "Re: confirm bob %s",
+	    pending_token(w, "bob"));
+	ok(w, "bob@new.test", line, REF_APPLIED, 1);
+	assert_string_equal(ref_player_find(&w->players, "bob")->addr,
+	    "bob@new.test");
+	ok(w, "bob@new.test", line, REF_REFUSED, 1);
+	/* retire: refused while board 1 is open */
+	w->boards[0] = (struct ref_board_file){ "1", w->record,
+	    w->record_len, 1795255200 };
+	w->nboards = 1;
+	decide(w, "ann@example.test", "retire ann ann-pw3", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "not over: 1");
+	ref_outcome_free(&o);
+	ok(w, "bob@new.test", "checkers resign 1 bob bob-pw", REF_APPLIED, 2);
+	w->boards[0].text = w->record;
+	w->boards[0].len = w->record_len;
+	ok(w, "ann@example.test", "retire ann ann-pw3", REF_APPLIED, 1);
+	assert_string_equal(ref_player_find(&w->players, "ann")->addr, "-");
+	ok(w, "x@example.test", "signup ann x-pw", REF_REFUSED, 1);
+}
+
 /* The options of a challenge: who moves first, a set-up position;
  * refused when unknown or wrong; a challenge declined or withdrawn;
  * one that waits for one player too many. */
@@ -2394,6 +2467,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_showas_preview,
 		    setup_board, teardown),
 		cmocka_unit_test_setup_teardown(test_subscribe, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_accounts, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_challenge_options, setup,
 		    teardown),
