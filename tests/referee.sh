@@ -31,7 +31,10 @@
 # body lines have any shape (998 to 100,000 bytes, bare CR or LF, NUL,
 # no line end) does not lose the next one, and every malformed variant
 # of every verb that takes a password keeps the password out of the
-# replies, the log and the state.
+# replies, the log and the state; four players subscribed by a forged
+# From get one mail each to confirm and nothing more, a board's watchers
+# get no more than its daily budget, and the account verbs (password,
+# reset, address, retire) work by mail with their refusals.
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
 set -u
@@ -1358,8 +1361,8 @@ variants() {
 	echo "$1 #7"
 	echo "$1 more words"
 	echo "${1% *}"
-	echo "${w[*]:0:4} ${w[4]}${w[5]:-x} ${w[*]:6}"
-	echo "${w[*]:0:3} ${w[4]} ${w[3]} ${w[*]:5}"
+	echo "${w[*]:0:4} ${w[4]:-}${w[5]:-x} ${w[*]:6}"
+	echo "${w[*]:0:3} ${w[4]:-} ${w[3]} ${w[*]:5}"
 	echo "${w[0]} ${w[1]}x ${w[*]:2}"
 	echo "chekers ${w[*]:1}"
 	echo "${w[*]:0:2} one ${w[*]:3}"

@@ -293,6 +293,16 @@ ref_mask_words(struct ref_job *j, const char *s)
 	}
 }
 
+/* Whether j's request is read as the sender meant it: parsed, and not
+ * a verb that takes a token without one (the token may stand in
+ * another word's place). */
+static int
+ref_read_sure(const struct ref_job *j)
+{
+	return j->l->cmd_why == NULL && !((j->cmd.verb == PBEM_SUBSCRIBE ||
+	    j->cmd.verb == PBEM_UNSUBSCRIBE) && j->cmd.password[0] == '\0');
+}
+
 void
 ref_quote(struct ref_job *j)
 {
@@ -302,7 +312,7 @@ ref_quote(struct ref_job *j)
 		snprintf(j->quoted, sizeof(j->quoted), "(no subject)");
 		return;
 	}
-	if (j->l->cmd_why == NULL) {
+	if (ref_read_sure(j)) {
 		if (masked.password[0] != '\0')
 			snprintf(masked.password, sizeof(masked.password),
 			    "********");
@@ -325,8 +335,7 @@ ref_word_secret(const struct ref_job *j, const char *w, size_t n)
 	    n) == 0) || (n == strlen(j->cmd.secret) && memcmp(w,
 	    j->cmd.secret, n) == 0))
 		return 1;
-	if (j->signed_in || (j->l->cmd_why == NULL && j->cmd.password[0] ==
-	    '\0'))
+	if (j->signed_in || (ref_read_sure(j) && j->cmd.password[0] == '\0'))
 		return 0;       /* no password, or it stood where it should */
 	if (n >= sizeof(word))
 		return 1;
