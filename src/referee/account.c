@@ -16,9 +16,10 @@
  * "reset" where a signup keeps its hash; it expires after
  * REF_TOKEN_TIME, serves once, is compared in constant time
  * (ref_token_same) and is in no log line (the request is quoted
- * masked: ref_quote).  One token of each userid waits at a time: a
- * stranger's "reset USERID" mails the player once per REF_TOKEN_TIME
- * at most.
+ * masked: ref_quote).  One token of each userid waits at a time: an
+ * address change (with the password) replaces the one waiting, and
+ * "reset USERID", which anybody may send, is refused while one waits,
+ * so that it mails the player once per REF_TOKEN_TIME at most.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,15 +38,9 @@ static const struct ref_player *
 ref_account_token(const struct ref_job *j, const char *user,
     const char *kind)
 {
-	const struct ref_players *p = j->c->pending;
-	size_t i;
+	const struct ref_player *t = ref_pending_find(j, user, NULL);
 
-	for (i = 0; i < p->n; i++)
-		if (p->v[i].expires > j->c->now &&
-		    strcmp(p->v[i].user, user) == 0 &&
-		    strcmp(p->v[i].hash, kind) == 0)
-			return &p->v[i];
-	return NULL;
+	return t != NULL && strcmp(t->hash, kind) == 0 ? t : NULL;
 }
 
 /* The player of j's userid, not retired, or NULL. */
@@ -135,7 +130,7 @@ ref_token_put(struct ref_job *j, const char *user, const char *addr,
 	snprintf(t->hash, sizeof(t->hash), "%s", kind);
 	ref_token_make(j, t->token);
 	t->expires = j->c->now + REF_TOKEN_TIME;
-	ref_list_with(j, j->c->pending, ref_account_token(j, user, kind), t,
+	ref_list_with(j, j->c->pending, ref_pending_find(j, user, NULL), t,
 	    &j->o->pending, &j->o->pending_len);
 	j->o->status = REF_APPLIED;
 }
@@ -257,9 +252,9 @@ ref_reset_ask(struct ref_job *j, const struct ref_player *pl)
 	char subject[PBEM_WORD + 64], line[PBEM_WORD + REF_TOKEN + 32];
 	char *text;
 
-	if (ref_account_token(j, pl->user, REF_KIND_RESET) != NULL)
-		return ref_refuse(j, "a reset token was mailed to the player's "
-		    "address already; it waits two days", NULL, NULL);
+	if (ref_pending_find(j, pl->user, NULL) != NULL)
+		return ref_refuse(j, "a token was mailed for this userid "
+		    "already; it waits two days", NULL, NULL);
 	ref_token_put(j, pl->user, pl->addr, REF_KIND_RESET, &t);
 	snprintf(j->o->summary, sizeof(j->o->summary), "reset of %s: a "
 	    "token mailed to its address", pl->user);

@@ -408,6 +408,12 @@ void ref_list_with(const struct ref_job *j, const struct ref_players *p,
     const struct ref_player *skip, const struct ref_player *add,
     char **text, size_t *len);
 
+/* The entry of the pending list waiting for user, or for addr (either
+ * may be NULL); not an expired one: a signup, or a token of a
+ * player's account (account.c). */
+const struct ref_player *ref_pending_find(const struct ref_job *j,
+    const char *user, const char *addr);
+
 /* Writes 12 random bytes of the context (REF_RND_TOKEN) as 24 hex
  * digits into token. */
 void ref_token_make(const struct ref_job *j, char token[REF_TOKEN]);

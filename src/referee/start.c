@@ -31,9 +31,7 @@ ref_list_with(const struct ref_job *j, const struct ref_players *p,
 	ref_players_free(&q);
 }
 
-/* The signup waiting for user, or for addr (either may be NULL); not
- * an expired one. */
-static const struct ref_player *
+const struct ref_player *
 ref_pending_find(const struct ref_job *j, const char *user,
     const char *addr)
 {
