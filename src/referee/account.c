@@ -19,7 +19,8 @@
  * masked: ref_quote).  One token of each userid waits at a time: an
  * address change (with the password) replaces the one waiting, and
  * "reset USERID", which anybody may send, is refused while one waits,
- * so that it mails the player once per REF_TOKEN_TIME at most.
+ * so that it mails the player once per REF_TOKEN_TIME at most (and
+ * counts as an answer to its sender: ref_answer_ok).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,9 +253,12 @@ ref_reset_ask(struct ref_job *j, const struct ref_player *pl)
 	char subject[PBEM_WORD + 64], line[PBEM_WORD + REF_TOKEN + 32];
 	char *text;
 
+	if (ref_too_often(j, "reset"))
+		return -1;
 	if (ref_pending_find(j, pl->user, NULL) != NULL)
 		return ref_refuse(j, "a token was mailed for this userid "
 		    "already; it waits two days", NULL, NULL);
+	ref_answered(j);
 	ref_token_put(j, pl->user, pl->addr, REF_KIND_RESET, &t);
 	snprintf(j->o->summary, sizeof(j->o->summary), "reset of %s: a "
 	    "token mailed to its address", pl->user);

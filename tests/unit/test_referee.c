@@ -1631,7 +1631,8 @@ test_accounts(void **state)
 	ref_outcome_free(&o);
 	ok(w, "eve@example.net", "reset ann", REF_REFUSED, 1);
 	ok(w, "eve@example.net", "reset ann 0123 ann-pw3", REF_REFUSED, 1);
-	ok(w, "eve@example.net", "reset ann", REF_REFUSED, 1);
+	ok(w, "eve@example.net", "reset bob", REF_IGNORED, 0);  /* 3 a day */
+	ok(w, "mallory@example.net", "reset ann", REF_REFUSED, 1);
 	snprintf(line, sizeof(line), "reset ann %s ann-pw3",
 	    pending_token(w, "ann"));
 	ok(w, "ann@example.test", line, REF_APPLIED, 1);
