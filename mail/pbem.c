@@ -27,6 +27,8 @@
  *   M move[#N] (for move, an action word: propose, accept, reject,
  *                    resign)
  *   A [address]      G [game]           (optional, last)
+ *   E address        W new password
+ *   K [token]        Y [new password]   (optional, last)
  *   T [text...]      O [option...]      (the rest of the line)
  *   Q [move...][#N]  (the rest of the line, a guard after its last word)
  *   D days (1 to 366)
@@ -67,14 +69,21 @@ static const struct pbem_form pbem_forms[] = {
 	    "syntax is GAME preview BOARD MOVE[#N]" },
 	{ "chat", 0, PBEM_CHAT, "BUPT",
 	    "syntax is GAME chat BOARD USERID PASSWORD TEXT" },
-	{ "subscribe", 0, PBEM_SUBSCRIBE, "B",
-	    "syntax is GAME subscribe BOARD" },
-	{ "unsubscribe", 0, PBEM_UNSUBSCRIBE, "B",
-	    "syntax is GAME unsubscribe BOARD" },
+	{ "subscribe", 0, PBEM_SUBSCRIBE, "BK",
+	    "syntax is GAME subscribe BOARD [TOKEN]" },
+	{ "unsubscribe", 0, PBEM_UNSUBSCRIBE, "BK",
+	    "syntax is GAME unsubscribe BOARD [TOKEN]" },
 	{ "leave", 0, PBEM_LEAVE, "BUPD",
 	    "syntax is GAME leave BOARD USERID PASSWORD DAYS" },
 	{ "queue", 0, PBEM_QUEUE, "BUPQ",
 	    "syntax is GAME queue BOARD USERID PASSWORD [X Y ...][#N]" },
+	{ "password", 1, PBEM_PASSWORD, "UPW",
+	    "syntax is password USERID OLDPASSWORD NEWPASSWORD" },
+	{ "address", 1, PBEM_ADDRESS, "UPE",
+	    "syntax is address USERID PASSWORD NEWADDRESS" },
+	{ "reset", 1, PBEM_RESET, "UKY",
+	    "syntax is reset USERID [TOKEN NEWPASSWORD]" },
+	{ "retire", 1, PBEM_RETIRE, "UP", "syntax is retire USERID PASSWORD" },
 };
 
 #define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))
@@ -102,7 +111,7 @@ static const struct {
 #define WHY_UNKNOWN "unknown command: expected help, signup, confirm, " \
     "games, or GAME followed by challenge, accept, decline, move, " \
     "resign, show, showas, history, preview, chat, subscribe, " \
-    "unsubscribe, leave or queue"
+    "unsubscribe, leave or queue; or password, address, reset, retire"
 
 /* The words of a Subject line, each NUL-terminated, and where each
  * starts in the line (at[n]: the first word not kept, or the end). */
@@ -353,7 +362,15 @@ take_word(char l, char *w, struct pbem_cmd *c)
 			copy_word(c->move, w);
 		return 0;
 	case 'A':
+	case 'E':
 		copy_word(c->address, w);
+		return 0;
+	case 'K':
+		copy_word(c->password, w);
+		return 0;
+	case 'W':
+	case 'Y':
+		copy_word(c->secret, w);
 		return 0;
 	case 'D':
 		return take_days(w, &c->days);
@@ -415,7 +432,7 @@ take_shape(const struct pbem_form *f, struct words *ws, size_t k,
 		if (is_rest(*l))
 			return take_text(*l, ws, k, c, why);
 		if (k >= ws->n) {
-			if (*l == 'A' || *l == 'G')
+			if (strchr("AGKY", *l) != NULL)
 				continue;
 			return -1;
 		}
@@ -753,6 +770,10 @@ put_field(struct line *ln, char l, const struct pbem_cmd *c,
 	case 'R': put(ln, c->password, g, PUT_WORD); break;
 	case 'M': put(ln, act != NULL ? act : c->move, g, PUT_WORD); break;
 	case 'A': put(ln, c->address, "", PUT_OPTIONAL); break;
+	case 'E': put(ln, c->address, "", PUT_WORD); break;
+	case 'K': put(ln, c->password, "", PUT_OPTIONAL); break;
+	case 'W': put(ln, c->secret, "", PUT_WORD); break;
+	case 'Y': put(ln, c->secret, "", PUT_OPTIONAL); break;
 	case 'G': put(ln, c->game, "", PUT_OPTIONAL); break;
 	case 'D': put_days(ln, c->days); break;
 	case 'Q': put(ln, c->text, g, PUT_REST); break;

@@ -22,14 +22,20 @@
  *     GAME history BOARD                     the moves and comments
  *     GAME preview BOARD MOVE[#N]            validate, play nothing
  *     GAME chat BOARD USERID PASSWORD [TEXT...]
- *     GAME subscribe BOARD                   a copy of every move
- *     GAME unsubscribe BOARD
+ *     GAME subscribe BOARD [TOKEN]           a copy of every move
+ *     GAME unsubscribe BOARD [TOKEN]
+ *     password USERID OLDPASSWORD NEWPASSWORD
+ *     address USERID PASSWORD NEWADDRESS     confirmed from NEWADDRESS
+ *     reset USERID [TOKEN NEWPASSWORD]       a forgotten password
+ *     retire USERID PASSWORD                 leave the server
  *
  * GAME is a stackref game identifier; BOARD the game's identifier (its
  * GameId tag).  confirm answers the mail a signup brings, with the
  * token it gives.  propose, accept and reject are the draw offer, its
  * acceptance and its refusal; undo, accept-undo and reject-undo the
- * request to take back a move and its answers.  queue leaves the
+ * request to take back a move and its answers.  The TOKEN of subscribe
+ * and unsubscribe, and of reset, is one the referee mailed (confirm
+ * answers an address change too).  queue leaves the
  * pairs "if the opponent plays X, reply Y" (none: the list dropped).  A verb of a GAME may also come first
  * ("history checkers 7", "showas checkers 7 bob"), and "GAME games
  * USERID" and "help GAME" are read too; pbem_format writes the forms
@@ -71,7 +77,12 @@ enum pbem_verb {
 	PBEM_ACCEPT_UNDO,   /* move accept-undo */
 	PBEM_DECLINE_UNDO,  /* move reject-undo */
 	PBEM_LEAVE,         /* days: the days of leave */
-	PBEM_QUEUE          /* text: the moves X Y ..., one blank apart */
+	PBEM_QUEUE,         /* text: the moves X Y ..., one blank apart */
+	PBEM_PASSWORD,      /* secret: the new password */
+	PBEM_ADDRESS,       /* address: the new address */
+	PBEM_RESET,         /* password: the token, secret: the new
+			     * password (both "" for the token's request) */
+	PBEM_RETIRE
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */
@@ -88,8 +99,11 @@ struct pbem_cmd {
 	char user2[PBEM_WORD];      /* challenge: the second player */
 	char password[PBEM_WORD];   /* signup, challenge (the first
 				     * player's), the verbs on a board that
-				     * take one; confirm: the token */
-	char address[PBEM_WORD];    /* signup, or empty */
+				     * take one, the account verbs;
+				     * confirm, reset, subscribe and
+				     * unsubscribe: the token (or "") */
+	char secret[PBEM_WORD];     /* password, reset: the new password */
+	char address[PBEM_WORD];    /* signup (or empty), address */
 	char move[PBEM_WORD];       /* PBEM_MOVE, PBEM_PREVIEW */
 	char text[PBEM_TEXT];       /* chat: the text (may be empty: the
 				     * mail's body says it); challenge: the
@@ -121,8 +135,9 @@ int pbem_explain(const char *subject, char *buf, size_t size);
 int pbem_format(const struct pbem_cmd *c, char *buf, size_t size);
 
 /* What the words of verb v name (or'ed): a board, and a userid with its
- * password to check (challenge and the verbs on a board that take a
- * password; signup and confirm carry no login). */
+ * password to check (challenge, the verbs on a board that take a
+ * password, the account verbs; signup, confirm and reset carry no
+ * login). */
 #define PBEM_HAS_BOARD 1
 #define PBEM_HAS_LOGIN 2
 unsigned pbem_verb_has(enum pbem_verb v);

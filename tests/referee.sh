@@ -31,10 +31,13 @@
 # body lines have any shape (998 to 100,000 bytes, bare CR or LF, NUL,
 # no line end) does not lose the next one, and every malformed variant
 # of every verb that takes a password keeps the password out of the
-# replies, the log and the state; no pool one source can fill: 120
-# forged signups, then a real one; pbmserv's challenge without a
-# password refused; challenges per pair and per challenger
-# (--max-challenges), boards per player (--max-boards).
+# replies, the log and the state; four players subscribed by a forged
+# From get one mail each to confirm and nothing more, a board's watchers
+# get no more than its daily budget, and the account verbs (password,
+# reset, address, retire) work by mail with their refusals; no pool one
+# source can fill: 120 forged signups, then a real one; pbmserv's
+# challenge without a password refused; challenges per pair and per
+# challenger (--max-challenges), boards per player (--max-boards).
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
 set -u
@@ -54,6 +57,8 @@ fail() { echo "FAIL: referee/$1"; shift; [ $# -gt 0 ] && printf '%s\n' "$@"; }
 cannot() { fail "all (cannot run: $1)"; rm -rf "$tmp"; exit 1; }
 
 "$bin" help referee >/dev/null 2>&1 || cannot "no referee command"
+SR_MORE_USERS="dave:dave-secret erin:erin-secret fay:fay-secret gus:gus-secret"
+export SR_MORE_USERS
 servers_up
 
 D=$SR_DOMAIN
@@ -235,6 +240,13 @@ status() {
 
 # record B: the record of board B.
 record() { cat "$state/games/$1.pdn" 2>/dev/null; }
+
+# stop_line USER BOARD: the line that stops USER's copies of BOARD, as
+# the last mail USER got ($tmp/USER.1) writes it.
+stop_line() {
+	sed -n "s/^    \\([a-z-]* unsubscribe $2 [0-9a-f]*\\)\$/\\1/p" \
+	    "$tmp/$1.1" | head -n 1
+}
 
 # confirm USER: USER replies to the confirmation in $tmp/USER.1 with its
 # subject ("Re: confirm USER TOKEN").
@@ -918,8 +930,12 @@ send carol "checkers subscribe 2"
 referee
 expect i13/line-bob bob 1 "bob (red) played 11-15." "Moves: 1. 11-15"
 expect i13/line-ann ann 1 "    checkers move 2 ann PASSWORD MOVE#2"
+expect i13/subscribe-token carol 1 "Subject: checkers subscribe 2 " \
+    "within 2 days"
+confirm carol
+referee
 expect i13/subscribed carol 1 "now gets a copy of every move" \
-    "checkers unsubscribe 2" "Moves: 1. 11-15"
+    "checkers unsubscribe 2 " "Moves: 1. 11-15"
 play_line ann 23-19
 referee
 expect i13/copy-bob bob 1 "ann (white) played 23-19." "MOVE#3"
@@ -1043,9 +1059,16 @@ grep -q "published" "$tmp/ref.out" && fail i13/published-once ||
 # a watcher stops the copies
 send carol "subscribe checkers 3"
 referee
-expect i13/subscribed-3 carol 1 "checkers unsubscribe 3"
+expect i13/subscribe-token-3 carol 1 "Subject: checkers subscribe 3 "
+confirm carol
+referee
+expect i13/subscribed-3 carol 1 "checkers unsubscribe 3 "
+stop3=$(stop_line carol 3)
 fetch ann; fetch bob
 send carol "checkers unsubscribe 3"
+referee
+expect i13/unsubscribe-needs-token carol 1 "GAME unsubscribe BOARD TOKEN"
+send carol "$stop3"
 play_line bob 22-18
 referee
 expect i13/unsubscribed carol 1 "gets no more copies of the moves of board 3"
@@ -1341,8 +1364,8 @@ variants() {
 	echo "$1 #7"
 	echo "$1 more words"
 	echo "${1% *}"
-	echo "${w[*]:0:4} ${w[4]}${w[5]:-x} ${w[*]:6}"
-	echo "${w[*]:0:3} ${w[4]} ${w[3]} ${w[*]:5}"
+	echo "${w[*]:0:4} ${w[4]:-}${w[5]:-x} ${w[*]:6}"
+	echo "${w[*]:0:3} ${w[4]:-} ${w[3]} ${w[*]:5}"
 	echo "${w[0]} ${w[1]}x ${w[*]:2}"
 	echo "chekers ${w[*]:1}"
 	echo "${w[*]:0:2} one ${w[*]:3}"
@@ -1355,24 +1378,152 @@ for req in "move 1 U U-pw 11-15#3" "mvoe 1 U U-pw 11-15" "resign 1 U U-pw" \
     "move 1 U U-pw undo" "move 1 U U-pw accept-undo" \
     "move 1 U U-pw reject-undo" "accept 1 U U-pw" "decline 1 U U-pw" \
     "chat 1 U U-pw hello there" "leave 1 U U-pw 3" \
-    "queue 1 U U-pw 11-15 22-18" "challenge U U-pw carol"; do
+    "queue 1 U U-pw 11-15 22-18" "subscribe 1 U-tok7" \
+    "unsubscribe 1 U-tok7" "-password U U-pw U-new7" \
+    "-address U U-pw U-addr@example.test" "-reset U U-tok7 U-new7" \
+    "-retire U U-pw" "challenge U U-pw carol"; do
 	while read -r v; do
 		n=$((n + 1))
 		if [ $((n % 2)) -eq 0 ]; then u=ann; else u=bob; fi
 		send "$u" "${v//U/$u}"
-	done < <(variants "checkers $req")
+	done < <(case $req in	# "-VERB": a verb without a game
+		-*) variants "checkers ${req#-}" | sed 's/^[^ ]* //' ;;
+		*) variants "checkers $req" ;;
+		esac)
 done
 referee
 status masked/variants-run 0
 fetch ann; fetch bob
 store "$state" --export "$tmp/trust-out" 2>"$tmp/port.err"
-if grep -rlaE 'ann-pw|bob-pw' "$tmp"/ann.[0-9]* "$tmp"/bob.[0-9]* \
+secrets='ann-pw|bob-pw|ann-new7|bob-new7|ann-tok7|bob-tok7'
+if grep -rlaE "$secrets" "$tmp"/ann.[0-9]* "$tmp"/bob.[0-9]* \
     "$tmp/ref.out" "$tmp/ref.err" "$tmp/trust-out" >"$tmp/leaks"; then
 	fail masked/every-variant "$(head -n 5 "$tmp/leaks")" \
-	    "$(grep -haE 'ann-pw|bob-pw' "$tmp/ref.out" | head -n 5)"
+	    "$(grep -haE "$secrets" "$tmp/ref.out" | head -n 5)"
 else
 	pass masked/every-variant
 fi
+
+# === issue 21, case 3: watchers by token, within the board's budget ===
+# A fresh state: ann and bob on board 1; carol, dave, erin and fay are
+# players who watch nothing.  ann forges the four addresses' From to
+# subscribe them, then ann and bob send 30 draw offers and refusals:
+# each of the four gets one mail (the token to confirm), nothing more.
+fresh_board "$tmp/accounts"
+for u in carol dave erin fay; do
+	sed -n "s/^ann ann@/$u $u@/p" "$tmp/state/players" >>"$state/players"
+done
+for u in carol dave erin fay; do
+	send ann "checkers subscribe 1" "$u@$D"
+done
+referee
+for u in carol dave erin fay; do
+	expect "watch/token-$u" "$u" 1 "Subject: checkers subscribe 1 " \
+	    "If you did not ask for this, ignore this mail"
+done
+csub=$(sed -n 's/^Subject: //p' "$tmp/carol.1" | head -n 1)
+for i in $(seq 15); do
+	send ann "checkers move 1 ann ann-pw propose"
+	send bob "checkers move 1 bob bob-pw reject"
+	referee
+done
+for u in carol dave erin fay; do
+	expect "watch/forged-$u-nothing-more" "$u" 0
+done
+fetch ann; fetch bob
+# carol confirms; the board's budget (100 copies a day) nearly spent,
+# she gets one copy, then none, and the log says so
+send carol "Re: $csub"
+referee
+expect watch/confirmed carol 1 "now gets a copy of every move" \
+    "checkers unsubscribe 1 "
+stop1=$(stop_line carol 1)
+mkdir -p "$state/counts"
+printf '%s 0 99 0\n' "$(date +%s)" >"$state/counts/b-1"
+send ann "checkers move 1 ann ann-pw propose"
+referee
+expect watch/budget-last-copy carol 1 "ann (" "checkers unsubscribe 1 "
+send bob "checkers move 1 bob bob-pw reject"
+referee
+expect watch/budget-spent carol 0
+grep -q "watcher copies not sent: the board's 100 a day are spent" \
+    "$tmp/ref.out" && pass watch/budget-logged ||
+    fail watch/budget-logged "$(cat "$tmp/ref.out")"
+# an unsubscribe by From alone does nothing; the copy's token stops them
+send ann "checkers unsubscribe 1" "carol@$D"
+referee
+grep -q '^1 carol@' "$state/watchers" && pass watch/forged-unsubscribe ||
+    fail watch/forged-unsubscribe "$(cat "$state/watchers")"
+fetch carol
+send carol "$stop1"
+referee
+expect watch/unsubscribed carol 1 "gets no more copies"
+fetch ann; fetch bob
+
+# === the account verbs: password, reset, address, retire =============
+refused pw/wrong-old ann "password ann nope ann-pw2" "wrong userid or password"
+send ann "password ann ann-pw ann-pw2"
+referee
+expect pw/changed ann 1 "The password of ann at the stackref referee" \
+    "has changed"
+refused pw/old-gone ann "checkers move 1 ann ann-pw propose" \
+    "wrong userid or password"
+# reset: asked by anybody, the token goes to ann's own address, once
+send bob "reset ann" "stranger@nowhere.test"
+referee
+expect reset/token ann 1 "reset ann " "NEWPASSWORD"
+tok=$(sed -n 's/^    reset ann \([0-9a-f]*\) NEWPASSWORD$/\1/p' "$tmp/ann.1")
+send bob "reset ann" "stranger@nowhere.test"
+referee
+expect reset/once ann 0
+refused reset/wrong-token ann "reset ann 0123456789abcdef01234567 ann-pw3" \
+    "no reset of this userid waits for this token"
+send ann "reset ann $tok ann-pw3"
+referee
+expect reset/done ann 1 "The password of ann at the stackref referee"
+refused reset/single-use ann "reset ann $tok ann-pw4" \
+    "no reset of this userid waits for this token"
+send bob "reset bob"
+referee
+fetch bob
+btok=$(sed -n 's/^    reset bob \([0-9a-f]*\) NEWPASSWORD$/\1/p' "$tmp/bob.1")
+send bob "reset bob $btok bob-pw9"
+STACKREF_NOW=$(date -u -d '+3 days' +%Y-%m-%dT%H:%M:%SZ) referee
+expect reset/expired bob 1 "no reset of this userid waits for this token"
+grep -qE 'ann-pw[234]|bob-pw9|'"$tok" "$tmp/ref.out" "$tmp"/ann.[0-9]* &&
+    fail reset/not-logged || pass reset/not-logged
+# address: a token to the new address; the old one told, without it
+refused addr/wrong-password bob "address bob nope gus@$D" \
+    "wrong userid or password"
+send bob "address bob bob-pw gus@$D"
+referee
+expect addr/old-told bob 1 "to move the userid from this address to gus@$D"
+grep -q 'confirm bob' "$tmp/bob.1" && fail addr/old-no-token ||
+    pass addr/old-no-token
+expect addr/token gus 1 "Subject: confirm bob "
+gsub=$(sed -n 's/^Subject: //p' "$tmp/gus.1" | head -n 1)
+refused addr/wrong-token bob "confirm bob 0123456789abcdef01234567" \
+    "no change of this userid waits for this token" "gus@$D"
+send gus "Re: $gsub"
+referee
+expect addr/changed gus 1 "The address of bob at the stackref referee"
+grep -q "^bob gus@$D " "$state/players" && pass addr/players ||
+    fail addr/players "$(cat "$state/players")"
+# retire: refused while board 1 is open, then done once it is over
+refused retire/open-board ann "retire ann ann-pw3" \
+    "ann plays boards not over"
+send ann "checkers resign 1 ann ann-pw3"
+referee
+fetch ann; fetch gus
+send ann "retire ann ann-pw3"
+referee
+expect retire/goodbye ann 1 "The records of your"
+if grep -q '^ann - -$' "$state/players" && [ -s "$state/games/1.pdn" ]; then
+	pass retire/erased
+else
+	fail retire/erased "$(cat "$state/players")"
+fi
+refused retire/userid-kept carol "signup ann x-pw" "the userid ann is taken"
 
 # === issue 21, cases 1, 2 and 5: no pool that one source can fill ====
 # A fresh state (ann and bob, board 1 of checkers); carol signs up.

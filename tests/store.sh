@@ -86,8 +86,9 @@ printf '%s\ncarol carol@example.test $y$j9T$ghi 0123456789abcdef01234567 4102444
     "$ph" >"$d/pending"
 printf '# stackref referee challenges: BOARD GAME USERID1 USERID2 EXPIRES [OPTION...]\n7 checkers ann bob 4102444800 first=bob\n' \
     >"$d/challenges"
-printf '# stackref referee watchers: BOARD ADDRESS\n1 carol@example.test\n' \
-    >"$d/watchers"
+printf '# stackref referee watchers: BOARD ADDRESS [TOKEN EXPIRES]\n%s\n%s\n' \
+    '1 carol@example.test 0a1b2c3d4e5f60718293a4b5 0' \
+    '1 dave@example.test 5b4a39281706f5e4d3c2b1a0 1795255200' >"$d/watchers"
 echo 7 >"$d/last-board"
 "$bin" new checkers -t White=ann -t Black=bob -t GameId=1 -t Round=? \
     -t TimeControl=move=21d -o "$d/games/1.pdn" 2>/dev/null ||

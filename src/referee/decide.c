@@ -356,7 +356,7 @@ static const struct ref_verb {
 } ref_verbs[] = {
 	{ PBEM_HELP, 0, ref_help },
 	{ PBEM_SIGNUP, 0, ref_signup },
-	{ PBEM_CONFIRM, 0, ref_confirm },
+	{ PBEM_CONFIRM, 0, ref_confirm_any },
 	{ PBEM_GAMES, 0, ref_games },
 	{ PBEM_CHALLENGE, 0, ref_challenge },
 	{ PBEM_ACCEPT, 0, ref_accept },
@@ -378,6 +378,10 @@ static const struct ref_verb {
 	{ PBEM_DECLINE_UNDO, REF_LOGIN, ref_action },
 	{ PBEM_LEAVE, REF_LOGIN, ref_leave },
 	{ PBEM_QUEUE, REF_LOGIN, ref_queue },
+	{ PBEM_PASSWORD, 0, ref_password },
+	{ PBEM_ADDRESS, 0, ref_address },
+	{ PBEM_RESET, 0, ref_reset },
+	{ PBEM_RETIRE, 0, ref_retire },
 };
 
 /*

@@ -60,7 +60,7 @@ ref_plan_row(void *arg, const struct db_value *col, size_t ncol)
 	struct ref_plan *p = arg;
 	int k;
 
-	if (ncol != 22)
+	if (ncol != 24)
 		return -1;
 	p->found = 1;
 	p->uid = (unsigned long)col[0].i;
@@ -83,7 +83,9 @@ ref_plan_row(void *arg, const struct db_value *col, size_t ncol)
 		    sizeof(p->count_line[k]));
 	}
 	ref_col_str(&col[19], p->inbox, sizeof(p->inbox));
-	p->lists = col[21].type == DB_INT ? col[21].i : -1;
+	ref_col_str(&col[20], p->count_name[2], sizeof(p->count_name[2]));
+	ref_col_str(&col[21], p->count_line[2], sizeof(p->count_line[2]));
+	p->lists = col[23].type == DB_INT ? col[23].i : -1;
 	return 1;
 }
 
@@ -106,7 +108,8 @@ ref_plan_read(struct ref_state *s, const char *key, struct ref_plan *p)
 	return ref_store_exec(s->st, "SELECT uid, aside, summary, status, "
 	    "board, version, record, next_due, cond, players, pending, "
 	    "challenges, watchers, page, last_board, count_user, user_count, "
-	    "count_addr, addr_count, inbox, made, lists FROM plans WHERE "
+	    "count_addr, addr_count, inbox, count_board, board_count, made, "
+	    "lists FROM plans WHERE "
 	    "key = $1",
 	    &DB_T(key), 1, ref_plan_row, p) == -1 ? -1 : 0;
 }
@@ -338,7 +341,7 @@ ref_apply_rest(struct ref_state *s, const char *key, const struct ref_plan *p,
 
 	if ((rc = ref_apply_lists(s, p, changed)) != 0)
 		return rc;
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 3; k++)
 		if (p->count_name[k][0] != '\0' && ref_state_put_count(s,
 		    p->count_name[k], p->count_line[k], now) == -1)
 			return -1;

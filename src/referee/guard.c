@@ -96,8 +96,7 @@ ref_ignored(struct ref_job *j)
 	return 1;
 }
 
-/* The count c restarted when its window is over at now. */
-static void
+void
 ref_count_at(struct ref_count *c, time_t now, time_t window)
 {
 	if (c->since == 0 || now < c->since || now - c->since >= window) {

@@ -22,6 +22,7 @@
  *   challenge.c challenge, accept, decline (and the options of a
  *               challenge)
  *   watch.c     subscribe, unsubscribe
+ *   account.c   password, address (and its confirm), reset, retire
  *   turns.c     leave, queue (conditional moves kept private), the
  *               conditional replies to a move, an undo accepted
  *   timing.c    the time pass on a board: reminders, forfeits
@@ -257,6 +258,9 @@ char *ref_masked(const struct ref_job *j, const char *s, size_t keep);
 
 /* ---- guard.c ---- */
 
+/* Restarts count c when its window (seconds) is over at now. */
+void ref_count_at(struct ref_count *c, time_t now, time_t window);
+
 /* Starts j's counts from the context's, their windows restarted when
  * over; at the end, puts those that changed into the outcome. */
 void ref_guard_open(struct ref_job *j);
@@ -367,6 +371,7 @@ struct ref_reader {
 	const char *title;        /* starts the subject ("New"), or NULL */
 	const char *intro;        /* the first paragraph, or NULL */
 	int watcher;              /* a watcher's copy (how to stop) */
+	const char *token;        /* the watcher's, that stops the copies */
 };
 
 /* Adds the position of j's board (after j->rp, the moves of j->g) to
@@ -375,8 +380,10 @@ int ref_tell(struct ref_job *j, const char *addr, const struct ref_reader *rd);
 
 /* Records the new record text and tells both players; title starts
  * the subjects ("New" or NULL), intro the texts; with copies, each
- * watcher of the board gets a copy (and the watchers of a game that
- * ends are dropped).  Returns 0. */
+ * watcher of the board gets a copy within the board's REF_WATCH_BUDGET
+ * a day (counted in the outcome's count_board; the summary says how
+ * many were not sent), and the watchers of a game that ends are
+ * dropped.  Returns 0. */
 int ref_changed(struct ref_job *j, const char *title, const char *intro,
     int copies);
 
@@ -391,8 +398,32 @@ int ref_changed(struct ref_job *j, const char *title, const char *intro,
  */
 int ref_cond_answer(struct ref_job *j, char *played, size_t size);
 
+/* ---- start.c: the players and pending lists, the tokens mailed to
+ * an address ---- */
+
+/* Writes a copy of p, without the entry skip (NULL: none) and the
+ * expired ones, plus add (NULL: none), as a players or pending file
+ * into *text (*len bytes). */
+void ref_list_with(const struct ref_job *j, const struct ref_players *p,
+    const struct ref_player *skip, const struct ref_player *add,
+    char **text, size_t *len);
+
+/* The entry of the pending list waiting for user, or for addr (either
+ * may be NULL); not an expired one: a signup, or a token of a
+ * player's account (account.c). */
+const struct ref_player *ref_pending_find(const struct ref_job *j,
+    const char *user, const char *addr);
+
+/* Writes 12 random bytes of the context (REF_RND_TOKEN) as 24 hex
+ * digits into token. */
+void ref_token_make(const struct ref_job *j, char token[REF_TOKEN]);
+
+/* Whether t is token (case-insensitive; every byte looked at, whatever
+ * differs: constant time for tokens of one length; "" is none). */
+int ref_token_same(const char *t, const char *token);
+
 /* ---- the verbs (help.c, start.c, boards.c, challenge.c, watch.c,
- * turns.c): each a step, 0 or -1 after refusing ---- */
+ * turns.c, account.c): each a step, 0 or -1 after refusing ---- */
 
 int ref_help(struct ref_job *j);          /* help, GAME help */
 int ref_signup(struct ref_job *j);        /* signup USERID PASSWORD [ADDR] */
@@ -405,5 +436,11 @@ int ref_subscribe(struct ref_job *j);     /* GAME subscribe BOARD */
 int ref_unsubscribe(struct ref_job *j);   /* GAME unsubscribe BOARD */
 int ref_leave(struct ref_job *j);         /* GAME leave BOARD U PW DAYS */
 int ref_queue(struct ref_job *j);         /* GAME queue BOARD U PW X Y.. */
+int ref_password(struct ref_job *j);      /* password U OLDPW NEWPW */
+int ref_address(struct ref_job *j);       /* address U PW NEWADDRESS */
+int ref_confirm_any(struct ref_job *j);   /* confirm U TOKEN: a signup's,
+					   * or an address change's */
+int ref_reset(struct ref_job *j);         /* reset U [TOKEN NEWPW] */
+int ref_retire(struct ref_job *j);        /* retire U PW */
 
 #endif

@@ -2,7 +2,7 @@
  * lists.c - the referee's challenges and watchers files (referee.h):
  * a challenge waiting for its answer per line, "BOARD GAME USERID1
  * USERID2 EXPIRES [OPTION...]", and a subscription per line, "BOARD
- * ADDRESS".  Pure: no files.
+ * ADDRESS [TOKEN EXPIRES]".  Pure: no files.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -114,6 +114,24 @@ ref_challenges_free(struct ref_challenges *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* Reads "TOKEN EXPIRES" of a subscription, if any, from s into x. */
+static int
+ref_watch_token(const char *s, struct ref_watch *x)
+{
+	char exp[32], *end;
+	long long t;
+
+	if (s[strspn(s, " \t\r")] == '\0')
+		return 0;
+	if (ref_word(&s, x->token, sizeof(x->token)) == -1 ||
+	    ref_word(&s, exp, sizeof(exp)) == -1 ||
+	    s[strspn(s, " \t\r")] != '\0')
+		return -1;
+	t = strtoll(exp, &end, 10);
+	x->expires = (time_t)t;
+	return *end == '\0' && t >= 0 ? 0 : -1;
+}
+
 /* Adds the subscription of line s to the list ctx (REF_WATCH_MAX at
  * most). */
 static int
@@ -125,8 +143,9 @@ ref_watch_of(void *ctx, const char *s, const char **why)
 	memset(&x, 0, sizeof(x));
 	if (ref_word(&s, x.board, sizeof(x.board)) == -1 ||
 	    ref_word(&s, x.addr, sizeof(x.addr)) == -1 ||
-	    s[strspn(s, " \t\r")] != '\0')
-		*why = "a line of the watchers file is not BOARD ADDRESS";
+	    ref_watch_token(s, &x) == -1)
+		*why = "a line of the watchers file is not BOARD ADDRESS "
+		    "[TOKEN EXPIRES]";
 	else if (w->n >= REF_WATCH_MAX)
 		*why = "too many watchers";
 	else if (ref_watch_add(w, &x) == -1)
@@ -160,9 +179,15 @@ ref_watchers_format(const struct ref_watchers *w, size_t *len)
 	FILE *f;
 
 	f = ref_mem_open(&text, len);
-	fputs("# stackref referee watchers: BOARD ADDRESS\n", f);
+	fputs("# stackref referee watchers: BOARD ADDRESS [TOKEN EXPIRES]\n",
+	    f);
 	for (i = 0; i < w->n; i++)
-		fprintf(f, "%s %s\n", w->v[i].board, w->v[i].addr);
+		if (w->v[i].token[0] == '\0')
+			fprintf(f, "%s %s\n", w->v[i].board, w->v[i].addr);
+		else
+			fprintf(f, "%s %s %s %lld\n", w->v[i].board,
+			    w->v[i].addr, w->v[i].token,
+			    (long long)w->v[i].expires);
 	ref_mem_close(f);
 	return text;
 }

@@ -336,7 +336,7 @@ ref_out_plan_files(struct ref_port_out *o, const char *entry,
 	for (k = 0; k < REF_LISTS; k++)
 		rc |= ref_out_blob(o, entry, ref_port_lists[k], p->list[k].p,
 		    p->list[k].len);
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		snprintf(name, sizeof(name), "count.%s", p->count_name[k]);
 		if (p->count_name[k][0] != '\0' && ref_port_name_ok(name))
 			rc |= ref_out_blob(o, entry, name, p->count_line[k],
@@ -736,7 +736,7 @@ ref_in_counts(const char *entry, struct ref_plan *p)
 
 	if ((dp = opendir(entry)) == NULL)
 		return;
-	while (k < 2 && (e = readdir(dp)) != NULL) {
+	while (k < 3 && (e = readdir(dp)) != NULL) {
 		if (strncmp(e->d_name, "count.", 6) != 0 ||
 		    strlen(e->d_name + 6) >= sizeof(p->count_name[k]))
 			continue;

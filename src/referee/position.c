@@ -369,14 +369,18 @@ ref_turn(struct ref_job *j, struct ref_doc *d, int me)
 		ref_waiting(j, d, me);
 }
 
-/* The last lines of an observer's mail: how to watch, or to stop. */
+/* The last lines of an observer's mail: how to watch, or to stop (a
+ * watcher's, with its token). */
 static void
-ref_watch_lines(struct ref_job *j, struct ref_doc *d, int watcher)
+ref_watch_lines(struct ref_job *j, struct ref_doc *d,
+    const struct ref_reader *rd)
 {
-	char line[2 * PBEM_WORD + 16];
+	char line[3 * PBEM_WORD + 16];
+	int watcher = rd->watcher;
 
-	snprintf(line, sizeof(line), "%s %ssubscribe %s", j->rp.r->name,
-	    watcher ? "un" : "", ref_board_name(j));
+	snprintf(line, sizeof(line), "%s %ssubscribe %s%s%s", j->rp.r->name,
+	    watcher ? "un" : "", ref_board_name(j), watcher && rd->token !=
+	    NULL ? " " : "", watcher && rd->token != NULL ? rd->token : "");
 	if (watcher)
 		ref_doc_p(d, "You get this copy as a watcher of board %s.\nTo "
 		    "stop, mail %s the subject", ref_board_name(j),
@@ -425,7 +429,7 @@ ref_position(struct ref_job *j, struct ref_doc *d, const struct ref_reader *rd)
 	else {
 		ref_turn(j, d, me);
 		if (me < 0)
-			ref_watch_lines(j, d, rd->watcher);
+			ref_watch_lines(j, d, rd);
 	}
 }
 
@@ -519,19 +523,41 @@ ref_drop_watchers(struct ref_job *j)
 	ref_watchers_free(&keep);
 }
 
-/* A copy of the change to each watcher of the board. */
+/* A copy of the change to each confirmed watcher of the board, within
+ * its budget of the day. */
 static void
 ref_copies(struct ref_job *j, const char *title, const char *intro)
 {
 	const struct ref_watchers *w = j->c->watchers;
-	struct ref_reader rd = { 0, NULL, 0, title, intro, 1 };
+	struct ref_reader rd = { 0, NULL, 0, title, intro, 1, NULL };
+	struct ref_count b = j->c->board;
 	const char *res, *why;
-	size_t i;
+	size_t i, sent = 0, over = 0;
 
-	for (i = 0; w != NULL && i < w->n; i++)
-		if (strcmp(w->v[i].board, ref_board_name(j)) == 0 &&
-		    !ref_player_addr(j, w->v[i].addr))
-			ref_tell(j, w->v[i].addr, &rd);
+	ref_count_at(&b, j->c->now, REF_ADDR_WINDOW);
+	for (i = 0; w != NULL && i < w->n; i++) {
+		if (strcmp(w->v[i].board, ref_board_name(j)) != 0 ||
+		    w->v[i].expires != 0 || ref_player_addr(j, w->v[i].addr))
+			continue;
+		if (b.mails >= REF_WATCH_BUDGET) {
+			over++;
+			continue;
+		}
+		b.mails++;
+		sent++;
+		rd.token = w->v[i].token[0] != '\0' ? w->v[i].token : NULL;
+		ref_tell(j, w->v[i].addr, &rd);
+	}
+	if (sent + over > 0) {
+		j->o->board_count = b;
+		snprintf(j->o->count_board, sizeof(j->o->count_board), "%s",
+		    ref_board_name(j));
+	}
+	if (over > 0)
+		snprintf(j->o->summary + strlen(j->o->summary),
+		    sizeof(j->o->summary) - strlen(j->o->summary), "; %zu "
+		    "watcher copies not sent: the board's %d a day are "
+		    "spent", over, REF_WATCH_BUDGET);
 	if (play_over(&j->rp, &j->g, &res, &why))
 		ref_drop_watchers(j);
 }
@@ -541,7 +567,7 @@ ref_changed(struct ref_job *j, const char *title, const char *intro,
     int copies)
 {
 	const struct ref_player *pl;
-	struct ref_reader rd = { 0, NULL, 0, title, intro, 0 };
+	struct ref_reader rd = { 0, NULL, 0, title, intro, 0, NULL };
 	int s;
 
 	const char *res, *why;

@@ -80,6 +80,10 @@
 #define REF_BOARDS_USER_MAX 100000
 #define REF_WATCH_ADDR 20           /* boards one address watches */
 #define REF_WATCH_MAX 10000         /* subscriptions in all */
+#define REF_WATCH_BUDGET 100        /* watchers' copies of one board a day */
+#define REF_TOKEN_TIME (2 * 86400)  /* how long a token mailed for a
+				     * subscription, an address change or
+				     * a reset waits to come back */
 #define REF_LIST_MAX 50             /* boards games USERID lists */
 #define REF_LIST_SIZE (1024 * 1024) /* bytes of a record it reads */
 #define REF_CHAT_MAX 500            /* bytes of a chat text kept */
@@ -168,10 +172,14 @@ struct ref_challenges {
 	size_t n, cap;
 };
 
-/* An address that gets a copy of every move on a board. */
+/* An address that gets a copy of every move on a board, or (expires
+ * set) that was mailed token to confirm it. */
 struct ref_watch {
 	char board[PBEM_WORD];
 	char addr[MAIL_ADDR_MAX];
+	char token[REF_TOKEN];       /* the confirmation token, then the
+				      * one that unsubscribes */
+	time_t expires;              /* 0: confirmed */
 };
 
 struct ref_watchers {
@@ -181,7 +189,8 @@ struct ref_watchers {
 
 /*
  * The challenges file: "BOARD GAME USERID1 USERID2 EXPIRES [OPTION...]"
- * per line; the watchers file: "BOARD ADDRESS" per line.  Parse into a
+ * per line; the watchers file: "BOARD ADDRESS TOKEN EXPIRES" per line
+ * ("BOARD ADDRESS" read as a subscription without a token).  Parse into a
  * zeroed (or empty) list, REF_CHALLENGES_MAX or REF_WATCH_MAX lines at
  * most, 0 or -1 with *why (static); format into a malloc'ed text (out
  * of memory: ref_nomem), without the challenges expired at now (0:
@@ -326,6 +335,8 @@ struct ref_ctx {
 				       * every board given so far */
 	struct ref_count user;        /* counts of ref_wanted_counts' user */
 	struct ref_count sender;      /* and addr (zeroed when none) */
+	struct ref_count board;       /* and the board's (copies mailed to
+				       * its watchers, REF_WATCH_BUDGET) */
 	const char *aside;            /* the mail is set aside, unread, for
 				       * this reason (a static phrase), or
 				       * NULL; see run.h */
@@ -383,6 +394,8 @@ struct ref_outcome {
 	struct ref_count user, sender;  /* the new counts of count_user and */
 	char count_user[PBEM_WORD];   /* count_addr, when these are not "" */
 	char count_addr[MAIL_ADDR_MAX];
+	struct ref_count board_count; /* the new count of count_board, */
+	char count_board[PBEM_WORD];  /* when this is not "" */
 	struct ref_mail mail[REF_MAILS];
 	size_t nmail;
 };

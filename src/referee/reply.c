@@ -100,12 +100,20 @@ const struct ref_command ref_commands[] = {
 	{ PBEM_HISTORY, "the moves, comments and actions" },
 	{ PBEM_PREVIEW, "whether MOVE is legal, and the board after it" },
 	{ PBEM_CHAT, "a comment to your opponent, kept in the record" },
-	{ PBEM_SUBSCRIBE, "a copy of every move (from a signed-up address)" },
-	{ PBEM_UNSUBSCRIBE, "no more copies" },
+	{ PBEM_SUBSCRIBE, "a copy of every move to a signed-up address, "
+	    "once it sends back the TOKEN mailed to it (2 days)" },
+	{ PBEM_UNSUBSCRIBE, "no more copies: the TOKEN is in each copy" },
 	{ PBEM_LEAVE, "leave of DAYS days: your clock stops, within the "
 	    "leave= of the time control" },
 	{ PBEM_QUEUE, "conditional moves while you wait: if your opponent "
 	    "plays X, reply Y (pairs, several deep; private); none: drop them" },
+	{ PBEM_PASSWORD, "a new password" },
+	{ PBEM_ADDRESS, "a new address: it gets a token, to send back as "
+	    "confirm USERID TOKEN (2 days); the old one is told" },
+	{ PBEM_RESET, "a forgotten password: reset USERID mails a TOKEN "
+	    "to your address, to send back with the new password (2 days)" },
+	{ PBEM_RETIRE, "leave the server: your address and password erased, "
+	    "your finished games kept; refused while a board is not over" },
 };
 const size_t ref_ncommands = sizeof(ref_commands) / sizeof(ref_commands[0]);
 
@@ -285,6 +293,16 @@ ref_mask_words(struct ref_job *j, const char *s)
 	}
 }
 
+/* Whether j's request is read as the sender meant it: parsed, and not
+ * a verb that takes a token without one (the token may stand in
+ * another word's place). */
+static int
+ref_read_sure(const struct ref_job *j)
+{
+	return j->l->cmd_why == NULL && !((j->cmd.verb == PBEM_SUBSCRIBE ||
+	    j->cmd.verb == PBEM_UNSUBSCRIBE) && j->cmd.password[0] == '\0');
+}
+
 void
 ref_quote(struct ref_job *j)
 {
@@ -294,9 +312,12 @@ ref_quote(struct ref_job *j)
 		snprintf(j->quoted, sizeof(j->quoted), "(no subject)");
 		return;
 	}
-	if (j->l->cmd_why == NULL) {
+	if (ref_read_sure(j)) {
 		if (masked.password[0] != '\0')
 			snprintf(masked.password, sizeof(masked.password),
+			    "********");
+		if (masked.secret[0] != '\0')
+			snprintf(masked.secret, sizeof(masked.secret),
 			    "********");
 		if (pbem_format(&masked, j->quoted, sizeof(j->quoted)) >= 0)
 			return;
@@ -310,10 +331,11 @@ ref_word_secret(const struct ref_job *j, const char *w, size_t n)
 {
 	char word[PBEM_WORD];
 
-	if (n == strlen(j->cmd.password) && memcmp(w, j->cmd.password, n) == 0)
+	if ((n == strlen(j->cmd.password) && memcmp(w, j->cmd.password,
+	    n) == 0) || (n == strlen(j->cmd.secret) && memcmp(w,
+	    j->cmd.secret, n) == 0))
 		return 1;
-	if (j->signed_in || (j->l->cmd_why == NULL && j->cmd.password[0] ==
-	    '\0'))
+	if (j->signed_in || (ref_read_sure(j) && j->cmd.password[0] == '\0'))
 		return 0;       /* no password, or it stood where it should */
 	if (n >= sizeof(word))
 		return 1;
@@ -339,6 +361,10 @@ ref_secret_at(const struct ref_job *j, const char *s, size_t at)
 	}
 	if ((n = strlen(j->cmd.password)) > 0 &&
 	    strncmp(s + at, j->cmd.password, n) == 0 &&
+	    !isalnum((unsigned char)s[at + n]))
+		return n;
+	if ((n = strlen(j->cmd.secret)) > 0 &&
+	    strncmp(s + at, j->cmd.secret, n) == 0 &&
 	    !isalnum((unsigned char)s[at + n]))
 		return n;
 	return 0;

@@ -13,10 +13,7 @@
 #include "base/util.h"
 #include "referee/job.h"
 
-/* Writes a copy of p, without the entry skip (NULL: none) and the
- * expired ones, plus add (NULL: none), as a players or pending file
- * into *text. */
-static void
+void
 ref_list_with(const struct ref_job *j, const struct ref_players *p,
     const struct ref_player *skip, const struct ref_player *add,
     char **text, size_t *len)
@@ -34,9 +31,7 @@ ref_list_with(const struct ref_job *j, const struct ref_players *p,
 	ref_players_free(&q);
 }
 
-/* The signup waiting for user, or for addr (either may be NULL); not
- * an expired one. */
-static const struct ref_player *
+const struct ref_player *
 ref_pending_find(const struct ref_job *j, const char *user,
     const char *addr)
 {
@@ -81,7 +76,8 @@ ref_signups_room(struct ref_job *j)
  * else 0 with *old the signup it replaces (NULL: none).  One signup
  * waits per address: a new one sent from the address itself replaces
  * it, so that a signup sent in its name never keeps its owner out; one
- * from elsewhere is refused (the address gets no second mail).  A
+ * from elsewhere is refused (the address gets no second mail), and so
+ * is one for an address an account token waits for (account.c).  A
  * sender gets REF_STRANGER_MAILS answers a day; the signups waiting in
  * all, a safety far above that (--max-signups), and the players are
  * newcomers' limits only.
@@ -100,7 +96,8 @@ ref_signup_check(struct ref_job *j, const char *addr,
 		    j->cmd.user);
 		return ref_refuse(j, "the userid is taken", why, NULL);
 	}
-	if (*old != NULL && strcasecmp(j->m->from, addr) != 0)
+	if (*old != NULL && (strcasecmp(j->m->from, addr) != 0 ||
+	    (*old)->hash[0] != '$'))     /* another's, or an account token */
 		return ref_refuse(j, "a signup for this address waits for "
 		    "its confirmation already", NULL, NULL);
 	if (!ref_answer_ok(j))
@@ -112,9 +109,8 @@ ref_signup_check(struct ref_job *j, const char *addr,
 	return *old == NULL ? ref_signups_room(j) : 0;
 }
 
-/* Writes 12 random bytes of the context as 24 hex digits into token. */
-static void
-ref_token(const struct ref_job *j, char token[REF_TOKEN])
+void
+ref_token_make(const struct ref_job *j, char token[REF_TOKEN])
 {
 	size_t i;
 
@@ -163,7 +159,7 @@ ref_signup(struct ref_job *j)
 	if (ref_signup_check(j, pl.addr, &old) == -1)
 		return -1;
 	snprintf(pl.user, sizeof(pl.user), "%s", j->cmd.user);
-	ref_token(j, pl.token);
+	ref_token_make(j, pl.token);
 	pl.expires = j->c->now + REF_PENDING_TIME;
 	if (REF_HASH_MODULE->hash(j->cmd.password, j->c->rnd + REF_RND_SALT,
 	    j->c->hash_cost, pl.hash) == -1)
@@ -180,19 +176,17 @@ ref_signup(struct ref_job *j)
 	return ref_ask_confirm(j, &pl);
 }
 
-/* Whether token t is the pending signup's (case-insensitive, every
- * byte looked at). */
-static int
-ref_token_ok(const char *t, const struct ref_player *pl)
+int
+ref_token_same(const char *t, const char *token)
 {
-	size_t i, n = strlen(pl->token);
+	size_t i, n = strlen(token);
 	unsigned char diff = 0;
 
 	if (strlen(t) != n || n == 0)
 		return 0;
 	for (i = 0; i < n; i++)
 		diff |= (unsigned char)(tolower((unsigned char)t[i]) ^
-		    tolower((unsigned char)pl->token[i]));
+		    tolower((unsigned char)token[i]));
 	return diff == 0;
 }
 
@@ -204,7 +198,7 @@ ref_confirm(struct ref_job *j)
 	struct ref_player pl;
 	char *text, q[300];
 
-	if (pend == NULL || !ref_token_ok(j->cmd.password, pend))
+	if (pend == NULL || !ref_token_same(j->cmd.password, pend->token))
 		return ref_refuse(j, "no signup of this userid waits for "
 		    "this token (a signup waits two days)", NULL, NULL);
 	if (j->c->players->n >= REF_PLAYERS_MAX)

@@ -163,6 +163,8 @@ ref_watchers_bind(const void *list, size_t i, struct db_value *v)
 
 	v[0] = DB_T(w->board);
 	v[1] = DB_T(w->addr);
+	v[2] = DB_T(w->token);
+	v[3] = DB_I((long long)w->expires);
 }
 
 static int
@@ -173,6 +175,8 @@ ref_watchers_add(void *list, const struct db_value *col)
 	memset(&w, 0, sizeof(w));
 	ref_col_text(&col[0], w.board, sizeof(w.board));
 	ref_col_text(&col[1], w.addr, sizeof(w.addr));
+	ref_col_text(&col[2], w.token, sizeof(w.token));
+	w.expires = (time_t)col[3].i;
 	return ref_watch_add(list, &w);
 }
 
@@ -198,8 +202,9 @@ const struct ref_list_kind ref_lists[REF_LISTS] = {
 	{ "challenges", "board, game, from_user, to_user, expires, options",
 	    6, ref_challenges_count, ref_challenges_bind, ref_challenges_add,
 	    ref_challenges_parse_v, ref_challenges_clear },
-	{ "watchers", "board, addr", 2, ref_watchers_count, ref_watchers_bind,
-	    ref_watchers_add, ref_watchers_parse_v, ref_watchers_clear },
+	{ "watchers", "board, addr, token, expires", 4, ref_watchers_count,
+	    ref_watchers_bind, ref_watchers_add, ref_watchers_parse_v,
+	    ref_watchers_clear },
 };
 
 void *
@@ -296,8 +301,9 @@ ref_state_list_apply(struct ref_state *s, int k, const void *now)
 	next = n > 0 ? seq[n - 1] + 1 : 1;
 	snprintf(del, sizeof(del), "DELETE FROM %s WHERE seq = $1", kd->table);
 	snprintf(ins, sizeof(ins), "INSERT INTO %s (seq, %s) VALUES ($1, $2, "
-	    "$3%s)", kd->table, kd->cols, kd->ncol == 2 ? "" : kd->ncol == 3 ?
-	    ", $4" : kd->ncol == 5 ? ", $4, $5, $6" : ", $4, $5, $6, $7");
+	    "$3%s)", kd->table, kd->cols, kd->ncol == 3 ? ", $4" :
+	    kd->ncol == 4 ? ", $4, $5" : kd->ncol == 5 ? ", $4, $5, $6" :
+	    ", $4, $5, $6, $7");
 	/* the new list is the old one with rows removed and rows added at
 	 * its end (a row changed: removed, and the rest with it, then
 	 * added again): walk both */
@@ -482,6 +488,16 @@ ref_count_row(void *arg, const struct db_value *col, size_t ncol)
 	return 1;
 }
 
+/* Reads the count called name into c (zero when there is none). */
+static int
+ref_read_named(struct ref_state *s, const char *name, struct ref_count *c)
+{
+	memset(c, 0, sizeof(*c));
+	return ref_store_exec(s->st, "SELECT since, fails, mails, until FROM "
+	    "counts WHERE name = $1", &DB_T(name), 1, ref_count_row, c) ==
+	    -1 ? -1 : 0;
+}
+
 /* Reads the count of user or addr into c (zero when there is none). */
 static int
 ref_read_count(struct ref_state *s, const char *user, const char *addr,
@@ -493,9 +509,18 @@ ref_read_count(struct ref_state *s, const char *user, const char *addr,
 	if ((user != NULL ? user : addr)[0] == '\0' ||
 	    ref_count_name(user, addr, name, sizeof(name)) == -1)
 		return 0;
-	return ref_store_exec(s->st, "SELECT since, fails, mails, until FROM "
-	    "counts WHERE name = $1", &DB_T(name), 1, ref_count_row, c) ==
-	    -1 ? -1 : 0;
+	return ref_read_named(s, name, c);
+}
+
+/* Reads the count of board's watcher copies into c. */
+static int
+ref_read_board_count(struct ref_state *s, const char *board,
+    struct ref_count *c)
+{
+	char name[PBEM_WORD + 8];
+
+	snprintf(name, sizeof(name), "b-%s", board);
+	return ref_read_named(s, name, c);
 }
 
 /* The records naming a userid, as they are read for games USERID. */
@@ -656,11 +681,14 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 	    ref_state_open_boards(s, l, c) == -1)
 		return -1;
 	if (l->bad == NULL && l->cmd_why == NULL &&
-	    l->cmd.verb == PBEM_GAMES && ref_board_ok(l->cmd.user) &&
+	    (l->cmd.verb == PBEM_GAMES || l->cmd.verb == PBEM_RETIRE) &&
+	    ref_board_ok(l->cmd.user) &&
 	    ref_state_boards(s, l->cmd.user, c) == -1)
 		return -1;
 	if (!ref_wanted_board(l, board))
 		return 0;
+	if (ref_read_board_count(s, board, &c->board) == -1)
+		return -1;
 	return ref_state_board(s, board, c, record);
 }
 
@@ -670,6 +698,8 @@ ref_state_time_ctx(struct ref_state *s, const char *board,
 {
 	*record = NULL;
 	ref_state_common(s, c);
+	if (ref_read_board_count(s, board, &c->board) == -1)
+		return -1;
 	return ref_state_board(s, board, c, record);
 }
 
@@ -746,7 +776,8 @@ ref_plan_mails(struct ref_state *s, const char *key,
 int
 ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
 {
-	struct db_value v[23];
+	static const int at[3] = { 16, 18, 21 };  /* the counts' columns */
+	struct db_value v[25];
 	long n;
 	int k;
 
@@ -764,22 +795,23 @@ ref_plan_put(struct ref_state *s, const char *key, const struct ref_plan *p)
 		v[10 + k] = ref_blob_or_null(&p->list[k]);
 	v[14] = ref_blob_or_null(&p->page);
 	v[15] = DB_I(p->last_board);
-	for (k = 0; k < 2; k++) {
-		v[16 + 2 * k] = ref_db_text(p->count_name[k][0] != '\0' ?
+	for (k = 0; k < 3; k++) {
+		v[at[k]] = ref_db_text(p->count_name[k][0] != '\0' ?
 		    p->count_name[k] : NULL);
-		v[17 + 2 * k] = ref_db_text(p->count_name[k][0] != '\0' ?
+		v[at[k] + 1] = ref_db_text(p->count_name[k][0] != '\0' ?
 		    p->count_line[k] : NULL);
 	}
 	v[20] = ref_db_text(p->inbox[0] != '\0' ? p->inbox : NULL);
-	v[21] = DB_I((long long)time(NULL));
-	v[22] = DB_I(p->lists);
+	v[23] = DB_I((long long)time(NULL));
+	v[24] = DB_I(p->lists);
 	n = ref_store_exec(s->st, "INSERT INTO plans (key, uid, aside, "
 	    "summary, status, board, version, record, next_due, cond, "
 	    "players, pending, challenges, watchers, page, last_board, "
-	    "count_user, user_count, count_addr, addr_count, inbox, made, "
-	    "lists) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, "
-	    "$13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) ON "
-	    "CONFLICT (key) DO NOTHING", v, 23, NULL, NULL);
+	    "count_user, user_count, count_addr, addr_count, inbox, "
+	    "count_board, board_count, made, lists) VALUES ($1, $2, $3, $4, "
+	    "$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
+	    "$19, $20, $21, $22, $23, $24, $25) ON CONFLICT (key) DO NOTHING",
+	    v, 25, NULL, NULL);
 	return n == -1 ? -1 : n == 0;
 }
 
@@ -835,6 +867,12 @@ ref_plan_of(struct ref_state *s, unsigned long uid,
 	ref_plan_count(NULL, o->count_addr, &o->sender, p->count_name[1],
 	    sizeof(p->count_name[1]), p->count_line[1],
 	    sizeof(p->count_line[1]));
+	if (o->count_board[0] != '\0') {
+		snprintf(p->count_name[2], sizeof(p->count_name[2]), "b-%s",
+		    o->count_board);
+		ref_count_format(&o->board_count, p->count_line[2],
+		    sizeof(p->count_line[2]));
+	}
 	snprintf(p->inbox, sizeof(p->inbox), "%s", s->inbox_key);
 }
 

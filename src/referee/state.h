@@ -227,8 +227,9 @@ struct ref_plan {
 	long long last_board;        /* the board a challenge took, or 0 */
 	long long lists;             /* meta "lists" its decision read */
 	struct ref_blob record, cond, list[REF_LISTS], page;
-	char count_name[2][REF_KEY + 8];  /* a userid's and an address's */
-	char count_line[2][128];     /* counts ("" when none) */
+	char count_name[3][PBEM_WORD + 8];  /* a userid's, an address's,
+				      * a board's */
+	char count_line[3][128];     /* counts ("" when none) */
 	char inbox[REF_KEY];         /* the inbox row it came from, or "" */
 };
 

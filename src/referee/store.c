@@ -39,7 +39,8 @@ static const char *const ref_schema[] = {
 	    "to_user TEXT NOT NULL, expires BIGINT NOT NULL, "
 	    "options TEXT NOT NULL)",
 	"CREATE TABLE IF NOT EXISTS watchers (seq BIGINT PRIMARY KEY, "
-	    "board TEXT NOT NULL, addr TEXT NOT NULL)",
+	    "board TEXT NOT NULL, addr TEXT NOT NULL, token TEXT NOT NULL, "
+	    "expires BIGINT NOT NULL)",
 	"CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, "
 	    "since BIGINT NOT NULL, fails BIGINT NOT NULL, "
 	    "mails BIGINT NOT NULL, until BIGINT NOT NULL, "
@@ -59,7 +60,8 @@ static const char *const ref_schema[] = {
 	    "next_due BIGINT, cond %s, players %s, pending %s, challenges %s, "
 	    "watchers %s, page %s, last_board BIGINT NOT NULL, "
 	    "count_user TEXT, user_count TEXT, count_addr TEXT, "
-	    "addr_count TEXT, inbox TEXT, made BIGINT NOT NULL, lists BIGINT)",
+	    "addr_count TEXT, inbox TEXT, count_board TEXT, board_count TEXT, "
+	    "made BIGINT NOT NULL, lists BIGINT)",
 	"CREATE TABLE IF NOT EXISTS outbox (key TEXT NOT NULL, "
 	    "n BIGINT NOT NULL, rcpt TEXT NOT NULL, mail %s NOT NULL, "
 	    "made BIGINT NOT NULL, tries BIGINT NOT NULL, "

@@ -251,6 +251,48 @@ test_errors(void **state)
 	assert_non_null(strstr(refused(longword), "longer than 127"));
 }
 
+/* The token of subscribe and unsubscribe; the account verbs: each
+ * line read back as written (the second of a pair), some fields. */
+static void
+test_account_forms(void)
+{
+	static const char *const rt[][2] = {
+		{ "Re: checkers subscribe 7 0a1b2c",
+		    "checkers subscribe 7 0a1b2c" },
+		{ "unsubscribe checkers 7 0a1b2c",
+		    "checkers unsubscribe 7 0a1b2c" },
+		{ "Password ann old new", "password ann old new" },
+		{ "address ann pw a@new.example", "address ann pw a@new.example" },
+		{ "reset ann", "reset ann" },
+		{ "reset ann 0a1b2c new", "reset ann 0a1b2c new" },
+		{ "retire ann pw", "retire ann pw" },
+	};
+	static const char *const bad[] = { "password ann old",
+	    "address ann pw", "retire ann", "reset ann 0a1b2c new more" };
+	struct pbem_cmd c;
+	size_t i;
+
+	for (i = 0; i < sizeof(rt) / sizeof(rt[0]); i++) {
+		c = parsed(rt[i][0]);
+		canonical(&c, rt[i][1]);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		refused(bad[i]);
+	c = parsed("password ann old new");
+	assert_int_equal(c.verb, PBEM_PASSWORD);
+	assert_string_equal(c.password, "old");
+	assert_string_equal(c.secret, "new");
+	c = parsed("reset ann 0a1b2c new");
+	assert_int_equal(c.verb, PBEM_RESET);
+	assert_string_equal(c.password, "0a1b2c");
+	assert_string_equal(c.secret, "new");
+	assert_string_equal(parsed("address ann pw a@b.example").address,
+	    "a@b.example");
+	assert_int_equal(parsed("retire ann pw").verb, PBEM_RETIRE);
+	assert_int_equal(pbem_verb_has(PBEM_PASSWORD), PBEM_HAS_LOGIN);
+	assert_int_equal(pbem_verb_has(PBEM_RESET), 0);
+}
+
 /* The verbs of issue 13: help, games, history, showas, preview, chat,
  * subscribe, unsubscribe, and the answers to a challenge; each in its
  * canonical form and, for the verbs of a game, with the verb first. */
@@ -301,6 +343,7 @@ test_new_verbs(void **state)
 	c = parsed("Re: checkers unsubscribe 7");
 	assert_int_equal(c.verb, PBEM_UNSUBSCRIBE);
 	canonical(&c, "checkers unsubscribe 7");
+	test_account_forms();
 	c = parsed("checkers accept 7 bob pw");
 	assert_int_equal(c.verb, PBEM_ACCEPT);
 	assert_string_equal(c.password, "pw");

@@ -1085,6 +1085,11 @@ test_signup_pool(void **state)
 	refused(w, "fay@example.org", "signup fay fay-pw",
 	    "too many signups wait");
 	ok(w, "eve1@example.net", "signup eve1 y", REF_APPLIED, 1); /* again */
+	/* an account token waiting for an address is not replaced */
+	ok(w, "eve@example.org", "reset ann", REF_APPLIED, 1);
+	refused(w, "ann@example.test", "signup zed zed-pw", "a signup for "
+	    "this address waits");
+	assert_non_null(ref_player_find(&w->pending, "ann"));
 	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob",
 	    REF_APPLIED, 2);     /* players go on */
 	memset(&w->limits, 0, sizeof(w->limits));
@@ -1653,13 +1658,24 @@ carol(struct world *w)
 	join(w, "carol@example.test", "signup carol carol-pw");
 }
 
-/* subscribe: a confirmed address only, a copy of every move, bounded;
- * unsubscribe; the watchers of a game go when it ends. */
+/* The subject that starts or stops carol's copies of board 1, with the
+ * token of her subscription in the watchers. */
+static void
+carol_line(const struct world *w, const char *verb, char *buf, size_t size)
+{
+	snprintf(buf, size, "checkers %s 1 %s", verb,
+	    w->watchers.n > 0 ? w->watchers.v[w->watchers.n - 1].token : "");
+}
+
+/* subscribe: a signed-up address only, started when the token mailed
+ * to it comes back; a copy of every move, bounded; unsubscribe with the
+ * token of the copies; the watchers of a game go when it ends. */
 static void
 test_subscribe(void **state)
 {
 	struct world *w = *state;
 	struct ref_outcome o;
+	char line[200];
 	size_t i;
 
 	decide(w, "stranger@example.net", "subscribe checkers 1", NULL, &o);
@@ -1671,34 +1687,53 @@ test_subscribe(void **state)
 	assert_int_equal(o.status, REF_REFUSED);
 	ref_outcome_free(&o);
 	carol(w);
-	decide(w, "Carol <CAROL@example.test>", "checkers subscribe 1", NULL,
-	    &o);
+	ok(w, "Carol <CAROL@example.test>", "checkers subscribe 1",
+	    REF_APPLIED, 1);
+	assert_int_equal(w->watchers.n, 1);
+	assert_true(w->watchers.v[0].expires > 0);
+	ok(w, "carol@example.test", "checkers subscribe 1", REF_REFUSED, 1);
+	ok(w, "carol@example.test", "checkers subscribe 1 0123456789ab",
+	    REF_REFUSED, 1);
+	carol_line(w, "subscribe", line, sizeof(line));
+	decide(w, "carol@example.test", line, NULL, &o);
 	assert_int_equal(o.status, REF_APPLIED);
-	assert_non_null(strstr(o.watchers, "\n1 carol@example.test\n"));
+	assert_non_null(strstr(o.watchers, "\n1 carol@example.test "));
+	assert_non_null(strstr(o.watchers, " 0\n"));
 	mail_has(&o, 0, "carol@example.test", "now gets a copy of every move");
-	mail_has(&o, 0, "carol@example.test", "checkers unsubscribe 1");
+	mail_has(&o, 0, "carol@example.test", "checkers unsubscribe 1 ");
+	assert_null(strstr(o.summary, w->watchers.v[0].token));
 	ref_outcome_free(&o);
+	ok(w, "carol@example.test", line, REF_REFUSED, 1);
 	ok(w, "carol@example.test", "checkers subscribe 1", REF_REFUSED, 1);
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
 	assert_int_equal(o.nmail, 3);
 	mail_has(&o, 2, "carol@example.test", "ann (red) played 11-15");
 	mail_has(&o, 2, "carol@example.test", "You get this copy as a watcher");
+	carol_line(w, "unsubscribe", line, sizeof(line));
+	mail_has(&o, 2, "carol@example.test", line);
 	assert_false(has(o.mail[2].text, "PASSWORD MOVE"));
+	assert_string_equal(o.count_board, "1");
+	assert_int_equal(o.board_count.mails, 1);
 	ref_outcome_free(&o);
 	/* at most REF_WATCH_BOARD watchers */
 	for (i = w->watchers.n; i < REF_WATCH_BOARD; i++)
 		ref_watch_add(&w->watchers, &(struct ref_watch){ "1",
-		    "x@example.test" });
+		    "x@example.test", "t", 0 });
 	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#2",
 	    NULL, &o);
 	assert_int_equal(o.nmail, REF_MAILS);
 	ref_outcome_free(&o);
 	w->watchers.n = 1;
-	ok(w, "carol@example.test", "checkers unsubscribe 1", REF_APPLIED, 1);
-	assert_int_equal(w->watchers.n, 0);
 	ok(w, "carol@example.test", "checkers unsubscribe 1", REF_REFUSED, 1);
+	ok(w, "mallory@example.net", "checkers unsubscribe 1 0123456789ab",
+	    REF_REFUSED, 1);
+	ok(w, "mallory@example.net", line, REF_APPLIED, 1);
+	assert_int_equal(w->watchers.n, 0);
+	ok(w, "carol@example.test", line, REF_REFUSED, 1);
 	ok(w, "carol@example.test", "checkers subscribe 1", REF_APPLIED, 1);
+	carol_line(w, "subscribe", line, sizeof(line));
+	ok(w, "carol@example.test", line, REF_APPLIED, 1);
 	decide(w, "ann@example.test", "checkers resign 1 ann ann-pw", NULL,
 	    &o);
 	assert_int_equal(o.nmail, 3);
@@ -1706,6 +1741,80 @@ test_subscribe(void **state)
 	    "wins");
 	assert_null(strstr(o.watchers, "carol"));
 	ref_outcome_free(&o);
+}
+
+/* The token of the pending entry of user (an account's), or "". */
+static const char *
+pending_token(const struct world *w, const char *user)
+{
+	size_t i;
+
+	for (i = 0; i < w->pending.n; i++)
+		if (strcmp(w->pending.v[i].user, user) == 0)
+			return w->pending.v[i].token;
+	return "";
+}
+
+/* The account verbs: password, reset by token, address by token at
+ * the new address, retire refused while a board is open. */
+static void
+test_accounts(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char line[200];
+
+	ok(w, "ann@example.test", "password ann nope ann-pw2", REF_REFUSED, 1);
+	decide(w, "ann@example.test", "password ann ann-pw ann-pw2", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	mail_has(&o, 0, "ann@example.test", "has changed");
+	assert_null(strstr(o.summary, "ann-pw2"));
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw2 11-15#1",
+	    REF_APPLIED, 2);
+	/* reset: the token to ann's address, whoever asks; once */
+	decide(w, "eve@example.net", "reset ann", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	mail_has(&o, 0, "ann@example.test", "NEWPASSWORD");
+	ref_outcome_free(&o);
+	ok(w, "eve@example.net", "reset ann", REF_REFUSED, 1);
+	ok(w, "eve@example.net", "reset ann 0123 ann-pw3", REF_REFUSED, 1);
+	ok(w, "eve@example.net", "reset bob", REF_IGNORED, 0);  /* 3 a day */
+	ok(w, "mallory@example.net", "reset ann", REF_REFUSED, 1);
+	snprintf(line, sizeof(line), "reset ann %s ann-pw3",
+	    pending_token(w, "ann"));
+	ok(w, "ann@example.test", line, REF_APPLIED, 1);
+	ok(w, "ann@example.test", line, REF_REFUSED, 1);
+	/* address: a token at the new address, the old one told */
+	decide(w, "bob@example.test", "address bob bob-pw bob@new.test", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 0, "bob@new.test", "confirm bob ");
+	mail_has(&o, 1, "bob@example.test", "bob@new.test");
+	assert_false(has(o.mail[1].text, "confirm bob"));
+	ref_outcome_free(&o);
+	snprintf(line, sizeof(line), "Re: confirm bob %s",
+	    pending_token(w, "bob"));
+	ok(w, "bob@new.test", line, REF_APPLIED, 1);
+	assert_string_equal(ref_player_find(&w->players, "bob")->addr,
+	    "bob@new.test");
+	ok(w, "bob@new.test", line, REF_REFUSED, 1);
+	/* retire: refused while board 1 is open */
+	w->boards[0] = (struct ref_board_file){ "1", w->record,
+	    w->record_len, 1795255200 };
+	w->nboards = 1;
+	decide(w, "ann@example.test", "retire ann ann-pw3", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "not over: 1");
+	ref_outcome_free(&o);
+	ok(w, "bob@new.test", "checkers resign 1 bob bob-pw", REF_APPLIED, 2);
+	w->boards[0].text = w->record;
+	w->boards[0].len = w->record_len;
+	ok(w, "ann@example.test", "retire ann ann-pw3", REF_APPLIED, 1);
+	assert_string_equal(ref_player_find(&w->players, "ann")->addr, "-");
+	ok(w, "x@example.test", "signup ann x-pw", REF_REFUSED, 1);
 }
 
 /* The options of a challenge: who moves first, a set-up position;
@@ -2517,6 +2626,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_showas_preview,
 		    setup_board, teardown),
 		cmocka_unit_test_setup_teardown(test_subscribe, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_accounts, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_challenge_options, setup,
 		    teardown),
