@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "game/clock.h"
 #include "game/play.h"
@@ -227,30 +228,46 @@ clock_control_of(const struct record *g, struct clock_control *c,
 	return clock_control_parse(tc != NULL ? tc : "", c, why, size);
 }
 
-/* Whether the stamps of l (and of its undo variations, when top) hold
- * a time; the last one's into *t. */
+/* Walks the stamps of line l (top: the main line, with the variations
+ * of its accepted undos): *t gets the last that reads, and *ahead (when
+ * NULL yet) the first later than limit. */
 static void
-clock_last_in(const struct line *l, int top, long long *t)
+clock_scan(const struct line *l, int top, long long limit, long long *t,
+    const struct elem **ahead)
 {
 	long long v;
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
 		if (l->elems[i].kind == ELEM_STAMP &&
-		    timeutc_parse(l->elems[i].text, &v) == 0)
+		    timeutc_parse(l->elems[i].text, &v) == 0) {
 			*t = v;
-		else if (top && l->elems[i].var != NULL &&
+			if (*ahead == NULL && v > limit)
+				*ahead = &l->elems[i];
+		} else if (top && l->elems[i].var != NULL &&
 		    line_undo_var(l, i))
-			clock_last_in(l->elems[i].var, 0, t);
+			clock_scan(l->elems[i].var, 0, limit, t, ahead);
 }
 
 long long
 clock_last_stamp(const struct record *g)
 {
+	const struct elem *ahead = NULL;
 	long long t = -1;
 
-	clock_last_in(&g->main, 1, &t);
+	clock_scan(&g->main, 1, TIMEUTC_MAX, &t, &ahead);
 	return t;
+}
+
+const struct elem *
+clock_stamp_ahead(const struct record *g, long long now)
+{
+	const struct elem *ahead = NULL;
+	long long t = -1;
+
+	if (now >= 0 && now <= TIMEUTC_MAX - CLOCK_AHEAD)
+		clock_scan(&g->main, 1, now + CLOCK_AHEAD, &t, &ahead);
+	return ahead;
 }
 
 int
@@ -283,6 +300,8 @@ struct clock_walk {
 	long long cur;            /* the last stamp, -1 none */
 	long long done;           /* leave of the side on the clock over
 				   * since its turn began */
+	long long stopped;        /* its stops over since then, but the
+				   * last (clock_stopped) */
 	enum clock_ev pend;       /* the event waiting for its time */
 	const struct elem *pend_elem;
 	int var_on;               /* the side on the clock when the last
@@ -300,8 +319,22 @@ clock_overlap(long long a, long long b, long long c, long long d)
 	return hi > lo ? hi - lo : 0;
 }
 
+/* The stops of the side on the clock between its turn's start and t,
+ * CLOCK_STOP_MAX at most. */
+static long long
+clock_stopped(const struct clock_walk *w, long long t)
+{
+	const struct clock *ck = w->ck;
+	const struct clock_side *s = &ck->side[ck->on];
+	long long r = w->stopped;
+
+	if (s->stop_from >= 0)
+		r += clock_overlap(ck->since, t, s->stop_from, s->stop_until);
+	return r < CLOCK_STOP_MAX ? r : CLOCK_STOP_MAX;
+}
+
 /* The time the side on the clock has thought on this move at t, its
- * leave excluded (0 when its turn's start or t is unknown). */
+ * leave and stops excluded (0 when its turn's start or t is unknown). */
 static long long
 clock_thinking(const struct clock_walk *w, long long t)
 {
@@ -312,7 +345,7 @@ clock_thinking(const struct clock_walk *w, long long t)
 	if (ck->on < 0 || ck->since < 0 || t < ck->since)
 		return 0;
 	s = &ck->side[ck->on];
-	r = t - ck->since - w->done;
+	r = t - ck->since - w->done - clock_stopped(w, t);
 	if (s->leave_from >= 0)
 		r -= clock_overlap(ck->since, t, s->leave_from, s->leave_until);
 	return r > 0 ? r : 0;
@@ -418,7 +451,7 @@ clock_hand(struct clock_walk *w, long long t, int next)
 	s->used += ch;
 	ck->on = next;
 	ck->since = t;
-	w->done = 0;
+	w->done = w->stopped = 0;
 }
 
 /* A move by the side on the clock at t (counted: one of the main
@@ -432,6 +465,9 @@ clock_move(struct clock_walk *w, long long t, int counted)
 	if (t >= 0 && s->leave_from >= 0 && s->leave_from <= t &&
 	    t < s->leave_until)
 		s->leave_until = t;
+	if (t >= 0 && s->stop_from >= 0 && s->stop_from <= t &&
+	    t < s->stop_until)
+		s->stop_until = t;
 	clock_hand(w, t, SIDE_OTHER(w->ck->on));
 	if (!counted)
 		return;
@@ -566,6 +602,51 @@ clock_stamp(struct clock_walk *w, const struct elem *e)
 	return 0;
 }
 
+/* Reads the comment text of a stop (play_append_stop) of game r: 0 with
+ * *side, *from and *until (from before until), or -1 when text is none. */
+static int
+clock_stop_parse(const struct rules *r, const char *text, int *side,
+    long long *from, long long *until)
+{
+	char s[40], a[TIMEUTC_SIZE], b[TIMEUTC_SIZE];
+	int n = -1;
+
+	if (text == NULL || sscanf(text, " [%%stop %39s %24s %24[^]]]%n", s,
+	    a, b, &n) != 3 || n < 0 || text[n + strspn(text + n, " ")] !=
+	    '\0' || timeutc_parse(a, from) == -1 ||
+	    timeutc_parse(b, until) == -1 || *from >= *until)
+		return -1;
+	for (*side = 0; *side < 2; (*side)++)
+		if (strcasecmp(s, r->side[*side]) == 0)
+			return 0;
+	return -1;
+}
+
+/* A comment: a stop of a side's clock, or nothing to the clock.  A stop
+ * that meets the side's last one joins it; else that one is over, and
+ * counted for the side on the clock. */
+static void
+clock_comment(struct clock_walk *w, const struct elem *e)
+{
+	struct clock *ck = w->ck;
+	struct clock_side *s;
+	long long from, until;
+	int side;
+
+	if (clock_stop_parse(w->rp->r, e->text, &side, &from, &until) == -1)
+		return;
+	s = &ck->side[side];
+	if (s->stop_from >= 0 && from <= s->stop_until &&
+	    s->stop_from <= until) {
+		from = from < s->stop_from ? from : s->stop_from;
+		until = until > s->stop_until ? until : s->stop_until;
+	} else if (s->stop_from >= 0 && side == ck->on && ck->since >= 0)
+		w->stopped += clock_overlap(ck->since, TIMEUTC_MAX,
+		    s->stop_from, s->stop_until);
+	s->stop_from = from;
+	s->stop_until = until;
+}
+
 static int clock_line(struct clock_walk *, const struct line *, int);
 
 /* Element i of l (undo: l is the variation of an undo). */
@@ -576,6 +657,8 @@ clock_elem(struct clock_walk *w, const struct line *l, size_t i, int undo)
 
 	if (e->kind == ELEM_STAMP)
 		return clock_stamp(w, e);
+	if (e->kind == ELEM_COMMENT && !undo)
+		clock_comment(w, e);
 	if (e->kind != ELEM_MOVE && e->kind != ELEM_ACTION &&
 	    (e->kind != ELEM_VARIATION || undo || !line_undo_var(l, i)))
 		return 0;
@@ -615,7 +698,7 @@ clock_run(struct clock *ck, const struct record *g,
     const struct replay *rp, const struct clock_control *c, long long now,
     char *why, size_t size)
 {
-	struct clock_walk w = { c, rp, ck, -1, 0, CLOCK_EV_NONE, NULL, 0,
+	struct clock_walk w = { c, rp, ck, -1, 0, 0, CLOCK_EV_NONE, NULL, 0,
 	    why, size };
 	const char *res, *over;
 	long long ch;
@@ -624,6 +707,7 @@ clock_run(struct clock *ck, const struct record *g,
 	ck->on = clock_first_side(rp);
 	ck->since = -1;
 	ck->side[0].leave_from = ck->side[1].leave_from = -1;
+	ck->side[0].stop_from = ck->side[1].stop_from = -1;
 	ck->side[0].bank = ck->side[1].bank = c->base;
 	if (clock_line(&w, &g->main, 0) == -1)
 		return -1;
