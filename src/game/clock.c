@@ -286,6 +286,8 @@ clock_timed(const struct record *g)
 
 /* --- the walk over the record ------------------------------------ */
 
+#define CLOCK_STOPS 8             /* stops of a side the walk keeps */
+
 enum clock_ev {
 	CLOCK_EV_NONE,
 	CLOCK_EV_MOVE,            /* a move of the main line */
@@ -300,14 +302,15 @@ struct clock_walk {
 	long long cur;            /* the last stamp, -1 none */
 	long long done;           /* leave of the side on the clock over
 				   * since its turn began */
-	long long stopped;        /* its stops over since then, but the
-				   * last (clock_stopped) */
 	enum clock_ev pend;       /* the event waiting for its time */
 	const struct elem *pend_elem;
 	int var_on;               /* the side on the clock when the last
 				   * undo's variation began */
 	char *why;
 	size_t size;
+	long long stop[2][CLOCK_STOPS][2];  /* each side's stops, [from,
+				   * until), in order (clock_comment) */
+	unsigned nstop[2];
 };
 
 /* The overlap of [a, b) and [c, d). */
@@ -325,11 +328,12 @@ static long long
 clock_stopped(const struct clock_walk *w, long long t)
 {
 	const struct clock *ck = w->ck;
-	const struct clock_side *s = &ck->side[ck->on];
-	long long r = w->stopped;
+	const long long (*v)[2] = w->stop[ck->on];
+	long long r = 0;
+	unsigned i;
 
-	if (s->stop_from >= 0)
-		r += clock_overlap(ck->since, t, s->stop_from, s->stop_until);
+	for (i = 0; i < w->nstop[ck->on]; i++)
+		r += clock_overlap(ck->since, t, v[i][0], v[i][1]);
 	return r < CLOCK_STOP_MAX ? r : CLOCK_STOP_MAX;
 }
 
@@ -451,11 +455,27 @@ clock_hand(struct clock_walk *w, long long t, int next)
 	s->used += ch;
 	ck->on = next;
 	ck->since = t;
-	w->done = w->stopped = 0;
+	w->done = 0;
+}
+
+/* Ends the stops of side in force at t (its move). */
+static void
+clock_stops_end(struct clock_walk *w, int side, long long t)
+{
+	struct clock_side *s = &w->ck->side[side];
+	long long (*v)[2] = w->stop[side];
+	unsigned i;
+
+	for (i = 0; t >= 0 && i < w->nstop[side]; i++)
+		if (v[i][0] <= t && t < v[i][1])
+			v[i][1] = t;
+	if (t >= 0 && s->stop_from >= 0 && s->stop_from <= t &&
+	    t < s->stop_until)
+		s->stop_until = t;
 }
 
 /* A move by the side on the clock at t (counted: one of the main
- * line); it ends that side's leave. */
+ * line); it ends that side's leave and stops. */
 static void
 clock_move(struct clock_walk *w, long long t, int counted)
 {
@@ -465,9 +485,7 @@ clock_move(struct clock_walk *w, long long t, int counted)
 	if (t >= 0 && s->leave_from >= 0 && s->leave_from <= t &&
 	    t < s->leave_until)
 		s->leave_until = t;
-	if (t >= 0 && s->stop_from >= 0 && s->stop_from <= t &&
-	    t < s->stop_until)
-		s->stop_until = t;
+	clock_stops_end(w, w->ck->on, t);
 	clock_hand(w, t, SIDE_OTHER(w->ck->on));
 	if (!counted)
 		return;
@@ -623,28 +641,48 @@ clock_stop_parse(const struct rules *r, const char *text, int *side,
 }
 
 /* A comment: a stop of a side's clock, or nothing to the clock.  A stop
- * that meets the side's last one joins it; else that one is over, and
- * counted for the side on the clock. */
+ * that meets the side's last one joins it; past CLOCK_STOPS, the two
+ * oldest join. */
 static void
 clock_comment(struct clock_walk *w, const struct elem *e)
 {
-	struct clock *ck = w->ck;
-	struct clock_side *s;
-	long long from, until;
+	long long from, until, (*v)[2];
+	unsigned *n;
 	int side;
 
 	if (clock_stop_parse(w->rp->r, e->text, &side, &from, &until) == -1)
 		return;
-	s = &ck->side[side];
-	if (s->stop_from >= 0 && from <= s->stop_until &&
-	    s->stop_from <= until) {
-		from = from < s->stop_from ? from : s->stop_from;
-		until = until > s->stop_until ? until : s->stop_until;
-	} else if (s->stop_from >= 0 && side == ck->on && ck->since >= 0)
-		w->stopped += clock_overlap(ck->since, TIMEUTC_MAX,
-		    s->stop_from, s->stop_until);
-	s->stop_from = from;
-	s->stop_until = until;
+	v = w->stop[side];
+	n = &w->nstop[side];
+	if (*n > 0 && from <= v[*n - 1][1] && v[*n - 1][0] <= until) {
+		v[*n - 1][0] = from < v[*n - 1][0] ? from : v[*n - 1][0];
+		v[*n - 1][1] = until > v[*n - 1][1] ? until : v[*n - 1][1];
+	} else {
+		if (*n == CLOCK_STOPS) {
+			v[0][1] = v[1][1];
+			memmove(v[1], v[2], (CLOCK_STOPS - 2) * sizeof(v[0]));
+			(*n)--;
+		}
+		v[*n][0] = from;
+		v[(*n)++][1] = until;
+	}
+	w->ck->side[side].stop_from = v[*n - 1][0];
+	w->ck->side[side].stop_until = v[*n - 1][1];
+}
+
+/* Sets each side's stop (clock.h) to the one in force at t, if any. */
+static void
+clock_stops_at(struct clock_walk *w, long long t)
+{
+	unsigned i;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < w->nstop[s]; i++)
+			if (w->stop[s][i][0] <= t && t < w->stop[s][i][1]) {
+				w->ck->side[s].stop_from = w->stop[s][i][0];
+				w->ck->side[s].stop_until = w->stop[s][i][1];
+			}
 }
 
 static int clock_line(struct clock_walk *, const struct line *, int);
@@ -698,8 +736,8 @@ clock_run(struct clock *ck, const struct record *g,
     const struct replay *rp, const struct clock_control *c, long long now,
     char *why, size_t size)
 {
-	struct clock_walk w = { c, rp, ck, -1, 0, 0, CLOCK_EV_NONE, NULL, 0,
-	    why, size };
+	struct clock_walk w = { c, rp, ck, -1, 0, CLOCK_EV_NONE, NULL, 0,
+	    why, size, { { { 0 } } }, { 0 } };
 	const char *res, *over;
 	long long ch;
 
@@ -713,6 +751,7 @@ clock_run(struct clock *ck, const struct record *g,
 		return -1;
 	if (play_over(rp, g, &res, &over))
 		ck->on = -1;
+	clock_stops_at(&w, now);
 	clock_judge(&w, now);
 	if (ck->on >= 0) {
 		ch = clock_charge(c, ck->thinking);

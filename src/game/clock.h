@@ -103,7 +103,8 @@ struct clock_side {
 	long long leave_until;
 	int leave_year;           /* the year its leave days count in */
 	unsigned leave_taken;     /* days taken in that year */
-	long long stop_from;      /* its last stop, [from, until); -1 */
+	long long stop_from;      /* its stop in force at the time judged,
+				   * else its last, [from, until); -1 */
 	long long stop_until;
 };
 
