@@ -163,6 +163,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    DIAG_BAD_CONTROL_MSG },
 	[DIAG_BAD_TIME] = { STATUS_MALFORMED, "bad time stamp",
 	    DIAG_BAD_TIME_MSG },
+	[DIAG_STAMP_AHEAD] = { STATUS_MALFORMED, "time stamp ahead",
+	    DIAG_STAMP_AHEAD_MSG },
 	[DIAG_RECORD_GAME] = { STATUS_MALFORMED, "unknown game",
 	    DIAG_RECORD_GAME_MSG },
 	[DIAG_NO_GAME] = { STATUS_MALFORMED, "no game", DIAG_NO_GAME_MSG },

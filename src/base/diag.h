@@ -146,6 +146,8 @@ enum status {
 #define DIAG_BAD_ACTION_MSG "unreadable action %s: %s"
 #define DIAG_BAD_CONTROL_MSG "bad time control %s: %s"
 #define DIAG_BAD_TIME_MSG "bad time stamp %s: %s"
+#define DIAG_STAMP_AHEAD_MSG "time stamp %s is later than the time " \
+	"now, %s, by more than the %d minutes allowed"
 #define DIAG_RECORD_GAME_MSG \
 	"the record names the unknown game %s; known games: %s"
 #define DIAG_NO_GAME_MSG "no game in the input"
@@ -275,6 +277,8 @@ enum diag_id {
 	DIAG_BAD_ACTION,        /* "%s": action text; "%s": what is wrong */
 	DIAG_BAD_CONTROL,       /* "%s": TimeControl; "%s": what is wrong */
 	DIAG_BAD_TIME,          /* "%s": time stamp; "%s": what is wrong */
+	DIAG_STAMP_AHEAD,       /* "%s": time stamp; "%s": now; %d: the
+				 * minutes it may be ahead (CLOCK_AHEAD) */
 	DIAG_RECORD_GAME,       /* "%s": game named by the record; "%s": known */
 	DIAG_NO_GAME,           /* no game in the input */
 	DIAG_TOO_BIG,           /* "%s": what exceeds its limit */

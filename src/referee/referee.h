@@ -14,7 +14,9 @@
  *
  * Who asks is checked first, and costly work (reading and replaying a
  * record, reading attachments) is done only for a player whose
- * password is right, on a board they play, or for a show.  A sender
+ * password is right, on a board they play, or for a show (and to stop
+ * a player's clock after a lock refused a request for her: job.h,
+ * ref_login_clock).  A sender
  * no player has (a "stranger": From proves nothing) gets refusals that
  * quote nothing from its mail, and at most REF_STRANGER_MAILS answers
  * a day; a signup counts only once its address confirms it.
