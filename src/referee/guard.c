@@ -196,6 +196,12 @@ ref_login_barred(struct ref_job *j)
 {
 	char why[300];
 
+	if (j->user.held && j->user.until > j->c->now) {
+		snprintf(why, sizeof(why), "the userid %s is locked by the "
+		    "referee's operator; write to them", j->cmd.user);
+		return ref_refuse(j, "the userid is locked by the referee's "
+		    "operator", why, NULL);
+	}
 	if (j->user.until > j->c->now) {
 		snprintf(why, sizeof(why), "the userid %s is locked for an "
 		    "hour after %d wrong passwords; its player is told",

@@ -379,6 +379,9 @@ ref_state_lock(struct ref_state *s)
 int
 ref_state_open(struct ref_state *s)
 {
+	struct db_value ttl[2] = {
+	    DB_I((long long)time(NULL) - REF_COUNT_TTL),
+	    DB_I((long long)time(NULL)) };
 	int rc;
 
 	s->lockfd = -1;
@@ -386,9 +389,9 @@ ref_state_open(struct ref_state *s)
 		return -1;
 	if ((rc = ref_state_lock(s)) != 0)
 		return rc;
-	if (ref_store_exec(s->st, "DELETE FROM counts WHERE updated < $1",
-	    &DB_I((long long)time(NULL) - REF_COUNT_TTL), 1, NULL,
-	    NULL) == -1)
+	/* a lock still in force stays (the operator's: --admin lock) */
+	if (ref_store_exec(s->st, "DELETE FROM counts WHERE updated < $1 "
+	    "AND until < $2", ttl, 2, NULL, NULL) == -1)
 		return -1;
 	return ref_state_load(s);
 }
@@ -473,11 +476,12 @@ ref_count_row(void *arg, const struct db_value *col, size_t ncol)
 {
 	struct ref_count *c = arg;
 
-	if (ncol == 4) {
+	if (ncol == 5) {
 		c->since = (time_t)col[0].i;
 		c->fails = (unsigned long)col[1].i;
 		c->mails = (unsigned long)col[2].i;
 		c->until = (time_t)col[3].i;
+		c->held = col[4].i != 0;
 	}
 	return 1;
 }
@@ -493,8 +497,8 @@ ref_read_count(struct ref_state *s, const char *user, const char *addr,
 	if ((user != NULL ? user : addr)[0] == '\0' ||
 	    ref_count_name(user, addr, name, sizeof(name)) == -1)
 		return 0;
-	return ref_store_exec(s->st, "SELECT since, fails, mails, until FROM "
-	    "counts WHERE name = $1", &DB_T(name), 1, ref_count_row, c) ==
+	return ref_store_exec(s->st, "SELECT since, fails, mails, until, held "
+	    "FROM counts WHERE name = $1", &DB_T(name), 1, ref_count_row, c) ==
 	    -1 ? -1 : 0;
 }
 
@@ -838,7 +842,8 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 
 int
 ref_state_set_aside(struct ref_state *s, const char *key,
-    unsigned long uid, const char *why, const char *raw, size_t len)
+    unsigned long uid, const char *why, const char *raw, size_t len,
+    time_t at)
 {
 	struct db_value v[5];
 
@@ -846,7 +851,7 @@ ref_state_set_aside(struct ref_state *s, const char *key,
 	v[1] = DB_T(why);
 	v[2] = DB_I((long long)uid);
 	v[3] = DB_B(raw, len);
-	v[4] = DB_I((long long)time(NULL));
+	v[4] = DB_I((long long)(at > 0 ? at : time(NULL)));
 	return ref_store_exec(s->st, "INSERT INTO aside (key, why, uid, mail, "
 	    "at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING", v,
 	    5, NULL, NULL) == -1 ? -1 : 0;
