@@ -115,7 +115,8 @@ struct referee_opts {
 };
 
 /* Sets the mode m that option opt (with its value arg, a directory for
- * --import and --export, the verb of --admin) chooses; -1 when another one chose another. */
+ * --import and --export, the verb of --admin) chooses; -1 when another
+ * one chose another. */
 static int
 referee_mode(struct referee_opts *ro, enum referee_mode m, const char *opt,
     const char *arg)

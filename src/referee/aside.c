@@ -85,23 +85,25 @@ ref_subject_field(const char *h, size_t len, const char **v)
 	return 0;
 }
 
-/* The length of the secret word of sec that s[at..len) begins, between
- * bytes that are not letters or digits, or 0. */
+/* The length of the longest secret word of sec that s[at..len) begins,
+ * between bytes that are not letters or digits, or 0 (the longest: no
+ * part of "ann-pw" is left after "ann"). */
 static size_t
 ref_secret_at(const struct ref_secrets *sec, const char *s, size_t at,
     size_t len)
 {
-	size_t i, n;
+	size_t i, n, best = 0;
 
 	if (at > 0 && isalnum((unsigned char)s[at - 1]))
 		return 0;
 	for (i = 0; i < sec->n; i++) {
 		n = sec->v[i].n;
-		if (n <= len - at && memcmp(s + at, sec->v[i].p, n) == 0 &&
-		    (at + n == len || !isalnum((unsigned char)s[at + n])))
-			return n;
+		if (n > best && n <= len - at && memcmp(s + at, sec->v[i].p,
+		    n) == 0 && (at + n == len || !isalnum((unsigned char)
+		    s[at + n])))
+			best = n;
 	}
-	return 0;
+	return best;
 }
 
 /* Writes s[0..len) to f with each secret word of sec as "****". */
@@ -140,7 +142,8 @@ ref_header_len(const char *raw, size_t len, size_t max)
 /* Fills sec with the secret words of the mail whose header is h: those
  * ref_masked masks for a sender not signed in (every word of its
  * Subject but the plain ones, and its password), both as the Subject
- * came and decoded; none when the request parsed without a password.
+ * came and decoded; none when the mail reads and its request parsed
+ * without a password.
  * l is read from h[0..hlen) and kept while sec is used. */
 static int
 ref_secrets_of(struct ref_secrets *sec, const struct ref_players *pl,
@@ -150,7 +153,7 @@ ref_secrets_of(struct ref_secrets *sec, const struct ref_players *pl,
 	size_t n = ref_subject_field(h, hlen < REF_ASIDE_HEADER ? hlen :
 	    REF_ASIDE_HEADER, &raw);
 
-	if (l->cmd_why == NULL && pw[0] == '\0')
+	if (l->bad == NULL && l->cmd_why == NULL && pw[0] == '\0')
 		return 0;
 	if ((n > 0 && ref_secret_words(sec, pl, pw, raw, n) == -1) ||
 	    (l->m.subject != NULL && ref_secret_words(sec, pl, pw,

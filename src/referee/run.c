@@ -378,8 +378,8 @@ ref_keep_aside(struct ref_state *s, const char *akey, unsigned long uid,
 	size_t n;
 	int rc;
 
-	if (ref_aside_copy(&s->players, raw, len, s->aside_head > 0 ?
-	    s->aside_head : REF_ASIDE_HEAD, &copy, &n) == -1) {
+	if (ref_aside_copy(&s->players, raw, len, s->aside_head, &copy,
+	    &n) == -1) {
 		diag_report(s->d, DIAG_NOMEM, NULL);
 		return -1;
 	}

@@ -81,7 +81,8 @@ struct ref_state {
 	unsigned hash_cost;          /* of a signup's hash (--hash-cost;
 				      * 0: REF_HASH_COST) */
 	size_t aside_head;           /* bytes of a body set aside kept
-				      * (--aside-head; 0: REF_ASIDE_HEAD) */
+				      * (--aside-head; 0: none, the header
+				      * only) */
 	long long aside_keep;        /* seconds a mail set aside is kept
 				      * (--aside-days; 0: REF_DONE_KEEP) */
 	unsigned long lists_gen;     /* +1 at each ref_state_load */
