@@ -11,40 +11,43 @@
 
 #include "referee/run.h"
 
+/* A Subject of more words, or secrets, than a request has: its copy
+ * keeps a few header fields only (ref_aside_bare), so that the masking
+ * costs the run little whatever the mail. */
+#define REF_ASIDE_WORDS 256
+#define REF_ASIDE_SECRETS 64
+
 /* The words masked: pointers into the letter's Subject texts. */
 struct ref_secrets {
-	struct { const char *p; size_t n; } *v;
-	size_t n, cap;
+	struct { const char *p; size_t n; } v[REF_ASIDE_SECRETS];
+	size_t n, words;
 };
 
 /* Adds the n bytes at w to sec unless they are plain (ref_word_plain)
- * and not the password pw.  -1 without memory. */
+ * and not the password pw.  -1 when there are too many. */
 static int
 ref_secret_add(struct ref_secrets *sec, const struct ref_players *pl,
     const char *pw, const char *w, size_t n)
 {
 	char word[PBEM_WORD];
-	void *v;
 
+	if (++sec->words > REF_ASIDE_WORDS)
+		return -1;
 	if (n < sizeof(word)) {
 		memcpy(word, w, n);
 		word[n] = '\0';
 		if (strcmp(word, pw) != 0 && ref_word_plain(pl, word))
 			return 0;
 	}
-	if (sec->n == sec->cap) {
-		sec->cap = sec->cap * 2 + 16;
-		if ((v = realloc(sec->v, sec->cap * sizeof(*sec->v))) == NULL)
-			return -1;
-		sec->v = v;
-	}
+	if (sec->n == REF_ASIDE_SECRETS)
+		return -1;
 	sec->v[sec->n].p = w;
 	sec->v[sec->n++].n = n;
 	return 0;
 }
 
 /* Adds each word of s[0..len) (blanks and line ends between) that is
- * secret. */
+ * secret; -1 when there are too many. */
 static int
 ref_secret_words(struct ref_secrets *sec, const struct ref_players *pl,
     const char *pw, const char *s, size_t len)
@@ -53,8 +56,8 @@ ref_secret_words(struct ref_secrets *sec, const struct ref_players *pl,
 	size_t at = 0, n;
 
 	while (at < len) {
-		for (n = 0; at + n < len && strchr(blank, s[at + n]) == NULL &&
-		    s[at + n] != '\0'; n++)
+		for (n = 0; at + n < len && strchr(blank, s[at + n]) == NULL;
+		    n++)
 			;
 		if (n > 0 && ref_secret_add(sec, pl, pw, s + at, n) == -1)
 			return -1;
@@ -70,7 +73,7 @@ ref_subject_field(const char *h, size_t len, const char **v)
 {
 	const char *p = h, *end = h + len, *nl;
 
-	for (; p < end; p = nl + 1) {
+	for (; p < end; p = nl < end ? nl + 1 : end) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
 		if ((size_t)(end - p) < 8 || strncasecmp(p, "subject:", 8) != 0)
@@ -143,8 +146,8 @@ ref_header_len(const char *raw, size_t len, size_t max)
  * ref_masked masks for a sender not signed in (every word of its
  * Subject but the plain ones, and its password), both as the Subject
  * came and decoded; none when the mail reads and its request parsed
- * without a password.
- * l is read from h[0..hlen) and kept while sec is used. */
+ * without a password.  l is read from h[0..hlen) and kept while sec
+ * is used.  -1 when there are too many. */
 static int
 ref_secrets_of(struct ref_secrets *sec, const struct ref_players *pl,
     const struct ref_letter *l, const char *h, size_t hlen)
@@ -163,11 +166,34 @@ ref_secrets_of(struct ref_secrets *sec, const struct ref_players *pl,
 	    strlen(pw)) : 0;
 }
 
+/* Writes the fields of header h[0..hlen) that hold no word of a
+ * request (From, To, Date, Message-ID), then a line saying so: the copy
+ * of a mail whose Subject has too many words to mask them. */
+static void
+ref_aside_bare(FILE *f, const char *h, size_t hlen)
+{
+	static const char *const keep[] = { "from:", "to:", "date:",
+	    "message-id:" };
+	const char *p = h, *end = h + hlen, *nl;
+	size_t i, n;
+
+	for (; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;
+		for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
+			if ((size_t)(nl - p) > (n = strlen(keep[i])) &&
+			    strncasecmp(p, keep[i], n) == 0)
+				fwrite(p, 1, (size_t)(nl - p) + 1, f);
+	}
+	fputs("\r\n[stackref: a Subject of too many words: only From, To, "
+	    "Date and Message-ID kept]\r\n", f);
+}
+
 int
 ref_aside_copy(const struct ref_players *pl, const char *raw, size_t len,
     size_t head, char **copy, size_t *copy_len)
 {
-	struct ref_secrets sec = { NULL, 0, 0 };
+	struct ref_secrets sec;
 	struct ref_letter l;
 	size_t hlen = ref_header_len(raw, len, REF_ASIDE_HEADER);
 	size_t blen = len - hlen < head ? len - hlen : head;
@@ -175,18 +201,21 @@ ref_aside_copy(const struct ref_players *pl, const char *raw, size_t len,
 	int rc = -1;
 
 	*copy = NULL;
+	sec.n = sec.words = 0;
 	ref_letter_header(raw, len, &l);
-	if (ref_secrets_of(&sec, pl, &l, raw, len) == 0 &&
-	    (f = open_memstream(copy, copy_len)) != NULL) {
-		ref_secret_write(f, &sec, raw, hlen);
-		ref_secret_write(f, &sec, raw + hlen, blen);
-		if (hlen + blen < len)
-			fprintf(f, "\r\n[stackref: %zu more bytes not kept]\r\n",
-			    len - hlen - blen);
+	if ((f = open_memstream(copy, copy_len)) != NULL) {
+		if (ref_secrets_of(&sec, pl, &l, raw, len) == -1)
+			ref_aside_bare(f, raw, hlen);
+		else {
+			ref_secret_write(f, &sec, raw, hlen);
+			ref_secret_write(f, &sec, raw + hlen, blen);
+			if (hlen + blen < len)
+				fprintf(f, "\r\n[stackref: %zu more bytes not "
+				    "kept]\r\n", len - hlen - blen);
+		}
 		rc = fclose(f) == 0 ? 0 : -1;
 	}
 	ref_letter_free(&l);
-	free(sec.v);
 	if (rc == -1)
 		free(*copy), *copy = NULL;
 	return rc;

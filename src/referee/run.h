@@ -62,7 +62,9 @@ int ref_run_decide(struct ref_state *s, const struct ref_letter *l,
  * "[stackref: N more bytes not kept]"; throughout, every word of its
  * Subject that ref_masked would mask for a sender not signed in (all
  * but the plain words of players, ref_word_plain, and always the
- * password) is "****", wherever it stands.  Returns 0 with *copy
+ * password) is "****", wherever it stands; a Subject of more words or
+ * secrets than a request has (256, 64) keeps only the header's From,
+ * To, Date and Message-ID, and a line saying so.  Returns 0 with *copy
  * malloc'ed (*copy_len bytes, the caller frees it), or -1 without
  * memory.
  */
