@@ -1539,9 +1539,9 @@ hdrs_free(struct hdrs *h)
 	memset(h, 0, sizeof(*h));
 }
 
-/* Where the field name s[0..n) is kept in h, or NULL. */
+/* Where the field named name is kept in h, or NULL. */
 static char **
-hdrs_slot(struct hdrs *h, const char *s, size_t n, int top)
+hdrs_slot(struct hdrs *h, const char *name, int top)
 {
 	static const struct {
 		const char *name;
@@ -1560,36 +1560,69 @@ hdrs_slot(struct hdrs *h, const char *s, size_t n, int top)
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if ((top || !t[i].top) && strlen(t[i].name) == n &&
-		    strncasecmp(t[i].name, s, n) == 0)
+		if ((top || !t[i].top) && strcasecmp(t[i].name, name) == 0)
 			return (char **)((char *)h + t[i].off);
 	return NULL;
 }
 
-/* Keeps the unfolded field f ("Name: value") when h wants it and has
- * none yet; the value trimmed.  -1 when out of memory. */
+/* The fields of an entity that hdrs_keep keeps. */
+struct hdrs_keeper {
+	struct hdrs *h;
+	int top;
+};
+
+/* Keeps the field name: value when the hdrs_keeper ctx wants it and
+ * has none yet.  -1 when out of memory. */
 static int
-hdrs_keep(struct hdrs *h, const struct mbuf *f, int top)
+hdrs_keep(void *ctx, const char *name, const char *value)
 {
-	const char *colon, *v;
+	struct hdrs_keeper *k = ctx;
 	char **slot;
+
+	if ((slot = hdrs_slot(k->h, name, k->top)) == NULL || *slot != NULL)
+		return 0;
+	return (*slot = strdup(value)) == NULL ? -1 : 0;
+}
+
+/* Splits the unfolded field f ("Name: value") in place into its name
+ * (*name) and its value, trimmed (returned), both NUL-terminated; NULL
+ * when f is no field. */
+static char *
+field_split(struct mbuf *f, char **name)
+{
+	char *colon, *v;
 	size_t n;
 
 	if (f->len == 0 || (colon = memchr(f->p, ':', f->len)) == NULL)
-		return 0;
-	n = colon - f->p;
-	while (n > 0 && is_wsp((unsigned char)f->p[n - 1]))
-		n--;
-	if ((slot = hdrs_slot(h, f->p, n, top)) == NULL || *slot != NULL)
-		return 0;
+		return NULL;
 	for (v = colon + 1; is_wsp((unsigned char)*v); v++)
 		continue;
 	n = f->p + f->len - v;
 	while (n > 0 && is_wsp((unsigned char)v[n - 1]))
 		n--;
-	if ((*slot = strndup(v, n)) == NULL)
-		return -1;
-	return 0;
+	v[n] = '\0';
+	n = colon - f->p;
+	while (n > 0 && is_wsp((unsigned char)f->p[n - 1]))
+		n--;
+	f->p[n] = '\0';
+	*name = f->p;
+	return v;
+}
+
+/* What fields_read does with each field: 0, or -1 out of memory. */
+typedef int field_fn(void *ctx, const char *name, const char *value);
+
+/* Gives the field f, if it is one, to field (f emptied). */
+static int
+field_give(struct mbuf *f, field_fn *field, void *ctx)
+{
+	char *name, *value;
+	int rc = 0;
+
+	if ((value = field_split(f, &name)) != NULL)
+		rc = field(ctx, name, value);
+	mb_clear(f);
+	return rc;
 }
 
 /* Whether line s[0..n) starts a header field "Name:". */
@@ -1657,13 +1690,14 @@ field_add(struct mbuf *f, const char *s, size_t n, int cont,
 }
 
 /*
- * Reads the header of the entity at sp into h, leaving sp at its body.
- * At the top, anything but header fields (after an mbox "From " line)
- * before the blank line is not a mail; in a part, such a line starts
- * the body.
+ * Reads the header of the entity at sp, giving each field to field,
+ * leaving sp at its body.  At the top, anything but header fields
+ * (after an mbox "From " line) before the blank line is not a mail; in
+ * a part, such a line starts the body.
  */
 static int
-hdrs_read(struct span *sp, struct hdrs *h, int top, const char **why)
+fields_read(struct span *sp, int top, field_fn *field, void *ctx,
+    const char **why)
 {
 	struct mbuf f = { 0 };
 	const char *s, *before;
@@ -1684,11 +1718,10 @@ hdrs_read(struct span *sp, struct hdrs *h, int top, const char **why)
 		    memcmp(s, "From ", 5) == 0)
 			;
 		else if (field_start(s, n)) {
-			if (hdrs_keep(h, &f, top) == -1) {
+			if (field_give(&f, field, ctx) == -1) {
 				*why = "out of memory";
 				rc = -1;
 			}
-			f.len = 0;
 			if (rc == 0)
 				rc = field_add(&f, s, n, 0, why);
 		} else if (top) {
@@ -1702,7 +1735,7 @@ hdrs_read(struct span *sp, struct hdrs *h, int top, const char **why)
 			break;
 		nline++;
 	}
-	if (rc == 0 && hdrs_keep(h, &f, top) == -1) {
+	if (rc == 0 && field_give(&f, field, ctx) == -1) {
 		*why = "out of memory";
 		rc = -1;
 	}
@@ -1710,6 +1743,15 @@ hdrs_read(struct span *sp, struct hdrs *h, int top, const char **why)
 	if (rc == 0 && top && nline == 0)
 		rc = -1;
 	return rc;
+}
+
+/* Reads the header of the entity at sp into h (fields_read). */
+static int
+hdrs_read(struct span *sp, struct hdrs *h, int top, const char **why)
+{
+	struct hdrs_keeper k = { h, top };
+
+	return fields_read(sp, top, hdrs_keep, &k, why);
 }
 
 /* The media type of a Content-Type value, lower case: "text/plain";
@@ -2173,6 +2215,32 @@ walk(struct walk *w, const char *raw, size_t len)
 			return -1;
 	}
 	return 0;
+}
+
+/* A mail_fields caller's function, called from fields_read. */
+struct fields_each {
+	void (*field)(void *ctx, const char *name, const char *value);
+	void *ctx;
+};
+
+static int
+fields_each(void *ctx, const char *name, const char *value)
+{
+	struct fields_each *e = ctx;
+
+	e->field(e->ctx, name, value);
+	return 0;
+}
+
+int
+mail_fields(const char *raw, size_t len,
+    void (*field)(void *ctx, const char *name, const char *value), void *ctx,
+    const char **why)
+{
+	struct span sp = { raw, raw + len };
+	struct fields_each e = { field, ctx };
+
+	return fields_read(&sp, 1, fields_each, &e, why);
 }
 
 int

@@ -138,6 +138,17 @@ struct mail_in {
 int mail_parse(const char *raw, size_t len, struct mail_in *m,
     const char **why);
 
+/*
+ * Calls field(ctx, NAME, VALUE) for each field of the top-level header
+ * of the raw message raw[0..len), in order: NAME as written, VALUE
+ * unfolded and trimmed, both NUL-terminated and valid during the call.
+ * Returns 0, or -1 with *why (a static phrase) when the header does not
+ * read as mail_parse reads it (fields before the failure were given).
+ */
+int mail_fields(const char *raw, size_t len,
+    void (*field)(void *ctx, const char *name, const char *value), void *ctx,
+    const char **why);
+
 void mail_in_free(struct mail_in *m);
 
 #endif

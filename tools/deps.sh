@@ -27,8 +27,9 @@ need_servers="$need_servers postgresql-15"
 #   node drives headless Chromium; no npm package, no browser download)
 #   python3-jsonschema: /usr/bin/jsonschema (json.sh), python3
 #   (rules_diff.sh and rules_diff2.sh: tools/rules_ref/, standard library
-#   only), iproute2: ip (workers.sh: network namespaces)
-need_tools="curl strace sqlite3 libxml2-utils mandoc time valgrind binutils mount perl-base util-linux librsvg2-bin nodejs chromium python3-jsonschema python3 iproute2"
+#   only), iproute2: ip (workers.sh, authres.sh: network namespaces),
+#   dnsmasq-base: dnsmasq (authres.sh: the DKIM keys in DNS)
+need_tools="curl strace sqlite3 libxml2-utils mandoc time valgrind binutils mount perl-base util-linux librsvg2-bin nodejs chromium python3-jsonschema python3 iproute2 dnsmasq-base"
 # make fuzz and make fuzz-ci (CI): clang, and libFuzzer's runtime
 # (libclang_rt.fuzzer, which clang only recommends)
 need_fuzz="clang libclang-rt-14-dev"

@@ -26,6 +26,7 @@ mkdir -p "$dir/artifacts" || exit 1
 maxlen() {
 	case $1 in
 	fen | move | pbem) echo 512 ;;
+	authres) echo 4096 ;;
 	mail | referee) echo 16384 ;;
 	*) echo 8192 ;;
 	esac

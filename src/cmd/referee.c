@@ -25,6 +25,7 @@
 #include "referee/port.h"
 #include "referee/run.h"
 #include "referee/service.h"
+#include "mail/authres.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
 
@@ -32,7 +33,7 @@ const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
     "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
     "[--publish URL] [--now TIME] [--jobs N] [--hash-cost N] "
-    "[--aside-head KIB] [--aside-days DAYS] [--once]\n"
+    "[--authserv-id ID] [--aside-head KIB] [--aside-days DAYS] [--once]\n"
     "       stackref referee {--dir DIR | --store URL} --deliver "
     "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
     "       stackref referee {--dir DIR | --store URL} --status [--json] "
@@ -68,6 +69,10 @@ const char cmd_referee_help[] =
 	" 1 to 11\n"
 	"                       (default 5; each step doubles its CPU and"
 	" memory)\n"
+	"  --authserv-id ID     trust the Authentication-Results of the mail"
+	" server of ID\n"
+	"                       (RFC 8601): a From it verified is the"
+	" sender's\n"
 	"  --aside-head KIB     of a mail set aside, the KiB of its body kept"
 	" (default 64)\n"
 	"  --aside-days DAYS    a mail set aside is kept so long (default 30)\n"
@@ -100,7 +105,7 @@ enum referee_mode {
 struct referee_opts {
 	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
 	const char *publish, *now, *max_age, *port, *jobs, *hash_cost;
-	const char *aside_head, *aside_days;
+	const char *aside_head, *aside_days, *authserv_id;
 	unsigned long njobs;      /* --jobs, else the CPUs */
 	unsigned long cost;       /* --hash-cost, else REF_HASH_COST */
 	unsigned long head, days; /* --aside-head (KiB), --aside-days */
@@ -138,9 +143,9 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 {
 	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
 	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
-	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost, &ro->aside_head,
-	    &ro->aside_days };
-	const char *letters = "dSiacupPNmJHky", *at;
+	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost,
+	    &ro->authserv_id, &ro->aside_head, &ro->aside_days };
+	const char *letters = "dSiacupPNmJHAky", *at;
 
 	switch (ch) {
 	case 'D':
@@ -151,7 +156,7 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 		return referee_mode(ro, REFEREE_IMPORT, "--import", arg) * 2;
 	case 'E':
 		return referee_mode(ro, REFEREE_EXPORT, "--export", arg) * 2;
-	case 'A':
+	case 'M':
 		return referee_mode(ro, REFEREE_ADMIN, "--admin", arg) * 2;
 	case 'j':
 		ro->json = 1;
@@ -198,6 +203,9 @@ referee_check(const struct referee_opts *ro, struct diag *d)
 	else if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)
 		diag_report(d, DIAG_PUBLISH_URL, NULL);
+	else if (ro->authserv_id != NULL && !authres_id_ok(ro->authserv_id))
+		diag_report(d, DIAG_BAD_VALUE, NULL, "--authserv-id",
+		    ro->authserv_id, "a host name or a token");
 	else
 		return 0;
 	return cmd_usage(d, cmd_referee_usage);
@@ -220,6 +228,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "now", required_argument, NULL, 'N' },
 		{ "jobs", required_argument, NULL, 'J' },
 		{ "hash-cost", required_argument, NULL, 'H' },
+		{ "authserv-id", required_argument, NULL, 'A' },
 		{ "once", no_argument, NULL, '1' },
 		{ "import", required_argument, NULL, 'I' },
 		{ "export", required_argument, NULL, 'E' },
@@ -229,7 +238,7 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "max-age", required_argument, NULL, 'm' },
 		{ "aside-head", required_argument, NULL, 'k' },
 		{ "aside-days", required_argument, NULL, 'y' },
-		{ "admin", required_argument, NULL, 'A' },
+		{ "admin", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch, rc;
@@ -331,6 +340,7 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	s.jobs = (unsigned)ro->njobs;
 	s.hash_cost = (unsigned)ro->cost;
+	s.authserv_id = ro->authserv_id;
 	s.aside_head = (size_t)ro->head * 1024;
 	s.aside_keep = (long long)ro->days * 86400;
 	umask(077);

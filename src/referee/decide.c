@@ -461,8 +461,12 @@ ref_decide(const struct ref_letter *l, const struct ref_ctx *c,
 	if (l->bad != NULL)
 		snprintf(o->summary, sizeof(o->summary), "ignored an "
 		    "unreadable mail: %s", l->bad);
-	else
+	else {
 		ref_dispatch(&j);
+		if (ref_sender_verified(&j))
+			util_append(o->summary, sizeof(o->summary), " ",
+			    "(sender verified)");
+	}
 	record_free(&j.g);
 	free(j.pic[0].png);
 	free(j.pic[1].png);

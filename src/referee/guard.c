@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "base/util.h"
+#include "mail/authres.h"
 #include "referee/job.h"
 
 int
@@ -240,6 +241,6 @@ ref_login(struct ref_job *j)
 int
 ref_sender_verified(const struct ref_job *j)
 {
-	(void)j;
-	return 0;
+	return j->c->authserv_id != NULL && j->l->raw != NULL &&
+	    authres_verified(j->l->raw, j->l->len, j->c->authserv_id);
 }

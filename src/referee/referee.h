@@ -307,6 +307,9 @@ struct ref_ctx {
 	time_t now;
 	unsigned char rnd[REF_RND];   /* salts, Message-IDs, tokens */
 	unsigned hash_cost;           /* of a signup's hash (0: the default) */
+	const char *authserv_id;      /* the operator's mail server's, whose
+				       * Authentication-Results are read
+				       * (--authserv-id), or NULL: none */
 };
 
 /* A composed mail to send. */

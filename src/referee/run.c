@@ -108,6 +108,7 @@ ref_run_decide(struct ref_state *s, const struct ref_letter *l,
 	c.aside = aside;
 	c.now = now;
 	c.hash_cost = s->hash_cost;
+	c.authserv_id = s->authserv_id;
 	memcpy(c.rnd, rnd, REF_RND);
 	ref_decide(l, &c, o);
 	ref_state_ctx_free(&c, record);

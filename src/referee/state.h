@@ -80,6 +80,7 @@ struct ref_state {
 	unsigned jobs;               /* decisions at once (--jobs; 0: 1) */
 	unsigned hash_cost;          /* of a signup's hash (--hash-cost;
 				      * 0: REF_HASH_COST) */
+	const char *authserv_id;     /* --authserv-id, or NULL */
 	size_t aside_head;           /* bytes of a body set aside kept
 				      * (--aside-head; 0: none, the header
 				      * only) */

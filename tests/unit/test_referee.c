@@ -46,6 +46,7 @@ struct world {
 	struct named_count counts[32];
 	size_t ncounts;
 	const char *aside;        /* the next decisions' ctx.aside */
+	const char *authserv_id;  /* and ctx.authserv_id */
 	time_t now;
 	char *record;             /* board record_board */
 	size_t record_len;
@@ -180,6 +181,7 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 	c.boards = w->boards;
 	c.nboards = w->nboards;
 	c.aside = w->aside;
+	c.authserv_id = w->authserv_id;
 	ref_letter_read(raw, strlen(raw), &l);
 	counts_in(w, &l, &c);
 	if (ref_wanted_board(&l, board) && w->record != NULL &&
@@ -1103,6 +1105,30 @@ test_auth_first(void **state)
 	    &o);
 	mail_has(&o, 0, "ann@example.test", "wrong userid or password");
 	ref_outcome_free(&o);
+}
+
+/* Issue 21: with --authserv-id, a From the operator's mail server
+ * verified is marked in the log line (ref_sender_verified); a field of
+ * another id, or no --authserv-id, verifies nothing. */
+static void
+test_sender_verified(void **state)
+{
+	static const char *const ar[] = {
+		"Authentication-Results: mx.example.test; dkim=pass "
+		    "header.d=example.test\r\n",
+		"Authentication-Results: evil.test; dkim=pass "
+		    "header.d=example.test\r\n",
+	};
+	struct world *w = *state;
+	struct ref_outcome o;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		w->authserv_id = i < 2 ? "mx.example.test" : NULL;
+		decide(w, "ann@example.test", "help", ar[i % 2], &o);
+		assert_int_equal(has(o.summary, "(sender verified)"), i == 0);
+		ref_outcome_free(&o);
+	}
 }
 
 /* A mail set aside is answered with why, quoting nothing to a
@@ -2350,6 +2376,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_auth_first, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_aside, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sender_verified, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_help, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_next_lines, setup_board,
 		    teardown),
