@@ -160,6 +160,7 @@ referee() {
 	    --password-file "$tmp/referee.pw" "$@" \
 	    >"$tmp/ref.out" 2>"$tmp/ref.err"
 	rc=$?
+	cat "$tmp/ref.out" "$tmp/ref.err" >>"$tmp/all-runs.log"
 	store "$state" --export "$state" 2>"$tmp/port.err" ||
 	    fail "export $state" "$(cat "$tmp/port.err")"
 }
@@ -189,6 +190,7 @@ fetch() {
 		got=$((got + 1))
 		curl_imap "$u" ";UID=$uid" >"$tmp/$u.$got.raw"
 		decode <"$tmp/$u.$got.raw" >"$tmp/$u.$got"
+		cat "$tmp/$u.$got" >>"$tmp/all-mails.log"
 		last[$u]=$uid
 	done
 }
@@ -1650,3 +1652,137 @@ else
 	fail retire/erased "$(cat "$state/players")"
 fi
 refused retire/userid-kept carol "signup ann x-pw" "the userid ann is taken"
+
+# === issue 21: the operator's commands; set aside, bounded, masked ====
+# admin ARGS: `stackref referee --admin ARGS` on $state's store, its
+# status in $arc, its output in $tmp/admin.*; then $state exported, so
+# that the next run's import brings the change along.
+admin() {
+	store "$state" --admin "$@" >"$tmp/admin.out" 2>"$tmp/admin.err"
+	arc=$?
+	store "$state" --export "$state" 2>"$tmp/port.err" ||
+	    fail "export $state" "$(cat "$tmp/port.err")"
+}
+# admin_is NAME STATUS TEXT: the last admin ended with STATUS, and its
+# output or error holds TEXT (an extended regular expression).
+admin_is() {
+	if [ "$arc" -eq "$2" ] && grep -qE -- "$3" "$tmp/admin.out" \
+	    "$tmp/admin.err"; then
+		pass "$1"
+	else
+		fail "$1" "status $arc, want $2 and $3" \
+		    "$(cat "$tmp/admin.out" "$tmp/admin.err")"
+	fi
+}
+fresh_board "$tmp/admin"
+
+# --- the operator's lock: ann's own right move from her own address is
+# refused, naming the operator; unlocked, it is played
+admin lock ann
+admin_is admin/lock 0 "^ann locked until unlocked"
+admin players
+admin_is admin/players-locked 0 "^ann +ann@$D +1 +1 operator$"
+send ann "checkers move 1 ann ann-pw 11-15#1"
+referee
+status admin/locked-run 0
+expect admin/locked-refused ann 1 "Subject: Refused" \
+    "the userid ann is locked by the referee's operator"
+admin unlock ann
+admin_is admin/unlock 0 "^ann unlocked"
+send ann "checkers move 1 ann ann-pw 11-15#1"
+referee
+expect admin/unlocked-played ann 1 "played"
+fetch bob
+admin lock ann 2
+admin_is admin/lock-days 0 "^ann locked until [0-9-]+T"
+admin unlock ann
+admin lock nobody
+admin_is admin/lock-unknown 1 "no player nobody in the store"
+admin frob
+admin_is admin/unknown-verb 2 "--admin frob: expected players"
+admin lock
+admin_is admin/no-userid 2 "no userid given"
+
+# --- boards listed; a player with an open board is not removed; once it
+# ended, removed: address and hash erased, the finished board kept
+admin boards
+admin_is admin/boards 0 "^1 +checkers +[a-z]+ +[a-z]+ +open "
+admin remove bob
+admin_is admin/remove-open 1 "bob is not removed: its open boards 1 "
+send bob "checkers resign 1 bob bob-pw"
+referee
+fetch ann; fetch bob
+admin remove bob
+admin_is admin/remove 0 "^bob removed"
+[ "$(sr_sql "$state" "SELECT addr, hash FROM players WHERE userid = 'bob'")" \
+    = "-|-" ] && pass admin/remove-erased || fail admin/remove-erased \
+    "$(sr_sql "$state" "SELECT * FROM players")"
+admin boards
+admin_is admin/remove-board-kept 0 "^1 +checkers .* 0-1|1-0 "
+admin remove-board 1
+admin_is admin/remove-board 0 "^board 1 removed"
+admin remove-board 1
+admin_is admin/remove-board-gone 1 "no board 1 in the store"
+
+# --- case 8: a mail over 1 MiB carrying ann's password is kept as its
+# header and 64 KiB of its body, the password masked in both, then
+# listed, released (decided again) and deleted
+{
+	printf 'From: ann@%s\nTo: referee@%s\n' "$D" "$D"
+	printf 'Subject: checkers move 2 ann ann-pw 11-15\n'
+	printf 'Thread-Topic: checkers move 2 ann ann-pw 11-15\n'
+	printf 'Message-ID: <aside.%s@%s>\n\nmy password is ann-pw\n' "$$" "$D"
+	head -c 1200000 /dev/zero | tr '\0' 'z' | fold -w 76
+} >"$tmp/big-pw.eml"
+rawsend ann "$tmp/big-pw.eml"
+referee
+status aside/run 0
+expect aside/answered ann 1 "Subject: Refused" "larger than 1 MiB"
+admin aside
+admin_is aside/listed 0 "^[A-Za-z0-9_-]+ +0d00h0[0-9]m +[0-9]+ the mail is larger"
+kept=$(sr_sql "$state" "SELECT LENGTH(mail) FROM aside")
+[ "$kept" -gt 65536 ] && [ "$kept" -lt 69632 ] && pass aside/bounded ||
+    fail aside/bounded "$kept bytes kept"
+if sr_dump "$state" | grep -qa 'ann-pw'; then
+	fail aside/masked "$(sr_dump "$state" | grep -a 'ann-pw' | cut -c 1-200)"
+else
+	pass aside/masked
+fi
+grep -qa '^Subject: checkers move 2 ann \*\*\*\* \*\*\*\*' "$state"/aside/* &&
+    grep -qa '^\[stackref: [0-9]* more bytes not kept\]' "$state"/aside/* &&
+    pass aside/copy || fail aside/copy "$(head -c 600 "$state"/aside/*)"
+key=$(awk 'NR == 2 { print $1 }' "$tmp/admin.out")
+admin release "$key"
+admin_is aside/release 0 "released"
+referee
+status aside/released-run 0
+expect aside/released-decided ann 1 "Subject: Refused: checkers move 2 ann"
+admin aside
+[ "$(wc -l <"$tmp/admin.out")" -eq 1 ] && pass aside/released-gone ||
+    fail aside/released-gone "$(cat "$tmp/admin.out")"
+send bob "hello poison-segv"
+STACKREF_REFEREE_CRASH=segv:poison-segv referee
+fetch bob
+admin aside
+key=$(awk 'NR == 2 { print $1 }' "$tmp/admin.out")
+admin delete "$key"
+admin_is aside/delete 0 "deleted"
+admin delete "$key"
+admin_is aside/delete-gone 1 "no mail set aside .* in the store"
+
+# --- no password in clear anywhere in the state of any run of this
+# script: success paths (signups, moves, queues, chats, resignations)
+# as refusals, mails set aside: every reply read, every run's output,
+# every store dumped and every state directory exported
+for d in "$tmp"/*/; do
+	[ -f "$d/players" ] || continue
+	sr_dump "${d%/}" >"$tmp/dump.$(basename "$d")"
+done
+if grep -rlaE 'ann-pw|bob-pw' "$tmp"/all-runs.log "$tmp"/all-mails.log \
+    "$tmp"/dump.* "$tmp"/*/ >"$tmp/leaks"; then
+	fail masked/whole-run "$(cat "$tmp/leaks")" "$(grep -haoE \
+	    '.{0,80}(ann-pw|bob-pw).{0,40}' $(cat "$tmp/leaks") | sort -u |
+	    head -n 20)"
+else
+	pass masked/whole-run
+fi

@@ -74,6 +74,9 @@ enum status {
 	"%s %lu: %lu of %lu games have fewer plies; they are left out"
 #define DIAG_REF_LATE_MSG "the oldest mail waiting is %s old, more " \
 	"than --max-age %lu min"
+#define DIAG_ADMIN_NONE_MSG "no %s %s in the store"
+#define DIAG_ADMIN_OPEN_MSG "%s is not removed: its open boards %s " \
+	"must end first (or go: --admin remove-board)"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
 #define DIAG_OPTION_VALUE_MSG "option %s needs a value"
@@ -214,6 +217,9 @@ enum diag_id {
 				 * --max-age minutes */
 	DIAG_PAST_END_SOME,     /* "%s": --at; %lu: its ply; %lu, %lu: how
 				 * many games of how many are shorter */
+	DIAG_ADMIN_NONE,        /* "%s": "player", "board" or "mail set
+				 * aside"; "%s": its name */
+	DIAG_ADMIN_OPEN,        /* "%s": userid; "%s": its open boards */
 	/* usage */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
 	DIAG_UNKNOWN_OPTION,    /* "%s": the option; "%s": "CMD " or "" */

@@ -204,6 +204,24 @@ ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 	free(text);
 }
 
+/* Refuses the login of j's userid locked by the operator (--admin
+ * lock), from any address, before any check (a lock that stops its
+ * player's clock, as the others), or returns 0. */
+static int
+ref_login_held(struct ref_job *j)
+{
+	char why[300];
+
+	if (!j->user.held || j->user.until <= j->c->now)
+		return 0;
+	j->stop_until = j->user.until - j->c->now > CLOCK_STOP_MAX ?
+	    j->c->now + CLOCK_STOP_MAX : j->user.until;
+	snprintf(why, sizeof(why), "the userid %s is locked by the "
+	    "referee's operator; write to them", j->cmd.user);
+	return ref_refuse(j, "the userid is locked by the referee's "
+	    "operator", why, NULL);
+}
+
 /* Refuses the login of j's userid from another address than its
  * player's before any check, or returns 0. */
 static int
@@ -291,7 +309,8 @@ ref_login(struct ref_job *j)
 
 	pl = ref_player_find(j->c->players, j->cmd.user);
 	own = ref_from_owner(j, pl);
-	if ((own ? ref_owner_barred(j, pl) : ref_login_barred(j)) == -1)
+	if (ref_login_held(j) == -1 ||
+	    (own ? ref_owner_barred(j, pl) : ref_login_barred(j)) == -1)
 		return -1;
 	if (pl != NULL && REF_HASH_MODULE->verify(j->cmd.password, pl->hash)) {
 		j->known = 1;
