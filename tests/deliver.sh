@@ -21,10 +21,16 @@
 #               once writable, a queue run delivers it, and it is
 #               answered
 #   big/*       a mail over 1 MiB accepted (status 0), set aside and
-#               answered from its header: REF_MAIL_MAX bytes of it kept,
-#               and why
+#               answered from its header: its header and 64 KiB of its
+#               body kept (run.h ref_aside_copy), and why
 #   day/*       --status counts a refusal (answered) and a reply dropped
 #               (Exim refuses its address for good)
+#   lines/*     issue 21 case 9 through the pipe: a mail whose body line
+#               is over RFC 5322's 998 bytes (1,000 and 100,000), then an
+#               ordinary one, both sent at once: Exim hands both to
+#               --deliver and both are decided (a done row each naming
+#               its sender; the second by a run from cron when the
+#               first's run held the store), none left waiting
 #   usage/*     --deliver without --dir, a missing state and an
 #               unreadable standard input: 75 (the mail stays queued)
 # Then the same again on PostgreSQL (tests/lib/pg.sh's pg_again: the
@@ -306,8 +312,11 @@ is big/aside 1 "$(figure aside)" "$(cat "$tmp/st.out")"
 "$bin" referee --deliver $(sr_store_opt "$tmp/big") --address "pbem@$D" \
     <"$tmp/big.eml" >/dev/null 2>"$tmp/big.err"
 is big/status 0 $? "$(cat "$tmp/big.err")"
-is big/kept "1048576 the mail is larger than 1 MiB" \
-    "$(sr_sql "$tmp/big" 'SELECT length(mail), why FROM aside' | tr '|' ' ')"
+kept=$(sr_sql "$tmp/big" 'SELECT length(mail), why FROM aside' | tr '|' ' ')
+case $kept in
+6[56][0-9][0-9][0-9]" the mail is larger than 1 MiB") pass big/kept ;;
+*) fail big/kept "$kept" ;;
+esac
 
 # what --status counts over the day: a refusal (a move from nobody
 # signed up), a reply the submission server refuses for good (550 for
@@ -325,6 +334,31 @@ wait_queue
 pstatus --json
 is day/refused $((refused + 1)) "$(figure refused_day)" "$(cat "$tmp/st.out")"
 is day/bounced $((bounced + 1)) "$(figure bounced_day)" "$(cat "$tmp/st.out")"
+
+# case 9 through the pipe: a long line does not lose the next mail
+# (after day/*: the replies to these senders bounce)
+for len in 1000 100000; do
+	m1="long$len@$D" m2="next$len@$D"
+	mail "pbem@$D" help "$m1" >"$tmp/long.eml"   # not in a pipe: seq
+	sed -i '$d' "$tmp/long.eml"
+	{ head -c "$len" /dev/zero | tr '\0' x; printf '\r\n'; } >>"$tmp/long.eml"
+	mail "pbem@$D" help "$m2" >"$tmp/next.eml"
+	submit carol "pbem@$D" "$tmp/long.eml"
+	submit carol "pbem@$D" "$tmp/next.eml"
+	wait_queue
+	# the second may find the first's run holding the store: a run
+	# from cron decides it (held/*)
+	# shellcheck disable=SC2086 # the option and its value, two words
+	as_exim "$bin" referee $pstore --address "pbem@$D" \
+	    --smtp "$SMTPS/pbem.$D" --cacert "$SR_CACERT" --user referee \
+	    --password-file "$P/password" >"$tmp/ref.out" 2>"$tmp/ref.err"
+	is "lines/$len/cron-run" 0 $? "$(cat "$tmp/ref.err")"
+	is "lines/$len/long-decided" 1 "$(pq "SELECT COUNT(*) FROM done WHERE
+	    summary LIKE '%$m1%'")" "$(mainlog | tail -n 5)"
+	is "lines/$len/next-decided" 1 "$(pq "SELECT COUNT(*) FROM done WHERE
+	    summary LIKE '%$m2%'")" "$(pq 'SELECT summary FROM done')"
+	is "lines/$len/none-waiting" 0 "$(pq 'SELECT COUNT(*) FROM inbox')"
+done
 
 # usage: --deliver without its state, an unreadable standard input
 "$bin" referee --deliver --address "pbem@$D" </dev/null 2>"$tmp/u.err"

@@ -33,10 +33,11 @@
 #   inject/*      header injection through options and tags refused
 #   pbem/*        a pbmserv command sent to a referee address, then
 #                 recorded in the file; a second one refused
-#   extend/undo-*, extend/time*, extend/claim-*
+#   extend/undo-*, extend/time*, extend/claim-*, extend/future-*
 #                 an accepted undo extends the record of its request,
-#                 moves dropped otherwise do not; changed time stamps and
-#                 a claim on time the clock does not give are refused
+#                 moves dropped otherwise do not; changed time stamps, a
+#                 claim on time the clock does not give and a stamp more
+#                 than 5 minutes ahead of the clock are refused
 #   cond/*        conditional moves (move --then): fetch -o plays the
 #                 reply to the move fetched or drops the list; neither
 #                 the mail posted nor the record holds them
@@ -688,6 +689,23 @@ extend_from ti.pdn extend/claim-early 1 ticlaim.pdn
 check extend/claim-early-message grep -q 'claim-time by white refused: red is not to move' err
 "$bin" claim-time --as red --now 2026-01-05T00:00:00Z -o ticlaim2.pdn ti.pdn >/dev/null
 extend_from ti.pdn extend/claim-right 0 ticlaim2.pdn
+# Issue 21, case 6: time comes from the clock, not from a record.  Bob's
+# copy adds a win on time stamped 27 days ahead of the clock (a day of
+# ann's 21 gone): refused at the stamp, the local copy kept; the same
+# claim stamped once the time has come is taken.
+"$bin" new checkers -t Date=2026.03.01 -t GameId=sr-00000000000000aa \
+    -t 'Black=Ann <ann@example.test>' -t 'White=Bob <bob@example.test>' \
+    -t TimeControl=move=21d --now 2026-03-01T00:00:00Z -o fu.pdn
+"$bin" move --now 2026-03-01T00:00:00Z fu.pdn 11-15
+"$bin" move --now 2026-03-01T12:00:00Z fu.pdn 23-19
+sed 's/^\[Result "\*"\]/[Result "0-1"]\n[Termination "time forfeit"]/; s/ \*$/ {[%claim-time white]} {[%ts 2026-03-29T12:00:00Z]} 0-1/' \
+    fu.pdn >fuclaim.pdn
+STACKREF_NOW=2026-03-02T12:00:00Z extend_from fu.pdn extend/future-claim 3 \
+    fuclaim.pdn
+check extend/future-claim-unchanged cmp -s keep.pdn fu.pdn
+check extend/future-claim-message grep -q 'r.pdn:[0-9]*:[0-9]*: time stamp 2026-03-29T12:00:00Z is later than the time now, 2026-03-02T12:00:00Z, by more than the 5 minutes allowed' err
+STACKREF_NOW=2026-03-29T11:56:00Z extend_from fu.pdn extend/claim-come 0 \
+    fuclaim.pdn
 # Conditional moves: fetch -o plays the reply to the move fetched, and
 # drops the list on a move not foreseen; they are in no mail.
 game co.pdn

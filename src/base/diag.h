@@ -74,6 +74,9 @@ enum status {
 	"%s %lu: %lu of %lu games have fewer plies; they are left out"
 #define DIAG_REF_LATE_MSG "the oldest mail waiting is %s old, more " \
 	"than --max-age %lu min"
+#define DIAG_ADMIN_NONE_MSG "no %s %s in the store"
+#define DIAG_ADMIN_OPEN_MSG "%s is not removed: its open boards %s " \
+	"must end first (or go: --admin remove-board)"
 #define DIAG_UNKNOWN_COMMAND_MSG "unknown command %s; try stackref --help"
 #define DIAG_UNKNOWN_OPTION_MSG "unknown option %s; try stackref %s--help"
 #define DIAG_OPTION_VALUE_MSG "option %s needs a value"
@@ -146,6 +149,8 @@ enum status {
 #define DIAG_BAD_ACTION_MSG "unreadable action %s: %s"
 #define DIAG_BAD_CONTROL_MSG "bad time control %s: %s"
 #define DIAG_BAD_TIME_MSG "bad time stamp %s: %s"
+#define DIAG_STAMP_AHEAD_MSG "time stamp %s is later than the time " \
+	"now, %s, by more than the %d minutes allowed"
 #define DIAG_RECORD_GAME_MSG \
 	"the record names the unknown game %s; known games: %s"
 #define DIAG_NO_GAME_MSG "no game in the input"
@@ -212,6 +217,9 @@ enum diag_id {
 				 * --max-age minutes */
 	DIAG_PAST_END_SOME,     /* "%s": --at; %lu: its ply; %lu, %lu: how
 				 * many games of how many are shorter */
+	DIAG_ADMIN_NONE,        /* "%s": "player", "board" or "mail set
+				 * aside"; "%s": its name */
+	DIAG_ADMIN_OPEN,        /* "%s": userid; "%s": its open boards */
 	/* usage */
 	DIAG_UNKNOWN_COMMAND,   /* "%s" */
 	DIAG_UNKNOWN_OPTION,    /* "%s": the option; "%s": "CMD " or "" */
@@ -275,6 +283,8 @@ enum diag_id {
 	DIAG_BAD_ACTION,        /* "%s": action text; "%s": what is wrong */
 	DIAG_BAD_CONTROL,       /* "%s": TimeControl; "%s": what is wrong */
 	DIAG_BAD_TIME,          /* "%s": time stamp; "%s": what is wrong */
+	DIAG_STAMP_AHEAD,       /* "%s": time stamp; "%s": now; %d: the
+				 * minutes it may be ahead (CLOCK_AHEAD) */
 	DIAG_RECORD_GAME,       /* "%s": game named by the record; "%s": known */
 	DIAG_NO_GAME,           /* no game in the input */
 	DIAG_TOO_BIG,           /* "%s": what exceeds its limit */

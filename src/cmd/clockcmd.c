@@ -61,6 +61,10 @@ clock_side_line(const struct judge_clock *cc, const struct replay *rp, int s)
 	if (cs->leave_from >= 0 && cs->leave_from <= cc->now &&
 	    cc->now < cs->leave_until)
 		printf(", on leave until %s", clock_when(cs->leave_until, 0));
+	if (cs->stop_from >= 0 && cs->stop_from <= cc->now &&
+	    cc->now < cs->stop_until)
+		printf(", clock stopped until %s", clock_when(cs->stop_until,
+		    0));
 	if (c->leave > 0)
 		printf(", leave %u of %u days left in %d",
 		    clock_leave_left(&cc->ck, c, s), c->leave,

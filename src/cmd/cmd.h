@@ -463,12 +463,14 @@ int cmd_secret(const char *file, const char *env, const char *user,
  * Reads the one game of text[0..len) (named name in diagnostics), or of
  * the file path, into cg and replays it (canonical texts, as fetch and
  * post compare records: game/extend.h), its results and time checked
- * (replay_result, cmd_clock_check); *nt (unless NULL) gets its
- * notation.  Returns 0, or -1 after reporting.
+ * (replay_result, cmd_clock_check at now, -1: unknown); *nt (unless
+ * NULL) gets its notation.  Returns 0, or -1 after reporting.
  */
 int cmd_game_read(struct extend_game *cg, const char *text, size_t len,
-    const char *name, const struct notation **nt, struct diag *d);
-int cmd_game_load(struct extend_game *cg, const char *path, struct diag *d);
+    const char *name, long long now, const struct notation **nt,
+    struct diag *d);
+int cmd_game_load(struct extend_game *cg, const char *path, long long now,
+    struct diag *d);
 
 /*
  * Where convert writes its games (src/cmd/sink.c): the stream out, or
@@ -527,11 +529,12 @@ int cmd_clock_load(struct judge_clock *jc, const struct record *g,
 
 /*
  * The check of a replayed record's time (check, fetch, post): when it
- * holds a time stamp, its control must read and its clock run (at its
- * last stamp).  Returns 0, or -1 after reporting.
+ * holds a time stamp, none may be later than now allows (judge_stamps;
+ * now -1: unknown, not checked), its control must read and its clock
+ * run (at its last stamp).  Returns 0, or -1 after reporting.
  */
 int cmd_clock_check(const struct record *g, const struct replay *rp,
-    const struct replay_opts *o, struct diag *d);
+    const struct replay_opts *o, long long now, struct diag *d);
 
 /* Appends the time stamp jc->now to g when g is timed; -1 after
  * reporting DIAG_NOMEM. */

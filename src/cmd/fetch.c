@@ -58,6 +58,8 @@ struct fetch {
 	struct diag *d;
 	const struct extend_game *local; /* the local record, or NULL */
 	const struct notation *nt;  /* the fetched record's notation */
+	long long now;              /* the time now (cmd_now): no record
+				     * read may have a stamp after it */
 	struct fetch_found stale;   /* the newest record passed over */
 	unsigned long nstale;       /* records passed over */
 	struct fetch_found same;    /* the newest copy of the local record
@@ -125,7 +127,7 @@ fetch_judge(const struct fetch *f, const struct mail_part *p)
 	diag_init(&q, "stackref", NULL);
 	q.quiet = 1;
 	record_init(&n.g);
-	if (cmd_game_read(&n, p->data, p->len, f->name, NULL, &q) == 0)
+	if (cmd_game_read(&n, p->data, p->len, f->name, f->now, NULL, &q) == 0)
 		rc = extend_check(f->local, &n, "this one", why, sizeof(why));
 	record_free(&n.g);
 	return rc;
@@ -413,7 +415,7 @@ fetch_check(struct fetch *f, const struct xfer_buf *rec,
 	const char *id;
 	char why[300];
 
-	if (cmd_game_read(n, rec->data, rec->len, f->name, &f->nt,
+	if (cmd_game_read(n, rec->data, rec->len, f->name, f->now, &f->nt,
 	    f->d) == -1)
 		return -1;
 	id = record_tag(&n->g, "GameId");
@@ -456,7 +458,6 @@ fetch_conditions(struct fetch *f, struct extend_game *n)
 	struct judge_clock cc;
 	struct cond c;
 	char path[4096];
-	long long now;
 	int k;
 
 	if (cmd_cond_path(f->out, path, sizeof(path)) == -1 ||
@@ -464,8 +465,7 @@ fetch_conditions(struct fetch *f, struct extend_game *n)
 		return -1;
 	if (c.side < 0)
 		return cmd_cond_save(path, n->rp.r, &c, f->d);
-	if (cmd_now(NULL, &now, f->d) == -1 ||
-	    cmd_clock_load(&cc, &n->g, &n->rp, now, &w, f->d) == -1 ||
+	if (cmd_clock_load(&cc, &n->g, &n->rp, f->now, &w, f->d) == -1 ||
 	    (k = cmd_cond_apply(&c, &n->rp, &n->g, &cc, &w, f->d)) == -1 ||
 	    (k > 0 && fileio_write_atomic(f->out, cmd_write_record, &co,
 	    f->d) == -1))
@@ -492,8 +492,8 @@ fetch_commit(struct fetch *f, struct xfer_buf *rec,
 	if (fileio_lock(out, &lk, f->d) == -1)
 		return -1;
 	record_init(&l.g);
-	if (!fetch_has_local(f) || (cmd_game_load(&l, out, f->d) == 0 &&
-	    fetch_extends(f, &l, n) == 0))
+	if (!fetch_has_local(f) || (cmd_game_load(&l, out, f->now,
+	    f->d) == 0 && fetch_extends(f, &l, n) == 0))
 		rc = fileio_write_atomic(out, fetch_write, rec, f->d);
 	if (rc == 0 && strcmp(out, "-") != 0)
 		rc = fetch_conditions(f, n);
@@ -540,7 +540,7 @@ fetch_run(struct fetch *f)
 	record_init(&l.g);
 	record_init(&n.g);
 	if (fetch_has_local(f)) {
-		if (cmd_game_load(&l, f->out, f->d) == -1)
+		if (cmd_game_load(&l, f->out, f->now, f->d) == -1)
 			goto done;
 		f->local = &l;
 		if (f->want == NULL)
@@ -599,7 +599,8 @@ cmd_fetch(int argc, char *argv[], struct diag *d)
 	if ((rc = fetch_getopt(&f, &xo, argc, argv)) != 0)
 		return rc;
 	XFER_MODULE->url_clean(f.url, f.name, sizeof(f.name));
-	if (cmd_xfer_begin(&xo, &f.x, pw, sizeof(pw), d) == 0)
+	if (cmd_now(NULL, &f.now, d) == 0 &&
+	    cmd_xfer_begin(&xo, &f.x, pw, sizeof(pw), d) == 0)
 		fetch_run(&f);
 	cmd_xfer_end(pw, sizeof(pw));
 	return cmd_finish(d);

@@ -646,7 +646,8 @@ post_check_server(struct post *p, const struct xfer_buf *cur)
 	record_init(&srv.g);
 	loc.g = p->g;
 	loc.rp = p->rp;
-	if (cmd_game_read(&srv, cur->data, cur->len, p->name, NULL, p->d) == 0) {
+	if (cmd_game_read(&srv, cur->data, cur->len, p->name, -1, NULL,
+	    p->d) == 0) {
 		if (extend_check(&srv, &loc, "the server's", why,
 		    sizeof(why)) != EXTEND_NO)
 			rc = 0;

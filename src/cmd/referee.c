@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/module.h"
+#include "referee/admin.h"
 #include "referee/port.h"
 #include "referee/run.h"
 #include "referee/service.h"
@@ -32,14 +33,15 @@ const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
     "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
     "[--publish URL] [--now TIME] [--jobs N] [--hash-cost N] "
-    "[--authserv-id ID] [--max-boards N] [--max-challenges N] "
-    "[--max-signups N] [--once]\n"
+    "[--authserv-id ID] [--aside-head KIB] [--aside-days DAYS] "
+    "[--max-boards N] [--max-challenges N] [--max-signups N] [--once]\n"
     "       stackref referee {--dir DIR | --store URL} --deliver "
     "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
     "       stackref referee {--dir DIR | --store URL} --status [--json] "
     "[--max-age MINUTES] [--now TIME]\n"
     "       stackref referee {--dir DIR | --store URL} "
-    "{--import DIR | --export DIR}";
+    "{--import DIR | --export DIR}\n"
+    "       stackref referee {--dir DIR | --store URL} --admin VERB [ARG...]";
 
 const char cmd_referee_help[] =
 	"  --dir DIR            the store is the SQLite file DIR/referee.db\n"
@@ -72,6 +74,9 @@ const char cmd_referee_help[] =
 	" server of ID\n"
 	"                       (RFC 8601): a From it verified is the"
 	" sender's\n"
+	"  --aside-head KIB     of a mail set aside, the KiB of its body kept"
+	" (default 64)\n"
+	"  --aside-days DAYS    a mail set aside is kept so long (default 30)\n"
 	"  --max-boards N       the open boards a player may have (default"
 	" 50)\n"
 	"  --max-challenges N   the challenges a player may have waiting"
@@ -86,23 +91,36 @@ const char cmd_referee_help[] =
 	"  --status             what waits, what is due, what was refused\n"
 	"  --json               --status as JSON\n"
 	"  --max-age MINUTES    --status: status 1 when a mail waits longer"
-	" (default 15)\n";
+	" (default 15)\n"
+	"  --admin VERB [ARG]   the operator's commands, then exit:\n"
+	"      players            list the players: boards, open ones, lock\n"
+	"      lock USERID [DAYS] refuse the player's requests (until unlocked)\n"
+	"      unlock USERID      lift any lock of the userid\n"
+	"      remove USERID      erase address and password (no open board)\n"
+	"      boards             list the boards\n"
+	"      remove-board BOARD delete a board's record\n"
+	"      aside              list the mails set aside: key, age, bytes, why\n"
+	"      release KEY        decide the mail set aside again, next run\n"
+	"      delete KEY         delete the mail set aside\n";
 
 /* What a call does: a run (cron), one mail from the mail server, the
  * figures an operator watches, a state directory moved in or out. */
 enum referee_mode {
 	REFEREE_RUN, REFEREE_DELIVER, REFEREE_STATUS, REFEREE_IMPORT,
-	REFEREE_EXPORT
+	REFEREE_EXPORT, REFEREE_ADMIN
 };
 
 struct referee_opts {
 	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
 	const char *publish, *now, *max_age, *port, *jobs, *hash_cost;
+	const char *aside_head, *aside_days, *authserv_id;
 	const char *max[3];       /* --max-boards, -challenges, -signups */
-	const char *authserv_id;
 	unsigned long njobs;      /* --jobs, else the CPUs */
 	unsigned long cost;       /* --hash-cost, else REF_HASH_COST */
+	unsigned long head, days; /* --aside-head (KiB), --aside-days */
 	struct ref_limits limits; /* the --max-... given (0: default) */
+	char **args;              /* --admin VERB's operands */
+	int nargs;
 	const char *smtp[REF_SMTP_MAX];
 	size_t nsmtp;
 	enum referee_mode mode;
@@ -112,7 +130,8 @@ struct referee_opts {
 };
 
 /* Sets the mode m that option opt (with its value arg, a directory for
- * --import and --export) chooses; -1 when another one chose another. */
+ * --import and --export, the verb of --admin) chooses; -1 when another
+ * one chose another. */
 static int
 referee_mode(struct referee_opts *ro, enum referee_mode m, const char *opt,
     const char *arg)
@@ -135,8 +154,9 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
 	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
 	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost,
-	    &ro->authserv_id, &ro->max[0], &ro->max[1], &ro->max[2] };
-	const char *letters = "dSiacupPNmJHAbCG", *at;
+	    &ro->authserv_id, &ro->aside_head, &ro->aside_days, &ro->max[0],
+	    &ro->max[1], &ro->max[2] };
+	const char *letters = "dSiacupPNmJHAkybCG", *at;
 
 	switch (ch) {
 	case 'D':
@@ -147,6 +167,8 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 		return referee_mode(ro, REFEREE_IMPORT, "--import", arg) * 2;
 	case 'E':
 		return referee_mode(ro, REFEREE_EXPORT, "--export", arg) * 2;
+	case 'M':
+		return referee_mode(ro, REFEREE_ADMIN, "--admin", arg) * 2;
 	case 'j':
 		ro->json = 1;
 		return 0;
@@ -228,6 +250,9 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "status", no_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "max-age", required_argument, NULL, 'm' },
+		{ "aside-head", required_argument, NULL, 'k' },
+		{ "aside-days", required_argument, NULL, 'y' },
+		{ "admin", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch, rc;
@@ -245,7 +270,12 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		if (rc != 0)
 			return cmd_usage(d, cmd_referee_usage);
 	}
-	if (optind != argc)
+	ro->args = argv + optind;
+	ro->nargs = argc - optind;
+	if (ro->mode == REFEREE_ADMIN && ref_admin_check(ro->port, ro->nargs,
+	    d) == -1)
+		return cmd_usage(d, cmd_referee_usage);
+	if (ro->mode != REFEREE_ADMIN && optind != argc)
 		return diag_report(d, DIAG_TOO_MANY_ARGS, NULL),
 		    cmd_usage(d, cmd_referee_usage);
 	return referee_check(ro, d);
@@ -277,6 +307,8 @@ referee_work(const struct referee_opts *ro, struct ref_state *s)
 		ref_port_import(s, ro->port);
 	else if (ro->mode == REFEREE_EXPORT)
 		ref_port_export(s, ro->port);
+	else if (ro->mode == REFEREE_ADMIN)
+		ref_admin(s, ro->port, ro->args, ro->nargs);
 	else
 		ref_run(s);
 }
@@ -324,6 +356,8 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.hash_cost = (unsigned)ro->cost;
 	s.limits = ro->limits;
 	s.authserv_id = ro->authserv_id;
+	s.aside_head = (size_t)ro->head * 1024;
+	s.aside_keep = (long long)ro->days * 86400;
 	umask(077);
 	if (ref_state_open(&s) == 0)
 		referee_work(ro, &s);
@@ -410,6 +444,14 @@ referee_numbers(struct referee_opts *ro, struct diag *d)
 		return -1;
 	if (ro->hash_cost != NULL && cmd_number(d, "--hash-cost",
 	    ro->hash_cost, 1, REF_HASH_COST_MAX, &ro->cost) == -1)
+		return -1;
+	ro->head = REF_ASIDE_HEAD / 1024;
+	ro->days = REF_ASIDE_DAYS;
+	if (ro->aside_head != NULL && cmd_number(d, "--aside-head",
+	    ro->aside_head, 0, REF_ASIDE_HEAD_MAX / 1024, &ro->head) == -1)
+		return -1;
+	if (ro->aside_days != NULL && cmd_number(d, "--aside-days",
+	    ro->aside_days, 1, 3650, &ro->days) == -1)
 		return -1;
 	return referee_limits(ro, d);
 }

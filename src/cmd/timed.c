@@ -44,12 +44,17 @@ cmd_clock_load(struct judge_clock *jc, const struct record *g,
 
 int
 cmd_clock_check(const struct record *g, const struct replay *rp,
-    const struct replay_opts *o, struct diag *d)
+    const struct replay_opts *o, long long now, struct diag *d)
 {
 	struct diag_where w = { o->file, &g->at, o->game, 0 };
+	struct judge_verdict v;
 	struct judge_clock jc;
 	long long last = clock_last_stamp(g);
 
+	if (judge_stamps(g, rp, now, &v) == -1) {
+		judge_report(&v, &w, d);
+		return -1;
+	}
 	return last < 0 ? 0 : cmd_clock_load(&jc, g, rp, last, &w, d);
 }
 

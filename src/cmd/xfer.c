@@ -182,32 +182,34 @@ cmd_xfer_end(char *pw, size_t size)
 
 static int
 cmd_game_replay(struct extend_game *cg, const struct replay_opts *o,
-    struct diag *d)
+    long long now, struct diag *d)
 {
 	if (replay_run(&cg->rp, &cg->g, o, d) == -1 ||
 	    replay_result(&cg->rp, &cg->g, o, d) == -1 ||
-	    cmd_clock_check(&cg->g, &cg->rp, o, d) == -1)
+	    cmd_clock_check(&cg->g, &cg->rp, o, now, d) == -1)
 		return -1;
 	return 0;
 }
 
 int
 cmd_game_read(struct extend_game *cg, const char *text, size_t len,
-    const char *name, const struct notation **nt, struct diag *d)
+    const char *name, long long now, const struct notation **nt,
+    struct diag *d)
 {
 	struct replay_opts o = { name, 0, REPLAY_ALL, 1 };
 
 	if (notation_read_text(text, len, name, &cg->g, nt, d) == -1)
 		return -1;
-	return cmd_game_replay(cg, &o, d);
+	return cmd_game_replay(cg, &o, now, d);
 }
 
 int
-cmd_game_load(struct extend_game *cg, const char *path, struct diag *d)
+cmd_game_load(struct extend_game *cg, const char *path, long long now,
+    struct diag *d)
 {
 	struct replay_opts o = { fileio_name(path), 0, REPLAY_ALL, 1 };
 
 	if (cmd_load_one(path, &cg->g, NULL, d) == -1)
 		return -1;
-	return cmd_game_replay(cg, &o, d);
+	return cmd_game_replay(cg, &o, now, d);
 }

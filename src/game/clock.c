@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "game/clock.h"
 #include "game/play.h"
@@ -227,30 +228,46 @@ clock_control_of(const struct record *g, struct clock_control *c,
 	return clock_control_parse(tc != NULL ? tc : "", c, why, size);
 }
 
-/* Whether the stamps of l (and of its undo variations, when top) hold
- * a time; the last one's into *t. */
+/* Walks the stamps of line l (top: the main line, with the variations
+ * of its accepted undos): *t gets the last that reads, and *ahead (when
+ * NULL yet) the first later than limit. */
 static void
-clock_last_in(const struct line *l, int top, long long *t)
+clock_scan(const struct line *l, int top, long long limit, long long *t,
+    const struct elem **ahead)
 {
 	long long v;
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
 		if (l->elems[i].kind == ELEM_STAMP &&
-		    timeutc_parse(l->elems[i].text, &v) == 0)
+		    timeutc_parse(l->elems[i].text, &v) == 0) {
 			*t = v;
-		else if (top && l->elems[i].var != NULL &&
+			if (*ahead == NULL && v > limit)
+				*ahead = &l->elems[i];
+		} else if (top && l->elems[i].var != NULL &&
 		    line_undo_var(l, i))
-			clock_last_in(l->elems[i].var, 0, t);
+			clock_scan(l->elems[i].var, 0, limit, t, ahead);
 }
 
 long long
 clock_last_stamp(const struct record *g)
 {
+	const struct elem *ahead = NULL;
 	long long t = -1;
 
-	clock_last_in(&g->main, 1, &t);
+	clock_scan(&g->main, 1, TIMEUTC_MAX, &t, &ahead);
 	return t;
+}
+
+const struct elem *
+clock_stamp_ahead(const struct record *g, long long now)
+{
+	const struct elem *ahead = NULL;
+	long long t = -1;
+
+	if (now >= 0 && now <= TIMEUTC_MAX - CLOCK_AHEAD)
+		clock_scan(&g->main, 1, now + CLOCK_AHEAD, &t, &ahead);
+	return ahead;
 }
 
 int
@@ -268,6 +285,8 @@ clock_timed(const struct record *g)
 }
 
 /* --- the walk over the record ------------------------------------ */
+
+#define CLOCK_STOPS 8             /* stops of a side the walk keeps */
 
 enum clock_ev {
 	CLOCK_EV_NONE,
@@ -289,6 +308,9 @@ struct clock_walk {
 				   * undo's variation began */
 	char *why;
 	size_t size;
+	long long stop[2][CLOCK_STOPS][2];  /* each side's stops, [from,
+				   * until), in order (clock_comment) */
+	unsigned nstop[2];
 };
 
 /* The overlap of [a, b) and [c, d). */
@@ -300,8 +322,23 @@ clock_overlap(long long a, long long b, long long c, long long d)
 	return hi > lo ? hi - lo : 0;
 }
 
+/* The stops of the side on the clock between its turn's start and t,
+ * CLOCK_STOP_MAX at most. */
+static long long
+clock_stopped(const struct clock_walk *w, long long t)
+{
+	const struct clock *ck = w->ck;
+	const long long (*v)[2] = w->stop[ck->on];
+	long long r = 0;
+	unsigned i;
+
+	for (i = 0; i < w->nstop[ck->on]; i++)
+		r += clock_overlap(ck->since, t, v[i][0], v[i][1]);
+	return r < CLOCK_STOP_MAX ? r : CLOCK_STOP_MAX;
+}
+
 /* The time the side on the clock has thought on this move at t, its
- * leave excluded (0 when its turn's start or t is unknown). */
+ * leave and stops excluded (0 when its turn's start or t is unknown). */
 static long long
 clock_thinking(const struct clock_walk *w, long long t)
 {
@@ -312,7 +349,7 @@ clock_thinking(const struct clock_walk *w, long long t)
 	if (ck->on < 0 || ck->since < 0 || t < ck->since)
 		return 0;
 	s = &ck->side[ck->on];
-	r = t - ck->since - w->done;
+	r = t - ck->since - w->done - clock_stopped(w, t);
 	if (s->leave_from >= 0)
 		r -= clock_overlap(ck->since, t, s->leave_from, s->leave_until);
 	return r > 0 ? r : 0;
@@ -421,8 +458,24 @@ clock_hand(struct clock_walk *w, long long t, int next)
 	w->done = 0;
 }
 
+/* Ends the stops of side in force at t (its move). */
+static void
+clock_stops_end(struct clock_walk *w, int side, long long t)
+{
+	struct clock_side *s = &w->ck->side[side];
+	long long (*v)[2] = w->stop[side];
+	unsigned i;
+
+	for (i = 0; t >= 0 && i < w->nstop[side]; i++)
+		if (v[i][0] <= t && t < v[i][1])
+			v[i][1] = t;
+	if (t >= 0 && s->stop_from >= 0 && s->stop_from <= t &&
+	    t < s->stop_until)
+		s->stop_until = t;
+}
+
 /* A move by the side on the clock at t (counted: one of the main
- * line); it ends that side's leave. */
+ * line); it ends that side's leave and stops. */
 static void
 clock_move(struct clock_walk *w, long long t, int counted)
 {
@@ -432,6 +485,7 @@ clock_move(struct clock_walk *w, long long t, int counted)
 	if (t >= 0 && s->leave_from >= 0 && s->leave_from <= t &&
 	    t < s->leave_until)
 		s->leave_until = t;
+	clock_stops_end(w, w->ck->on, t);
 	clock_hand(w, t, SIDE_OTHER(w->ck->on));
 	if (!counted)
 		return;
@@ -566,6 +620,71 @@ clock_stamp(struct clock_walk *w, const struct elem *e)
 	return 0;
 }
 
+/* Reads the comment text of a stop (play_append_stop) of game r: 0 with
+ * *side, *from and *until (from before until), or -1 when text is none. */
+static int
+clock_stop_parse(const struct rules *r, const char *text, int *side,
+    long long *from, long long *until)
+{
+	char s[40], a[TIMEUTC_SIZE], b[TIMEUTC_SIZE];
+	int n = -1;
+
+	if (text == NULL || sscanf(text, " [%%stop %39s %24s %24[^]]]%n", s,
+	    a, b, &n) != 3 || n < 0 || text[n + strspn(text + n, " ")] !=
+	    '\0' || timeutc_parse(a, from) == -1 ||
+	    timeutc_parse(b, until) == -1 || *from >= *until)
+		return -1;
+	for (*side = 0; *side < 2; (*side)++)
+		if (strcasecmp(s, r->side[*side]) == 0)
+			return 0;
+	return -1;
+}
+
+/* A comment: a stop of a side's clock, or nothing to the clock.  A stop
+ * that meets the side's last one joins it; past CLOCK_STOPS, the two
+ * oldest join. */
+static void
+clock_comment(struct clock_walk *w, const struct elem *e)
+{
+	long long from, until, (*v)[2];
+	unsigned *n;
+	int side;
+
+	if (clock_stop_parse(w->rp->r, e->text, &side, &from, &until) == -1)
+		return;
+	v = w->stop[side];
+	n = &w->nstop[side];
+	if (*n > 0 && from <= v[*n - 1][1] && v[*n - 1][0] <= until) {
+		v[*n - 1][0] = from < v[*n - 1][0] ? from : v[*n - 1][0];
+		v[*n - 1][1] = until > v[*n - 1][1] ? until : v[*n - 1][1];
+	} else {
+		if (*n == CLOCK_STOPS) {
+			v[0][1] = v[1][1];
+			memmove(v[1], v[2], (CLOCK_STOPS - 2) * sizeof(v[0]));
+			(*n)--;
+		}
+		v[*n][0] = from;
+		v[(*n)++][1] = until;
+	}
+	w->ck->side[side].stop_from = v[*n - 1][0];
+	w->ck->side[side].stop_until = v[*n - 1][1];
+}
+
+/* Sets each side's stop (clock.h) to the one in force at t, if any. */
+static void
+clock_stops_at(struct clock_walk *w, long long t)
+{
+	unsigned i;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < w->nstop[s]; i++)
+			if (w->stop[s][i][0] <= t && t < w->stop[s][i][1]) {
+				w->ck->side[s].stop_from = w->stop[s][i][0];
+				w->ck->side[s].stop_until = w->stop[s][i][1];
+			}
+}
+
 static int clock_line(struct clock_walk *, const struct line *, int);
 
 /* Element i of l (undo: l is the variation of an undo). */
@@ -576,6 +695,8 @@ clock_elem(struct clock_walk *w, const struct line *l, size_t i, int undo)
 
 	if (e->kind == ELEM_STAMP)
 		return clock_stamp(w, e);
+	if (e->kind == ELEM_COMMENT && !undo)
+		clock_comment(w, e);
 	if (e->kind != ELEM_MOVE && e->kind != ELEM_ACTION &&
 	    (e->kind != ELEM_VARIATION || undo || !line_undo_var(l, i)))
 		return 0;
@@ -616,7 +737,7 @@ clock_run(struct clock *ck, const struct record *g,
     char *why, size_t size)
 {
 	struct clock_walk w = { c, rp, ck, -1, 0, CLOCK_EV_NONE, NULL, 0,
-	    why, size };
+	    why, size, { { { 0 } } }, { 0 } };
 	const char *res, *over;
 	long long ch;
 
@@ -624,11 +745,13 @@ clock_run(struct clock *ck, const struct record *g,
 	ck->on = clock_first_side(rp);
 	ck->since = -1;
 	ck->side[0].leave_from = ck->side[1].leave_from = -1;
+	ck->side[0].stop_from = ck->side[1].stop_from = -1;
 	ck->side[0].bank = ck->side[1].bank = c->base;
 	if (clock_line(&w, &g->main, 0) == -1)
 		return -1;
 	if (play_over(rp, g, &res, &over))
 		ck->on = -1;
+	clock_stops_at(&w, now);
 	clock_judge(&w, now);
 	if (ck->on >= 0) {
 		ch = clock_charge(c, ck->thinking);

@@ -18,7 +18,11 @@
  * side only, from its stamp for its days, or until that side moves.
  * The moves an accepted undo took back (line_undo_var) are charged as
  * they were played but earn nothing, and the accept hands the clock
- * back to the side that asked.
+ * back to the side that asked.  A stop (the comment "[%stop SIDE FROM
+ * UNTIL]" the referee writes when a lock may have refused that side's
+ * player) stops the clock of its side from FROM to UNTIL, or until that
+ * side moves, as leave does; stops count for CLOCK_STOP_MAX per move at
+ * most.
  *
  * Nothing here allocates.
  */
@@ -31,6 +35,7 @@
 #include "model/record.h"
 
 #define CLOCK_REMINDERS 8        /* remind= thresholds at most */
+#define CLOCK_STOP_MAX 86400     /* seconds of stops counted per move */
 
 /* A time control, as clock_control_parse reads a TimeControl value. */
 struct clock_control {
@@ -77,6 +82,17 @@ int clock_timed(const struct record *g);
  * counts as none. */
 long long clock_last_stamp(const struct record *g);
 
+/* How much later than now a time stamp may be: the clocks of the
+ * players' machines and the referee's set a little apart.  Time comes
+ * from the clock, never from a record: a later stamp is refused. */
+#define CLOCK_AHEAD 300
+
+/* The first time stamp of g's main line (the variations of its undos
+ * included) later than now + CLOCK_AHEAD, or NULL when there is none
+ * (or now is -1: unknown). */
+const struct elem *clock_stamp_ahead(const struct record *g, long long now);
+
+
 /* A side's account. */
 struct clock_side {
 	long long bank;           /* its bank (with a bank): for the side on
@@ -87,6 +103,9 @@ struct clock_side {
 	long long leave_until;
 	int leave_year;           /* the year its leave days count in */
 	unsigned leave_taken;     /* days taken in that year */
+	long long stop_from;      /* its stop in force at the time judged,
+				   * else its last, [from, until); -1 */
+	long long stop_until;
 };
 
 /* The clock at a time. */

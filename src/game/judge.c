@@ -32,6 +32,30 @@ judge_ply_elem(const struct record *g, unsigned long n)
 	return NULL;
 }
 
+/* judge_stamps, v started. */
+static int
+judge_ahead(const struct record *g, long long now, struct judge_verdict *v)
+{
+	const struct elem *e = clock_stamp_ahead(g, now);
+
+	v->now = now;
+	if (e == NULL)
+		return 0;
+	v->kind = JUDGE_STAMP_AHEAD;
+	v->at = e;
+	if (timeutc_parse(e->text, &v->when) == -1)
+		v->when = -1;
+	return -1;
+}
+
+int
+judge_stamps(const struct record *g, const struct replay *rp, long long now,
+    struct judge_verdict *v)
+{
+	judge_start(v, rp, NULL);
+	return judge_ahead(g, now, v);
+}
+
 /* The clock of g at now into jc, v started; 0, or -1 with v. */
 static int
 judge_time(struct judge_clock *jc, const struct record *g,
@@ -43,6 +67,8 @@ judge_time(struct judge_clock *jc, const struct record *g,
 	jc->now = v->now = now;
 	if (!(jc->timed = clock_timed(g)))
 		return 0;
+	if (last > now && judge_ahead(g, now, v) == -1)
+		return -1;
 	if (last > now) {
 		v->kind = JUDGE_NOW_BEHIND;
 		v->when = last;
@@ -164,21 +190,30 @@ judge_report_stale(const struct judge_verdict *v, const char *label,
 		diag_report(d, DIAG_ACTION_PLY, w, label, v->ply, v->next);
 }
 
+/* Where w (may be NULL) says, at the element of v when it has one. */
+static struct diag_where
+judge_where(const struct judge_verdict *v, const struct diag_where *w)
+{
+	struct diag_where at = { NULL, NULL, 0, 0 };
+
+	if (w != NULL)
+		at = *w;
+	if (v->at != NULL)
+		at.at = &v->at->at;
+	return at;
+}
+
 /* A record whose time does not add up, at the element at fault: a
  * time stamp, a leave or a claim on time ("leave by red"). */
 static void
 judge_report_clock(const struct judge_verdict *v,
     const struct diag_where *w, struct diag *d)
 {
-	struct diag_where at = { NULL, NULL, 0, 0 };
+	struct diag_where at = judge_where(v, w);
 	const char *text = v->at != NULL && v->at->text != NULL ?
 	    v->at->text : "?";
 	char label[80], act[16], side[40];
 
-	if (w != NULL)
-		at = *w;
-	if (v->at != NULL)
-		at.at = &v->at->at;
 	if (v->at == NULL || v->at->kind != ELEM_ACTION ||
 	    sscanf(text, "%15s %39s", act, side) != 2) {
 		diag_report(d, DIAG_BAD_TIME, &at, text, v->why);
@@ -200,7 +235,20 @@ judge_times(const struct judge_verdict *v, char t[2][TIMEUTC_SIZE])
 		snprintf(t[1], TIMEUTC_SIZE, "?");
 }
 
-/* The refusals about time: a clock set back, a loss on time. */
+/* A stamp later than now allows, at its element. */
+static void
+judge_report_ahead(const struct judge_verdict *v,
+    const struct diag_where *w, struct diag *d)
+{
+	struct diag_where at = judge_where(v, w);
+	char t[2][TIMEUTC_SIZE];
+
+	judge_times(v, t);
+	diag_report(d, DIAG_STAMP_AHEAD, &at, t[1], t[0], CLOCK_AHEAD / 60);
+}
+
+/* The refusals about time: a clock set back, a stamp ahead of it, a
+ * loss on time. */
 static void
 judge_report_time(const struct judge_verdict *v, const struct diag_where *w,
     struct diag *d)
@@ -210,6 +258,8 @@ judge_report_time(const struct judge_verdict *v, const struct diag_where *w,
 	judge_times(v, t);
 	if (v->kind == JUDGE_NOW_BEHIND)
 		diag_report(d, DIAG_NOW_BEHIND, w, t[0], t[1]);
+	else if (v->kind == JUDGE_STAMP_AHEAD)
+		judge_report_ahead(v, w, d);
 	else
 		diag_report(d, DIAG_TIME_UP, w, v->r->side[v->side], t[1],
 		    v->r->side[v->other]);
@@ -231,7 +281,8 @@ judge_report(const struct judge_verdict *v, const struct diag_where *w,
 	else if (v->kind == JUDGE_NOT_TURN)
 		diag_report(d, DIAG_WRONG_SIDE, w, v->r->side[v->side],
 		    v->r->side[v->other]);
-	else if (v->kind == JUDGE_NOW_BEHIND || v->kind == JUDGE_TIME_UP)
+	else if (v->kind == JUDGE_NOW_BEHIND || v->kind == JUDGE_TIME_UP ||
+	    v->kind == JUDGE_STAMP_AHEAD)
 		judge_report_time(v, w, d);
 	else if (v->kind == JUDGE_BAD_CONTROL)
 		diag_report(d, DIAG_BAD_CONTROL, w, v->control, v->why);

@@ -13,9 +13,10 @@
  *   the game must go on (JUDGE_OVER: by its position, an action, or a
  *       result the record gives, play_over);
  *   a move must be by the side to move (JUDGE_NOT_TURN);
- *   a timed record's clock must run at now (judge_clock): now is not
- *       before its last stamp (JUDGE_NOW_BEHIND: time comes from the
- *       clock, a record never sets it back), its TimeControl reads
+ *   a timed record's clock must run at now (judge_clock): no stamp is
+ *       later than now + CLOCK_AHEAD (JUDGE_STAMP_AHEAD: judge_stamps),
+ *       now is not before its last stamp (JUDGE_NOW_BEHIND: time comes
+ *       from the clock, a record never sets it back), its TimeControl reads
  *       (JUDGE_BAD_CONTROL), its time adds up (JUDGE_BAD_CLOCK);
  *   a move or leave is not by a side on the clock that has lost on time
  *       (JUDGE_TIME_UP);
@@ -59,9 +60,21 @@ struct judge_ask {
 };
 
 /*
+ * Whether every time stamp of g is at most CLOCK_AHEAD later than now
+ * (clock_stamp_ahead; now -1: unknown, none is): the one rule that
+ * keeps a record from setting the time ahead, as of an opponent's copy
+ * that claims a win on time at a stamp to come (rp: g replayed, for
+ * the verdict's game).  Returns 0, or -1 with v JUDGE_STAMP_AHEAD, v->at
+ * the first such stamp and v->when its time.
+ */
+int judge_stamps(const struct record *g, const struct replay *rp,
+    long long now, struct judge_verdict *v);
+
+/*
  * Loads the clock of g (replayed whole into rp) at now into jc: for a
- * timed record, its control read and its clock run.  Returns 0, or -1
- * with v the refusal (JUDGE_NOW_BEHIND, JUDGE_BAD_CONTROL,
+ * timed record, its stamps judged (judge_stamps), its control read and
+ * its clock run.  Returns 0, or -1 with v the refusal
+ * (JUDGE_STAMP_AHEAD, JUDGE_NOW_BEHIND, JUDGE_BAD_CONTROL,
  * JUDGE_BAD_CLOCK: v points into jc and g).
  */
 int judge_clock(struct judge_clock *jc, const struct record *g,
@@ -92,7 +105,8 @@ void judge_times(const struct judge_verdict *v, char t[2][TIMEUTC_SIZE]);
  * DIAG_PLY_PLAYED, DIAG_WRONG_PLY, DIAG_ACTION_PLY; DIAG_GAME_OVER,
  * DIAG_ACTION_OVER; DIAG_WRONG_SIDE; DIAG_NOW_BEHIND, DIAG_BAD_CONTROL,
  * DIAG_BAD_TIME (DIAG_LEAVE or DIAG_NOT_LOST for a leave or a claim the
- * record holds, at that element); DIAG_TIME_UP; those of
+ * record holds, at that element); DIAG_STAMP_AHEAD (at the stamp);
+ * DIAG_TIME_UP; those of
  * replay_act_report; DIAG_LEAVE and DIAG_NOT_LOST, with the reason
  * clock_refusal_text words.
  */

@@ -162,6 +162,19 @@ play_append_act(const struct replay *rp, struct record *g,
 }
 
 int
+play_append_stop(const struct replay *rp, struct record *g, int side,
+    long long from, long long until)
+{
+	char a[TIMEUTC_SIZE], b[TIMEUTC_SIZE], text[160];
+
+	if (timeutc_format(from, a, sizeof(a)) == -1 ||
+	    timeutc_format(until, b, sizeof(b)) == -1)
+		return -1;
+	return play_push(g, ELEM_COMMENT, text, snprintf(text, sizeof(text),
+	    "[%%stop %s %s %s]", rp->r->side[side], a, b));
+}
+
+int
 play_append_stamp(struct record *g, long long t)
 {
 	char text[TIMEUTC_SIZE];

@@ -80,6 +80,13 @@ int play_accept_undo(const struct replay *rp, struct record *g, int side);
 int play_append_act(const struct replay *rp, struct record *g,
     enum replay_act act, int side, unsigned long days);
 
+/* Appends to g's main line the stop of side's clock from from to until
+ * (clock.h), the comment "[%stop red 2027-01-05T10:00:00Z
+ * 2027-01-05T11:00:00Z]".  0, or -1 when a time does not write or out
+ * of memory. */
+int play_append_stop(const struct replay *rp, struct record *g, int side,
+    long long from, long long until);
+
 /* Appends the time stamp t (seconds since 1970, UTC) to g's main line:
  * the time of the move or action just appended, or, on an empty main
  * line, the start of the game's clock. */

@@ -20,6 +20,8 @@ enum judge_kind {
 	JUDGE_NOT_TURN,           /* a move by side, other to move */
 	JUDGE_NOW_BEHIND,         /* now before the record's last stamp
 				   * (when) */
+	JUDGE_STAMP_AHEAD,        /* a stamp (at, its time when) later than
+				   * now + CLOCK_AHEAD (clock.h) */
 	JUDGE_BAD_CONTROL,        /* the TimeControl does not read: why */
 	JUDGE_BAD_CLOCK,          /* the record's time does not add up: at
 				   * the element at fault, why */

@@ -131,9 +131,29 @@ ref_part_record(const struct mail_part *p)
 	    strcasecmp(dot, ".xml") == 0));
 }
 
+/* Why the attached record g, of j's board, is refused by the judge's
+ * rule of time stamps (judge_stamps: none later than the referee's
+ * clock allows), into why (left as it is when none is). */
+static void
+ref_part_ahead(struct ref_job *j, const struct record *g, const char *name,
+    char *why, size_t size)
+{
+	struct diag_where w = { "attachment", NULL, 0, 0 };
+	struct judge_verdict v;
+	struct ref_diag dg;
+
+	if (judge_stamps(g, &j->rp, (long long)j->c->now, &v) == 0)
+		return;
+	ref_diag_open(&dg);
+	judge_report(&v, &w, &dg.d);
+	snprintf(why, size, "the attached record %s: %s", name,
+	    ref_diag_text(&dg));
+	free(dg.buf);
+}
+
 /* Why the attached record p is not of j's board (extend_same_game: the
- * game, GameId and start position of its record), into why ("" if it
- * is). */
+ * game, GameId and start position of its record) or has a time stamp
+ * ahead of the referee's clock, into why ("" if neither). */
 static void
 ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
     size_t size)
@@ -164,6 +184,9 @@ ref_part_check(struct ref_job *j, const struct mail_part *p, char *why,
 		    "%s, not of %s board %s (%s)", p->filename != NULL ?
 		    p->filename : "", game != NULL ? game : "an unknown",
 		    id != NULL ? id : "(none)", j->r->name, j->cmd.board, how);
+	else
+		ref_part_ahead(j, &g, p->filename != NULL ? p->filename : "",
+		    why, size);
 	record_free(&g);
 	ref_diag_text(&dg);
 	free(dg.buf);
@@ -184,7 +207,8 @@ ref_check_attached(struct ref_job *j)
 		ref_part_check(j, &j->m->parts[i], why, sizeof(why));
 		if (why[0] != '\0')
 			return ref_refuse(j, "the attached record is not of "
-			    "this board", why, "Send the request again without "
+			    "this board, or not of its time", why, "Send the "
+			    "request again without "
 			    "the attachment, or with the record\nthe referee "
 			    "last mailed you for this board.\n");
 	}

@@ -393,7 +393,7 @@ static int
 ref_run_verb(struct ref_job *j, const struct ref_verb *v)
 {
 	if ((v->need & REF_LOGIN) && (ref_board_named(j) == -1 ||
-	    ref_login(j) == -1 || ref_board(j, REPLAY_ALL) == -1 ||
+	    ref_login_clock(j) == -1 || ref_board(j, REPLAY_ALL) == -1 ||
 	    ref_side(j) == -1 || ref_check_attached(j) == -1))
 		return -1;
 	return v->run(j);

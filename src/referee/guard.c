@@ -14,6 +14,8 @@
 #include "mail/authres.h"
 #include "referee/job.h"
 
+#define REF_CODE 11   /* an address's code (ref_owner_code), NUL included */
+
 int
 ref_count_parse(const char *text, struct ref_count *c)
 {
@@ -148,6 +150,14 @@ ref_guard_close(struct ref_job *j)
 	}
 }
 
+/* Whether j's mail comes from pl's registered address. */
+static int
+ref_from_owner(const struct ref_job *j, const struct ref_player *pl)
+{
+	return pl != NULL && j->m->from != NULL &&
+	    strcasecmp(j->m->from, pl->addr) == 0;
+}
+
 /* The text of the mail telling player pl that the userid is locked. */
 static char *
 ref_lock_text(const struct ref_job *j, const struct ref_player *pl)
@@ -161,14 +171,18 @@ ref_lock_text(const struct ref_job *j, const struct ref_player *pl)
 		snprintf(when, sizeof(when), "in an hour");
 	return ref_text("There were %lu wrong passwords for your userid %s "
 	    "at the stackref\nreferee %s within an hour, the last in a mail "
-	    "from %s.\n\nMoves and actions of %s are refused until %s.\n"
-	    "If these were not yours, someone is guessing your password.\n",
-	    j->user.fails, pl->user, j->c->referee,
-	    util_quote(j->m->from, q, sizeof(q)), pl->user, when);
+	    "from %s.\n\nMoves and actions of %s sent from any other address "
+	    "than yours,\n%s, are refused until %s; from yours they are "
+	    "taken as always.\nWhile a lock refuses you, your clock "
+	    "stops.\nIf these were not yours, someone is guessing your "
+	    "password.\n", j->user.fails, pl->user, j->c->referee,
+	    util_quote(j->m->from, q, sizeof(q)), pl->user, pl->addr, when);
 }
 
-/* Counts a wrong password for pl (NULL: no such userid); the
- * REF_USER_FAILS-th locks it and tells its player. */
+/* Counts a wrong password for pl (NULL: no such userid) sent from
+ * another address than pl's; the REF_USER_FAILS-th locks it for those
+ * and tells its player.  From pl's own address it counts for the
+ * address alone (ref_owner_code). */
 static void
 ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 {
@@ -176,7 +190,7 @@ ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 
 	j->sender.fails++;
 	j->sender_set = 1;
-	if (pl == NULL)
+	if (pl == NULL || ref_from_owner(j, pl))
 		return;
 	j->user.fails++;
 	j->user_set = 1;
@@ -190,23 +204,100 @@ ref_count_fail(struct ref_job *j, const struct ref_player *pl)
 	free(text);
 }
 
-/* Refuses the login of j's userid before any check, or returns 0. */
+/* Refuses the login of j's userid locked by the operator (--admin
+ * lock), from any address, before any check (a lock that stops its
+ * player's clock, as the others), or returns 0. */
+static int
+ref_login_held(struct ref_job *j)
+{
+	char why[300];
+
+	if (!j->user.held || j->user.until <= j->c->now)
+		return 0;
+	j->stop_until = j->user.until - j->c->now > CLOCK_STOP_MAX ?
+	    j->c->now + CLOCK_STOP_MAX : j->user.until;
+	snprintf(why, sizeof(why), "the userid %s is locked by the "
+	    "referee's operator; write to them", j->cmd.user);
+	return ref_refuse(j, "the userid is locked by the referee's "
+	    "operator", why, NULL);
+}
+
+/* Refuses the login of j's userid from another address than its
+ * player's before any check, or returns 0. */
 static int
 ref_login_barred(struct ref_job *j)
 {
 	char why[300];
 
 	if (j->user.until > j->c->now) {
+		j->stop_until = j->user.until;
 		snprintf(why, sizeof(why), "the userid %s is locked for an "
-		    "hour after %d wrong passwords; its player is told",
-		    j->cmd.user, REF_USER_FAILS);
+		    "hour after %d wrong passwords from other addresses than "
+		    "its player's; its player is told", j->cmd.user,
+		    REF_USER_FAILS);
 		return ref_refuse(j, "the userid is locked for a while after "
 		    "repeated wrong passwords", why, NULL);
 	}
-	if (j->sender.fails >= REF_ADDR_FAILS)
+	if (j->sender.fails >= REF_ADDR_FAILS) {
+		j->stop_until = j->sender.since + REF_ADDR_WINDOW;
 		return ref_refuse(j, "too many wrong passwords from this "
 		    "address today", NULL, NULL);
+	}
 	return 0;
+}
+
+/* The code of pl's address for the window of j's sender count into
+ * code: the first REF_CODE - 1 characters of a SHA-256 of pl's
+ * password hash (a secret of the referee's), the window and userid. */
+static void
+ref_owner_code(const struct ref_job *j, const struct ref_player *pl,
+    char code[REF_CODE])
+{
+	char what[REF_HASH + PBEM_WORD + 64], key[REF_KEY];
+
+	snprintf(what, sizeof(what), "code\n%s\n%lld\n%s", pl->hash,
+	    (long long)j->sender.since, pl->user);
+	ref_need(REF_HASH_MODULE->raw_key(what, strlen(what), key));
+	memcpy(code, key, REF_CODE - 1);
+	code[REF_CODE - 1] = '\0';
+}
+
+/*
+ * From pl's own address, once it sent REF_ADDR_FAILS wrong passwords
+ * in its window (a forged From can): a mail not verified
+ * (ref_sender_verified) needs the address's code in its text, mailed
+ * to that address alone (at most once in a userid's window), so that
+ * guesses under a forged From stay bounded and the player is never
+ * locked out.  Refuses a mail without it, else returns 0.
+ */
+static int
+ref_owner_barred(struct ref_job *j, const struct ref_player *pl)
+{
+	char code[REF_CODE], subject[200], *text;
+
+	if (j->sender.fails < REF_ADDR_FAILS || ref_sender_verified(j))
+		return 0;
+	ref_owner_code(j, pl, code);
+	if (j->m->text != NULL && strstr(j->m->text, code) != NULL)
+		return 0;
+	j->stop_until = j->sender.since + REF_ADDR_WINDOW;
+	if (j->user.mails == 0) {
+		j->user.mails = 1;
+		j->user_set = 1;
+		text = ref_text("Your address %s sent %lu wrong passwords "
+		    "today to the stackref\nreferee %s: someone may be "
+		    "sending mails in your name.\n\nUntil the day is over, "
+		    "send your requests with this line in the\ntext of the "
+		    "mail (the Subject as always):\n\n    code %s\n",
+		    pl->addr, j->sender.fails, j->c->referee, code);
+		snprintf(subject, sizeof(subject), "stackref referee: the "
+		    "code of %s for today", pl->user);
+		ref_push_text(j, pl->addr, subject, text);
+		free(text);
+	}
+	return ref_refuse(j, "too many wrong passwords from this address "
+	    "today: send the request again with the code the referee "
+	    "mailed to it", NULL, NULL);
 }
 
 int
@@ -214,9 +305,12 @@ ref_login(struct ref_job *j)
 {
 	const struct ref_player *pl;
 	char why[300];
+	int own;
 
 	pl = ref_player_find(j->c->players, j->cmd.user);
-	if (ref_login_barred(j) == -1)
+	own = ref_from_owner(j, pl);
+	if (ref_login_held(j) == -1 ||
+	    (own ? ref_owner_barred(j, pl) : ref_login_barred(j)) == -1)
 		return -1;
 	if (pl != NULL && REF_HASH_MODULE->verify(j->cmd.password, pl->hash)) {
 		j->known = 1;

@@ -77,6 +77,9 @@ struct ref_job {
 	struct ref_count user;    /* the counts of cmd.user (if a player) */
 	struct ref_count sender;  /* and of the sender's address */
 	int user_set, sender_set; /* they changed */
+	time_t stop_until;        /* ref_login refused cmd.user's password
+				   * unchecked, under a lock or throttle
+				   * that lasts until then (0: it did not) */
 	struct record g;          /* the board's record (or the new one) */
 	const struct rules *r;
 	struct replay rp;
@@ -284,11 +287,17 @@ int ref_ignored(struct ref_job *j);
 int ref_sender_verified(const struct ref_job *j);
 
 /*
- * Checks the password of cmd.user, throttled: a userid locked, or a
- * sender with REF_ADDR_FAILS wrong passwords in its window, is refused
- * without a check; a wrong password counts for both, and the
- * REF_USER_FAILS-th in an hour locks the userid for REF_LOCK_TIME and
- * tells its player.  Returns 0 (j->known set), or -1 after refusing.
+ * Checks the password of cmd.user, throttled.  From its player's own
+ * address (the players file's) a right password is always taken; once
+ * that address sent REF_ADDR_FAILS wrong passwords in its window (a
+ * From can be forged), a mail from it that the operator's server did
+ * not verify needs the address's code, mailed to it once an hour.  From
+ * any other address, a userid locked or a sender with REF_ADDR_FAILS
+ * wrong passwords in its window is refused without a check; a wrong
+ * password counts for both, and the REF_USER_FAILS-th in an hour locks
+ * the userid for REF_LOCK_TIME (for the other addresses) and tells its
+ * player.  A refusal without a check sets j->stop_until.  Returns 0
+ * (j->known set), or -1 after refusing.
  */
 int ref_login(struct ref_job *j);
 
@@ -421,6 +430,17 @@ void ref_token_make(const struct ref_job *j, char token[REF_TOKEN]);
 /* Whether t is token (case-insensitive; every byte looked at, whatever
  * differs: constant time for tokens of one length; "" is none). */
 int ref_token_same(const char *t, const char *token);
+
+/* ---- timing.c ---- */
+
+/*
+ * ref_login, then, when it refused cmd.user's password unchecked under
+ * a lock or throttle (j->stop_until: the player herself may have been
+ * refused), stops that player's clock on the board named until then,
+ * when it is her turn there: a stop (game/clock.h) appended to the
+ * record, unless one of hers covers it already.  Returns ref_login's.
+ */
+int ref_login_clock(struct ref_job *j);
 
 /* ---- the verbs (help.c, start.c, boards.c, challenge.c, watch.c,
  * turns.c, account.c): each a step, 0 or -1 after refusing ---- */

@@ -247,3 +247,18 @@ ref_board_ok(const char *s)
 
 	return n > 0 && n <= 32 && s[n] == '\0';
 }
+
+int
+ref_word_plain(const struct ref_players *players, const char *w)
+{
+	size_t n = strspn(w, "0123456789");
+
+	if (pbem_keyword(w))
+		return 1;
+	if ((n > 0 || w[0] == '#') && (w[n] == '\0' || (w[n] == '#' &&
+	    w[n + 1] != '\0' && strspn(w + n + 1, "0123456789") ==
+	    strlen(w + n + 1))))
+		return 1;
+	return rules_find(w) != NULL || (ref_board_ok(w) &&
+	    ref_player_find(players, w) != NULL);
+}

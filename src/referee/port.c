@@ -229,12 +229,13 @@ ref_out_aside(void *arg, const struct db_value *col, size_t ncol)
 	char head[600];
 	int n;
 
-	if (ncol != 4)
+	if (ncol != 5)
 		return 0;
 	n = snprintf(head, sizeof(head), "set aside: %.*s\nuid: %lld\n\n",
 	    (int)(col[1].len < 400 ? col[1].len : 400), col[1].p, col[2].i);
 	return ref_out_named(arg, "aside", &col[0], head, (size_t)n, &col[3],
-	    0);
+	    col[4].i);      /* its time: the file's, so that an import
+	                     * keeps its age (ref_in_aside) */
 }
 
 static int
@@ -443,7 +444,7 @@ ref_port_export(struct ref_state *s, const char *dir)
 		{ "SELECT name, since, fails, mails, until, updated FROM counts",
 		    ref_out_count },
 		{ "SELECT key, summary, at FROM done", ref_out_done },
-		{ "SELECT key, why, uid, mail FROM aside", ref_out_aside },
+		{ "SELECT key, why, uid, mail, at FROM aside", ref_out_aside },
 		{ "SELECT board, page, tries, next_try FROM publish",
 		    ref_out_page },
 		{ "SELECT key, n, rcpt, mail, made, tries, next_try FROM outbox",
@@ -626,16 +627,17 @@ ref_in_aside(struct ref_state *s, const char *path, const char *name)
 	char why[400] = "?";
 	unsigned long uid = 0;
 	char *text, *body;
+	time_t at;
 	size_t len;
 	int rc;
 
-	if ((text = ref_in_file(s, path, name, &len, NULL)) == NULL)
+	if ((text = ref_in_file(s, path, name, &len, &at)) == NULL)
 		return -1;
 	body = strstr(text, "\n\n");
 	sscanf(text, "set aside: %399[^\n]\nuid: %lu", why, &uid);
 	body = body != NULL ? body + 2 : text + len;
 	rc = strlen(name) < REF_KEY ? ref_state_set_aside(s, name, uid, why,
-	    body, len - (size_t)(body - text)) : 0;
+	    body, len - (size_t)(body - text), at) : 0;
 	free(text);
 	return rc;
 }

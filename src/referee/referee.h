@@ -14,7 +14,9 @@
  *
  * Who asks is checked first, and costly work (reading and replaying a
  * record, reading attachments) is done only for a player whose
- * password is right, on a board they play, or for a show.  A sender
+ * password is right, on a board they play, or for a show (and to stop
+ * a player's clock after a lock refused a request for her: job.h,
+ * ref_login_clock).  A sender
  * no player has (a "stranger": From proves nothing) gets refusals that
  * quote nothing from its mail, and at most REF_STRANGER_MAILS answers
  * a day; a signup counts only once its address confirms it.
@@ -155,6 +157,9 @@ struct ref_count {
 				      * in mails from the address */
 	unsigned long mails;         /* answers mailed to the address */
 	time_t until;                /* the userid is locked until then */
+	int held;                    /* by the operator (--admin lock; a
+				      * column of its own, never in the
+				      * count's line or a plan) */
 };
 
 /* A challenge waiting for the answer of the player challenged. */
@@ -279,6 +284,11 @@ struct ref_hash_module {
 
 /* Whether s is a safe board name: 1 to 32 of [A-Za-z0-9_-]. */
 int ref_board_ok(const char *s);
+
+/* Whether the word w of an unparsed request can be quoted as it is: a
+ * word of the syntax, a game, a number (with its #N), the userid of
+ * one of players. */
+int ref_word_plain(const struct ref_players *players, const char *w);
 
 /*
  * The board whose record a decision on l needs: writes it into board

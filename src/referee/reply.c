@@ -247,24 +247,6 @@ ref_push_text(struct ref_job *j, const char *to, const char *subject,
 	return ref_push(j, rcpt, 1, subject, &b);
 }
 
-/* Whether the word w of an unparsed request can be quoted as it is: a
- * word of the syntax, a game, a number (with its #N), a player's
- * userid. */
-static int
-ref_word_plain(const struct ref_job *j, const char *w)
-{
-	size_t n = strspn(w, "0123456789");
-
-	if (pbem_keyword(w))
-		return 1;
-	if ((n > 0 || w[0] == '#') && (w[n] == '\0' || (w[n] == '#' &&
-	    w[n + 1] != '\0' && strspn(w + n + 1, "0123456789") ==
-	    strlen(w + n + 1))))
-		return 1;
-	return rules_find(w) != NULL || (ref_board_ok(w) &&
-	    ref_player_find(j->c->players, w) != NULL);
-}
-
 /* Writes subject s into j->quoted with every word that is not plain
  * (ref_word_plain) as "****". */
 static void
@@ -281,7 +263,7 @@ ref_mask_words(struct ref_job *j, const char *s)
 		else
 			w[0] = '\0';
 		s += n;
-		if (!ref_word_plain(j, w))
+		if (!ref_word_plain(j->c->players, w))
 			snprintf(w, sizeof(w), "****");
 		if (len + strlen(w) + 5 >= sizeof(j->quoted)) {
 			snprintf(j->quoted + len, sizeof(j->quoted) - len,
@@ -341,7 +323,7 @@ ref_word_secret(const struct ref_job *j, const char *w, size_t n)
 		return 1;
 	memcpy(word, w, n);
 	word[n] = '\0';
-	return !ref_word_plain(j, word);
+	return !ref_word_plain(j->c->players, word);
 }
 
 /* The length of the secret word of j's request that s + at begins, or 0. */

@@ -369,6 +369,26 @@ ref_mail_done(struct ref_state *s, unsigned long uid)
 	    &DB_T(s->inbox_key), 1, NULL, NULL) == -1 ? -1 : 0;
 }
 
+/* Keeps the copy of mail raw (UID uid, raw key akey) set aside for why
+ * in the store (ref_aside_copy). */
+static int
+ref_keep_aside(struct ref_state *s, const char *akey, unsigned long uid,
+    const char *why, const char *raw, size_t len)
+{
+	char *copy;
+	size_t n;
+	int rc;
+
+	if (ref_aside_copy(&s->players, raw, len, s->aside_head, &copy,
+	    &n) == -1) {
+		diag_report(s->d, DIAG_NOMEM, NULL);
+		return -1;
+	}
+	rc = ref_state_set_aside(s, akey, uid, why, copy, n, 0);
+	free(copy);
+	return rc;
+}
+
 /* Sets mail raw (UID uid) aside for why, answers it from its header in
  * a child if it can, and finishes it. */
 static int
@@ -384,8 +404,7 @@ ref_set_aside(struct ref_state *s, unsigned long uid, const char *raw,
 	}
 	struct ref_mail_job mj = { uid, raw, len, why, akey };
 
-	if (ref_state_set_aside(s, akey, uid, why, raw, len > REF_MAIL_MAX ?
-	    REF_MAIL_MAX : len) == -1 ||
+	if (ref_keep_aside(s, akey, uid, why, raw, len) == -1 ||
 	    ref_fork(s, ref_child, &mj, key, &status) == -1)
 		return -1;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
@@ -1001,7 +1020,8 @@ ref_run(struct ref_state *s)
 	    ref_run_inbox(s) == -1 || ref_time_pass(s) == -1)
 		return -1;
 	ref_state_publish(s);
-	if (ref_store_prune(s->st, all) == -1)
+	if (ref_store_prune(s->st, all, s->aside_keep > 0 ? s->aside_keep :
+	    REF_DONE_KEEP) == -1)
 		return -1;
 	return ref_store_ran(s->st, s->now);
 }

@@ -24,6 +24,10 @@
 #define REF_FILE_MAX (64ul * 1024 * 1024)  /* a file it writes */
 #define REF_BATCH 1000                     /* mails read per run */
 #define REF_JOBS_MAX 64                    /* decisions at once (--jobs) */
+#define REF_ASIDE_HEADER (64 * 1024)       /* a kept header, at most */
+#define REF_ASIDE_HEAD (64 * 1024)         /* of its body (--aside-head) */
+#define REF_ASIDE_HEAD_MAX REF_MAIL_MAX
+#define REF_ASIDE_DAYS 30                  /* kept (--aside-days) */
 
 /*
  * Finishes what an earlier run left in the journal, then reads the
@@ -50,5 +54,21 @@ int ref_run(struct ref_state *s);
 int ref_run_decide(struct ref_state *s, const struct ref_letter *l,
     const char *aside, time_t now, const unsigned char rnd[REF_RND],
     struct ref_outcome *o);
+
+/*
+ * The copy of mail raw[0..len) the store keeps when it is set aside:
+ * its header (at most REF_ASIDE_HEADER bytes, cut at a line end), the
+ * first head bytes of its body, and when more was cut a last line
+ * "[stackref: N more bytes not kept]"; throughout, every word of its
+ * Subject that ref_masked would mask for a sender not signed in (all
+ * but the plain words of players, ref_word_plain, and always the
+ * password) is "****", wherever it stands; a Subject of more words or
+ * secrets than a request has (256, 64) keeps only the header's From,
+ * To, Date and Message-ID, and a line saying so.  Returns 0 with *copy
+ * malloc'ed (*copy_len bytes, the caller frees it), or -1 without
+ * memory.
+ */
+int ref_aside_copy(const struct ref_players *players, const char *raw,
+    size_t len, size_t head, char **copy, size_t *copy_len);
 
 #endif

@@ -385,6 +385,9 @@ ref_state_lock(struct ref_state *s)
 int
 ref_state_open(struct ref_state *s)
 {
+	struct db_value ttl[2] = {
+	    DB_I((long long)time(NULL) - REF_COUNT_TTL),
+	    DB_I((long long)time(NULL)) };
 	int rc;
 
 	s->lockfd = -1;
@@ -392,9 +395,9 @@ ref_state_open(struct ref_state *s)
 		return -1;
 	if ((rc = ref_state_lock(s)) != 0)
 		return rc;
-	if (ref_store_exec(s->st, "DELETE FROM counts WHERE updated < $1",
-	    &DB_I((long long)time(NULL) - REF_COUNT_TTL), 1, NULL,
-	    NULL) == -1)
+	/* a lock still in force stays (the operator's: --admin lock) */
+	if (ref_store_exec(s->st, "DELETE FROM counts WHERE updated < $1 "
+	    "AND until < $2", ttl, 2, NULL, NULL) == -1)
 		return -1;
 	return ref_state_load(s);
 }
@@ -479,11 +482,12 @@ ref_count_row(void *arg, const struct db_value *col, size_t ncol)
 {
 	struct ref_count *c = arg;
 
-	if (ncol == 4) {
+	if (ncol == 5) {
 		c->since = (time_t)col[0].i;
 		c->fails = (unsigned long)col[1].i;
 		c->mails = (unsigned long)col[2].i;
 		c->until = (time_t)col[3].i;
+		c->held = col[4].i != 0;
 	}
 	return 1;
 }
@@ -493,8 +497,8 @@ static int
 ref_read_named(struct ref_state *s, const char *name, struct ref_count *c)
 {
 	memset(c, 0, sizeof(*c));
-	return ref_store_exec(s->st, "SELECT since, fails, mails, until FROM "
-	    "counts WHERE name = $1", &DB_T(name), 1, ref_count_row, c) ==
+	return ref_store_exec(s->st, "SELECT since, fails, mails, until, held "
+	    "FROM counts WHERE name = $1", &DB_T(name), 1, ref_count_row, c) ==
 	    -1 ? -1 : 0;
 }
 
@@ -902,7 +906,8 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 
 int
 ref_state_set_aside(struct ref_state *s, const char *key,
-    unsigned long uid, const char *why, const char *raw, size_t len)
+    unsigned long uid, const char *why, const char *raw, size_t len,
+    time_t at)
 {
 	struct db_value v[5];
 
@@ -910,7 +915,7 @@ ref_state_set_aside(struct ref_state *s, const char *key,
 	v[1] = DB_T(why);
 	v[2] = DB_I((long long)uid);
 	v[3] = DB_B(raw, len);
-	v[4] = DB_I((long long)time(NULL));
+	v[4] = DB_I((long long)(at > 0 ? at : time(NULL)));
 	return ref_store_exec(s->st, "INSERT INTO aside (key, why, uid, mail, "
 	    "at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING", v,
 	    5, NULL, NULL) == -1 ? -1 : 0;

@@ -83,6 +83,11 @@ struct ref_state {
 	struct ref_limits limits;    /* --max-boards, --max-challenges,
 				      * --max-signups (0: the defaults) */
 	const char *authserv_id;     /* --authserv-id, or NULL */
+	size_t aside_head;           /* bytes of a body set aside kept
+				      * (--aside-head; 0: none, the header
+				      * only) */
+	long long aside_keep;        /* seconds a mail set aside is kept
+				      * (--aside-days; 0: REF_DONE_KEEP) */
 	unsigned long lists_gen;     /* +1 at each ref_state_load */
 	const char *crash;           /* test only: "apply" exits there;
 				      * run.h: "segv:WORD" ... */
@@ -145,10 +150,12 @@ void ref_state_publish(struct ref_state *s);
 int ref_state_plan(struct ref_state *s, const char *key,
     unsigned long uid, const struct ref_outcome *o, int aside);
 
-/* Writes aside/KEY: why, the UID, then the mail raw[0..len).  Returns
- * 0, or -1 after reporting. */
+/* Keeps mail KEY set aside: why, the UID, the copy raw[0..len) kept
+ * (ref_aside_copy), set aside at at (0: now); one kept already stays.
+ * Returns 0, or -1 after reporting. */
 int ref_state_set_aside(struct ref_state *s, const char *key,
-    unsigned long uid, const char *why, const char *raw, size_t len);
+    unsigned long uid, const char *why, const char *raw, size_t len,
+    time_t at);
 
 /*
  * Finishes plan KEY: apply, flag, then the replies due.  Returns 0

@@ -44,7 +44,7 @@ static const char *const ref_schema[] = {
 	"CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, "
 	    "since BIGINT NOT NULL, fails BIGINT NOT NULL, "
 	    "mails BIGINT NOT NULL, until BIGINT NOT NULL, "
-	    "updated BIGINT NOT NULL)",
+	    "updated BIGINT NOT NULL, held BIGINT NOT NULL DEFAULT 0)",
 	"CREATE TABLE IF NOT EXISTS boards (board TEXT PRIMARY KEY, "
 	    "record %s NOT NULL, white TEXT, black TEXT, "
 	    "over BIGINT NOT NULL, next_due BIGINT, updated BIGINT NOT NULL, "
@@ -395,7 +395,8 @@ ref_store_ran(struct ref_store *st, time_t now)
 }
 
 /* The tables pruned: a batch of the oldest rows (and those of the same
- * second: events has no key) older than keep seconds; mailbox, those
+ * second: events has no key) older than keep seconds (0: aside_keep);
+ * mailbox, those
  * kept while a mail of the mailbox may not have been read again. */
 static const struct ref_prune {
 	const char *sql;          /* $1: the oldest time kept, $2: the batch */
@@ -405,13 +406,13 @@ static const struct ref_prune {
 	{ "DELETE FROM done WHERE key IN (SELECT key FROM done WHERE at < $1 "
 	    "ORDER BY at LIMIT $2)", REF_DONE_KEEP, 1 },
 	{ "DELETE FROM aside WHERE key IN (SELECT key FROM aside WHERE "
-	    "at < $1 ORDER BY at LIMIT $2)", REF_DONE_KEEP, 1 },
+	    "at < $1 ORDER BY at LIMIT $2)", 0, 1 },   /* aside_keep */
 	{ "DELETE FROM events WHERE at IN (SELECT at FROM events WHERE "
 	    "at < $1 ORDER BY at LIMIT $2)", REF_EVENTS_KEEP, 0 },
 };
 
 int
-ref_store_prune(struct ref_store *st, int mailbox_read)
+ref_store_prune(struct ref_store *st, int mailbox_read, long long aside_keep)
 {
 	long long now = (long long)time(NULL);  /* the rows' clock */
 	struct db_value par[2];
@@ -421,7 +422,8 @@ ref_store_prune(struct ref_store *st, int mailbox_read)
 	for (i = 0; i < sizeof(ref_prunes) / sizeof(ref_prunes[0]); i++) {
 		if (ref_prunes[i].mailbox && !mailbox_read)
 			continue;
-		par[0] = DB_I(now - ref_prunes[i].keep);
+		par[0] = DB_I(now - (ref_prunes[i].keep != 0 ?
+		    ref_prunes[i].keep : aside_keep));
 		if (ref_store_exec(st, ref_prunes[i].sql, par, 2, NULL,
 		    NULL) == -1)
 			return -1;

@@ -17,7 +17,9 @@
  *     challenges seq, board, game, from_user, to_user, expires, options
  *     watchers   seq, board, addr
  *     counts     name PRIMARY KEY ("u-USERID", "a-KEY"), since, fails,
- *                mails, until, updated: removed REF_COUNT_TTL after
+ *                mails, until, updated, held (1: until is the
+ *                operator's lock, --admin lock; plans never write it):
+ *                removed REF_COUNT_TTL after, once until has passed
  *     boards     board PRIMARY KEY, record (the PDN text, BLOB/BYTEA:
  *                byte for byte), white, black (indexed: games USERID),
  *                over, next_due (indexed: the time pass reads only
@@ -35,8 +37,9 @@
  *     done       key PRIMARY KEY, summary, status, at (indexed): a mail
  *                or an event of the time pass processed; never again
  *                (for REF_DONE_KEEP: ref_store_prune)
- *     aside      key PRIMARY KEY, why, uid, mail (its bytes, at most
- *                REF_MAIL_MAX), at (indexed): kept REF_DONE_KEEP
+ *     aside      key PRIMARY KEY, why, uid, mail (a bounded copy,
+ *                masked: run.h ref_aside_copy), at (indexed): kept
+ *                --aside-days (default REF_ASIDE_DAYS)
  *     publish    board PRIMARY KEY, page, tries, next_try
  *     inbox      key PRIMARY KEY, raw, received, seq (the order of
  *                arrival, indexed): mails handed over by --deliver,
@@ -162,14 +165,15 @@ int ref_store_ran(struct ref_store *st, time_t now);
 /*
  * At the end of a run: deletes at most REF_PRUNE_BATCH of the oldest
  * rows of each table that grows with the mail (done, aside, events)
- * older than its retention, by the system clock (which stamps them,
- * not --now).  The done keys and the mails set
+ * older than its retention (aside: aside_keep seconds), by the system
+ * clock (which stamps them, not --now).  The done keys and the mails set
  * aside only when mailbox_read (the run read every mail of its mailbox
  * not flagged done, and flagged those found done), so that no key of
  * a mail the mailbox still holds unflagged goes.  0, or -1 after
  * reporting.
  */
-int ref_store_prune(struct ref_store *st, int mailbox_read);
+int ref_store_prune(struct ref_store *st, int mailbox_read,
+    long long aside_keep);
 
 /*
  * Statements, for the referee's own files (state.c, finish.c, port.c):

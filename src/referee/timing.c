@@ -7,6 +7,9 @@
  * both players (and the watchers) are mailed the end.  Else a reminder
  * due is mailed to the player to move alone.
  *
+ * A request refused under a lock or throttle that may have refused the
+ * player herself stops her clock on its board (ref_login_clock).
+ *
  * Each event has a key of its own (the board, the start of the turn,
  * the reminder's number), so that the journal (state.h) sends it once
  * however often the pass runs or is killed: a reminder due since the
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "base/timeutc.h"
+#include "base/util.h"
 #include "referee/job.h"
 
 /* The key of event what ("remind BOARD SINCE N", ...) into key (its
@@ -66,6 +70,50 @@ ref_forfeit(struct ref_job *j, char key[REF_KEY])
 	    "forfeit, %s lost on time, %s wins", j->cmd.board,
 	    ref_side_user(j, loser), ref_side_user(j, winner));
 	return ref_changed(j, NULL, intro, 1);
+}
+
+/* Stops the clock of cmd.user on j's board until j->stop_until
+ * (ref_login_clock). */
+static void
+ref_stop_clock(struct ref_job *j)
+{
+	const struct clock_side *s;
+	char *msg = NULL, until[TIMEUTC_SIZE], more[400];
+	int side;
+
+	if (ref_replay_text(j->c->record, j->c->record_len, j->cmd.board,
+	    REPLAY_ALL, &j->g, &j->rp, &msg) == -1) {
+		free(msg);
+		return;
+	}
+	j->r = j->rp.r;
+	ref_clock_load(j);
+	side = ref_user_side(j, j->cmd.user);
+	if (side < 0 || !j->clk.ready || j->clk.ck.on != side)
+		return;
+	s = &j->clk.ck.side[side];
+	if ((s->stop_from >= 0 && s->stop_from <= j->c->now &&
+	    s->stop_until >= j->stop_until) ||
+	    timeutc_format(j->stop_until, until, sizeof(until)) == -1)
+		return;
+	ref_need(play_append_stop(&j->rp, &j->g, side, j->c->now,
+	    j->stop_until));
+	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
+	j->o->record = ref_record_text(&j->g, &j->o->record_len);
+	snprintf(more, sizeof(more), "; the clock of %s on board %s stopped "
+	    "until %s", j->cmd.user, j->cmd.board, until);
+	util_append(j->o->summary, sizeof(j->o->summary), "", more);
+}
+
+int
+ref_login_clock(struct ref_job *j)
+{
+	if (ref_login(j) == 0)
+		return 0;
+	if (j->stop_until > j->c->now && j->c->record != NULL &&
+	    ref_player_find(j->c->players, j->cmd.user) != NULL)
+		ref_stop_clock(j);
+	return -1;
 }
 
 /* Mails the player on the clock of j's board reminder n. */

@@ -10,6 +10,9 @@
 #
 # sr_store_opt DIR      the referee's option naming DIR's store, two words
 # sr_sql DIR SQL        runs SQL on DIR's store, rows printed "a|b"
+# sr_dump DIR           the whole of DIR's store as SQL text (every
+#                       table, every value, blobs as their bytes; none
+#                       when DIR has no SQLite store)
 # sr_hold DIR CMD...    runs CMD while another process holds DIR's store,
 #                       so that a run CMD starts finds it held: SQLite,
 #                       the lock of runs (DIR/referee.db.lock); PostgreSQL,
@@ -31,6 +34,23 @@ sr_sql() {
 		psql -qAtX -d "$($SR_STORE "$1")" -c "$2"
 	else
 		sqlite3 "$1/referee.db" "$2"
+	fi
+}
+
+sr_dump() {
+	if [ -n "${SR_STORE:-}" ]; then
+		pg_dump -d "$($SR_STORE "$1")" --inserts 2>/dev/null
+		psql -qAtX -d "$($SR_STORE "$1")" -c "SELECT encode(mail,
+		    'escape') FROM aside UNION ALL SELECT encode(raw, 'escape')
+		    FROM inbox UNION ALL SELECT encode(mail, 'escape') FROM
+		    outbox UNION ALL SELECT encode(record, 'escape') FROM boards" \
+		    2>/dev/null
+	elif [ -f "$1/referee.db" ]; then
+		sqlite3 "$1/referee.db" .dump
+		# blobs are dumped as hex: their bytes too
+		sqlite3 "$1/referee.db" "SELECT CAST(mail AS TEXT) FROM aside;
+		    SELECT CAST(raw AS TEXT) FROM inbox; SELECT CAST(mail AS TEXT)
+		    FROM outbox; SELECT CAST(record AS TEXT) FROM boards"
 	fi
 }
 

@@ -10,6 +10,7 @@
 
 #include "base/timeutc.h"
 #include "game/clock.h"
+#include "game/judge.h"
 #include "game/play.h"
 #include "notation/notation.h"
 
@@ -299,6 +300,77 @@ test_claims(void **state)
 	record_free(&t.g);
 }
 
+/* Issue 21, case 6: a stamp more than CLOCK_AHEAD later than now is
+ * refused by the judge, at that stamp; one within it is the clock's
+ * fault (behind); a claim stamped ahead does not win. */
+static void
+test_stamps_ahead(void **state)
+{
+	struct judge_verdict v;
+	struct judge_clock jc;
+	struct timed t;
+	long long now = at("2026-01-02T00:00:00Z");
+
+	(void)state;
+	load(&t, TAGS("move=3d")
+	    "{[%ts 2026-01-01T00:00:00Z]} 1. 11-15 {[%ts 2026-01-01T00:00:00Z]}"
+	    " {[%claim-time red]} {[%ts 2026-01-28T00:00:00Z]} 1-0\n");
+	assert_null(clock_stamp_ahead(&t.g, -1));
+	assert_null(clock_stamp_ahead(&t.g, at("2026-01-27T23:55:00Z")));
+	assert_non_null(clock_stamp_ahead(&t.g, at("2026-01-27T23:54:59Z")));
+	assert_int_equal(judge_stamps(&t.g, &t.rp, now, &v), -1);
+	assert_int_equal(v.kind, JUDGE_STAMP_AHEAD);
+	assert_int_equal(v.when, at("2026-01-28T00:00:00Z"));
+	assert_int_equal(v.at->kind, ELEM_STAMP);
+	assert_int_equal(judge_clock(&jc, &t.g, &t.rp, now, &v), -1);
+	assert_int_equal(v.kind, JUDGE_STAMP_AHEAD);
+	assert_int_equal(judge_clock(&jc, &t.g, &t.rp, now + 26 * D - 60, &v),
+	    -1);
+	assert_int_equal(v.kind, JUDGE_NOW_BEHIND);
+	assert_int_equal(judge_clock(&jc, &t.g, &t.rp, now + 26 * D, &v), 0);
+	record_free(&t.g);
+}
+
+/* Issue 21, case 4: a stop the referee wrote stops the clock of its
+ * side, a day per move at most; a move ends it. */
+static void
+test_stops(void **state)
+{
+	struct timed t;
+
+	(void)state;
+	load(&t, TAGS("move=1d")
+	    "{[%ts 2026-01-01T00:00:00Z]} 1. 11-15 {[%ts 2026-01-01T00:00:00Z]}"
+	    " {[%stop white 2026-01-01T10:00:00Z 2026-01-01T11:00:00Z]}"
+	    " {[%stop white 2026-01-01T10:30:00Z 2026-01-01T12:00:00Z]}"
+	    " {[%stop white 2026-01-01T20:00:00Z 2026-01-01T20:30:00Z]} *\n");
+	assert_int_equal(run(&t, "2026-01-02T02:29:59Z"), 0);
+	assert_false(t.ck.lost);
+	assert_int_equal(t.ck.thinking, D - 1);
+	assert_int_equal(t.ck.runs_out, at("2026-01-02T02:30:00Z"));
+	assert_int_equal(play_append_stop(&t.rp, &t.g, SIDE_SECOND,
+	    at("2026-01-02T02:00:00Z"), at("2026-01-02T03:00:00Z")), 0);
+	assert_string_equal(t.g.main.elems[t.g.main.n - 1].text, "[%stop "
+	    "white 2026-01-02T02:00:00Z 2026-01-02T03:00:00Z]");
+	assert_int_equal(run(&t, "2026-01-02T03:29:59Z"), 0);
+	assert_false(t.ck.lost);
+	record_free(&t.g);
+	load(&t, TAGS("move=1d")
+	    "{[%ts 2026-01-01T00:00:00Z]} 1. 11-15 {[%ts 2026-01-01T00:00:00Z]}"
+	    " {[%stop white 2026-01-01T01:00:00Z 2026-01-09T00:00:00Z]} *\n");
+	assert_int_equal(run(&t, "2026-01-03T00:00:01Z"), 0);
+	assert_true(t.ck.lost);
+	record_free(&t.g);
+	load(&t, TAGS("move=1d")
+	    "{[%ts 2026-01-01T00:00:00Z]} 1. 11-15 {[%ts 2026-01-01T00:00:00Z]}"
+	    " {[%stop white 2026-01-01T01:00:00Z 2026-01-01T12:00:00Z]}"
+	    " 1... 23-19 {[%ts 2026-01-01T02:00:00Z]} 2. 8-11"
+	    " {[%ts 2026-01-01T03:00:00Z]} *\n");
+	assert_int_equal(run(&t, "2026-01-02T03:00:00Z"), 0);
+	assert_int_equal(t.ck.thinking, D);
+	record_free(&t.g);
+}
+
 /* The moves an undo took back are charged, earn nothing, and the
  * accept hands the clock back to the side that asked. */
 static void
@@ -367,6 +439,8 @@ main(void)
 		cmocka_unit_test(test_leave),
 		cmocka_unit_test(test_claims),
 		cmocka_unit_test(test_undo_time),
+		cmocka_unit_test(test_stamps_ahead),
+		cmocka_unit_test(test_stops),
 		cmocka_unit_test(test_untimed),
 	};
 

@@ -1096,7 +1096,8 @@ test_signup_pool(void **state)
 }
 
 /* Case 10: five wrong passwords in an hour lock the userid and tell
- * its player; the right one is refused until the lock ends. */
+ * its player; the right one is refused from other addresses until the
+ * lock ends, and taken from the player's own (issue 21, case 4). */
 static void
 test_guessing(void **state)
 {
@@ -1118,25 +1119,39 @@ test_guessing(void **state)
 		}
 		ref_outcome_free(&o);
 	}
-	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
-	    NULL, &o);
+	decide(w, "ann@elsewhere.example", "checkers move 1 ann ann-pw "
+	    "11-15#1", NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
-	mail_has(&o, 0, "ann@example.test", "locked");
+	assert_non_null(o.record);           /* her clock stops (below) */
+	assert_non_null(strstr(o.record, "{[%stop red "));
 	ref_outcome_free(&o);
-	w->now = 1795255200 + REF_LOCK_TIME + 1;
 	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	w->now = 1795255200 + REF_LOCK_TIME + 1;
+	ok(w, "ann@elsewhere.example", "checkers move 1 bob bob-pw 22-18#2",
 	    REF_APPLIED, 2);
 	w->now = 0;
 }
 
+/* The code the referee mailed in mail i of o, into code. */
+static void
+mail_code(const struct ref_outcome *o, size_t i, char *code, size_t size)
+{
+	const char *p = strstr(o->mail[i].text, "    code ");
+
+	assert_non_null(p);
+	snprintf(code, size, "%.10s", p + 9);
+}
+
 /* Case 10: an address sending REF_ADDR_FAILS wrong passwords a day
- * gets no more checked. */
+ * gets no more checked; its own player's then need the code mailed to
+ * it (issue 21, case 4: a forged From is no oracle, nor a lockout). */
 static void
 test_guessing_sender(void **state)
 {
 	struct world *w = *state;
 	struct ref_outcome o;
-	char subject[64];
+	char subject[64], code[16], extra[64];
 	int i;
 
 	for (i = 0; i < REF_ADDR_FAILS; i++) {
@@ -1144,10 +1159,23 @@ test_guessing_sender(void **state)
 		    i);
 		ok(w, "bob@example.test", subject, REF_REFUSED, 1);
 	}
+	decide(w, "carol@example.test", "checkers resign 1 u0 pw", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
 	decide(w, "bob@example.test", "checkers resign 1 bob bob-pw", NULL,
 	    &o);
 	assert_int_equal(o.status, REF_REFUSED);
-	mail_has(&o, 0, "bob@example.test", "too many wrong passwords");
+	assert_int_equal(o.nmail, 2);
+	mail_has(&o, 0, "bob@example.test", "the code of bob for today");
+	mail_has(&o, 1, "bob@example.test", "too many wrong passwords");
+	mail_code(&o, 0, code, sizeof(code));
+	ref_outcome_free(&o);
+	ok(w, "bob@example.test", "checkers resign 1 bob bob-pw",
+	    REF_REFUSED, 1);                   /* the code mailed once */
+	snprintf(extra, sizeof(extra), "\r\ncode %s", code);
+	decide(w, "bob@example.test", "checkers resign 1 bob bob-pw", extra,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
 	ref_outcome_free(&o);
 }
 
@@ -2380,13 +2408,20 @@ static const struct agree {
 	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 2 * DAY,
 	    { "move", "--as", "red", "FILE", "9-14" },
 	    "checkers move 1 ann ann-pw 9-14", JUDGE_NOT_TURN },
-	/* the clock set back: a day before the last stamp */
-	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 0,
+	/* the clock set back: a minute before the last stamp */
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", DAY - 60,
 	    { "move", "--as", "white", "FILE", "22-18" },
 	    "checkers move 1 bob bob-pw 22-18", JUDGE_NOW_BEHIND },
-	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 0,
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", DAY - 60,
 	    { "resign", "--as", "red", "FILE" },
 	    "checkers resign 1 ann ann-pw", JUDGE_NOW_BEHIND },
+	/* a stamp a day ahead of the clock (issue 21, case 6) */
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 0,
+	    { "move", "--as", "white", "FILE", "22-18" },
+	    "checkers move 1 bob bob-pw 22-18", JUDGE_STAMP_AHEAD },
+	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 0,
+	    { "resign", "--as", "red", "FILE" },
+	    "checkers resign 1 ann ann-pw", JUDGE_STAMP_AHEAD },
 	{ AGREE_TAGS(AGREE_REF, "*") AGREE_ONE "*", 23 * DAY,
 	    { "move", "--as", "white", "FILE", "22-18" },
 	    "checkers move 1 bob bob-pw 22-18", JUDGE_TIME_UP },
@@ -2426,6 +2461,8 @@ static const struct {
 	{ JUDGE_NOT_TURN, "move sent as", "'s turn (" },
 	{ JUDGE_NOW_BEHIND, "before the record's last time stamp",
 	    "the referee's clock is behind" },
+	{ JUDGE_STAMP_AHEAD, "is later than the time now",
+	    "is later than the time now" },
 	{ JUDGE_TIME_UP, "has lost on time", "has lost on time" },
 	{ JUDGE_OFFER_PENDING, "a draw offer by", "a draw offer by" },
 	{ JUDGE_NO_OFFER, "no draw offer is pending",
