@@ -49,8 +49,8 @@ static const struct pbem_form pbem_forms[] = {
 	{ "games", 1, PBEM_GAMES, "U", "syntax is games USERID" },
 	{ "help", 0, PBEM_HELP, "", "syntax is help, or GAME help" },
 	{ "games", 0, PBEM_GAMES, "U", "syntax is games USERID" },
-	{ "challenge", 0, PBEM_CHALLENGE, "UVO",
-	    "syntax is GAME challenge USERID1 USERID2 [OPTION...]" },
+	{ "challenge", 0, PBEM_CHALLENGE, "UPVO",
+	    "syntax is GAME challenge USERID1 PASSWORD USERID2 [OPTION...]" },
 	{ "accept", 0, PBEM_ACCEPT, "BUP",
 	    "syntax is GAME accept BOARD USERID PASSWORD" },
 	{ "decline", 0, PBEM_DECLINE, "BUP",
@@ -343,7 +343,9 @@ take_word(char l, char *w, struct pbem_cmd *c)
 	case 'U':
 		copy_word(c->user, w);
 		return 0;
-	case 'V':
+	case 'V':                 /* an OPTION here: the old challenge */
+		if (strchr(w, '=') != NULL)
+			return -1;
 		copy_word(c->user2, w);
 		return 0;
 	case 'R':

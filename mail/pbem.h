@@ -8,7 +8,7 @@
  *     signup USERID PASSWORD [ADDRESS]
  *     confirm USERID TOKEN
  *     games USERID                           the boards of USERID
- *     GAME challenge USERID1 USERID2 [OPTION...]
+ *     GAME challenge USERID1 PASSWORD USERID2 [OPTION...]
  *     GAME accept BOARD USERID PASSWORD      a challenge, by USERID2
  *     GAME decline BOARD USERID PASSWORD     ... or withdrawn
  *     GAME move BOARD USERID PASSWORD MOVE[#N]
@@ -40,7 +40,10 @@
  * ("history checkers 7", "showas checkers 7 bob"), and "GAME games
  * USERID" and "help GAME" are read too; pbem_format writes the forms
  * above.  An OPTION of a challenge is a word NAME=VALUE, which this
- * syntax does not interpret.  Pure functions; nothing allocates.
+ * syntax does not interpret.  A challenge carries the challenger's
+ * password, as every request that acts for a userid (pbmserv's form
+ * without one, "GAME challenge USERID1 USERID2", is refused with the
+ * syntax above).  Pure functions; nothing allocates.
  *
  * A new verb is one line of the table in pbem.c (its word, the words
  * it takes) and one enum value here.
@@ -94,7 +97,8 @@ struct pbem_cmd {
 				     * verbs with a password; challenge: the
 				     * first player */
 	char user2[PBEM_WORD];      /* challenge: the second player */
-	char password[PBEM_WORD];   /* signup, the verbs on a board that
+	char password[PBEM_WORD];   /* signup, challenge (the first
+				     * player's), the verbs on a board that
 				     * take one, the account verbs;
 				     * confirm, reset, subscribe and
 				     * unsubscribe: the token (or "") */
@@ -131,7 +135,9 @@ int pbem_explain(const char *subject, char *buf, size_t size);
 int pbem_format(const struct pbem_cmd *c, char *buf, size_t size);
 
 /* What the words of verb v name (or'ed): a board, and a userid with its
- * password to check (signup, confirm and reset carry no login). */
+ * password to check (challenge, the verbs on a board that take a
+ * password, the account verbs; signup, confirm and reset carry no
+ * login). */
 #define PBEM_HAS_BOARD 1
 #define PBEM_HAS_LOGIN 2
 unsigned pbem_verb_has(enum pbem_verb v);

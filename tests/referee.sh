@@ -34,7 +34,10 @@
 # replies, the log and the state; four players subscribed by a forged
 # From get one mail each to confirm and nothing more, a board's watchers
 # get no more than its daily budget, and the account verbs (password,
-# reset, address, retire) work by mail with their refusals.
+# reset, address, retire) work by mail with their refusals; no pool one
+# source can fill: 120 forged signups, then a real one; pbmserv's
+# challenge without a password refused; challenges per pair and per
+# challenger (--max-challenges), boards per player (--max-boards).
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
 set -u
@@ -283,8 +286,8 @@ else
 fi
 
 # --- two boards: challenged, then accepted (issue 13) -----------------
-send ann "checkers challenge ann bob"
-send bob "accasta-pari challenge ann bob"
+send ann "checkers challenge ann ann-pw bob"
+send ann "accasta-pari challenge ann ann-pw bob"
 referee
 status challenge/run 0
 fetch ann; na=$got; fetch bob
@@ -544,7 +547,7 @@ keyword() {
 
 mkdir -m 700 "$state"
 cp -p "$tmp/state/players" "$state/players"     # ann and bob, as above
-send ann "checkers challenge ann bob"
+send ann "checkers challenge ann ann-pw bob"
 referee
 fetch ann; fetch bob
 send bob "checkers accept 1 bob bob-pw"
@@ -773,7 +776,7 @@ expect reflect/one-confirmation carol 1 "Subject: confirm mallory "
 expect reflect/nothing-to-bob bob 0
 nolines "$tmp/carol.1" "pw123" && pass reflect/no-password ||
     fail reflect/no-password
-send bob "checkers challenge ann mallory"
+send bob "checkers challenge bob bob-pw mallory"
 hostile bob "bob@$D" "signup mallory2 pw carol@$D"
 referee
 expect reflect/not-a-player bob 2 "has not signed up"
@@ -902,7 +905,7 @@ referee
 expect i13/carol-signed-up carol 1 "Welcome, carol: you are signed up"
 
 # a challenge with options, declined, then again and accepted
-send ann "checkers challenge ann bob first=bob"
+send ann "checkers challenge ann ann-pw bob first=bob"
 referee
 expect i13/challenged bob 1 "Subject: checkers board 1: ann challenges you" \
     "bob plays red and moves first" "checkers accept 1 bob PASSWORD"
@@ -913,7 +916,7 @@ referee
 expect i13/declined-ann ann 1 "Subject: checkers board 1: challenge declined"
 expect i13/declined-bob bob 1 "bob declined the challenge of ann"
 [ ! -e "$state/games/1.pdn" ] && pass i13/no-board || fail i13/no-board
-send ann "checkers challenge ann bob first=bob"
+send ann "checkers challenge ann ann-pw bob first=bob"
 referee
 fetch ann; fetch bob
 send bob "checkers accept 2 bob bob-pw"
@@ -1033,7 +1036,7 @@ grep -q '^2 ' "$state/watchers" && fail i13/watchers-dropped ||
 # the game page, published by HTTP PUT: a server down first (logged,
 # the mails go), then the latest page and record
 pub=https://localhost:$SR_HTTPS_PORT/games/pub
-send ann "checkers challenge ann bob"
+send ann "checkers challenge ann ann-pw bob"
 referee
 fetch ann; fetch bob
 send bob "checkers accept 3 bob bob-pw"
@@ -1097,7 +1100,7 @@ fresh_board() {
 	mkdir -m 700 "$state"
 	cp -p "$tmp/state/players" "$state/players"
 	section
-	send ann "checkers challenge ann bob${*:+ $*}"
+	send ann "checkers challenge ann ann-pw bob${*:+ $*}"
 	referee
 	send bob "checkers accept 1 bob bob-pw"
 	referee
@@ -1186,7 +1189,7 @@ mkdir -m 700 "$state"
 cp -p "$tmp/state/players" "$state/players"
 section
 export STACKREF_NOW=2027-01-04T10:00:00Z
-send ann "checkers challenge ann bob"
+send ann "checkers challenge ann ann-pw bob"
 referee
 fetch ann; fetch bob
 send bob "checkers accept 1 bob bob-pw"
@@ -1509,7 +1512,7 @@ for req in "move 1 U U-pw 11-15#3" "mvoe 1 U U-pw 11-15" "resign 1 U U-pw" \
     "queue 1 U U-pw 11-15 22-18" "subscribe 1 U-tok7" \
     "unsubscribe 1 U-tok7" "-password U U-pw U-new7" \
     "-address U U-pw U-addr@example.test" "-reset U U-tok7 U-new7" \
-    "-retire U U-pw"; do
+    "-retire U U-pw" "challenge U U-pw carol"; do
 	while read -r v; do
 		n=$((n + 1))
 		if [ $((n % 2)) -eq 0 ]; then u=ann; else u=bob; fi
@@ -1786,3 +1789,86 @@ if grep -rlaE 'ann-pw|bob-pw' "$tmp"/all-runs.log "$tmp"/all-mails.log \
 else
 	pass masked/whole-run
 fi
+
+# === issue 21, cases 1, 2 and 5: no pool that one source can fill ====
+# A fresh state (ann and bob, board 1 of checkers); carol signs up.
+fresh_board "$tmp/pools"
+
+# --- case 1: 120 signups from forged senders in one run, each for an
+# address of its own, and one for carol's address in another's name:
+# carol's own signup is then taken (it replaces the forged one) and
+# confirmed.
+section
+for i in $(seq 120); do
+	hostile carol "x$i@nowhere.test" "signup f$i pw$i f$i@nowhere.test"
+done
+hostile carol "mallet@nowhere.test" "signup mallet pw carol@$D"
+referee
+status pools/signup-flood-run 0
+expect pools/signup-forged carol 1 "Subject: confirm mallet "
+send carol "signup carol carol-pw"
+referee
+expect pools/signup-taken carol 1 "Subject: confirm carol " \
+    "Welcome, carol"
+confirm carol
+referee
+expect pools/signup-confirmed carol 1 "Welcome, carol: you are signed up"
+
+# --- case 2: pbmserv's challenge, without a password (the issue's
+# reproducer: challenges naming ann sent from anywhere, more than she
+# may have waiting), is refused with the form to send and challenges
+# nobody; carol's own challenge of ann then waits.
+section
+for g in checkers stackup accasta-pari stackers-brown; do
+	for i in 1 2 3; do
+		hostile carol "x$i.$g@nowhere.test" "$g challenge bob ann"
+	done
+done
+send carol "checkers challenge bob ann"
+referee
+status pools/challenge-forged-run 0
+expect pools/challenge-old-form carol 1 "Subject: Refused" \
+    "GAME challenge USERID1 PASSWORD USERID2"
+expect pools/challenge-forged-nobody ann 0
+send carol "checkers challenge carol carol-pw ann"
+referee
+expect pools/challenge-real ann 1 "carol challenges you, ann"
+fetch carol
+
+# two players have three challenges waiting between them at most,
+# either way; the fourth is refused
+send ann "stackup challenge ann ann-pw bob"
+send ann "accasta-pari challenge ann ann-pw bob"
+send bob "stackers-brown challenge bob bob-pw ann"
+referee
+fetch ann; fetch bob
+board=$(sed -n 's/^Subject: stackup board \([0-9]*\): ann challenges.*/\1/p' \
+    "$tmp"/bob.[0-9]* | head -n 1)
+send ann "checkers challenge ann ann-pw bob"
+referee
+expect pools/challenge-pair ann 1 "Subject: Refused" \
+    "too many challenges between these two players"
+
+# --max-challenges 2: carol's second challenge waits, her third is
+# refused
+send carol "stackup challenge carol carol-pw bob"
+send carol "accasta-pari challenge carol carol-pw bob"
+referee --max-challenges 2
+fetch bob
+expect pools/max-challenges carol 2 "your challenge to bob"
+grep -qF "2 challenges of carol wait" "$tmp/carol.2" &&
+    pass pools/max-challenges-refused ||
+    fail pools/max-challenges-refused "$(cat "$tmp/carol.2")"
+
+# --- case 5: --max-boards 1: bob, with board 1 open, cannot accept
+# ann's challenge; without it, he can
+send bob "stackup accept $board bob bob-pw"
+referee --max-boards 1
+status pools/max-boards-run 0
+expect pools/max-boards bob 1 "Subject: Refused" \
+    "open boards: ann has 1"
+[ ! -e "$state/games/$board.pdn" ] && pass pools/max-boards-no-board ||
+    fail pools/max-boards-no-board
+send bob "stackup accept $board bob bob-pw"
+referee
+expect pools/max-boards-default bob 1 "New stackup board $board"

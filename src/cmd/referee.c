@@ -33,7 +33,8 @@ const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
     "--address ADDR [--cacert FILE] [--user USER --password-file FILE] "
     "[--publish URL] [--now TIME] [--jobs N] [--hash-cost N] "
-    "[--authserv-id ID] [--aside-head KIB] [--aside-days DAYS] [--once]\n"
+    "[--authserv-id ID] [--aside-head KIB] [--aside-days DAYS] "
+    "[--max-boards N] [--max-challenges N] [--max-signups N] [--once]\n"
     "       stackref referee {--dir DIR | --store URL} --deliver "
     "--address ADDR [--smtp URL]... [OPTION]... <MAIL\n"
     "       stackref referee {--dir DIR | --store URL} --status [--json] "
@@ -76,6 +77,13 @@ const char cmd_referee_help[] =
 	"  --aside-head KIB     of a mail set aside, the KiB of its body kept"
 	" (default 64)\n"
 	"  --aside-days DAYS    a mail set aside is kept so long (default 30)\n"
+	"  --max-boards N       the open boards a player may have (default"
+	" 50)\n"
+	"  --max-challenges N   the challenges a player may have waiting"
+	" (default 10)\n"
+	"  --max-signups N      the signups waiting for confirmation in all,"
+	" a safety\n"
+	"                       far above one sender's (default 1000)\n"
 	"  --once               one pass over the mailbox, then exit\n"
 	"  --deliver            store the mail on standard input (from the"
 	" mail server);\n"
@@ -106,9 +114,11 @@ struct referee_opts {
 	const char *dir, *store, *imap, *address, *cacert, *user, *pwfile;
 	const char *publish, *now, *max_age, *port, *jobs, *hash_cost;
 	const char *aside_head, *aside_days, *authserv_id;
+	const char *max[3];       /* --max-boards, -challenges, -signups */
 	unsigned long njobs;      /* --jobs, else the CPUs */
 	unsigned long cost;       /* --hash-cost, else REF_HASH_COST */
 	unsigned long head, days; /* --aside-head (KiB), --aside-days */
+	struct ref_limits limits; /* the --max-... given (0: default) */
 	char **args;              /* --admin VERB's operands */
 	int nargs;
 	const char *smtp[REF_SMTP_MAX];
@@ -144,8 +154,9 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 	const char **slot[] = { &ro->dir, &ro->store, &ro->imap,
 	    &ro->address, &ro->cacert, &ro->user, &ro->pwfile, &ro->publish,
 	    &ro->now, &ro->max_age, &ro->jobs, &ro->hash_cost,
-	    &ro->authserv_id, &ro->aside_head, &ro->aside_days };
-	const char *letters = "dSiacupPNmJHAky", *at;
+	    &ro->authserv_id, &ro->aside_head, &ro->aside_days, &ro->max[0],
+	    &ro->max[1], &ro->max[2] };
+	const char *letters = "dSiacupPNmJHAkybCG", *at;
 
 	switch (ch) {
 	case 'D':
@@ -228,6 +239,9 @@ referee_getopt(struct referee_opts *ro, int argc, char *argv[],
 		{ "now", required_argument, NULL, 'N' },
 		{ "jobs", required_argument, NULL, 'J' },
 		{ "hash-cost", required_argument, NULL, 'H' },
+		{ "max-boards", required_argument, NULL, 'b' },
+		{ "max-challenges", required_argument, NULL, 'C' },
+		{ "max-signups", required_argument, NULL, 'G' },
 		{ "authserv-id", required_argument, NULL, 'A' },
 		{ "once", no_argument, NULL, '1' },
 		{ "import", required_argument, NULL, 'I' },
@@ -340,6 +354,7 @@ referee_run(const struct referee_opts *ro, long long now, int nowait,
 	s.crash = getenv("STACKREF_REFEREE_CRASH");
 	s.jobs = (unsigned)ro->njobs;
 	s.hash_cost = (unsigned)ro->cost;
+	s.limits = ro->limits;
 	s.authserv_id = ro->authserv_id;
 	s.aside_head = (size_t)ro->head * 1024;
 	s.aside_keep = (long long)ro->days * 86400;
@@ -392,9 +407,30 @@ referee_status(const struct referee_opts *ro, long long now,
 	return cmd_finish(d);
 }
 
+/* The limits --max-boards, --max-challenges and --max-signups give
+ * into ro->limits (those not given: 0, the default).  -1 after
+ * reporting a bad N. */
+static int
+referee_limits(struct referee_opts *ro, struct diag *d)
+{
+	static const char *const name[3] = { "--max-boards",
+	    "--max-challenges", "--max-signups" };
+	const unsigned long most[3] = { REF_BOARDS_USER_MAX,
+	    REF_CHALLENGES_USER, REF_PLAYERS_MAX };
+	unsigned long *v[3] = { &ro->limits.boards, &ro->limits.challenges,
+	    &ro->limits.signups };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (ro->max[i] != NULL && cmd_number(d, name[i], ro->max[i], 1,
+		    most[i], v[i]) == -1)
+			return -1;
+	return 0;
+}
+
 /* The decisions a run makes at once into ro->njobs: --jobs N, else
  * the CPUs online; the cost of new hashes into ro->cost: --hash-cost
- * N, else REF_HASH_COST.  -1 after reporting a bad N. */
+ * N, else REF_HASH_COST; the limits.  -1 after reporting a bad N. */
 static int
 referee_numbers(struct referee_opts *ro, struct diag *d)
 {
@@ -414,8 +450,10 @@ referee_numbers(struct referee_opts *ro, struct diag *d)
 	if (ro->aside_head != NULL && cmd_number(d, "--aside-head",
 	    ro->aside_head, 0, REF_ASIDE_HEAD_MAX / 1024, &ro->head) == -1)
 		return -1;
-	return ro->aside_days != NULL && cmd_number(d, "--aside-days",
-	    ro->aside_days, 1, 3650, &ro->days) == -1 ? -1 : 0;
+	if (ro->aside_days != NULL && cmd_number(d, "--aside-days",
+	    ro->aside_days, 1, 3650, &ro->days) == -1)
+		return -1;
+	return referee_limits(ro, d);
 }
 
 /* Whether argv asks for --deliver: its failures are then all

@@ -272,7 +272,8 @@ ref_verdict_turn(struct ref_job *j, const struct judge_verdict *v)
 	if (v->kind == JUDGE_OVER) {
 		snprintf(why, sizeof(why), "the game is over (%s)", v->result);
 		snprintf(extra, sizeof(extra), "For a new game, send\n"
-		    "    %s challenge %s OPPONENT\n", j->r->name, j->cmd.user);
+		    "    %s challenge %s PASSWORD OPPONENT\n", j->r->name,
+		    j->cmd.user);
 	} else if (v->kind == JUDGE_STALE) {
 		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
 		    "but the next ply is #%lu", v->ply, v->next);

@@ -1,7 +1,9 @@
 /*
- * challenge.c - a new board: GAME challenge USERID1 USERID2 [OPTION...]
- * waits (in the challenges file) for USERID2 to accept or decline it,
- * or USERID1 to withdraw it; both are told of each step.  The options
+ * challenge.c - a new board: GAME challenge USERID1 PASSWORD USERID2
+ * [OPTION...], by USERID1 signed in, waits (in the challenges file) for
+ * USERID2 to accept or decline it, or USERID1 to withdraw it; both are
+ * told of each step.  The limits of what waits and of the boards a
+ * player has open are decided here, each in one function.  The options
  * choose the game's set-up (one table, below: who moves first, a
  * set-up position, the time control).  The board opens timed: its
  * TimeControl is the players' (time=) or the referee's
@@ -256,27 +258,72 @@ ref_options_read(struct ref_job *j, char *norm, size_t size)
 	return 0;
 }
 
-/* The challenges waiting for user's answer, and whether one of game
- * from from waits already (its board into same). */
-static size_t
-ref_waiting_for(const struct ref_job *j, const char *user, char *same,
-    size_t size)
+/* The limit set, or def when none is (0). */
+static unsigned long
+ref_limit(unsigned long set, unsigned long def)
+{
+	return set != 0 ? set : def;
+}
+
+/* What waits already that a new challenge of j adds to. */
+struct ref_waiting {
+	size_t by;                /* challenges by the challenger */
+	size_t to;                /* and for the answer of the challenged */
+	size_t pair;              /* between the two, either way */
+	size_t all;
+	char same[PBEM_WORD];     /* the board of the same one, or "" */
+};
+
+/* Counts the challenges waiting (not expired) that j's would join. */
+static void
+ref_waiting_count(const struct ref_job *j, struct ref_waiting *w)
 {
 	const struct ref_challenges *c = j->c->challenges;
-	size_t i, n = 0;
+	const char *u = j->cmd.user, *v = j->cmd.user2;
+	const struct ref_challenge *x;
+	size_t i;
 
-	same[0] = '\0';
+	memset(w, 0, sizeof(*w));
 	for (i = 0; c != NULL && i < c->n; i++) {
-		if (c->v[i].expires <= j->c->now)
+		x = &c->v[i];
+		if (x->expires <= j->c->now)
 			continue;
-		if (strcmp(c->v[i].to, user) == 0)
-			n++;
-		if (strcmp(c->v[i].to, user) == 0 &&
-		    strcmp(c->v[i].from, j->cmd.user) == 0 &&
-		    strcmp(c->v[i].game, j->r->name) == 0)
-			snprintf(same, size, "%s", c->v[i].board);
+		w->all++;
+		w->by += strcmp(x->from, u) == 0;
+		w->to += strcmp(x->to, v) == 0;
+		w->pair += (strcmp(x->from, u) == 0 && strcmp(x->to, v) == 0) ||
+		    (strcmp(x->from, v) == 0 && strcmp(x->to, u) == 0);
+		if (strcmp(x->from, u) == 0 && strcmp(x->to, v) == 0 &&
+		    strcmp(x->game, j->r->name) == 0)
+			snprintf(w->same, sizeof(w->same), "%s", x->board);
 	}
-	return n;
+}
+
+/*
+ * Refuses a challenge one too many: the challenger's own limit
+ * (--max-challenges), then the pair's; the limits of the challenged and
+ * of the server are safeties far above what one challenger can fill.
+ */
+static int
+ref_challenges_room(struct ref_job *j, const struct ref_waiting *w)
+{
+	char why[500];
+
+	if (w->by >= ref_limit(j->c->limits.challenges, REF_CHALLENGES_BY)) {
+		snprintf(why, sizeof(why), "%zu challenges of %s wait for an "
+		    "answer, the most one player may have waiting; withdraw "
+		    "one (GAME decline BOARD %s PASSWORD) or wait", w->by,
+		    j->cmd.user, j->cmd.user);
+		return ref_refuse(j, "too many of your challenges wait for an "
+		    "answer", why, NULL);
+	}
+	if (w->pair >= REF_CHALLENGES_PAIR)
+		return ref_refuse(j, "too many challenges between these two "
+		    "players wait for an answer", NULL, NULL);
+	if (w->to >= REF_CHALLENGES_USER || w->all >= REF_CHALLENGES_MAX)
+		return ref_refuse(j, "too many challenges wait for an answer; "
+		    "try again later", NULL, NULL);
+	return 0;
 }
 
 /* Refuses a challenge naming an unknown game or player, the same one
@@ -285,7 +332,8 @@ static int
 ref_challenge_check(struct ref_job *j)
 {
 	const char *u[2] = { j->cmd.user, j->cmd.user2 };
-	char why[600], known[256], same[PBEM_WORD];
+	char why[600], known[256];
+	struct ref_waiting w;
 	int i;
 
 	if ((j->r = rules_find(j->cmd.game)) == NULL) {
@@ -306,18 +354,14 @@ ref_challenge_check(struct ref_job *j)
 	if (!ref_answer_ok(j))
 		return ref_refuse(j, "too many requests from this address "
 		    "today", NULL, NULL);
-	if (ref_waiting_for(j, u[1], same, sizeof(same)) >=
-	    REF_CHALLENGES_USER || (j->c->challenges != NULL &&
-	    j->c->challenges->n >= REF_CHALLENGES_MAX))
-		return ref_refuse(j, "too many challenges wait for an answer; "
-		    "try again later", NULL, NULL);
-	if (same[0] != '\0') {
+	ref_waiting_count(j, &w);
+	if (w.same[0] != '\0') {
 		snprintf(why, sizeof(why), "a challenge of %s by %s to %s "
-		    "waits already (board %s)", u[1], u[0], j->r->name, same);
+		    "waits already (board %s)", u[1], u[0], j->r->name, w.same);
 		return ref_refuse(j, "the same challenge waits already", why,
 		    NULL);
 	}
-	return 0;
+	return ref_challenges_room(j, &w);
 }
 
 /* The challenges file without skip (NULL: none) and the expired ones,
@@ -368,9 +412,63 @@ ref_new_tags(struct ref_job *j, const struct ref_challenge *ch)
 	ref_need(record_set_result(&j->g, "*"));
 }
 
+void
+ref_wanted_players(const struct ref_letter *l,
+    const struct ref_challenges *c, char users[2][PBEM_WORD])
+{
+	const struct ref_challenge *ch;
+
+	users[0][0] = users[1][0] = '\0';
+	if (l->bad != NULL || l->cmd_why != NULL)
+		return;
+	if (l->cmd.verb == PBEM_CHALLENGE) {
+		snprintf(users[0], PBEM_WORD, "%s", l->cmd.user);
+		snprintf(users[1], PBEM_WORD, "%s", l->cmd.user2);
+	} else if (l->cmd.verb == PBEM_ACCEPT && c != NULL &&
+	    (ch = ref_challenge_find(c, l->cmd.board)) != NULL) {
+		snprintf(users[0], PBEM_WORD, "%s", ch->from);
+		snprintf(users[1], PBEM_WORD, "%s", ch->to);
+	}
+}
+
+/* The boards not over of user, as the context counted them. */
+static unsigned long
+ref_open_boards(const struct ref_job *j, const char *user)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (strcmp(j->c->open[i].user, user) == 0)
+			return j->c->open[i].n;
+	return 0;
+}
+
+/* Refuses the board ch opens when one of its players has the most open
+ * boards a player may have (--max-boards) already. */
+static int
+ref_boards_room(struct ref_job *j, const struct ref_challenge *ch)
+{
+	unsigned long max = ref_limit(j->c->limits.boards, REF_BOARDS_USER);
+	const char *u[2] = { ch->from, ch->to };
+	char why[400];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (ref_open_boards(j, u[i]) < max)
+			continue;
+		snprintf(why, sizeof(why), "open boards: %s has %lu, the "
+		    "most one player may have; a new board opens once one "
+		    "ends", u[i], ref_open_boards(j, u[i]));
+		return ref_refuse(j, "a player of the challenge has the most "
+		    "open games a player may have", why, NULL);
+	}
+	return 0;
+}
+
 /* Makes the record of the board ch opens into j->g and j->rp: the game
  * and its options, replayed for the side to move, then the tags; -1
- * after refusing. */
+ * after refusing (a player with too many boards, a position that does
+ * not read). */
 static int
 ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
 {
@@ -378,6 +476,8 @@ ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
 	const char *s = ch->options, *value;
 	char w[PBEM_WORD], why[400];
 
+	if (ref_boards_room(j, ch) == -1)
+		return -1;
 	ref_new_record(j);
 	while (ref_word(&s, w, sizeof(w)) == 0)
 		if ((op = ref_option_of(w, &value)) != NULL &&
@@ -447,7 +547,7 @@ ref_challenge(struct ref_job *j)
 {
 	struct ref_challenge ch;
 
-	if (ref_challenge_check(j) == -1)
+	if (ref_login(j) == -1 || ref_challenge_check(j) == -1)
 		return -1;
 	memset(&ch, 0, sizeof(ch));
 	if (ref_options_read(j, ch.options, sizeof(ch.options)) == -1)

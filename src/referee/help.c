@@ -121,7 +121,7 @@ ref_help_text(struct ref_job *j, struct ref_doc *d)
 	ref_doc_p(d, "To begin: sign up (the referee mails your address once "
 	    "to confirm it),\nthen challenge a player, who accepts:");
 	ref_doc_cmd(d, "signup USERID PASSWORD");
-	ref_doc_cmd(d, "checkers challenge USERID OPPONENT");
+	ref_doc_cmd(d, "checkers challenge USERID PASSWORD OPPONENT");
 	ref_doc_p(d, "For the rules and the notation of a game:");
 	ref_doc_cmd(d, "checkers help");
 }
@@ -157,7 +157,8 @@ ref_game_text(struct ref_job *j, struct ref_doc *d, const struct rules *r)
 	}
 	ref_help_start(r, d);
 	ref_doc_p(d, "To play, challenge a signed-up player:");
-	snprintf(line, sizeof(line), "%s challenge USERID OPPONENT", r->name);
+	snprintf(line, sizeof(line), "%s challenge USERID PASSWORD OPPONENT",
+	    r->name);
 	ref_doc_cmd(d, line);
 	ref_doc_more(d, "Options may follow: first=USERID (or first=random) "
 	    "says who moves first,\nfen=POSITION sets up a position%s%s.",

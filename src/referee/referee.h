@@ -53,15 +53,33 @@
 #define REF_RND_MID 32       /*   16 per mail for its Message-ID */
 #define REF_TOKEN 32         /* a confirmation token (24 hex digits) */
 
-/* Limits on what strangers can make the referee keep or do. */
+/*
+ * Limits on what strangers can make the referee keep or do.  Each pool
+ * is counted per userid or per address first (a signup per address,
+ * REF_STRANGER_MAILS a day per sender; challenges per challenger and
+ * per pair; boards per player); a cap over the whole server is only a
+ * safety far above that, which refuses new signups or new boards and
+ * never a move.  The ones marked (--max-...) are struct ref_limits'.
+ */
 #define REF_PLAYERS_MAX 10000       /* players; then "the referee is full" */
-#define REF_PENDING_MAX 100         /* signups waiting for confirmation */
+#define REF_PENDING_MAX 1000        /* signups waiting for confirmation, in
+				     * all (--max-signups, at most
+				     * REF_PLAYERS_MAX) */
 #define REF_PENDING_TIME (2 * 86400) /* how long one waits */
 #define REF_ATTACH_MAX 4            /* attached records read per mail */
 #define REF_ATTACH_SIZE (256 * 1024) /* bytes of one attached record */
-#define REF_CHALLENGES_MAX 1000     /* challenges waiting, in all */
-#define REF_CHALLENGES_USER 10      /* waiting for one player's answer */
+#define REF_CHALLENGES_MAX 10000    /* challenges waiting, in all */
+#define REF_CHALLENGES_USER 100     /* waiting for one player's answer */
+#define REF_CHALLENGES_PAIR 3       /* waiting between two players */
+#define REF_CHALLENGES_BY 10        /* waiting by one challenger
+				     * (--max-challenges, at most
+				     * REF_CHALLENGES_USER) */
 #define REF_CHALLENGE_TIME (7 * 86400) /* how long one waits */
+#define REF_BOARDS_USER 50          /* open boards of one player: a
+				     * challenge accepted past it is refused
+				     * (--max-boards, at most
+				     * REF_BOARDS_USER_MAX) */
+#define REF_BOARDS_USER_MAX 100000
 #define REF_WATCH_ADDR 20           /* boards one address watches */
 #define REF_WATCH_MAX 10000         /* subscriptions in all */
 #define REF_WATCH_BUDGET 100        /* watchers' copies of one board a day */
@@ -287,6 +305,21 @@ int ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD]);
 void ref_wanted_counts(const struct ref_letter *l, char user[PBEM_WORD],
     char addr[MAIL_ADDR_MAX]);
 
+/* The limits of referee.h an operator may set (0: the default). */
+struct ref_limits {
+	unsigned long boards;         /* REF_BOARDS_USER */
+	unsigned long challenges;     /* REF_CHALLENGES_BY */
+	unsigned long signups;        /* REF_PENDING_MAX */
+};
+
+/*
+ * Whose open boards a decision on l needs (with the challenges c
+ * waiting): the two players of a challenge, or of the challenge an
+ * accept answers, into users ("" when none).
+ */
+void ref_wanted_players(const struct ref_letter *l,
+    const struct ref_challenges *c, char users[2][PBEM_WORD]);
+
 /* What a decision knows besides the mail. */
 struct ref_ctx {
 	const char *referee;          /* the referee's address */
@@ -320,6 +353,11 @@ struct ref_ctx {
 	time_t now;
 	unsigned char rnd[REF_RND];   /* salts, Message-IDs, tokens */
 	unsigned hash_cost;           /* of a signup's hash (0: the default) */
+	struct ref_limits limits;
+	struct ref_open {             /* the boards not over of each of */
+		char user[PBEM_WORD]; /* ref_wanted_players' users */
+		unsigned long n;
+	} open[2];
 	const char *authserv_id;      /* the operator's mail server's, whose
 				       * Authentication-Results are read
 				       * (--authserv-id), or NULL: none */

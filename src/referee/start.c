@@ -58,29 +58,55 @@ ref_pending_live(const struct ref_job *j)
 	return n;
 }
 
-/* Refuses a signup of j's userid, at addr, that cannot be taken now
- * (-1); else 0. */
+/* Refuses a new signup when the signups waiting in all reach the
+ * safety (--max-signups, else REF_PENDING_MAX). */
 static int
-ref_signup_check(struct ref_job *j, const char *addr)
+ref_signups_room(struct ref_job *j)
 {
+	unsigned long max = j->c->limits.signups;
+
+	if (ref_pending_live(j) < (max != 0 ? max : REF_PENDING_MAX))
+		return 0;
+	return ref_refuse(j, "too many signups wait for their confirmation; "
+	    "try again tomorrow", NULL, NULL);
+}
+
+/*
+ * Refuses a signup of j's userid at addr that cannot be taken now (-1),
+ * else 0 with *old the signup it replaces (NULL: none).  One signup
+ * waits per address: a new one sent from the address itself replaces
+ * it, so that a signup sent in its name never keeps its owner out; one
+ * from elsewhere is refused (the address gets no second mail), and so
+ * is one for an address an account token waits for (account.c).  A
+ * sender gets REF_STRANGER_MAILS answers a day; the signups waiting in
+ * all, a safety far above that (--max-signups), and the players are
+ * newcomers' limits only.
+ */
+static int
+ref_signup_check(struct ref_job *j, const char *addr,
+    const struct ref_player **old)
+{
+	const struct ref_player *u = ref_pending_find(j, j->cmd.user, NULL);
 	char why[300];
 
+	*old = ref_pending_find(j, NULL, addr);
 	if (ref_player_find(j->c->players, j->cmd.user) != NULL ||
-	    ref_pending_find(j, j->cmd.user, NULL) != NULL) {
+	    (u != NULL && u != *old)) {
 		snprintf(why, sizeof(why), "the userid %s is taken",
 		    j->cmd.user);
 		return ref_refuse(j, "the userid is taken", why, NULL);
 	}
-	if (ref_pending_find(j, NULL, addr) != NULL)
+	if (*old != NULL && (strcasecmp(j->m->from, addr) != 0 ||
+	    (*old)->hash[0] != '$'))     /* another's, or an account token */
 		return ref_refuse(j, "a signup for this address waits for "
 		    "its confirmation already", NULL, NULL);
+	if (!ref_answer_ok(j))
+		return ref_refuse(j, "too many requests from this address "
+		    "today", NULL, NULL);
 	if (j->c->players->n >= REF_PLAYERS_MAX)
 		return ref_refuse(j, "the referee is full: it has all the "
 		    "players it can take", NULL, NULL);
-	if (ref_pending_live(j) >= REF_PENDING_MAX)
-		return ref_refuse(j, "too many signups wait for their "
-		    "confirmation; try again tomorrow", NULL, NULL);
-	return 0;
+	return *old == NULL ? ref_signups_room(j) : 0;
 }
 
 void
@@ -119,6 +145,7 @@ ref_ask_confirm(struct ref_job *j, const struct ref_player *pl)
 int
 ref_signup(struct ref_job *j)
 {
+	const struct ref_player *old;
 	struct ref_player pl;
 	char name[8], q[300];
 
@@ -129,7 +156,7 @@ ref_signup(struct ref_job *j)
 	if (mail_address(j->cmd.address[0] != '\0' ? j->cmd.address :
 	    j->m->from, pl.addr, name, sizeof(name)) == -1)
 		return ref_refuse(j, "the address does not read", NULL, NULL);
-	if (ref_signup_check(j, pl.addr) == -1)
+	if (ref_signup_check(j, pl.addr, &old) == -1)
 		return -1;
 	snprintf(pl.user, sizeof(pl.user), "%s", j->cmd.user);
 	ref_token_make(j, pl.token);
@@ -138,12 +165,14 @@ ref_signup(struct ref_job *j)
 	    j->c->hash_cost, pl.hash) == -1)
 		return ref_refuse(j, "the password cannot be hashed now; tell "
 		    "the referee's keeper", NULL, NULL);
-	ref_list_with(j, j->c->pending, NULL, &pl, &j->o->pending,
+	ref_list_with(j, j->c->pending, old, &pl, &j->o->pending,
 	    &j->o->pending_len);
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "signup of %s at %s "
-	    "waits for its confirmation", pl.user,
-	    util_quote(pl.addr, q, sizeof(q)));
+	    "waits for its confirmation%s", pl.user,
+	    util_quote(pl.addr, q, sizeof(q)), old != NULL ?
+	    " (it replaces the one waiting for the address)" : "");
+	ref_answered(j);        /* a signup counts as an answer */
 	return ref_ask_confirm(j, &pl);
 }
 
@@ -186,8 +215,8 @@ ref_confirm(struct ref_job *j)
 	    "%s.\n\nYour password is stored only as a salted hash; the "
 	    "referee cannot\nmail it back.  Keep it: every move you send "
 	    "needs it.\n\nTo start a game, mail %s with the subject\n"
-	    "    GAME challenge %s OPPONENT\nand for every command, with "
-	    "the subject\n    help\n", pl.user, pl.addr, j->c->referee,
+	    "    GAME challenge %s PASSWORD OPPONENT\nand for every command, "
+	    "with the subject\n    help\n", pl.user, pl.addr, j->c->referee,
 	    pl.user);
 	j->o->status = REF_APPLIED;
 	snprintf(j->o->summary, sizeof(j->o->summary), "signed up %s <%s>",

@@ -586,6 +586,31 @@ ref_state_common(struct ref_state *s, struct ref_ctx *c)
 	c->watchers = &s->watchers;
 	c->publish = s->publish != NULL;
 	c->next_board = ref_next_board(s);
+	c->limits = s->limits;
+}
+
+/* The boards not over of the players a decision on l needs
+ * (ref_wanted_players) into c->open (the indexed white and black). */
+static int
+ref_state_open_boards(struct ref_state *s, const struct ref_letter *l,
+    struct ref_ctx *c)
+{
+	char users[2][PBEM_WORD];
+	long long n;
+	int i;
+
+	ref_wanted_players(l, &s->challenges, users);
+	for (i = 0; i < 2; i++) {
+		if (users[i][0] == '\0')
+			continue;
+		if (ref_store_int(s->st, "SELECT COUNT(*) FROM boards WHERE "
+		    "(white = $1 OR black = $1) AND over = 0", &DB_T(users[i]),
+		    1, 0, &n) == -1)
+			return -1;
+		memcpy(c->open[i].user, users[i], PBEM_WORD);
+		c->open[i].n = (unsigned long)n;
+	}
+	return 0;
 }
 
 /* A text read from a column, malloc'ed, NUL-ended. */
@@ -656,7 +681,8 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 	ref_state_common(s, c);
 	ref_wanted_counts(l, user, addr);
 	if (ref_read_count(s, user, NULL, &c->user) == -1 ||
-	    ref_read_count(s, NULL, addr, &c->sender) == -1)
+	    ref_read_count(s, NULL, addr, &c->sender) == -1 ||
+	    ref_state_open_boards(s, l, c) == -1)
 		return -1;
 	if (l->bad == NULL && l->cmd_why == NULL &&
 	    (l->cmd.verb == PBEM_GAMES || l->cmd.verb == PBEM_RETIRE) &&

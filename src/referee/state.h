@@ -80,6 +80,8 @@ struct ref_state {
 	unsigned jobs;               /* decisions at once (--jobs; 0: 1) */
 	unsigned hash_cost;          /* of a signup's hash (--hash-cost;
 				      * 0: REF_HASH_COST) */
+	struct ref_limits limits;    /* --max-boards, --max-challenges,
+				      * --max-signups (0: the defaults) */
 	const char *authserv_id;     /* --authserv-id, or NULL */
 	size_t aside_head;           /* bytes of a body set aside kept
 				      * (--aside-head; 0: none, the header
@@ -122,7 +124,8 @@ int ref_state_aside_seen(struct ref_state *s, const char *key);
  * Fills c for a decision on l from the state: players, pending,
  * challenges, watchers, the record of the board it names (*record:
  * malloc'ed), for games USERID the latest REF_LIST_MAX records naming
- * USERID (c->boards, malloc'ed), the next board, the counts, the
+ * USERID (c->boards, malloc'ed), the open boards of the players of a
+ * challenge or an accept, the next board, the counts, the limits, the
  * referee's address, whether to publish; the time and the random bytes
  * are the caller's.  ref_state_ctx_free frees what it allocated.
  * Returns 0, or -1 after reporting; out of memory, which it meets in the

@@ -226,7 +226,7 @@ w_open() {
 	w_submit
 	w_settle signups || return 1
 	for i in $(seq 1 2 "$W_NPLAYERS"); do
-		w_compose "p$i" "checkers challenge p$i p$((i + 1))"
+		w_compose "p$i" "checkers challenge p$i p$i-pw p$((i + 1))"
 	done
 	w_submit
 	w_settle challenges || return 1

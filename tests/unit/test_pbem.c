@@ -10,6 +10,8 @@
 #include "mail/pbem.h"
 
 #define SYN_MOVE "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]"
+#define SYN_CHALLENGE "syntax is GAME challenge USERID1 PASSWORD USERID2 " \
+    "[OPTION...]"
 
 static struct pbem_cmd
 parsed(const char *subject)
@@ -191,11 +193,12 @@ test_resign_show_signup_challenge(void **state)
 	c = parsed("signup dave secret");
 	assert_string_equal(c.address, "");
 	canonical(&c, "signup dave secret");
-	c = parsed("accasta-pari challenge alice bob");
+	c = parsed("accasta-pari challenge alice alice-pw bob");
 	assert_int_equal(c.verb, PBEM_CHALLENGE);
 	assert_string_equal(c.user, "alice");
+	assert_string_equal(c.password, "alice-pw");
 	assert_string_equal(c.user2, "bob");
-	canonical(&c, "accasta-pari challenge alice bob");
+	canonical(&c, "accasta-pari challenge alice alice-pw bob");
 }
 
 static void
@@ -227,8 +230,12 @@ test_errors(void **state)
 	    "syntax is GAME show BOARD[#N]");
 	assert_string_equal(refused("signup dave"),
 	    "syntax is signup USERID PASSWORD [ADDRESS]");
-	assert_string_equal(refused("checkers challenge alice"),
-	    "syntax is GAME challenge USERID1 USERID2 [OPTION...]");
+	assert_string_equal(refused("checkers challenge alice"), SYN_CHALLENGE);
+	/* pbmserv's challenge, without the challenger's password */
+	assert_string_equal(refused("checkers challenge alice bob"),
+	    SYN_CHALLENGE);
+	assert_string_equal(refused("checkers challenge alice bob first=bob"),
+	    SYN_CHALLENGE);
 	assert_non_null(strstr(refused("checkers dance b1"), "unknown command"));
 	assert_non_null(strstr(refused("checkers"), SYN_MOVE));
 	assert_non_null(strstr(refused("   "), SYN_MOVE));
@@ -431,11 +438,11 @@ test_chat_options(void **state)
 	memcpy(long_text, "checkers chat 7 ann pw ", 23);
 	long_text[sizeof(long_text) - 1] = '\0';
 	assert_non_null(strstr(refused(long_text), "longer than 511"));
-	c = parsed("checkers challenge ann bob first=bob   fen=B:W18:B12");
+	c = parsed("checkers challenge ann pw bob first=bob   fen=B:W18:B12");
 	assert_int_equal(c.verb, PBEM_CHALLENGE);
 	assert_string_equal(c.text, "first=bob fen=B:W18:B12");
-	canonical(&c, "checkers challenge ann bob first=bob fen=B:W18:B12");
-	c = parsed("checkers challenge ann bob");
+	canonical(&c, "checkers challenge ann pw bob first=bob fen=B:W18:B12");
+	c = parsed("checkers challenge ann pw bob");
 	assert_string_equal(c.text, "");
 	strcpy(c.text, "a\tb");
 	assert_int_equal(pbem_format(&c, long_text, 100), -1);
@@ -458,6 +465,7 @@ test_verbs_and_hints(void **state)
 	    PBEM_HAS_BOARD | PBEM_HAS_LOGIN);
 	assert_int_equal(pbem_verb_has(PBEM_SHOW), PBEM_HAS_BOARD);
 	assert_int_equal(pbem_verb_has(PBEM_SUBSCRIBE), PBEM_HAS_BOARD);
+	assert_int_equal(pbem_verb_has(PBEM_CHALLENGE), PBEM_HAS_LOGIN);
 	assert_int_equal(pbem_verb_has(PBEM_SIGNUP), 0);
 	assert_int_equal(pbem_verb_has(PBEM_CONFIRM), 0);
 	assert_int_equal(pbem_verb_has(PBEM_GAMES), 0);

@@ -46,6 +46,8 @@ struct world {
 	struct named_count counts[32];
 	size_t ncounts;
 	const char *aside;        /* the next decisions' ctx.aside */
+	struct ref_limits limits; /* the next decisions' ctx.limits */
+	struct ref_open open[2];  /* the boards open of two players */
 	const char *authserv_id;  /* and ctx.authserv_id */
 	time_t now;
 	char *record;             /* board record_board */
@@ -163,6 +165,25 @@ counts_out(struct world *w, const struct ref_outcome *o)
 
 static void board_out(struct world *w, const struct ref_outcome *o);
 
+/* The boards open of the players l names, from w->open (0 for any
+ * other), as a run counts them. */
+static void
+open_in(const struct world *w, const struct ref_letter *l,
+    struct ref_ctx *c)
+{
+	char users[2][PBEM_WORD];
+	int i, k;
+
+	ref_wanted_players(l, &w->challenges, users);
+	for (i = 0; i < 2; i++) {
+		memcpy(c->open[i].user, users[i], PBEM_WORD);
+		for (k = 0; k < 2; k++)
+			if (users[i][0] != '\0' &&
+			    strcmp(w->open[k].user, users[i]) == 0)
+				c->open[i].n = w->open[k].n;
+	}
+}
+
 /* Decides the raw mail; applies the outcome to w like a run would. */
 static void
 decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
@@ -181,9 +202,11 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 	c.boards = w->boards;
 	c.nboards = w->nboards;
 	c.aside = w->aside;
+	c.limits = w->limits;
 	c.authserv_id = w->authserv_id;
 	ref_letter_read(raw, strlen(raw), &l);
 	counts_in(w, &l, &c);
+	open_in(w, &l, &c);
 	if (ref_wanted_board(&l, board) && w->record != NULL &&
 	    strcmp(board, w->record_board) == 0) {
 		c.record = w->record;
@@ -263,6 +286,23 @@ ok(struct world *w, const char *from, const char *subject,
 	ref_outcome_free(&o);
 }
 
+/* The mail from from (a bare address) with subject is refused, the
+ * reply to from holding text, nothing written. */
+static void
+refused(struct world *w, const char *from, const char *subject,
+    const char *text)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	assert_null(o.record);
+	assert_null(o.challenges);
+	assert_null(o.pending);
+	mail_has(&o, 0, from, text);
+	ref_outcome_free(&o);
+}
+
 /* The Subject of mail i of o, into buf. */
 static void
 mail_subject(const struct ref_outcome *o, size_t i, char *buf, size_t size)
@@ -326,7 +366,7 @@ open_board(struct world *w, const char *game)
 	char line[200];
 	unsigned long board = next_board(w);
 
-	snprintf(line, sizeof(line), "%s challenge ann bob", game);
+	snprintf(line, sizeof(line), "%s challenge ann ann-pw bob", game);
 	ok(w, "ann@example.test", line, REF_APPLIED, 2);
 	snprintf(line, sizeof(line), "%s accept %lu bob bob-pw", game, board);
 	ok(w, "bob@example.test", line, REF_APPLIED, 2);
@@ -388,7 +428,8 @@ test_challenge_move(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	decide(w, "ann@example.test", "checkers challenge ann bob", NULL, &o);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob", NULL,
+	    &o);
 	assert_int_equal(o.status, REF_APPLIED);
 	assert_null(o.record);
 	assert_non_null(strstr(o.challenges, "\n1 checkers ann bob "));
@@ -887,7 +928,7 @@ test_reflection_signup(void **state)
 	ref_outcome_free(&o);
 	assert_int_equal(w->players.n, n);
 	/* the userid waiting can do nothing */
-	decide(w, "spammer@example.test", "checkers challenge ann mallory",
+	decide(w, "spammer@example.test", "checkers challenge mallory pw ann",
 	    NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	assert_false(said(&o, "victim"));
@@ -951,26 +992,107 @@ test_reflection_refusals(void **state)
 	w->now = 0;
 }
 
-/* A stranger starts three challenges a day at most (a challenge needs
- * no password, as in pbmserv); the same challenge does not wait twice
- * (issue 13: so the three are of three games). */
+static void carol(struct world *w);
+
+/* Issue 21, case 2: a challenge is its challenger's own (the password:
+ * pbmserv's form without one is refused with the form to send, and a
+ * stranger's guess challenges nobody); what waits is capped per
+ * challenger and per pair, the same challenge never twice. */
 static void
 test_challenge_flood(void **state)
 {
-	static const char *const line[] = { "checkers challenge ann bob",
-	    "stackup challenge ann bob", "accasta-pari challenge ann bob" };
+	static const char *const game[] = { "checkers", "stackup",
+	    "accasta-pari", "stackers-brown" };
 	struct world *w = *state;
-	struct ref_outcome o;
+	char line[100];
 	int i;
 
-	for (i = 0; i < REF_STRANGER_MAILS; i++)
-		ok(w, "eve@example.net", line[i], REF_APPLIED, 2);
-	decide(w, "eve@example.net", "stackers-brown challenge ann bob",
-	    NULL, &o);
-	assert_int_equal(o.status, REF_REFUSED);
-	assert_int_equal(o.nmail, 0);
-	assert_null(o.record);
+	refused(w, "eve@example.net", "checkers challenge ann bob",
+	    "syntax is GAME challenge USERID1 PASSWORD USERID2 [OPTION...]");
+	refused(w, "eve@example.net", "checkers challenge ann bob first=bob",
+	    "USERID1 PASSWORD USERID2");
+	refused(w, "ann@example.test", "checkers challenge ann guess bob",
+	    "wrong userid or password");
+	for (i = 0; i < REF_CHALLENGES_PAIR; i++) {
+		snprintf(line, sizeof(line), "%s challenge ann ann-pw bob",
+		    game[i]);
+		ok(w, "ann@example.test", line, REF_APPLIED, 2);
+	}
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob",
+	    REF_REFUSED, 1);     /* the same one */
+	refused(w, "bob@example.test", "stackers-brown challenge bob bob-pw "
+	    "ann", "too many challenges between these two players");
+	/* --max-challenges 4: ann's fourth waits (for carol), no fifth */
+	carol(w);
+	w->limits.challenges = REF_CHALLENGES_PAIR + 1;
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw carol",
+	    REF_APPLIED, 2);
+	refused(w, "ann@example.test", "stackup challenge ann ann-pw carol",
+	    "4 challenges of ann wait");
+	ok(w, "carol@example.test", "stackup challenge carol carol-pw ann",
+	    REF_APPLIED, 2);     /* others still challenge ann */
+	memset(&w->limits, 0, sizeof(w->limits));
+}
+
+/* Issue 21, case 5: a challenge accepted that would give a player more
+ * open boards than --max-boards is refused, and so is one made then. */
+static void
+test_max_boards(void **state)
+{
+	struct world *w = *state;
+
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob",
+	    REF_APPLIED, 2);
+	w->open[0] = (struct ref_open){ "bob", REF_BOARDS_USER };
+	refused(w, "bob@example.test", "checkers accept 1 bob bob-pw",
+	    "open boards: bob has 50");
+	refused(w, "ann@example.test", "stackup challenge ann ann-pw bob",
+	    "open boards: bob has 50");
+	w->limits.boards = REF_BOARDS_USER + 1;
+	ok(w, "bob@example.test", "checkers accept 1 bob bob-pw", REF_APPLIED,
+	    2);
+	memset(&w->limits, 0, sizeof(w->limits));
+	memset(w->open, 0, sizeof(w->open));
+}
+
+/* Issue 21, case 1: a signup for an address replaces the one waiting
+ * for it (a forged one keeps nobody out); a sender gets a few answers a
+ * day; the signups waiting in all are a safety (--max-signups) that
+ * refuses newcomers only. */
+static void
+test_signup_pool(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char line[100];
+	int i;
+
+	ok(w, "eve@example.net", "signup dan x dan@example.org", REF_APPLIED,
+	    1);
+	decide(w, "dan@example.org", "signup dan dan-pw", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_true(has(o.summary, "replaces"));
 	ref_outcome_free(&o);
+	assert_int_equal(w->pending.n, 1);
+	for (i = 1; i < REF_STRANGER_MAILS; i++) {
+		snprintf(line, sizeof(line), "signup eve%d x eve%d@example.net",
+		    i, i);
+		ok(w, "eve@example.net", line, REF_APPLIED, 1);
+	}
+	ok(w, "eve@example.net", "signup eve9 x eve9@example.net", REF_REFUSED,
+	    0);
+	w->limits.signups = REF_STRANGER_MAILS;
+	refused(w, "fay@example.org", "signup fay fay-pw",
+	    "too many signups wait");
+	ok(w, "eve1@example.net", "signup eve1 y", REF_APPLIED, 1); /* again */
+	/* an account token waiting for an address is not replaced */
+	ok(w, "eve@example.org", "reset ann", REF_APPLIED, 1);
+	refused(w, "ann@example.test", "signup zed zed-pw", "a signup for "
+	    "this address waits");
+	assert_non_null(ref_player_find(&w->pending, "ann"));
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob",
+	    REF_APPLIED, 2);     /* players go on */
+	memset(&w->limits, 0, sizeof(w->limits));
 }
 
 /* Case 10: five wrong passwords in an hour lock the userid and tell
@@ -1460,7 +1582,8 @@ test_games(void **state)
 	    w->record_len, 1795255200 };
 	w->boards[1] = (struct ref_board_file){ "7", NULL, 0, 1795255100 };
 	w->nboards = 2;
-	ok(w, "bob@example.test", "stackup challenge bob ann", REF_APPLIED, 2);
+	ok(w, "bob@example.test", "stackup challenge bob bob-pw ann",
+	    REF_APPLIED, 2);
 	decide(w, "eve@example.net", "games ann", NULL, &o);
 	assert_int_equal(o.status, REF_ANSWERED);
 	mail_has(&o, 0, "eve@example.net", "board 1, checkers: ann (red) v "
@@ -1733,7 +1856,7 @@ test_challenge_options(void **state)
 	char line[100];
 	int i;
 
-	ok(w, "ann@example.test", "checkers challenge ann bob first=bob "
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob first=bob "
 	    "fen=W:W18,K27:B12,16", REF_APPLIED, 2);
 	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL, &o);
 	assert_non_null(strstr(o.record, "[White \"bob\"]"));
@@ -1742,21 +1865,22 @@ test_challenge_options(void **state)
 	assert_non_null(strstr(o.record, "[FEN \"W:W18,K27:B12,16\"]"));
 	mail_has(&o, 1, "bob@example.test", "It is your turn, bob (white)");
 	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers challenge ann bob fen=x:y",
-	    NULL, &o);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "fen=x:y", NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "fen=x:y:");
 	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers challenge ann bob colour=red",
-	    NULL, &o);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "colour=red", NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "unknown option colour=red; the "
 	    "options are first=USERID or first=random, fen=POSITION, "
 	    "time=WORD");
 	ref_outcome_free(&o);
-	ok(w, "ann@example.test", "checkers challenge ann bob first=carol",
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "first=carol", REF_REFUSED, 1);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob "
+	    "first=random", REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
 	    REF_REFUSED, 1);
-	ok(w, "ann@example.test", "stackup challenge ann bob first=random",
-	    REF_APPLIED, 2);
-	ok(w, "ann@example.test", "stackup challenge ann bob", REF_REFUSED, 1);
 	ok(w, "bob@example.test", "checkers decline 2 bob bob-pw",
 	    REF_REFUSED, 1);     /* board 2 is stackup */
 	decide(w, "bob@example.test", "stackup decline 2 bob bob-pw", NULL,
@@ -1766,13 +1890,15 @@ test_challenge_options(void **state)
 	mail_has(&o, 0, "ann@example.test", "bob declined the challenge of "
 	    "ann");
 	ref_outcome_free(&o);
-	ok(w, "ann@example.test", "stackup challenge ann bob", REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
+	    REF_APPLIED, 2);
 	ok(w, "ann@example.test", "stackup decline 2 ann ann-pw", REF_APPLIED,
 	    2);
 	ok(w, "ann@example.test", "stackup accept 2 bob bob-pw", REF_REFUSED,
 	    1);
 	/* a challenge waits a week */
-	ok(w, "ann@example.test", "stackup challenge ann bob", REF_APPLIED, 2);
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
+	    REF_APPLIED, 2);
 	w->now = 1795255200 + REF_CHALLENGE_TIME + 1;
 	decide(w, "bob@example.test", "stackup accept 2 bob bob-pw", NULL, &o);
 	mail_has(&o, 0, "bob@example.test", "(it expired)");
@@ -1787,7 +1913,7 @@ test_challenge_options(void **state)
 		snprintf(ch.board, sizeof(ch.board), "%d", 10 + i);
 		assert_int_equal(ref_challenge_add(&w->challenges, &ch), 0);
 	}
-	snprintf(line, sizeof(line), "checkers challenge ann carol");
+	snprintf(line, sizeof(line), "checkers challenge ann ann-pw carol");
 	decide(w, "ann@example.test", line, NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	mail_has(&o, 0, "ann@example.test", "too many challenges wait");
@@ -2013,10 +2139,10 @@ test_leave(void **state)
 	struct ref_outcome o;
 	char key[REF_KEY];
 
-	ok(w, "ann@example.test", "checkers challenge ann bob time=move=21d "
-	    "time=remind=7d time=leave=10", REF_APPLIED, 2);
-	decide(w, "ann@example.test", "checkers challenge ann bob time=3x",
-	    NULL, &o);
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "time=move=21d time=remind=7d time=leave=10", REF_APPLIED, 2);
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "time=3x", NULL, &o);
 	assert_int_equal(o.status, REF_REFUSED);
 	mail_has(&o, 0, "ann@example.test", "time=3x");
 	ref_outcome_free(&o);
@@ -2504,6 +2630,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_reflection_refusals,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_max_boards, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_signup_pool, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_challenge_flood, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_guessing, setup_board,
