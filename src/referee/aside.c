@@ -167,23 +167,31 @@ ref_secrets_of(struct ref_secrets *sec, const struct ref_players *pl,
 }
 
 /* Writes the fields of header h[0..hlen) that hold no word of a
- * request (From, To, Date, Message-ID), then a line saying so: the copy
- * of a mail whose Subject has too many words to mask them. */
+ * request (From, To, Date, Message-ID), the password pw masked in them
+ * all the same (a sender writes them too), then a line saying so: the
+ * copy of a mail whose Subject has too many words to mask them. */
 static void
-ref_aside_bare(FILE *f, const char *h, size_t hlen)
+ref_aside_bare(FILE *f, const char *pw, const char *h, size_t hlen)
 {
+	struct ref_secrets sec;
 	static const char *const keep[] = { "from:", "to:", "date:",
 	    "message-id:" };
 	const char *p = h, *end = h + hlen, *nl;
 	size_t i, n;
 
+	sec.n = sec.words = 0;
+	if (pw[0] != '\0') {
+		sec.v[0].p = pw;
+		sec.v[sec.n++].n = strlen(pw);
+	}
 	for (; p < end; p = nl + 1) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			break;
 		for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
 			if ((size_t)(nl - p) > (n = strlen(keep[i])) &&
 			    strncasecmp(p, keep[i], n) == 0)
-				fwrite(p, 1, (size_t)(nl - p) + 1, f);
+				ref_secret_write(f, &sec, p,
+				    (size_t)(nl - p) + 1);
 	}
 	fputs("\r\n[stackref: a Subject of too many words: only From, To, "
 	    "Date and Message-ID kept]\r\n", f);
@@ -205,7 +213,7 @@ ref_aside_copy(const struct ref_players *pl, const char *raw, size_t len,
 	ref_letter_header(raw, len, &l);
 	if ((f = open_memstream(copy, copy_len)) != NULL) {
 		if (ref_secrets_of(&sec, pl, &l, raw, len) == -1)
-			ref_aside_bare(f, raw, hlen);
+			ref_aside_bare(f, l.cmd.password, raw, hlen);
 		else {
 			ref_secret_write(f, &sec, raw, hlen);
 			ref_secret_write(f, &sec, raw + hlen, blen);

@@ -30,6 +30,34 @@ fuzz_word_in(const char *s, size_t len, const char *pw)
 	return 0;
 }
 
+/* Whether s holds a letter or a digit. */
+static int
+fuzz_has_alnum(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (isalnum((unsigned char)*s))
+			return 1;
+	return 0;
+}
+
+/* fuzz_word_in for each line of the copy but the referee's own notes
+ * ("[stackref: ...]", words of its own that a password may equal). */
+static int
+fuzz_word_in_mail(const char *s, size_t len, const char *pw)
+{
+	const char *end = s + len, *nl;
+
+	for (; s < end; s = nl + 1) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if (nl == NULL)
+			nl = end;
+		if (!((size_t)(nl - s) >= 10 && memcmp(s, "[stackref:", 10) ==
+		    0) && fuzz_word_in(s, (size_t)(nl - s), pw))
+			return 1;
+	}
+	return 0;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -44,8 +72,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_assert(len <= REF_ASIDE_HEADER + FUZZ_HEAD + 128,
 	    "the copy is bounded");
 	ref_letter_header((const char *)data, size, &l);
-	if (l.bad == NULL && l.cmd_why == NULL)
-		fuzz_assert(!fuzz_word_in(copy, len, l.cmd.password),
+	/* a password without a letter or digit ("****", ":") cannot be
+	 * told from the mask or the punctuation around it */
+	if (l.bad == NULL && l.cmd_why == NULL &&
+	    fuzz_has_alnum(l.cmd.password))
+		fuzz_assert(!fuzz_word_in_mail(copy, len, l.cmd.password),
 		    "no password in the copy");
 	ref_letter_free(&l);
 	free(copy);
