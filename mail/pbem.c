@@ -88,6 +88,14 @@ static const struct pbem_form pbem_forms[] = {
 
 #define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))
 
+/* pbmserv's own challenge, without the challenger's password (its
+ * password left empty): read when the form above does not fit, for
+ * the referee to take from a verified sender or refuse. */
+static const struct pbem_form pbem_challenge_bare = {
+	"challenge", 0, PBEM_CHALLENGE, "UVO",
+	"syntax is GAME challenge USERID1 PASSWORD USERID2 [OPTION...]"
+};
+
 /* The action words of "GAME move ...". */
 static const struct {
 	const char *word;
@@ -471,6 +479,20 @@ form_of(struct words *ws, const char **why)
 	return f;
 }
 
+/* Reads ws as pbmserv's challenge without a password into c, its game
+ * kept.  -1 if it is not one either. */
+static int
+take_bare(struct words *ws, struct pbem_cmd *c)
+{
+	char game[PBEM_WORD];
+	const char *why;
+
+	memcpy(game, c->game, sizeof(game));
+	memset(c, 0, sizeof(*c));
+	memcpy(c->game, game, sizeof(game));
+	return take_shape(&pbem_challenge_bare, ws, 2, c, &why);
+}
+
 int
 pbem_parse(const char *subject, struct pbem_cmd *c, const char **why)
 {
@@ -495,7 +517,8 @@ pbem_parse(const char *subject, struct pbem_cmd *c, const char **why)
 		lower(ws.w[0]);
 		copy_word(c->game, ws.w[0]);
 	}
-	if (take_shape(f, &ws, f->gameless ? 1 : 2, c, why) == -1) {
+	if (take_shape(f, &ws, f->gameless ? 1 : 2, c, why) == -1 &&
+	    (f->verb != PBEM_CHALLENGE || take_bare(&ws, c) == -1)) {
 		memset(c, 0, sizeof(*c));
 		return -1;
 	}

@@ -547,7 +547,8 @@ ref_challenge(struct ref_job *j)
 {
 	struct ref_challenge ch;
 
-	if (ref_login(j) == -1 || ref_challenge_check(j) == -1)
+	if ((j->cmd.password[0] != '\0' ? ref_login(j) :
+	    ref_login_verified(j)) == -1 || ref_challenge_check(j) == -1)
 		return -1;
 	memset(&ch, 0, sizeof(ch));
 	if (ref_options_read(j, ch.options, sizeof(ch.options)) == -1)

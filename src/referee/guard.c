@@ -326,6 +326,26 @@ ref_login(struct ref_job *j)
 }
 
 int
+ref_login_verified(struct ref_job *j)
+{
+	const struct ref_player *pl = ref_player_find(j->c->players,
+	    j->cmd.user);
+	char why[300];
+
+	if (ref_login_held(j) == -1)
+		return -1;
+	if (ref_from_owner(j, pl) && ref_sender_verified(j)) {
+		j->known = 1;
+		return 0;
+	}
+	snprintf(why, sizeof(why), "this request needs the password of the "
+	    "userid, unless it comes from the player's own address verified "
+	    "by the referee's mail server: syntax is %s",
+	    pbem_syntax(j->cmd.verb));
+	return ref_refuse(j, why, NULL, NULL);
+}
+
+int
 ref_sender_verified(const struct ref_job *j)
 {
 	return j->c->authserv_id != NULL && j->l->raw != NULL &&

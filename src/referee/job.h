@@ -287,6 +287,14 @@ int ref_ignored(struct ref_job *j);
 int ref_sender_verified(const struct ref_job *j);
 
 /*
+ * Logs cmd.user in without a password (pbmserv's challenge, which has
+ * none): only from its player's registered address when
+ * ref_sender_verified, and not while the operator holds it.  Returns 0
+ * (j->known set), or -1 after refusing.
+ */
+int ref_login_verified(struct ref_job *j);
+
+/*
  * Checks the password of cmd.user, throttled.  From its player's own
  * address (the players file's) a right password is always taken; once
  * that address sent REF_ADDR_FAILS wrong passwords in its window (a

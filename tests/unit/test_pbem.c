@@ -204,6 +204,7 @@ test_resign_show_signup_challenge(void **state)
 static void
 test_errors(void **state)
 {
+	struct pbem_cmd c;
 	char longword[300];
 
 	(void)state;
@@ -231,11 +232,18 @@ test_errors(void **state)
 	assert_string_equal(refused("signup dave"),
 	    "syntax is signup USERID PASSWORD [ADDRESS]");
 	assert_string_equal(refused("checkers challenge alice"), SYN_CHALLENGE);
-	/* pbmserv's challenge, without the challenger's password */
-	assert_string_equal(refused("checkers challenge alice bob"),
-	    SYN_CHALLENGE);
-	assert_string_equal(refused("checkers challenge alice bob first=bob"),
-	    SYN_CHALLENGE);
+	/* pbmserv's challenge, without the challenger's password: read,
+	 * its password empty (the referee takes it only from a verified
+	 * sender) */
+	c = parsed("checkers challenge alice bob first=bob");
+	assert_int_equal(c.verb, PBEM_CHALLENGE);
+	assert_string_equal(c.user, "alice");
+	assert_string_equal(c.user2, "bob");
+	assert_string_equal(c.password, "");
+	assert_string_equal(c.text, "first=bob");
+	c = parsed("checkers challenge alice bob");
+	assert_string_equal(c.user2, "bob");
+	assert_string_equal(c.password, "");
 	assert_non_null(strstr(refused("checkers dance b1"), "unknown command"));
 	assert_non_null(strstr(refused("checkers"), SYN_MOVE));
 	assert_non_null(strstr(refused("   "), SYN_MOVE));
