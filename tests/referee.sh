@@ -1755,7 +1755,7 @@ grep -qa '^Subject: checkers move 2 ann \*\*\*\* \*\*\*\*' "$state"/aside/* &&
     grep -qa '^\[stackref: [0-9]* more bytes not kept\]' "$state"/aside/* &&
     pass aside/copy || fail aside/copy "$(head -c 600 "$state"/aside/*)"
 key=$(awk 'NR == 2 { print $1 }' "$tmp/admin.out")
-admin release "$key"
+admin release -- "$key"
 admin_is aside/release 0 "released"
 referee
 status aside/released-run 0
@@ -1768,9 +1768,9 @@ STACKREF_REFEREE_CRASH=segv:poison-segv referee
 fetch bob
 admin aside
 key=$(awk 'NR == 2 { print $1 }' "$tmp/admin.out")
-admin delete "$key"
+admin delete -- "$key"
 admin_is aside/delete 0 "deleted"
-admin delete "$key"
+admin delete -- "$key"
 admin_is aside/delete-gone 1 "no mail set aside .* in the store"
 
 # --- no password in clear anywhere in the state of any run of this
