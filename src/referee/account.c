@@ -351,7 +351,7 @@ ref_retire(struct ref_job *j)
 {
 	const struct ref_player *pl;
 	struct ref_player np;
-	char open[400], why[500], *text;
+	char open[400], why[640], *text;
 
 	if (ref_login(j) == -1)
 		return -1;
