@@ -626,7 +626,7 @@ static int
 clock_stop_parse(const struct rules *r, const char *text, int *side,
     long long *from, long long *until)
 {
-	char s[40], a[TIMEUTC_SIZE], b[TIMEUTC_SIZE];
+	char s[40], a[25], b[25];      /* %24s: 24 bytes and the NUL */
 	int n = -1;
 
 	if (text == NULL || sscanf(text, " [%%stop %39s %24s %24[^]]]%n", s,
