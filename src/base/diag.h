@@ -94,6 +94,10 @@ enum status {
 #define DIAG_NONE_SELECTED_MSG "no game of the %lu read is selected"
 #define DIAG_MANY_SELECTED_MSG "%lu games are selected (the first is " \
 	"game %lu); give one with --game"
+#define DIAG_GAME_BEYOND_MSG "--game %lu: the file holds only %lu %s " \
+	"(numbered 1 to %lu)"
+#define DIAG_MANY_GAMES_MSG "the file holds %lu games; choose one with " \
+	"--game N (1 to %lu)"
 #define DIAG_BAD_ADDRESS_MSG "%s: not a mail address: %s"
 #define DIAG_COMPOSE_MSG "cannot compose the mail: %s"
 #define DIAG_PBEM_SIDE_MSG "--pbem %s: no player tag is the --user-id " \
@@ -240,6 +244,8 @@ enum diag_id {
 	DIAG_UNKNOWN_NOTATION,  /* "%s": option; "%s": name; "%s": known */
 	DIAG_NONE_SELECTED,     /* %lu: games read (the file is in w) */
 	DIAG_MANY_SELECTED,     /* %lu: games selected; %lu: the first */
+	DIAG_GAME_BEYOND,       /* %lu: asked; %lu, %s: games, "game(s)"; %lu */
+	DIAG_MANY_GAMES,        /* %lu: games in the file; %lu: the same */
 	DIAG_BAD_ADDRESS,       /* "%s": option; "%s": its text */
 	DIAG_COMPOSE,           /* "%s": why */
 	DIAG_PBEM_SIDE,         /* "%s": the --pbem action */
