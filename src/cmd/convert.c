@@ -4,7 +4,8 @@
  * any registered notation (pdn, xml, json), as pgn-extract does for
  * chess: selection (--game, --tag), games reaching a position (--fen,
  * --pattern, --empty, --material), duplicates dropped (--dedupe), tags
- * added or fixed (--plycount, --opening, --fix-results), and the output
+ * added or fixed (--plycount, --opening, --fix-results), bounds on the
+ * moves and lines the games follow (convfilter.c), and the output
  * split into files (-# N, --split-by TAG).  A game that does not replay
  * is kept with its moves up to the fault and the rest in comments.
  *
@@ -27,7 +28,10 @@ const char cmd_convert_usage[] = "convert [--to NOTATION] "
     "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
     "[--tag CRITERION]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
     "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
-    "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE...";
+    "[--fix-results] [--opening] [--no-comments] [--no-variations] "
+    "[--no-nags] [--seven-tags] [--min-moves N] [--max-moves N] "
+    "[--min-plies N] [--max-plies N] [--line MOVES]... [--lines FILE]... "
+    "[-# N | --split-by TAG] [-o OUT] FILE...";
 
 const char cmd_convert_help[] =
 	"  --to NOTATION        pdn (default), xml, html or json\n"
@@ -46,6 +50,21 @@ const char cmd_convert_help[] =
 	" decide\n"
 	"  --opening            set the Opening tag (the ACF three-move"
 	" ballot)\n"
+	"  --no-comments        leave out comments (not the actions and"
+	" time stamps)\n"
+	"  --no-variations      leave out variations (not the moves an undo"
+	" took back)\n"
+	"  --no-nags            leave out NAGs ($1) and move marks (!, ?!)\n"
+	"  --seven-tags         only the seven-tag roster, and the tags a"
+	" replay needs\n"
+	"  --min-moves N        only games of N moves or more (--max-moves:"
+	" at most)\n"
+	"  --min-plies N        only games of N plies or more (--max-plies:"
+	" at most)\n"
+	"  --line MOVES         only games that start with these moves (may"
+	" be repeated)\n"
+	"  --lines FILE         the same, a line of moves each line of"
+	" FILE\n"
 	"  -#, --split N        files of N games each: OUT1.EXT, OUT2.EXT,"
 	" ...\n"
 	"  --split-by TAG       one file per value of TAG: OUTVALUE.EXT\n"
@@ -70,6 +89,8 @@ convert_ply(void *ctx, const struct replay *rp)
 		c->matched = posmatch_test(c->pg, &rp->pos);
 	if (c->dedupe)
 		dedupe_ply(&c->dd, &c->key, rp);
+	if (linematch_active(&c->lines))
+		linematch_ply(&c->lines, rp);
 	if (c->opening && rp->plies == 3 && rp->r == c->book.r)
 		c->ballot = opening_find(&c->book, &rp->pos);
 	return 0;
@@ -82,6 +103,8 @@ convert_wanted(struct convert *c, const struct replay *rp,
     unsigned long index)
 {
 	if (posmatch_active(&c->spec) && !c->matched)
+		return 0;
+	if (linematch_active(&c->lines) && !linematch_found(&c->lines, rp))
 		return 0;
 	if (!c->dedupe || !rp->started)
 		return 1;
@@ -130,6 +153,8 @@ convert_game(void *ctx, struct record *g, unsigned long index,
 	struct replay rp;
 	int replayed, rc;
 
+	if (!convert_in_bounds(c, g))
+		return 0;
 	c->games++;
 	c->pg = NULL;
 	c->matched = 0;
@@ -245,8 +270,12 @@ convert_opt(void *ctx, int ch, const char *arg)
 	struct convert *c = ctx;
 	struct diag *d = c->d;
 
+	int rc;
+
 	if (cmd_position_opt(&c->spec, ch, arg))
 		return 0;
+	if ((rc = convert_filter_opt(c, ch, arg)) != -1)
+		return rc;
 	switch (ch) {
 	case 'o': c->out = arg; return 0;
 	case 't': return convert_to(c, arg, d);
@@ -296,6 +325,17 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		{ "opening", no_argument, NULL, 'O' },
 		{ "split", required_argument, NULL, '#' },
 		{ "split-by", required_argument, NULL, 'B' },
+		{ "no-comments", no_argument, NULL, CONVERT_OPT_NO_COMMENTS },
+		{ "no-variations", no_argument, NULL,
+		    CONVERT_OPT_NO_VARIATIONS },
+		{ "no-nags", no_argument, NULL, CONVERT_OPT_NO_NAGS },
+		{ "seven-tags", no_argument, NULL, CONVERT_OPT_SEVEN },
+		{ "min-moves", required_argument, NULL, CONVERT_OPT_MIN_MOVES },
+		{ "max-moves", required_argument, NULL, CONVERT_OPT_MAX_MOVES },
+		{ "min-plies", required_argument, NULL, CONVERT_OPT_MIN_PLIES },
+		{ "max-plies", required_argument, NULL, CONVERT_OPT_MAX_PLIES },
+		{ "line", required_argument, NULL, CONVERT_OPT_LINE },
+		{ "lines", required_argument, NULL, CONVERT_OPT_LINES },
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -347,7 +387,9 @@ convert_init(struct convert *c, struct diag *d)
 	c->squares = -1;
 	c->canonical = 1;
 	c->at = REPLAY_ALL;
+	c->max_plies = REPLAY_ALL;
 	c->d = d;
+	linematch_init(&c->lines);
 	select_init(&c->sel);
 }
 
@@ -371,6 +413,7 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 	}
 	if (c.dedupe)
 		dedupe_free(&c.dd);
+	linematch_free(&c.lines);
 	select_free(&c.sel);
 	return rc != 0 ? rc : cmd_finish(d);
 }
