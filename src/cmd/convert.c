@@ -22,16 +22,14 @@
 
 #include "notation/notation.h"
 #include "cmd/convert.h"
+#include "cmd/pgnx.h"
 #include "base/fileio.h"
 
 const char cmd_convert_usage[] = "convert [--to NOTATION] "
     "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
     "[--tag CRITERION]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
     "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
-    "[--fix-results] [--opening] [--no-comments] [--no-variations] "
-    "[--no-nags] [--seven-tags] [--min-moves N] [--max-moves N] "
-    "[--min-plies N] [--max-plies N] [--line MOVES]... [--lines FILE]... "
-    "[-# N | --split-by TAG] [-o OUT] FILE...";
+    "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE...";
 
 const char cmd_convert_help[] =
 	"  --to NOTATION        pdn (default), xml, html or json\n"
@@ -71,6 +69,34 @@ const char cmd_convert_help[] =
 	"  -o, --output OUT     write to OUT (default: standard output); the"
 	" prefix of a\n"
 	"                       split\n";
+
+static const struct option convert_longopts[] = {
+	{ "to", required_argument, NULL, 't' },
+	{ "squares", required_argument, NULL, 's' },
+	{ "at", required_argument, NULL, 'a' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "keep-paths", no_argument, NULL, 'k' },
+	CMD_POSITION_LONGOPTS,
+	{ "dedupe", optional_argument, NULL, 'D' },
+	{ "plycount", no_argument, NULL, 'P' },
+	{ "fix-results", no_argument, NULL, 'F' },
+	{ "opening", no_argument, NULL, 'O' },
+	{ "split", required_argument, NULL, '#' },
+	{ "split-by", required_argument, NULL, 'B' },
+	{ "no-comments", no_argument, NULL, CONVERT_OPT_NO_COMMENTS },
+	{ "no-variations", no_argument, NULL,
+	    CONVERT_OPT_NO_VARIATIONS },
+	{ "no-nags", no_argument, NULL, CONVERT_OPT_NO_NAGS },
+	{ "seven-tags", no_argument, NULL, CONVERT_OPT_SEVEN },
+	{ "min-moves", required_argument, NULL, CONVERT_OPT_MIN_MOVES },
+	{ "max-moves", required_argument, NULL, CONVERT_OPT_MAX_MOVES },
+	{ "min-plies", required_argument, NULL, CONVERT_OPT_MIN_PLIES },
+	{ "max-plies", required_argument, NULL, CONVERT_OPT_MAX_PLIES },
+	{ "line", required_argument, NULL, CONVERT_OPT_LINE },
+	{ "lines", required_argument, NULL, CONVERT_OPT_LINES },
+	CMD_SELECT_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
 
 /* The replay's hook: the position asked for, the duplicate key, the
  * ballot; never stops the replay (the whole game is rewritten). */
@@ -312,36 +338,9 @@ convert_conflict(const struct convert *c, struct diag *d)
 static int
 convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 {
-	static const struct option longopts[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ "squares", required_argument, NULL, 's' },
-		{ "at", required_argument, NULL, 'a' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "keep-paths", no_argument, NULL, 'k' },
-		CMD_POSITION_LONGOPTS,
-		{ "dedupe", optional_argument, NULL, 'D' },
-		{ "plycount", no_argument, NULL, 'P' },
-		{ "fix-results", no_argument, NULL, 'F' },
-		{ "opening", no_argument, NULL, 'O' },
-		{ "split", required_argument, NULL, '#' },
-		{ "split-by", required_argument, NULL, 'B' },
-		{ "no-comments", no_argument, NULL, CONVERT_OPT_NO_COMMENTS },
-		{ "no-variations", no_argument, NULL,
-		    CONVERT_OPT_NO_VARIATIONS },
-		{ "no-nags", no_argument, NULL, CONVERT_OPT_NO_NAGS },
-		{ "seven-tags", no_argument, NULL, CONVERT_OPT_SEVEN },
-		{ "min-moves", required_argument, NULL, CONVERT_OPT_MIN_MOVES },
-		{ "max-moves", required_argument, NULL, CONVERT_OPT_MAX_MOVES },
-		{ "min-plies", required_argument, NULL, CONVERT_OPT_MIN_PLIES },
-		{ "max-plies", required_argument, NULL, CONVERT_OPT_MAX_PLIES },
-		{ "line", required_argument, NULL, CONVERT_OPT_LINE },
-		{ "lines", required_argument, NULL, CONVERT_OPT_LINES },
-		CMD_SELECT_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	int rc;
 
-	if ((rc = cmd_getopt_select(argc, argv, longopts, &c->sel,
+	if ((rc = cmd_getopt_select(argc, argv, convert_longopts, &c->sel,
 	    cmd_convert_usage, convert_opt, c, d)) != 0)
 		return rc;
 	if (convert_conflict(c, d) == -1)
@@ -393,8 +392,9 @@ convert_init(struct convert *c, struct diag *d)
 	select_init(&c->sel);
 }
 
-int
-cmd_convert(int argc, char *argv[], struct diag *d)
+/* cmd_convert, pgn-extract's option names read. */
+static int
+convert_main(int argc, char *argv[], struct diag *d)
 {
 	struct convert c;
 	int rc;
@@ -416,4 +416,11 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 	linematch_free(&c.lines);
 	select_free(&c.sel);
 	return rc != 0 ? rc : cmd_finish(d);
+}
+
+int
+cmd_convert(int argc, char *argv[], struct diag *d)
+{
+	return pgnx_run(argc, argv, PGNX_CONVERT, convert_longopts,
+	    cmd_convert_usage, convert_main, d);
 }
