@@ -59,6 +59,7 @@ dups_game(void *ctx, struct record *g, unsigned long index,
 	int rc;
 
 	cmd_quiet(&quiet);
+	s->games += !s->in_ref;
 	replay_walk(&rp, g, &o, dups_ply, s, &quiet);
 	if (!rp.started)
 		return 0;
@@ -75,8 +76,6 @@ dups_game(void *ctx, struct record *g, unsigned long index,
 		    fileio_name(first.file == DUPS_REF ? s->against :
 		    s->files[first.file]), (unsigned long)first.game);
 	}
-	if (!s->in_ref)
-		s->games++;
 	return 0;
 }
 
