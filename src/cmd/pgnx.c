@@ -193,7 +193,7 @@ static const struct pgnx pgnx_table[] = {
 
 /* The short pgn-extract options that take a value (attached, or the
  * next word). */
-static const char pgnx_short_values[] = "aAbcdfHlLnpRtTvwxyz";
+static const char pgnx_short_values[] = "aAbcdeEfFHlLnpRtTvwWxyz";
 
 /* The command that takes an option of mask cmds, for a refusal. */
 static const char *
@@ -305,10 +305,16 @@ static int
 pgnx_refuse(const struct pgnx *p, const char *w, unsigned cmd,
     const char *usage, struct diag *d)
 {
-	char opt[64];
+	char opt[64], why[128];
 
 	snprintf(opt, sizeof(opt), "%.*s", (int)strcspn(w, "="), w);
-	if (p->kind == PGNX_NA)
+	if (strlen(p->name) == 2)
+		opt[2] = '\0';		/* -H19b4..., -TpTinsley */
+	if (p->kind == PGNX_ALIAS && (p->cmds & cmd)) {
+		snprintf(why, sizeof(why), "here it is %s, which takes no value",
+		    p->ours);
+		diag_report(d, DIAG_PGNX_INSTEAD, NULL, opt, why);
+	} else if (p->kind == PGNX_NA)
 		diag_report(d, DIAG_PGNX_NA, NULL, opt, p->ours);
 	else if (p->kind == PGNX_INSTEAD)
 		diag_report(d, DIAG_PGNX_INSTEAD, NULL, opt, p->ours);
@@ -331,8 +337,7 @@ pgnx_rewrite(struct pgnx_args *a, const struct pgnx *p, char *argv[],
 	if (p->kind == PGNX_IGNORE)
 		return 0;
 	if (p->kind == PGNX_ALIAS)
-		return w[strlen(p->name)] != '\0' ? -2 :
-		    pgnx_push(a, (char *)(uintptr_t)p->ours, 0);
+		return pgnx_push(a, (char *)(uintptr_t)p->ours, 0);
 	if (p->kind == PGNX_BOUNDS)
 		return pgnx_bounds(a, p, argv, argc, i);
 	if ((v = pgnx_value(p, w, argv, argc, i)) == NULL)
@@ -384,6 +389,8 @@ pgnx_args(struct pgnx_args *a, int argc, char *argv[], unsigned cmd,
 		if (!(p->cmds & cmd) && p->kind != PGNX_IGNORE)
 			return pgnx_refuse(p, argv[i], cmd, usage, d);
 		w = argv[i];
+		if (p->kind == PGNX_ALIAS && w[strlen(p->name)] != '\0')
+			return pgnx_refuse(p, w, cmd, usage, d);
 		if ((rc = pgnx_rewrite(a, p, argv, argc, &i)) == -2) {
 			diag_report(d, DIAG_PGNX_VALUE, NULL, w);
 			return cmd_usage(d, usage);
