@@ -23,7 +23,8 @@ enum pgnx_kind {
 };
 
 struct pgnx {
-	const char *name;    /* as pgn-extract spells it */
+	const char *name;    /* as pgn-extract spells it (names that mean
+			      * the same joined by blanks) */
 	enum pgnx_kind kind;
 	unsigned cmds;       /* where ALIAS ... IGNORE apply (PGNX_*) */
 	const char *ours;
@@ -34,16 +35,11 @@ struct pgnx {
 #define NOT_PROVIDED "stackref has no such option"
 
 static const struct pgnx pgnx_table[] = {
-	{ "-7", PGNX_ALIAS, CV, "--seven-tags" },
-	{ "--seven", PGNX_ALIAS, CV, "--seven-tags" },
-	{ "-C", PGNX_ALIAS, CV, "--no-comments" },
-	{ "--nocomments", PGNX_ALIAS, CV, "--no-comments" },
-	{ "-V", PGNX_ALIAS, CV, "--no-variations" },
-	{ "--novars", PGNX_ALIAS, CV, "--no-variations" },
-	{ "-N", PGNX_ALIAS, CV, "--no-nags" },
-	{ "--nonags", PGNX_ALIAS, CV, "--no-nags" },
-	{ "-D", PGNX_ALIAS, CV, "--dedupe" },
-	{ "--noduplicates", PGNX_ALIAS, CV, "--dedupe" },
+	{ "-7 --seven", PGNX_ALIAS, CV, "--seven-tags" },
+	{ "-C --nocomments", PGNX_ALIAS, CV, "--no-comments" },
+	{ "-V --novars", PGNX_ALIAS, CV, "--no-variations" },
+	{ "-N --nonags", PGNX_ALIAS, CV, "--no-nags" },
+	{ "-D --noduplicates", PGNX_ALIAS, CV, "--dedupe" },
 	{ "--fixresulttags", PGNX_ALIAS, CV, "--fix-results" },
 	{ "--totalplycount", PGNX_ALIAS, CV, "--plycount" },
 	{ "-e", PGNX_ALIAS, CV, "--opening" },
@@ -56,138 +52,111 @@ static const struct pgnx pgnx_table[] = {
 	{ "-b", PGNX_BOUNDS, CV, "moves" },
 	{ "-p", PGNX_BOUNDS, CV, "plies" },
 	{ "-v", PGNX_VALUE, CV, "--lines" },
-	{ "-c", PGNX_VALUE, PGNX_DUPS, "--against" },
-	{ "--checkfile", PGNX_VALUE, PGNX_DUPS, "--against" },
-	{ "-P", PGNX_IGNORE, CV, "--line matches the moves in the order"
-	    " given" },
-	{ "-s", PGNX_IGNORE, ALL, "stackref lists no game as it goes" },
-	{ "--quiet", PGNX_IGNORE, ALL, "stackref lists no game as it goes" },
+	{ "-c --checkfile", PGNX_VALUE, PGNX_DUPS, "--against" },
+	{ "-P", PGNX_IGNORE, CV,
+	    "--line matches the moves in the order given" },
+	{ "-s --quiet", PGNX_IGNORE, ALL, "stackref lists no game as it goes" },
 	{ "--keepbroken", PGNX_IGNORE, CV, "convert keeps broken games" },
-	{ "-a", PGNX_INSTEAD, 0, "stackref writes whole files (-o OUT);"
-	    " append with the shell's >>" },
-	{ "--append", PGNX_INSTEAD, 0, "stackref writes whole files (-o OUT);"
-	    " append with the shell's >>" },
-	{ "-A", PGNX_INSTEAD, 0, "give the options as words (xargs reads"
-	    " them from a file)" },
-	{ "-f", PGNX_INSTEAD, 0, "give the files as operands (xargs reads"
-	    " a list)" },
-	{ "-d", PGNX_INSTEAD, 0, "stackref dups lists the repeated games;"
-	    " convert --dedupe leaves them out" },
-	{ "--duplicates", PGNX_INSTEAD, 0, "stackref dups lists the repeated"
-	    " games; convert --dedupe leaves them out" },
-	{ "-U", PGNX_INSTEAD, 0, "stackref dups lists the games that occur"
-	    " more than once" },
-	{ "--nounique", PGNX_INSTEAD, 0, "stackref dups lists the games that"
-	    " occur more than once" },
-	{ "-E", PGNX_INSTEAD, 0, "use convert --opening --split-by Opening"
-	    " (the ACF three-move ballots)" },
-	{ "-F", PGNX_INSTEAD, 0, "use show --format fen (the last position)"
-	    " or convert --at N" },
+	{ "-a --append", PGNX_INSTEAD, 0,
+	    "stackref writes whole files (-o OUT); append with the"
+	    " shell's >>" },
+	{ "-A", PGNX_INSTEAD, 0,
+	    "give the options as words (xargs reads them from a file)" },
+	{ "-f", PGNX_INSTEAD, 0,
+	    "give the files as operands (xargs reads a list)" },
+	{ "-d --duplicates", PGNX_INSTEAD, 0,
+	    "stackref dups lists the repeated games; convert --dedupe"
+	    " leaves them out" },
+	{ "-U --nounique", PGNX_INSTEAD, 0,
+	    "stackref dups lists the games that occur more than once" },
+	{ "-E", PGNX_INSTEAD, 0,
+	    "use convert --opening --split-by Opening (the ACF"
+	    " three-move ballots)" },
+	{ "-F", PGNX_INSTEAD, 0,
+	    "use show --format fen (the last position) or convert --at"
+	    " N" },
 	{ "-l", PGNX_INSTEAD, 0, "diagnostics go to standard error: 2>FILE" },
-	{ "-L", PGNX_INSTEAD, 0, "diagnostics go to standard error:"
-	    " 2>>FILE" },
-	{ "-n", PGNX_INSTEAD, 0, NOT_PROVIDED "; --tag NAME!~VALUE selects"
-	    " the games a criterion does not match" },
-	{ "--suppressmatched", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "-r", PGNX_INSTEAD, 0, "use stackref check: it reports the faults"
-	    " of every game" },
-	{ "--nobadresults", PGNX_INSTEAD, 0, "stackref check reports them;"
-	    " convert --fix-results fixes them" },
-	{ "-R", PGNX_INSTEAD, 0, NOT_PROVIDED "; --seven-tags keeps the"
-	    " roster in its order" },
-	{ "--xroster", PGNX_INSTEAD, 0, NOT_PROVIDED "; --seven-tags keeps"
-	    " the roster" },
-	{ "-S", PGNX_INSTEAD, 0, NOT_PROVIDED "; --tag NAME~REGEX matches in"
-	    " any case" },
-	{ "-t", PGNX_INSTEAD, 0, "use --tag CRITERION, once per criterion"
-	    " (White~Tinsley, Date>=1950)" },
-	{ "-T", PGNX_INSTEAD, 0, "use --tag CRITERION (White~Tinsley,"
+	{ "-L", PGNX_INSTEAD, 0, "diagnostics go to standard error: 2>>FILE" },
+	{ "-n", PGNX_INSTEAD, 0,
+	    NOT_PROVIDED
+	    "; --tag NAME!~VALUE selects the games a criterion does"
+	    " not match" },
+	{ "--suppressmatched -w --linelength --addelotags"
+	    " --addlabeltag --addmatchtag --commented"
+	    " --commentlines --deletesamesetup --detag"
+	    " --dropbefore --fencomments --fencommentformat"
+	    " --fixtagstrings --higherratedwinner"
+	    " --lowerratedwinner --linenumbers --markmatches"
+	    " --matchplylimit --nestedcomments --nomovenumbers"
+	    " --noresults --notags --plylimit --repetition"
+	    " --repetition5 --skipmatching --splitvariants"
+	    " --startply --stopafter",
+	    PGNX_INSTEAD, 0, NOT_PROVIDED },
+	{ "-r", PGNX_INSTEAD, 0,
+	    "use stackref check: it reports the faults of every game" },
+	{ "--nobadresults", PGNX_INSTEAD, 0,
+	    "stackref check reports them; convert --fix-results fixes"
+	    " them" },
+	{ "-R", PGNX_INSTEAD, 0,
+	    NOT_PROVIDED
+	    "; --seven-tags keeps the roster in its order" },
+	{ "--xroster", PGNX_INSTEAD, 0,
+	    NOT_PROVIDED
+	    "; --seven-tags keeps the roster" },
+	{ "-S", PGNX_INSTEAD, 0,
+	    NOT_PROVIDED
+	    "; --tag NAME~REGEX matches in any case" },
+	{ "-t", PGNX_INSTEAD, 0,
+	    "use --tag CRITERION, once per criterion (White~Tinsley,"
 	    " Date>=1950)" },
-	{ "--tagsubstr", PGNX_INSTEAD, 0, "use --tag NAME~TEXT: it matches"
-	    " TEXT anywhere" },
+	{ "-T", PGNX_INSTEAD, 0,
+	    "use --tag CRITERION (White~Tinsley, Date>=1950)" },
+	{ "--tagsubstr", PGNX_INSTEAD, 0,
+	    "use --tag NAME~TEXT: it matches TEXT anywhere" },
 	{ "--onlysetuptags", PGNX_INSTEAD, 0, "use --tag FEN~." },
 	{ "--nosetuptags", PGNX_INSTEAD, 0, "use --tag FEN!~." },
-	{ "-w", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--linelength", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "-W", PGNX_INSTEAD, 0, "use --to pdn|xml|json and --squares"
-	    " numeric|algebraic" },
-	{ "-x", PGNX_INSTEAD, 0, "use --fen FEN (the position the line"
-	    " reaches) or --pattern FEN" },
-	{ "-y", PGNX_INSTEAD, 0, "use --material COUNTS (red=1,"
-	    "white-kings>=2)" },
-	{ "-z", PGNX_INSTEAD, 0, "use --material COUNTS (red=1,"
-	    "white-kings>=2)" },
-	{ "--materialy", PGNX_INSTEAD, 0, "use --material COUNTS" },
-	{ "--materialz", PGNX_INSTEAD, 0, "use --material COUNTS" },
-	{ "--piececount", PGNX_INSTEAD, 0, "use --material COUNTS" },
-	{ "--fenpattern", PGNX_INSTEAD, 0, "use --pattern FEN" },
-	{ "--fenpatterni", PGNX_INSTEAD, 0, "use --pattern FEN" },
-	{ "--btm", PGNX_INSTEAD, 0, "use --fen or --pattern with the side to"
-	    " move" },
-	{ "--wtm", PGNX_INSTEAD, 0, "use --fen or --pattern with the side to"
-	    " move" },
-	{ "--fuzzydepth", PGNX_INSTEAD, 0, "use dups --plies N or convert"
-	    " --dedupe=N" },
-	{ "--dropply", PGNX_INSTEAD, 0, "use convert --at N: the game set up"
-	    " after N plies" },
+	{ "-W", PGNX_INSTEAD, 0,
+	    "use --to pdn|xml|json and --squares numeric|algebraic" },
+	{ "-x", PGNX_INSTEAD, 0,
+	    "use --fen FEN (the position the line reaches) or"
+	    " --pattern FEN" },
+	{ "-y -z", PGNX_INSTEAD, 0,
+	    "use --material COUNTS (red=1,white-kings>=2)" },
+	{ "--materialy --materialz --piececount", PGNX_INSTEAD, 0,
+	    "use --material COUNTS" },
+	{ "--fenpattern --fenpatterni", PGNX_INSTEAD, 0, "use --pattern FEN" },
+	{ "--btm --wtm", PGNX_INSTEAD, 0,
+	    "use --fen or --pattern with the side to move" },
+	{ "--fuzzydepth", PGNX_INSTEAD, 0,
+	    "use dups --plies N or convert --dedupe=N" },
+	{ "--dropply", PGNX_INSTEAD, 0,
+	    "use convert --at N: the game set up after N plies" },
 	{ "--firstgame", PGNX_INSTEAD, 0, "use --game N-" },
 	{ "--gamelimit", PGNX_INSTEAD, 0, "use --game 1-N" },
 	{ "--summary", PGNX_INSTEAD, 0, "use stackref stats" },
 	{ "--version", PGNX_INSTEAD, 0, "use stackref --version" },
-	{ "--addelotags", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--addlabeltag", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--addmatchtag", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--commented", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--commentlines", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--deletesamesetup", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--detag", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--dropbefore", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--fencomments", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--fencommentformat", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--fixtagstrings", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--higherratedwinner", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--lowerratedwinner", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--linenumbers", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--markmatches", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--matchplylimit", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--nestedcomments", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--nomovenumbers", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--noresults", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--notags", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--plylimit", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--repetition", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--repetition5", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--skipmatching", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--splitvariants", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--startply", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--stopafter", PGNX_INSTEAD, 0, NOT_PROVIDED },
-	{ "--vanywhere", PGNX_INSTEAD, 0, NOT_PROVIDED "; --line matches"
-	    " from the start" },
-	{ "-Z", PGNX_INSTEAD, 0, NOT_PROVIDED "; the keys of dups take 48 to"
-	    " 96 bytes a game" },
-	{ "-H", PGNX_NA, 0, "Polyglot hashes are of chess positions" },
-	{ "--addhashcode", PGNX_NA, 0, "Polyglot hashes are of chess"
-	    " positions" },
-	{ "--hashcomments", PGNX_NA, 0, "Polyglot hashes are of chess"
-	    " positions" },
-	{ "-M", PGNX_NA, 0, "no checkmate in draughts" },
-	{ "--checkmate", PGNX_NA, 0, "no checkmate in draughts" },
-	{ "--stalemate", PGNX_NA, 0, "no stalemate in draughts: a side"
-	    " without a move loses" },
+	{ "--vanywhere", PGNX_INSTEAD, 0,
+	    NOT_PROVIDED
+	    "; --line matches from the start" },
+	{ "-Z", PGNX_INSTEAD, 0,
+	    NOT_PROVIDED
+	    "; the keys of dups take 48 to 96 bytes a game" },
+	{ "-H --addhashcode --hashcomments", PGNX_NA, 0,
+	    "Polyglot hashes are of chess positions" },
+	{ "-M --checkmate", PGNX_NA, 0, "no checkmate in draughts" },
+	{ "--stalemate", PGNX_NA, 0,
+	    "no stalemate in draughts: a side without a move loses" },
 	{ "--insufficient", PGNX_NA, 0, "chess's insufficient material" },
 	{ "--underpromotion", PGNX_NA, 0, "a man is only crowned a king" },
 	{ "--nochecks", PGNX_NA, 0, "no check in draughts" },
-	{ "--50", PGNX_NA, 0, "chess's fifty-move rule" },
-	{ "--fifty", PGNX_NA, 0, "chess's fifty-move rule" },
-	{ "--75", PGNX_NA, 0, "chess's seventy-five-move rule" },
-	{ "--seventyfive", PGNX_NA, 0, "chess's seventy-five-move rule" },
+	{ "--50 --fifty", PGNX_NA, 0, "chess's fifty-move rule" },
+	{ "--75 --seventyfive", PGNX_NA, 0, "chess's seventy-five-move rule" },
 	{ "--addfencastling", PGNX_NA, 0, "no castling in draughts" },
 	{ "--nofauxep", PGNX_NA, 0, "no en passant in draughts" },
 	{ "--allownullmoves", PGNX_NA, 0, "no null move in draughts" },
 	{ "--odds", PGNX_NA, 0, "chess's odds games" },
 	{ "--lichesscommentfix", PGNX_NA, 0, "Lichess's chess exports" },
-	{ "--evaluation", PGNX_NA, 0, "a chess evaluation" },
-	{ "--quiescent", PGNX_NA, 0, "a chess evaluation" },
+	{ "--evaluation --quiescent", PGNX_NA, 0, "a chess evaluation" },
 	{ "--addfideidtags", PGNX_NA, 0, "FIDE's chess identifiers" },
 };
 
@@ -208,17 +177,27 @@ pgnx_command(unsigned cmds)
 static const struct pgnx *
 pgnx_find(const char *w)
 {
+	const char *name;
 	size_t i, n;
 
-	for (i = 0; i < sizeof(pgnx_table) / sizeof(pgnx_table[0]); i++) {
-		n = strlen(pgnx_table[i].name);
-		if (strncmp(w, pgnx_table[i].name, n) != 0)
-			continue;
-		if (w[n] == '\0' || (w[n] == '=' && n > 2) || (n == 2 &&
-		    strchr(pgnx_short_values, w[1]) != NULL))
-			return &pgnx_table[i];
-	}
+	for (i = 0; i < sizeof(pgnx_table) / sizeof(pgnx_table[0]); i++)
+		for (name = pgnx_table[i].name; *name != '\0'; name += n) {
+			name += strspn(name, " ");
+			n = strcspn(name, " ");
+			if (strncmp(w, name, n) == 0 && (w[n] == '\0' ||
+			    (w[n] == '=' && n > 2) || (n == 2 &&
+			    strchr(pgnx_short_values, w[1]) != NULL)))
+				return &pgnx_table[i];
+		}
 	return NULL;
+}
+
+/* The length of the option name the word w (found by pgnx_find)
+ * starts with: -v of -vFILE, --selectonly of --selectonly=5. */
+static size_t
+pgnx_name_len(const char *w)
+{
+	return w[1] == '-' ? strcspn(w, "=") : 2;
 }
 
 /* Appends word w to a (made: a text made here, a's to free). */
@@ -243,14 +222,13 @@ pgnx_push_value(struct pgnx_args *a, const char *opt, const char *value)
 	return pgnx_push(a, w, 1);
 }
 
-/* The value of option word w of entry p: attached (-vFILE,
+/* The value of option word w: attached (-vFILE,
  * --selectonly=5), else the next word argv[*i + 1] (*i moves past it);
  * NULL when there is none. */
 static const char *
-pgnx_value(const struct pgnx *p, const char *w, char *argv[], int argc,
-    int *i)
+pgnx_value(const char *w, char *argv[], int argc, int *i)
 {
-	size_t n = strlen(p->name);
+	size_t n = pgnx_name_len(w);
 
 	if (w[n] == '=')
 		return w + n + 1;
@@ -308,8 +286,7 @@ pgnx_refuse(const struct pgnx *p, const char *w, unsigned cmd,
 	char opt[64], why[128];
 
 	snprintf(opt, sizeof(opt), "%.*s", (int)strcspn(w, "="), w);
-	if (strlen(p->name) == 2)
-		opt[2] = '\0';		/* -H19b4..., -TpTinsley */
+	opt[pgnx_name_len(opt)] = '\0';	/* -H19b4..., -TpTinsley */
 	if (p->kind == PGNX_ALIAS && (p->cmds & cmd)) {
 		snprintf(why, sizeof(why), "here it is %s, which takes no value",
 		    p->ours);
@@ -340,7 +317,7 @@ pgnx_rewrite(struct pgnx_args *a, const struct pgnx *p, char *argv[],
 		return pgnx_push(a, (char *)(uintptr_t)p->ours, 0);
 	if (p->kind == PGNX_BOUNDS)
 		return pgnx_bounds(a, p, argv, argc, i);
-	if ((v = pgnx_value(p, w, argv, argc, i)) == NULL)
+	if ((v = pgnx_value(w, argv, argc, i)) == NULL)
 		return -2;
 	if (p->kind == PGNX_RANGE)
 		return pgnx_range(a, p, v);
@@ -389,7 +366,7 @@ pgnx_args(struct pgnx_args *a, int argc, char *argv[], unsigned cmd,
 		if (!(p->cmds & cmd) && p->kind != PGNX_IGNORE)
 			return pgnx_refuse(p, argv[i], cmd, usage, d);
 		w = argv[i];
-		if (p->kind == PGNX_ALIAS && w[strlen(p->name)] != '\0')
+		if (p->kind == PGNX_ALIAS && w[pgnx_name_len(w)] != '\0')
 			return pgnx_refuse(p, w, cmd, usage, d);
 		if ((rc = pgnx_rewrite(a, p, argv, argc, &i)) == -2) {
 			diag_report(d, DIAG_PGNX_VALUE, NULL, w);
