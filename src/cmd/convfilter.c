@@ -33,7 +33,7 @@ convert_lines_file(struct convert *c, const char *path)
 	if (!added) {
 		diag_report(c->d, DIAG_BAD_VALUE, NULL, "--lines", path,
 		    "a file of lines of moves, a line each");
-		return cmd_usage(c->d, cmd_convert_usage);
+		return STATUS_USAGE;
 	}
 	return 0;
 }
@@ -49,7 +49,7 @@ convert_line(struct convert *c, const char *text)
 	if (rc == 0) {
 		diag_report(c->d, DIAG_BAD_VALUE, NULL, "--line", text,
 		    "moves, as \"11-15 23-19 8-11\"");
-		return cmd_usage(c->d, cmd_convert_usage);
+		return STATUS_USAGE;
 	}
 	return 0;
 }
