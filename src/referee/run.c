@@ -111,6 +111,8 @@ ref_run_decide(struct ref_state *s, const struct ref_letter *l,
 	c.authserv_id = s->authserv_id;
 	memcpy(c.rnd, rnd, REF_RND);
 	ref_decide(l, &c, o);
+	s->next_due = o->record != NULL ? ref_due_time(o->board, o->record,
+	    o->record_len, &c) : -1;
 	ref_state_ctx_free(&c, record);
 	return 0;
 }
@@ -155,8 +157,6 @@ ref_child_plan(struct ref_state *s, const struct ref_letter *l,
 	}
 	if (ref_run_decide(s, l, aside, s->now, rnd, &o) == -1)
 		return REF_EXIT_FAILED;
-	s->next_due = o.record != NULL ? ref_due_time(o.board, o.record,
-	    o.record_len, s->now) : -1;
 	if (aside != NULL) {
 		snprintf(sum, sizeof(sum), "set aside (%.100s), uid %lu: %.380s", aside,
 		    uid, o.summary);
@@ -208,6 +208,23 @@ ref_child(struct ref_state *s, int fd, const void *arg)
 	_exit(ref_child_plan(s, &l, mj->uid, key, mj->aside));
 }
 
+/* The end of an event's process, which told key (rc: REF_EXIT_OK so
+ * far): plans o under key unless it is "" or planned already, frees o,
+ * exits. */
+static _Noreturn void
+ref_child_event(struct ref_state *s, const char *key, struct ref_outcome *o,
+    int rc)
+{
+	if (rc == REF_EXIT_OK && key[0] != '\0' && ref_state_seen(s, key) == 0) {
+		ref_test_trace("decided", key);
+		if (ref_state_plan(s, key, 0, o, 0) == -1)
+			rc = REF_EXIT_STATE;
+	}
+	ref_outcome_free(o);
+	fflush(NULL);
+	_exit(rc);
+}
+
 /* The time pass's process on board arg: judges its clock, tells the
  * key of the event due (an empty line: none) on fd, plans it unless it
  * was planned already; moves the board's next_due on when the record
@@ -230,23 +247,50 @@ ref_child_time(struct ref_state *s, int fd, const void *arg)
 	if (rc == 0)
 		s->next_due = ref_due_time(board, o.record != NULL ? o.record :
 		    c.record, o.record != NULL ? o.record_len : c.record_len,
-		    s->now);
+		    &c);
 	ref_state_ctx_free(&c, record);
 	if (rc == -1)
 		_exit(REF_EXIT_FAILED);
-	if (ref_tell_key(fd, key) == -1)
-		_exit(REF_EXIT_STATE);
-	rc = REF_EXIT_OK;
-	if (o.record == NULL && ref_state_due(s, board) == -1)
+	rc = ref_tell_key(fd, key) == -1 ? REF_EXIT_STATE : REF_EXIT_OK;
+	if (rc == REF_EXIT_OK && o.record == NULL &&
+	    ref_state_due(s, board) == -1)
 		rc = REF_EXIT_STATE;
-	else if (key[0] != '\0' && ref_state_seen(s, key) == 0) {
-		ref_test_trace("decided", key);
-		if (ref_state_plan(s, key, 0, &o, 0) == -1)
-			rc = REF_EXIT_STATE;
+	ref_child_event(s, key, &o, rc);
+}
+
+/* The digest's process for userid arg: makes her digest when it is
+ * due, tells its key on fd (an empty line: none), plans it unless it
+ * was planned already, and moves her next digest on a day.  Never
+ * returns. */
+static void
+ref_child_digest(struct ref_state *s, int fd, const void *arg)
+{
+	const char *user = arg;
+	struct ref_outcome o;
+	struct ref_ctx c;
+	char key[REF_KEY] = "";
+	long long next = -1;
+	int rc = REF_EXIT_FAILED;
+
+	memset(&c, 0, sizeof(c));
+	memset(&o, 0, sizeof(o));
+	s->read_version = s->next_due = -1;
+	s->inbox_key[0] = '\0';
+	if (ref_state_digest_ctx(s, user, &c) == 0 &&
+	    getrandom(c.rnd, sizeof(c.rnd), 0) == (ssize_t)sizeof(c.rnd)) {
+		c.now = s->now;
+		next = c.nnotify > 0 ? c.notify[0].next : -1;
+		if (next >= 0 && next <= (long long)s->now)
+			ref_decide_digest(&c, &o, key);
+		rc = REF_EXIT_OK;
 	}
-	ref_outcome_free(&o);
-	fflush(NULL);
-	_exit(rc);
+	ref_state_ctx_free(&c, NULL);
+	if (rc == REF_EXIT_OK)
+		rc = ref_tell_key(fd, key) == -1 ? REF_EXIT_STATE : rc;
+	if (rc == REF_EXIT_OK && next >= 0 && next <= (long long)s->now &&
+	    ref_state_digest_sent(s, user, next) == -1)
+		rc = REF_EXIT_STATE;
+	ref_child_event(s, key, &o, rc);
 }
 
 /* Reads the key the child tells on fd into key ("" when none). */
@@ -898,12 +942,13 @@ ref_run_inbox(struct ref_state *s)
 /* The time pass on board (claimed): judged in a child, its plan
  * finished; a child that fails is logged. */
 static int
-ref_time_judge(struct ref_state *s, const char *board)
+ref_time_judge(struct ref_state *s, void (*child)(struct ref_state *, int,
+    const void *), const char *what)
 {
 	char key[REF_KEY], why[128];
 	int status, seen;
 
-	if (ref_fork(s, ref_child_time, board, key, &status) == -1)
+	if (ref_fork(s, child, what, key, &status) == -1)
 		return -1;
 	if (key[0] != '\0' && (seen = ref_state_seen(s, key)) != 0) {
 		if (seen == -1)
@@ -919,9 +964,36 @@ ref_time_judge(struct ref_state *s, const char *board)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != REF_EXIT_OK)
-		printf("board %s: no time pass: %s\n", board,
-		    ref_why_failed(status, why, sizeof(why)));
+		printf("%s %s: no time pass: %s\n", child == ref_child_time ?
+		    "board" : "digest of", what, ref_why_failed(status, why,
+		    sizeof(why)));
 	return 0;
+}
+
+/* The event of what (a board, a userid) claimed as "KIND-WHAT-DUE"
+ * (due: what sql reads of it) by one worker, which judges it; one
+ * another holds is skipped, *skipped counting it. */
+static int
+ref_event_one(struct ref_state *s, const char *sql, const char *kind,
+    const char *what, size_t *skipped)
+{
+	char claim[REF_KEY + 24];
+	long long due;
+	int rc;
+
+	/* the due time in the claim: once a killed run's plan is applied,
+	 * the next event is claimed anew */
+	if (ref_store_int(s->st, sql, &DB_T(what), 1, 0, &due) == -1)
+		return -1;
+	snprintf(claim, sizeof(claim), "%s-%.*s-%lld", kind, REF_KEY - 1,
+	    what, due);
+	if ((rc = ref_store_claim(s->st, claim, time(NULL))) != 1) {
+		*skipped += rc == 0;
+		return rc;
+	}
+	rc = ref_time_judge(s, kind[0] == 't' ? ref_child_time :
+	    ref_child_digest, what);
+	return ref_store_unclaim(s->st, claim) == -1 ? -1 : rc;
 }
 
 /* The time pass on board, claimed ("t-BOARD": one worker judges it;
@@ -931,22 +1003,36 @@ ref_time_judge(struct ref_state *s, const char *board)
 static int
 ref_time_one(struct ref_state *s, const char *board, size_t *skipped)
 {
-	char claim[REF_KEY + 24];     /* "t-BOARD-NEXT_DUE" */
-	long long due;
-	int rc;
+	return ref_event_one(s, "SELECT next_due FROM boards WHERE board = $1",
+	    "t", board, skipped);
+}
 
-	/* the due time in the claim: once a killed run's plan is applied,
-	 * the board's next event is claimed anew */
-	if (ref_store_int(s->st, "SELECT next_due FROM boards WHERE board = "
-	    "$1", &DB_T(board), 1, 0, &due) == -1)
-		return -1;
-	snprintf(claim, sizeof(claim), "t-%.*s-%lld", REF_KEY - 1, board, due);
-	if ((rc = ref_store_claim(s->st, claim, time(NULL))) != 1) {
-		*skipped += rc == 0;
-		return rc;
-	}
-	rc = ref_time_judge(s, board);
-	return ref_store_unclaim(s->st, claim) == -1 ? -1 : rc;
+/* The digest of userid user, claimed ("d-USERID-NEXT"), as
+ * ref_time_one. */
+static int
+ref_digest_one(struct ref_state *s, const char *user, size_t *skipped)
+{
+	return ref_event_one(s, "SELECT next_digest FROM notify WHERE "
+	    "userid = $1", "d", user, skipped);
+}
+
+/* The digests due (next_digest come), as ref_time_pass the boards. */
+static int
+ref_digest_pass(struct ref_state *s)
+{
+	static char users[REF_DUE_BATCH][REF_KEY];
+	size_t i, n, sent = 0, skipped;
+	int rc = 0;
+
+	do {
+		if (ref_state_due_digests(s, users, REF_DUE_BATCH, &n) == -1)
+			return -1;
+		for (i = skipped = 0; rc == 0 && i < n; i++)
+			rc = ref_digest_one(s, users[i], &skipped);
+		sent += n;
+	} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
+	    sent < REF_DUE_MAX);
+	return rc;
 }
 
 /* The time pass: the boards due (next_due come), one at a time, a
@@ -967,7 +1053,7 @@ ref_time_pass(struct ref_state *s)
 		judged += n;
 	} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
 	    judged < REF_DUE_MAX);
-	return rc;
+	return rc == 0 ? ref_digest_pass(s) : rc;
 }
 
 /* Reads the mails of the mailbox not flagged done and processes each

@@ -134,6 +134,22 @@ int ref_state_aside_seen(struct ref_state *s, const char *key);
 int ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
     struct ref_ctx *c, char **record);
 
+/* The same for the digest of user: the lists, her setting
+ * (c->notify[0]), her open boards, the least recently changed first, up
+ * to twice --max-boards (c->boards); freed by ref_state_ctx_free. */
+int ref_state_digest_ctx(struct ref_state *s, const char *user,
+    struct ref_ctx *c);
+
+/* The players whose digest is due (notify.next_digest come), at most
+ * max, the earliest first, into users (*n of them).  0, or -1. */
+int ref_state_due_digests(struct ref_state *s, char (*users)[REF_KEY],
+    size_t max, size_t *n);
+
+/* Moves user's next digest on from next to the same hour of the next
+ * day after now, unless another worker moved it already.  0, or -1. */
+int ref_state_digest_sent(struct ref_state *s, const char *user,
+    long long next);
+
 /* The same for the time pass on board: the lists, its record, its
  * conditional moves. */
 int ref_state_time_ctx(struct ref_state *s, const char *board,
