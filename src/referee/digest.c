@@ -97,7 +97,6 @@ ref_notify_keep(struct ref_job *j, const struct ref_notify *n)
 	j->o->notify.next = n->hour >= 0 ? ref_digest_next(n->hour,
 	    c->now) : -1;
 	j->o->notify_set = 1;
-	j->o->status = REF_APPLIED;
 	shown.notify[0] = j->o->notify;
 	shown.nnotify = 1;
 	snprintf(subject, sizeof(subject), "stackref referee: the mails of "
@@ -109,7 +108,9 @@ ref_notify_keep(struct ref_job *j, const struct ref_notify *n)
 	snprintf(j->o->summary, sizeof(j->o->summary), "mails of %s: digest "
 	    "hour %d, reminders %lld, to %s", n->user, n->hour, n->remind,
 	    util_quote(j->m->from, q, sizeof(q)));
-	return ref_answer_doc(j, subject, &d);
+	ref_answer_doc(j, subject, &d);
+	j->o->status = REF_APPLIED;
+	return 0;
 }
 
 /* Refuses j's setting, saying what would be accepted. */
