@@ -238,8 +238,8 @@ ref_digest_mail(struct ref_job *j, const struct ref_player *pl,
 	struct ref_doc d;
 
 	ref_doc_open(&d, c->referee, "stackref referee: your turn", 1);
-	ref_doc_p(&d, "Your daily digest (%02d:00 UTC), %s: the boards where "
-	    "it is your turn, the one waiting longest first.", n->hour,
+	ref_doc_p(&d, "Your daily digest (%02d:00 UTC), %s: the boards\n"
+	    "where it is your turn, the one waiting longest first.", n->hour,
 	    pl->user);
 	if ((count = ref_digest_list(j, &d, pl->user, max)) > max)
 		ref_doc_p(&d, "And %zu more: games %s lists them.", count - max,

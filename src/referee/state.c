@@ -749,8 +749,9 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 		return -1;
 	if (!ref_wanted_board(l, board))
 		board[0] = '\0';
-	if (ref_state_notify(s, user, c->open[0].user, c->open[1].user,
-	    board, c) == -1)
+	if (ref_state_notify(s, l->bad == NULL && l->cmd_why == NULL ?
+	    l->cmd.user : "", c->open[0].user, c->open[1].user, board,
+	    c) == -1)
 		return -1;
 	if (board[0] == '\0')
 		return 0;
