@@ -970,11 +970,26 @@ ref_time_judge(struct ref_state *s, void (*child)(struct ref_state *, int,
 	return 0;
 }
 
-/* The event of what (a board, a userid) claimed as "KIND-WHAT-DUE"
- * (due: what sql reads of it) by one worker, which judges it; one
- * another holds is skipped, *skipped counting it. */
+/* The events of the time pass: a board's clock (its reminder or
+ * forfeit), claimed as "t-BOARD-NEXT_DUE"; a player's digest, claimed
+ * as "d-USERID-NEXT". */
+static const struct ref_due_kind {
+	const char *claim;
+	const char *due;          /* SQL: the due time of one ($1) */
+	void (*child)(struct ref_state *, int, const void *);
+} ref_due_kinds[] = {
+	{ "t", "SELECT next_due FROM boards WHERE board = $1",
+	    ref_child_time },
+	{ "d", "SELECT next_digest FROM notify WHERE userid = $1",
+	    ref_child_digest },
+};
+
+/* The event of kind k of what (a board, a userid), claimed by one
+ * worker, which judges it in a child and finishes its plan (a child
+ * that fails is logged and the pass goes on); one another holds is
+ * skipped, *skipped counting it. */
 static int
-ref_event_one(struct ref_state *s, const char *sql, const char *kind,
+ref_event_one(struct ref_state *s, const struct ref_due_kind *k,
     const char *what, size_t *skipped)
 {
 	char claim[REF_KEY + 24];
@@ -983,77 +998,43 @@ ref_event_one(struct ref_state *s, const char *sql, const char *kind,
 
 	/* the due time in the claim: once a killed run's plan is applied,
 	 * the next event is claimed anew */
-	if (ref_store_int(s->st, sql, &DB_T(what), 1, 0, &due) == -1)
+	if (ref_store_int(s->st, k->due, &DB_T(what), 1, 0, &due) == -1)
 		return -1;
-	snprintf(claim, sizeof(claim), "%s-%.*s-%lld", kind, REF_KEY - 1,
+	snprintf(claim, sizeof(claim), "%s-%.*s-%lld", k->claim, REF_KEY - 1,
 	    what, due);
 	if ((rc = ref_store_claim(s->st, claim, time(NULL))) != 1) {
 		*skipped += rc == 0;
 		return rc;
 	}
-	rc = ref_time_judge(s, kind[0] == 't' ? ref_child_time :
-	    ref_child_digest, what);
+	rc = ref_time_judge(s, k->child, what);
 	return ref_store_unclaim(s->st, claim) == -1 ? -1 : rc;
 }
 
-/* The time pass on board, claimed ("t-BOARD": one worker judges it;
- * one another holds is skipped, *skipped counting it): judged in a
- * child, its plan finished; a child that fails is logged and the pass
- * goes on. */
-static int
-ref_time_one(struct ref_state *s, const char *board, size_t *skipped)
-{
-	return ref_event_one(s, "SELECT next_due FROM boards WHERE board = $1",
-	    "t", board, skipped);
-}
-
-/* The digest of userid user, claimed ("d-USERID-NEXT"), as
- * ref_time_one. */
-static int
-ref_digest_one(struct ref_state *s, const char *user, size_t *skipped)
-{
-	return ref_event_one(s, "SELECT next_digest FROM notify WHERE "
-	    "userid = $1", "d", user, skipped);
-}
-
-/* The digests due (next_digest come), as ref_time_pass the boards. */
-static int
-ref_digest_pass(struct ref_state *s)
-{
-	static char users[REF_DUE_BATCH][REF_KEY];
-	size_t i, n, sent = 0, skipped;
-	int rc = 0;
-
-	do {
-		if (ref_state_due_digests(s, users, REF_DUE_BATCH, &n) == -1)
-			return -1;
-		for (i = skipped = 0; rc == 0 && i < n; i++)
-			rc = ref_digest_one(s, users[i], &skipped);
-		sent += n;
-	} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
-	    sent < REF_DUE_MAX);
-	return rc;
-}
-
-/* The time pass: the boards due (next_due come), one at a time, a
- * batch of them read at a time; each judged moves its next_due on.  A
- * batch other workers hold whole ends it. */
+/* The time pass: the boards due (next_due come), then the digests due
+ * (next_digest come), one at a time, a batch of them read at a time;
+ * each judged moves its due time on.  A batch other workers hold whole
+ * ends it. */
 static int
 ref_time_pass(struct ref_state *s)
 {
-	static char boards[REF_DUE_BATCH][REF_KEY];
-	size_t i, n, judged = 0, skipped;
+	static char keys[REF_DUE_BATCH][REF_KEY];
+	size_t i, n, judged, skipped, k;
 	int rc = 0;
 
-	do {
-		if (ref_state_due_boards(s, boards, REF_DUE_BATCH, &n) == -1)
-			return -1;
-		for (i = skipped = 0; rc == 0 && i < n; i++)
-			rc = ref_time_one(s, boards[i], &skipped);
-		judged += n;
-	} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
-	    judged < REF_DUE_MAX);
-	return rc == 0 ? ref_digest_pass(s) : rc;
+	for (k = 0; rc == 0 && k < 2; k++) {
+		judged = 0;
+		do {
+			if (ref_state_due_list(s, (int)k, keys, REF_DUE_BATCH,
+			    &n) == -1)
+				return -1;
+			for (i = skipped = 0; rc == 0 && i < n; i++)
+				rc = ref_event_one(s, &ref_due_kinds[k],
+				    keys[i], &skipped);
+			judged += n;
+		} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
+		    judged < REF_DUE_MAX);
+	}
+	return rc;
 }
 
 /* Reads the mails of the mailbox not flagged done and processes each

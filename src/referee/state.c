@@ -1057,23 +1057,15 @@ ref_state_keys(struct ref_state *s, const char *sql,
 }
 
 int
-ref_state_due_boards(struct ref_state *s, char (*boards)[REF_KEY],
+ref_state_due_list(struct ref_state *s, int digests, char (*keys)[REF_KEY],
     size_t max, size_t *n)
 {
 	struct db_value v[2] = { DB_I((long long)s->now), DB_I((long long)max) };
 
-	return ref_state_keys(s, "SELECT board FROM boards WHERE next_due <= "
-	    "$1 ORDER BY next_due, board LIMIT $2", v, 2, boards, max, n);
-}
-
-int
-ref_state_due_digests(struct ref_state *s, char (*users)[REF_KEY],
-    size_t max, size_t *n)
-{
-	struct db_value v[2] = { DB_I((long long)s->now), DB_I((long long)max) };
-
-	return ref_state_keys(s, "SELECT userid FROM notify WHERE next_digest "
-	    "<= $1 ORDER BY next_digest, userid LIMIT $2", v, 2, users, max, n);
+	return ref_state_keys(s, digests ? "SELECT userid FROM notify WHERE "
+	    "next_digest <= $1 ORDER BY next_digest, userid LIMIT $2" :
+	    "SELECT board FROM boards WHERE next_due <= $1 ORDER BY next_due, "
+	    "board LIMIT $2", v, 2, keys, max, n);
 }
 
 int

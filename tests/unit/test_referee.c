@@ -711,9 +711,13 @@ digest_of(struct world *w, struct ref_outcome *o, char key[REF_KEY])
 static void
 test_notify_digest(void **state)
 {
+	static const char *const digest[] = { "your turn on 1 board",
+	    "board 1, checkers: you (red) v bob (white), ply 3;", "left.",
+	    "checkers move 1 ann PASSWORD MOVE#3" };
 	struct world *w = *state;
 	struct ref_outcome o;
 	char key[REF_KEY];
+	size_t i;
 
 	decide(w, "ann@example.test", "notify ann ann-pw digest 7", NULL, &o);
 	assert_int_equal(o.status, REF_APPLIED);
@@ -743,12 +747,8 @@ test_notify_digest(void **state)
 	digest_of(w, &o, key);
 	assert_int_equal(o.nmail, 1);
 	assert_string_not_equal(key, "");
-	mail_has(&o, 0, "ann@example.test", "your turn on 1 board");
-	mail_has(&o, 0, "ann@example.test", "board 1, checkers: you (red) v "
-	    "bob (white), ply 3;");
-	mail_has(&o, 0, "ann@example.test", "left.");
-	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
-	    "MOVE#3");
+	for (i = 0; i < sizeof(digest) / sizeof(digest[0]); i++)
+		mail_has(&o, 0, "ann@example.test", digest[i]);
 	ref_outcome_free(&o);
 	decide(w, "ann@example.test", "remind ann ann-pw 2d", NULL, &o);
 	assert_int_equal(o.notify.remind, 2 * 86400);
