@@ -1972,5 +1972,5 @@ STACKREF_NOW=2027-04-13T10:30:00Z
 send ann "games ann"
 referee
 expect digest/games-says ann 1 "Reminders: none." \
-    "notify USERID PASSWORD digest HOUR"
+    "notify ann PASSWORD digest HOUR"
 unset STACKREF_NOW

@@ -46,7 +46,10 @@ ref_notify_text(const struct ref_job *j, struct ref_doc *d,
     const char *user)
 {
 	const struct ref_notify *n = ref_notify_of(j->c, user);
-	char every[64];
+	static const char *const forms[] = { "digest HOUR", "each",
+	    "INTERVAL|off|game" };
+	char every[64], line[PBEM_WORD + 64];
+	size_t i;
 
 	if (n != NULL && n->hour >= 0)
 		ref_doc_p(d, "Mails: a daily digest at %02d:00 UTC of the "
@@ -62,7 +65,9 @@ ref_notify_text(const struct ref_job *j, struct ref_doc *d,
 		ref_doc_more(d, "Reminders: every %s of a turn.", every);
 	ref_doc_more(d, "To change them, mail %s one of the subjects",
 	    j->c->referee);
-	ref_doc_cmd(d, "notify USERID PASSWORD digest HOUR");
-	ref_doc_cmd(d, "notify USERID PASSWORD each");
-	ref_doc_cmd(d, "remind USERID PASSWORD INTERVAL|off|game");
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		snprintf(line, sizeof(line), "%s %s PASSWORD %s", i < 2 ?
+		    "notify" : "remind", user, forms[i]);
+		ref_doc_cmd(d, line);
+	}
 }

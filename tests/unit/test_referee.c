@@ -757,7 +757,7 @@ test_notify_digest(void **state)
 	ref_outcome_free(&o);
 	decide(w, "ann@example.test", "games ann", NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "a daily digest at 07:00 UTC");
-	mail_has(&o, 0, "ann@example.test", "notify USERID PASSWORD each");
+	mail_has(&o, 0, "ann@example.test", "notify ann PASSWORD each");
 	ref_outcome_free(&o);
 	decide(w, "ann@example.test", "remind ann ann-pw off", NULL, &o);
 	assert_int_equal(o.notify.remind, 0);
