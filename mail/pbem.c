@@ -84,6 +84,10 @@ static const struct pbem_form pbem_forms[] = {
 	{ "reset", 1, PBEM_RESET, "UKY",
 	    "syntax is reset USERID [TOKEN NEWPASSWORD]" },
 	{ "retire", 1, PBEM_RETIRE, "UP", "syntax is retire USERID PASSWORD" },
+	{ "notify", 1, PBEM_NOTIFY, "UPT",
+	    "syntax is notify USERID PASSWORD each|digest HOUR" },
+	{ "remind", 1, PBEM_REMIND, "UPT",
+	    "syntax is remind USERID PASSWORD INTERVAL|off|game" },
 };
 
 #define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))
@@ -119,7 +123,8 @@ static const struct {
 #define WHY_UNKNOWN "unknown command: expected help, signup, confirm, " \
     "games, or GAME followed by challenge, accept, decline, move, " \
     "resign, show, showas, history, preview, chat, subscribe, " \
-    "unsubscribe, leave or queue; or password, address, reset, retire"
+    "unsubscribe, leave or queue; or password, address, reset, retire, " \
+    "notify, remind"
 
 /* The words of a Subject line, each NUL-terminated, and where each
  * starts in the line (at[n]: the first word not kept, or the end). */

@@ -82,7 +82,9 @@ enum pbem_verb {
 	PBEM_ADDRESS,       /* address: the new address */
 	PBEM_RESET,         /* password: the token, secret: the new
 			     * password (both "" for the token's request) */
-	PBEM_RETIRE
+	PBEM_RETIRE,
+	PBEM_NOTIFY,        /* text: "each", or "digest HOUR" */
+	PBEM_REMIND         /* text: an interval ("2d"), "off" or "game" */
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */

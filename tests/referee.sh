@@ -1872,3 +1872,105 @@ expect pools/max-boards bob 1 "Subject: Refused" \
 send bob "stackup accept $board bob bob-pw"
 referee
 expect pools/max-boards-default bob 1 "New stackup board $board"
+
+# --- issue 22, item 15: per-move mails or a daily digest, reminders ---
+# A fresh state, the clock faked: boards 1-3 of checkers between ann and
+# bob (move=21d remind=7d).  ann chooses a digest at 07:00 UTC; bob's
+# moves on the 3 boards mail her nothing; her digest at 07:00 lists
+# exactly the 3 with their time left, and comes once that day (not at
+# 07:30 nor at 20:00), again the next day.  Back to a mail at each move;
+# reminders every day (her boards judged again at once), then none.
+export STACKREF_NOW=2027-04-05T09:00:00Z
+fresh_board "$tmp/digest"
+for b in 2 3; do
+	send ann "checkers challenge ann ann-pw bob"
+	referee
+	send bob "checkers accept $b bob bob-pw"
+	referee
+done
+fetch ann; fetch bob
+send ann "notify ann ann-pw digest 7"
+referee
+expect digest/chosen ann 1 "a daily digest at 07:00 UTC"
+STACKREF_NOW=2027-04-05T09:30:00Z
+for b in 1 2 3; do
+	send ann "checkers move $b ann ann-pw 11-15#1"
+done
+referee
+expect digest/own-moves-answered ann 3 "bob's turn"
+expect digest/bob-per-move bob 3 "played 11-15"
+STACKREF_NOW=2027-04-05T10:00:00Z
+for b in 1 2 3; do
+	send bob "checkers move $b bob bob-pw 24-19#2"
+done
+referee
+expect digest/bob-answered bob 3 "ann's turn"
+expect digest/no-per-move-mail ann 0
+STACKREF_NOW=2027-04-06T06:59:59Z referee
+expect digest/not-before-the-hour ann 0
+STACKREF_NOW=2027-04-06T07:00:00Z referee
+status digest/run 0
+expect digest/sent ann 1 "Subject: stackref referee: your turn on 3 boards" \
+    "20d03h00m left" "checkers move 3 ann PASSWORD MOVE#3" \
+    "checkers show 2"
+n=$(grep -c '^board [0-9]*, checkers: you (red) v bob' "$tmp/ann.1")
+[ "$n" -eq 3 ] && pass digest/three-boards ||
+    fail digest/three-boards "$n boards listed" "$(cat "$tmp/ann.1")"
+awk '/^Content-Type: text\/html/ { exit } /^Content-Type: text\/plain/ {
+    text = 1 } text && length > 78 { bad = 1 } END { exit bad }' \
+    "$tmp/ann.1" && pass digest/lines-78 ||
+    fail digest/lines-78 "$(cat "$tmp/ann.1")"
+STACKREF_NOW=2027-04-06T07:30:00Z referee
+expect digest/once-a-day ann 0
+STACKREF_NOW=2027-04-06T20:00:00Z referee
+expect digest/not-again-that-day ann 0
+STACKREF_NOW=2027-04-07T07:00:30Z referee
+expect digest/next-day ann 1 "your turn on 3 boards"
+grep -q "digest to ann: 3 boards to play" "$state"/done/* &&
+    pass digest/recorded || fail digest/recorded
+
+# back to a mail at each move: bob's move on board 1 mails ann
+STACKREF_NOW=2027-04-07T08:00:00Z
+send ann "notify ann ann-pw each"
+referee
+expect digest/each ann 1 "Mails: one at each move of your opponents."
+send ann "checkers move 1 ann ann-pw 15x24#3"
+referee
+fetch ann
+send bob "checkers move 1 bob bob-pw 28x19#4"
+referee
+expect digest/per-move-again ann 1 "bob (white) played 28x19"
+fetch bob
+STACKREF_NOW=2027-04-08T07:00:00Z referee
+expect digest/no-digest-after-each ann 0
+
+# reminders every day: at once her boards are judged again, and remind
+# her: boards 2 and 3 (ann's turn for 2d22h) reminder 2, board 1 (1d)
+# reminder 1; then each day once: 2 and 3 at 3d; none after "off",
+# though the time control's remind=7d falls due
+STACKREF_NOW=2027-04-08T08:00:00Z
+send ann "remind ann ann-pw 1d"
+referee
+mails ann "Reminder 2: it has been your turn on board"
+[ "$n" -eq 2 ] && [ "$got" -eq 4 ] && grep -qF "Reminder 1: it has been \
+your turn on board 1 for 1d00h00m" "$tmp"/ann.[0-9] &&
+    pass digest/remind-at-once || fail digest/remind-at-once \
+    "$got mails, $n reminders" "$(cat "$tmp/ref.out")"
+STACKREF_NOW=2027-04-08T09:00:00Z referee
+expect digest/remind-not-twice ann 0
+STACKREF_NOW=2027-04-08T10:00:30Z referee
+mails ann "Reminder 3: it has been your turn on board"
+[ "$n" -eq 2 ] && [ "$got" -eq 2 ] && pass digest/remind-daily ||
+    fail digest/remind-daily "$got mails, $n reminders"
+STACKREF_NOW=2027-04-09T11:00:00Z
+send ann "remind ann ann-pw off"
+referee
+expect digest/remind-off ann 1 "Reminders: none."
+STACKREF_NOW=2027-04-12T10:30:00Z referee
+expect digest/no-reminder-when-off ann 0
+STACKREF_NOW=2027-04-13T10:30:00Z
+send ann "games ann"
+referee
+expect digest/games-says ann 1 "Reminders: none." \
+    "notify ann PASSWORD digest HOUR"
+unset STACKREF_NOW

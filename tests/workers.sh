@@ -25,7 +25,9 @@
 #              minutes) are released, as its lease's end would, and one
 #              run sends them;
 #   sqlite     the one-host case: 3 workers in the root namespace on one
-#              SQLite file (runs take turns on its lock), with the kills.
+#              SQLite file (runs take turns on its lock), with the kills;
+#   digest     2 workers on a new database: each player to move chooses
+#              a daily digest by mail and gets one a day (issue 22).
 # After each: every mail done once (the done table has exactly the
 # mails sent and the events due, nothing planned, queued or waiting, no
 # mail of the mailbox without its keyword); every request answered by
@@ -338,7 +340,7 @@ pgdb() { psql -q -d stackref -c "CREATE DATABASE $1 OWNER worker"; }
 w_sql_pg() { psql -qAt -d "$W_DB" -c "$1"; }
 w_sql_lite() { sqlite3 -cmd ".timeout 10000" "$tmp/lite/referee.db" "$1"; }
 
-phases=${W_PHASES:-pg storm sqlite}
+phases=${W_PHASES:-pg storm sqlite digest}
 W_DB=sr_workers
 pgdb "$W_DB"
 w_sql() { w_sql_pg "$@"; }
@@ -359,4 +361,62 @@ w_sql() { w_sql_lite "$@"; }
 [[ " $phases " == *" sqlite "* ]] &&
 phase sqlite "sqlite:$tmp/lite/referee.db" 1 \
     l1:127.0.0.1: l2:127.0.0.1: l3:127.0.0.1:
+
+# --- issue 22, item 15: two workers send one digest a player a day ---
+# A new PostgreSQL database, 2 workers (one a namespace): the players
+# open their boards; each player to move (the challenger) chooses by
+# mail a daily digest at 09:00 UTC.  At 09:00 the next day each gets
+# exactly one digest, naming her board, and the store one done "digest
+# to" row each; runs at 12:00 add none; the day after, one more each.
+# No digest decided twice (the workers' trace).
+# digest_count USER: USER's digests.
+digest_count() {
+	w_box "$1" | xargs -r grep -h '^Subject: stackref referee: your turn' \
+	    2>/dev/null | wc -l
+}
+digest_phase() {
+	local n b u v bad=""
+	W_DB=sr_digest
+	pgdb "$W_DB"
+	w_sql() { w_sql_pg "$@"; }
+	w_clear
+	W_SENT=0 W_EVENTS=0
+	rm -rf "$W_DIR/out"
+	: >"$W_TRACE"
+	w_clock "$W_T0"
+	w_start "postgresql://worker@HOST:$PGPORT/$W_DB" \
+	    "d1:$A:sr$$-${NETS% *}" "d2:$B:sr$$-${NETS#* }"
+	w_open || fail digest/open "$(tail -n 3 "$W_DIR"/*.err)"
+	while read -r b u v; do
+		w_compose "$u" "notify $u $u-pw digest 9"
+	done <"$W_DIR/boards"
+	w_submit
+	w_settle notify || fail digest/notify
+	n=$(wc -l <"$W_DIR/boards")
+	w_clock 2027-03-02T09:00:05Z
+	W_EVENTS=$n
+	w_settle digests || fail digest/sent
+	w_clock 2027-03-02T12:00:00Z
+	sleep 3
+	[ "$(w_sql "SELECT COUNT(*) FROM done WHERE summary LIKE
+	    'digest to %'")" -eq "$n" ] && pass "digest/once-a-day ($n)" ||
+	    fail digest/once-a-day "$(w_sql "SELECT summary FROM done WHERE
+	    summary LIKE 'digest to %'")"
+	w_clock 2027-03-03T09:00:05Z
+	W_EVENTS=$((2 * n))
+	w_settle "next day" || fail digest/next-day
+	workers_stop
+	w_delivered
+	while read -r b u v; do
+		[ "$(digest_count "$u")" -eq 2 ] &&
+		    [ "$(digest_count "$v")" -eq 0 ] && w_box "$u" |
+		    xargs -r grep -l -F "board $b, checkers: you (red)" \
+		    >/dev/null || bad="$bad $u: $(digest_count "$u")," \
+		    "$v: $(digest_count "$v");"
+	done <"$W_DIR/boards"
+	[ -z "$bad" ] && pass digest/one-each || fail digest/one-each "$bad"
+	check_runs digest
+	check_decided digest 0
+}
+[[ " $phases " == *" digest "* ]] && digest_phase
 exit 0

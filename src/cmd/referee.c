@@ -77,8 +77,9 @@ const char cmd_referee_help[] =
 	"  --aside-head KIB     of a mail set aside, the KiB of its body kept"
 	" (default 64)\n"
 	"  --aside-days DAYS    a mail set aside is kept so long (default 30)\n"
-	"  --max-boards N       the open boards a player may have (default"
-	" 50)\n"
+	"  --max-boards N       the open boards a player may have, and a"
+	" digest lists\n"
+	"                       (default 50)\n"
 	"  --max-challenges N   the challenges a player may have waiting"
 	" (default 10)\n"
 	"  --max-signups N      the signups waiting for confirmation in all,"
@@ -101,7 +102,12 @@ const char cmd_referee_help[] =
 	"      remove-board BOARD delete a board's record\n"
 	"      aside              list the mails set aside: key, age, bytes, why\n"
 	"      release KEY        decide the mail set aside again, next run\n"
-	"      delete KEY         delete the mail set aside\n";
+	"      delete KEY         delete the mail set aside\n"
+	"Players choose their mails by mail: notify USERID PASSWORD each |"
+	" digest HOUR\n"
+	"(a daily digest at HOUR, UTC), and remind USERID PASSWORD"
+	" INTERVAL | off | game\n"
+	"(stackref-referee(8), Mails and reminders).\n";
 
 /* What a call does: a run (cron), one mail from the mail server, the
  * figures an operator watches, a state directory moved in or out. */

@@ -382,6 +382,8 @@ static const struct ref_verb {
 	{ PBEM_ADDRESS, 0, ref_address },
 	{ PBEM_RESET, 0, ref_reset },
 	{ PBEM_RETIRE, 0, ref_retire },
+	{ PBEM_NOTIFY, 0, ref_notify },
+	{ PBEM_REMIND, 0, ref_remind_set },
 };
 
 /*

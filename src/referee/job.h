@@ -13,6 +13,8 @@
  *   board.c     reading a board's record, the checks of a request on
  *               it, the judge's verdicts in the referee's words, its
  *               clock
+ *   notify.c    the players' choice of mails: a move's mail held for
+ *               the digest, the interval of reminders
  *   position.c  the mail of a position (text, HTML, the board's PNG) to
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
@@ -26,6 +28,7 @@
  *   turns.c     leave, queue (conditional moves kept private), the
  *               conditional replies to a move, an undo accepted
  *   timing.c    the time pass on a board: reminders, forfeits
+ *   digest.c    notify, remind; a player's daily digest
  *   decide.c    the mail read, the verbs' table, the verbs on a board
  *   state.c     the store read for a decision, its plan written
  *               (state.h)
@@ -377,6 +380,25 @@ void ref_diag_open(struct ref_diag *rd);
  * freed by the caller; the stream closed). */
 const char *ref_diag_text(struct ref_diag *rd);
 
+/* ---- notify.c ---- */
+
+/* The setting of user among c->notify, or NULL: the defaults. */
+const struct ref_notify *ref_notify_of(const struct ref_ctx *c,
+    const char *user);
+
+/* Whether the mail of j's changed board to the player of side is held
+ * for her digest: she chose one, it is her turn, the game goes on, and
+ * the change is not her own request (her requests are answered). */
+int ref_notify_holds(const struct ref_job *j, int side);
+
+/* user's interval of reminders: -1 the time control's, 0 none, else
+ * seconds. */
+long long ref_notify_remind(const struct ref_ctx *c, const char *user);
+
+/* A paragraph of d saying user's setting and how to change it. */
+void ref_notify_text(const struct ref_job *j, struct ref_doc *d,
+    const char *user);
+
 /* ---- position.c ---- */
 
 /* Who a position mail is for. */
@@ -441,6 +463,16 @@ int ref_token_same(const char *t, const char *token);
 
 /* ---- timing.c ---- */
 
+/* The key of an event of the time pass, what ("remind BOARD SINCE N",
+ * "digest USERID NEXT", ...), into key. */
+void ref_time_key(const char *what, char key[REF_KEY]);
+
+/* Starts j, a decision without a mail (none, empty) on c into o (both
+ * zeroed); ref_job_close frees what j drew and read. */
+void ref_job_open(struct ref_job *j, const struct ref_ctx *c,
+    struct ref_outcome *o, struct ref_letter *none);
+void ref_job_close(struct ref_job *j);
+
 /*
  * ref_login, then, when it refused cmd.user's password unchecked under
  * a lock or throttle (j->stop_until: the player herself may have been
@@ -470,5 +502,7 @@ int ref_confirm_any(struct ref_job *j);   /* confirm U TOKEN: a signup's,
 					   * or an address change's */
 int ref_reset(struct ref_job *j);         /* reset U [TOKEN NEWPW] */
 int ref_retire(struct ref_job *j);        /* retire U PW */
+int ref_notify(struct ref_job *j);        /* notify U PW each|digest H */
+int ref_remind_set(struct ref_job *j);    /* remind U PW INTERVAL|off */
 
 #endif

@@ -422,6 +422,7 @@ ref_out_prepare(struct ref_state *s, const char *dir)
 	for (i = 0; i < REF_LISTS; i++)
 		unlink(ref_port_path(path, dir, ref_port_lists[i], NULL, NULL));
 	unlink(ref_port_path(path, dir, "last-board", NULL, NULL));
+	unlink(ref_port_path(path, dir, "notify", NULL, NULL));
 	for (i = 0; i < sizeof(ref_port_dirs) / sizeof(ref_port_dirs[0]); i++) {
 		ref_port_clear(ref_port_path(path, dir, ref_port_dirs[i], NULL,
 		    NULL));
@@ -429,6 +430,40 @@ ref_out_prepare(struct ref_state *s, const char *dir)
 			return ref_fail(s, 1, path);
 	}
 	return 0;
+}
+
+/* A row of notify as a line "USERID HOUR REMIND NEXT" (NEXT -1: none)
+ * of the stream arg. */
+static int
+ref_out_notify_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	if (ncol == 4 && col[0].len < PBEM_WORD)
+		fprintf(arg, "%.*s %lld %lld %lld\n", (int)col[0].len, col[0].p,
+		    col[1].i, col[2].i, col[3].type == DB_INT ? col[3].i : -1);
+	return 0;
+}
+
+/* Writes DIR/notify, the players' choices of mails (none: no file). */
+static int
+ref_out_notify(struct ref_state *s, const char *dir)
+{
+	char path[REF_PATH], *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int rc;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return ref_fail(s, 0, "open_memstream");
+	rc = ref_store_exec(s->st, "SELECT userid, hour, remind, next_digest "
+	    "FROM notify ORDER BY userid", NULL, 0, ref_out_notify_row, f) ==
+	    -1 ? -1 : 0;
+	if (fclose(f) == EOF && rc == 0)
+		rc = ref_fail(s, 0, "open_memstream");
+	if (rc == 0 && len > 0)
+		rc = ref_port_write(s, ref_port_path(path, dir, "notify", NULL,
+		    NULL), text, len, 0);
+	free(text);
+	return rc;
 }
 
 int
@@ -454,7 +489,8 @@ ref_port_export(struct ref_state *s, const char *dir)
 	char path[REF_PATH];
 	size_t i;
 
-	if (ref_out_prepare(s, dir) == -1 || ref_out_lists(s, dir) == -1)
+	if (ref_out_prepare(s, dir) == -1 || ref_out_lists(s, dir) == -1 ||
+	    ref_out_notify(s, dir) == -1)
 		return -1;
 	if ((o.due = fopen(ref_port_path(path, dir, "next-due", NULL, NULL),
 	    "w")) == NULL)
@@ -880,6 +916,38 @@ ref_in_next_due(struct ref_state *s, const char *dir)
 	return rc;
 }
 
+/* Keeps the choices of mails of DIR/notify ("USERID HOUR REMIND NEXT"
+ * lines, as ref_out_notify writes them). */
+static int
+ref_in_notify(struct ref_state *s, const char *dir)
+{
+	char path[REF_PATH], user[PBEM_WORD], *text, *q;
+	long long hour, remind, next;
+	struct db_value v[4];
+	int rc = 0;
+
+	if ((text = ref_port_read(ref_port_path(path, dir, "notify", NULL,
+	    NULL), NULL, NULL)) == NULL)
+		return errno == ENOENT ? 0 : ref_fail(s, 0, path);
+	for (q = text; rc == 0 && q != NULL && *q != '\0'; q = strchr(q, '\n'),
+	    q = q != NULL ? q + 1 : NULL) {
+		if (sscanf(q, "%127s %lld %lld %lld", user, &hour, &remind,
+		    &next) != 4 || hour < -1 || hour > 23)
+			continue;
+		v[0] = DB_T(user);
+		v[1] = DB_I(hour);
+		v[2] = DB_I(remind);
+		v[3] = next >= 0 ? DB_I(next) : DB_N;
+		rc = ref_store_exec(s->st, "INSERT INTO notify (userid, hour, "
+		    "remind, next_digest, updated) VALUES ($1, $2, $3, $4, 0) ON "
+		    "CONFLICT (userid) DO UPDATE SET hour = excluded.hour, "
+		    "remind = excluded.remind, next_digest = "
+		    "excluded.next_digest", v, 4, NULL, NULL) == -1 ? -1 : 0;
+	}
+	free(text);
+	return rc;
+}
+
 int
 ref_port_import(struct ref_state *s, const char *dir)
 {
@@ -897,6 +965,8 @@ ref_port_import(struct ref_state *s, const char *dir)
 		rc = ref_in_each(s, dir, ref_port_dirs[i], fn[i]);
 	if (rc == 0)
 		rc = ref_in_next_due(s, dir);
+	if (rc == 0)
+		rc = ref_in_notify(s, dir);
 	if (rc == -1) {
 		ref_store_rollback(s->st);
 		return -1;

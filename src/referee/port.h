@@ -19,6 +19,8 @@
  *                          mail-N.try (TRIES NEXT)
  *     DIR/next-due         BOARD NEXT_DUE per line (the store's own:
  *                          import sets the boards' next due times so)
+ *     DIR/notify           USERID HOUR REMIND NEXT per line: the
+ *                          players' choices of mails (notify table)
  *
  * Import merges DIR into the store, losing nothing: a list file
  * replaces the list; a record, count, page, reply replaces the one of

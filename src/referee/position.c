@@ -583,7 +583,8 @@ ref_changed(struct ref_job *j, const char *title, const char *intro,
 	for (s = 0; s < 2; s++) {
 		rd.side = s;
 		rd.you = ref_side_user(j, s);
-		if ((pl = ref_player_find(j->c->players, rd.you)) != NULL)
+		if ((pl = ref_player_find(j->c->players, rd.you)) != NULL &&
+		    (title != NULL || !ref_notify_holds(j, s)))
 			ref_tell(j, pl->addr, &rd);
 	}
 	if (copies)

@@ -320,6 +320,24 @@ struct ref_limits {
 void ref_wanted_players(const struct ref_letter *l,
     const struct ref_challenges *c, char users[2][PBEM_WORD]);
 
+/*
+ * A player's choice of mails (notify, remind; the store's notify
+ * table): the "your move" mails one by one (hour -1, the default) or
+ * held for a daily digest at hour (0-23, UTC); reminders as each
+ * board's time control says (remind -1, the default), none (0), or
+ * every remind seconds of a turn.  next: the time of the next digest
+ * (-1: none).
+ */
+#define REF_NOTIFY_MAX 3     /* settings a decision knows: its userid's
+			      * and the two players' of its board */
+#define REF_REMIND_MIN 3600  /* the shortest interval of reminders */
+struct ref_notify {
+	char user[PBEM_WORD];
+	int hour;
+	long long remind;
+	long long next;
+};
+
 /* What a decision knows besides the mail. */
 struct ref_ctx {
 	const char *referee;          /* the referee's address */
@@ -358,6 +376,9 @@ struct ref_ctx {
 		char user[PBEM_WORD]; /* ref_wanted_players' users */
 		unsigned long n;
 	} open[2];
+	struct ref_notify notify[REF_NOTIFY_MAX];  /* the settings of the
+				       * players concerned that chose one */
+	size_t nnotify;
 	const char *authserv_id;      /* the operator's mail server's, whose
 				       * Authentication-Results are read
 				       * (--authserv-id), or NULL: none */
@@ -406,6 +427,8 @@ struct ref_outcome {
 	char count_addr[MAIL_ADDR_MAX];
 	struct ref_count board_count; /* the new count of count_board, */
 	char count_board[PBEM_WORD];  /* when this is not "" */
+	struct ref_notify notify;     /* a setting to keep (notify, */
+	int notify_set;               /* remind) when notify_set */
 	struct ref_mail mail[REF_MAILS];
 	size_t nmail;
 };
@@ -451,13 +474,28 @@ int ref_decide_time(const char *board, const struct ref_ctx *c,
 
 /*
  * The next time the time pass has something to do on board's record
- * (text[0..len)) after now: its next reminder or the end of its time,
+ * (text[0..len)) after c->now: its next reminder (at the interval its
+ * player on the move chose, c->notify) or the end of its time,
  * whichever comes first, or -1 when nothing will be due (a game over,
  * untimed, a record that does not read).  Out of memory as for
  * ref_decide.
  */
 long long ref_due_time(const char *board, const char *text, size_t len,
-    time_t now);
+    const struct ref_ctx *c);
+
+/*
+ * The daily digest of the player c->notify[0] (ref_state_digest_ctx:
+ * c->boards her open boards, the oldest first): one mail listing each
+ * board where it is her turn, its time left and the subjects to see
+ * and play it, at most --max-boards of them; none when no board waits
+ * for her.  key gets the raw_key of "digest USERID NEXT" (once a day),
+ * "" when nothing is sent.  Returns 0; out of memory as for ref_decide.
+ */
+int ref_decide_digest(const struct ref_ctx *c, struct ref_outcome *o,
+    char key[REF_KEY]);
+
+/* The time of the first digest at hour (0-23, UTC) after now. */
+long long ref_digest_next(int hour, time_t now);
 
 /*
  * Readies the graphics libraries of the board's PNG (librsvg, cairo,

@@ -114,6 +114,10 @@ const struct ref_command ref_commands[] = {
 	    "to your address, to send back with the new password (2 days)" },
 	{ PBEM_RETIRE, "leave the server: your address and password erased, "
 	    "your finished games kept; refused while a board is not over" },
+	{ PBEM_NOTIFY, "your mails: one at each move (each), or a digest "
+	    "of the boards where it is your turn daily at HOUR (0-23, UTC)" },
+	{ PBEM_REMIND, "reminders every INTERVAL of a turn (12h, 2d; at "
+	    "least 1h), none (off), or as the time control says (game)" },
 };
 const size_t ref_ncommands = sizeof(ref_commands) / sizeof(ref_commands[0]);
 

@@ -111,6 +111,8 @@ ref_run_decide(struct ref_state *s, const struct ref_letter *l,
 	c.authserv_id = s->authserv_id;
 	memcpy(c.rnd, rnd, REF_RND);
 	ref_decide(l, &c, o);
+	s->next_due = o->record != NULL ? ref_due_time(o->board, o->record,
+	    o->record_len, &c) : -1;
 	ref_state_ctx_free(&c, record);
 	return 0;
 }
@@ -155,8 +157,6 @@ ref_child_plan(struct ref_state *s, const struct ref_letter *l,
 	}
 	if (ref_run_decide(s, l, aside, s->now, rnd, &o) == -1)
 		return REF_EXIT_FAILED;
-	s->next_due = o.record != NULL ? ref_due_time(o.board, o.record,
-	    o.record_len, s->now) : -1;
 	if (aside != NULL) {
 		snprintf(sum, sizeof(sum), "set aside (%.100s), uid %lu: %.380s", aside,
 		    uid, o.summary);
@@ -208,6 +208,23 @@ ref_child(struct ref_state *s, int fd, const void *arg)
 	_exit(ref_child_plan(s, &l, mj->uid, key, mj->aside));
 }
 
+/* The end of an event's process, which told key (rc: REF_EXIT_OK so
+ * far): plans o under key unless it is "" or planned already, frees o,
+ * exits. */
+static _Noreturn void
+ref_child_event(struct ref_state *s, const char *key, struct ref_outcome *o,
+    int rc)
+{
+	if (rc == REF_EXIT_OK && key[0] != '\0' && ref_state_seen(s, key) == 0) {
+		ref_test_trace("decided", key);
+		if (ref_state_plan(s, key, 0, o, 0) == -1)
+			rc = REF_EXIT_STATE;
+	}
+	ref_outcome_free(o);
+	fflush(NULL);
+	_exit(rc);
+}
+
 /* The time pass's process on board arg: judges its clock, tells the
  * key of the event due (an empty line: none) on fd, plans it unless it
  * was planned already; moves the board's next_due on when the record
@@ -230,23 +247,50 @@ ref_child_time(struct ref_state *s, int fd, const void *arg)
 	if (rc == 0)
 		s->next_due = ref_due_time(board, o.record != NULL ? o.record :
 		    c.record, o.record != NULL ? o.record_len : c.record_len,
-		    s->now);
+		    &c);
 	ref_state_ctx_free(&c, record);
 	if (rc == -1)
 		_exit(REF_EXIT_FAILED);
-	if (ref_tell_key(fd, key) == -1)
-		_exit(REF_EXIT_STATE);
-	rc = REF_EXIT_OK;
-	if (o.record == NULL && ref_state_due(s, board) == -1)
+	rc = ref_tell_key(fd, key) == -1 ? REF_EXIT_STATE : REF_EXIT_OK;
+	if (rc == REF_EXIT_OK && o.record == NULL &&
+	    ref_state_due(s, board) == -1)
 		rc = REF_EXIT_STATE;
-	else if (key[0] != '\0' && ref_state_seen(s, key) == 0) {
-		ref_test_trace("decided", key);
-		if (ref_state_plan(s, key, 0, &o, 0) == -1)
-			rc = REF_EXIT_STATE;
+	ref_child_event(s, key, &o, rc);
+}
+
+/* The digest's process for userid arg: makes her digest when it is
+ * due, tells its key on fd (an empty line: none), plans it unless it
+ * was planned already, and moves her next digest on a day.  Never
+ * returns. */
+static void
+ref_child_digest(struct ref_state *s, int fd, const void *arg)
+{
+	const char *user = arg;
+	struct ref_outcome o;
+	struct ref_ctx c;
+	char key[REF_KEY] = "";
+	long long next = -1;
+	int rc = REF_EXIT_FAILED;
+
+	memset(&c, 0, sizeof(c));
+	memset(&o, 0, sizeof(o));
+	s->read_version = s->next_due = -1;
+	s->inbox_key[0] = '\0';
+	if (ref_state_digest_ctx(s, user, &c) == 0 &&
+	    getrandom(c.rnd, sizeof(c.rnd), 0) == (ssize_t)sizeof(c.rnd)) {
+		c.now = s->now;
+		next = c.nnotify > 0 ? c.notify[0].next : -1;
+		if (next >= 0 && next <= (long long)s->now)
+			ref_decide_digest(&c, &o, key);
+		rc = REF_EXIT_OK;
 	}
-	ref_outcome_free(&o);
-	fflush(NULL);
-	_exit(rc);
+	ref_state_ctx_free(&c, NULL);
+	if (rc == REF_EXIT_OK)
+		rc = ref_tell_key(fd, key) == -1 ? REF_EXIT_STATE : rc;
+	if (rc == REF_EXIT_OK && next >= 0 && next <= (long long)s->now &&
+	    ref_state_digest_sent(s, user, next) == -1)
+		rc = REF_EXIT_STATE;
+	ref_child_event(s, key, &o, rc);
 }
 
 /* Reads the key the child tells on fd into key ("" when none). */
@@ -898,12 +942,13 @@ ref_run_inbox(struct ref_state *s)
 /* The time pass on board (claimed): judged in a child, its plan
  * finished; a child that fails is logged. */
 static int
-ref_time_judge(struct ref_state *s, const char *board)
+ref_time_judge(struct ref_state *s, void (*child)(struct ref_state *, int,
+    const void *), const char *what)
 {
 	char key[REF_KEY], why[128];
 	int status, seen;
 
-	if (ref_fork(s, ref_child_time, board, key, &status) == -1)
+	if (ref_fork(s, child, what, key, &status) == -1)
 		return -1;
 	if (key[0] != '\0' && (seen = ref_state_seen(s, key)) != 0) {
 		if (seen == -1)
@@ -919,54 +964,76 @@ ref_time_judge(struct ref_state *s, const char *board)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == REF_EXIT_STATE)
 		return -1;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != REF_EXIT_OK)
-		printf("board %s: no time pass: %s\n", board,
-		    ref_why_failed(status, why, sizeof(why)));
+		printf("%s %s: no time pass: %s\n", child == ref_child_time ?
+		    "board" : "digest of", what, ref_why_failed(status, why,
+		    sizeof(why)));
 	return 0;
 }
 
-/* The time pass on board, claimed ("t-BOARD": one worker judges it;
- * one another holds is skipped, *skipped counting it): judged in a
- * child, its plan finished; a child that fails is logged and the pass
- * goes on. */
+/* The events of the time pass: a board's clock (its reminder or
+ * forfeit), claimed as "t-BOARD-NEXT_DUE"; a player's digest, claimed
+ * as "d-USERID-NEXT". */
+static const struct ref_due_kind {
+	const char *claim;
+	const char *due;          /* SQL: the due time of one ($1) */
+	void (*child)(struct ref_state *, int, const void *);
+} ref_due_kinds[] = {
+	{ "t", "SELECT next_due FROM boards WHERE board = $1",
+	    ref_child_time },
+	{ "d", "SELECT next_digest FROM notify WHERE userid = $1",
+	    ref_child_digest },
+};
+
+/* The event of kind k of what (a board, a userid), claimed by one
+ * worker, which judges it in a child and finishes its plan (a child
+ * that fails is logged and the pass goes on); one another holds is
+ * skipped, *skipped counting it. */
 static int
-ref_time_one(struct ref_state *s, const char *board, size_t *skipped)
+ref_event_one(struct ref_state *s, const struct ref_due_kind *k,
+    const char *what, size_t *skipped)
 {
-	char claim[REF_KEY + 24];     /* "t-BOARD-NEXT_DUE" */
+	char claim[REF_KEY + 24];
 	long long due;
 	int rc;
 
 	/* the due time in the claim: once a killed run's plan is applied,
-	 * the board's next event is claimed anew */
-	if (ref_store_int(s->st, "SELECT next_due FROM boards WHERE board = "
-	    "$1", &DB_T(board), 1, 0, &due) == -1)
+	 * the next event is claimed anew */
+	if (ref_store_int(s->st, k->due, &DB_T(what), 1, 0, &due) == -1)
 		return -1;
-	snprintf(claim, sizeof(claim), "t-%.*s-%lld", REF_KEY - 1, board, due);
+	snprintf(claim, sizeof(claim), "%s-%.*s-%lld", k->claim, REF_KEY - 1,
+	    what, due);
 	if ((rc = ref_store_claim(s->st, claim, time(NULL))) != 1) {
 		*skipped += rc == 0;
 		return rc;
 	}
-	rc = ref_time_judge(s, board);
+	rc = ref_time_judge(s, k->child, what);
 	return ref_store_unclaim(s->st, claim) == -1 ? -1 : rc;
 }
 
-/* The time pass: the boards due (next_due come), one at a time, a
- * batch of them read at a time; each judged moves its next_due on.  A
- * batch other workers hold whole ends it. */
+/* The time pass: the boards due (next_due come), then the digests due
+ * (next_digest come), one at a time, a batch of them read at a time;
+ * each judged moves its due time on.  A batch other workers hold whole
+ * ends it. */
 static int
 ref_time_pass(struct ref_state *s)
 {
-	static char boards[REF_DUE_BATCH][REF_KEY];
-	size_t i, n, judged = 0, skipped;
+	static char keys[REF_DUE_BATCH][REF_KEY];
+	size_t i, n, judged, skipped, k;
 	int rc = 0;
 
-	do {
-		if (ref_state_due_boards(s, boards, REF_DUE_BATCH, &n) == -1)
-			return -1;
-		for (i = skipped = 0; rc == 0 && i < n; i++)
-			rc = ref_time_one(s, boards[i], &skipped);
-		judged += n;
-	} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
-	    judged < REF_DUE_MAX);
+	for (k = 0; rc == 0 && k < 2; k++) {
+		judged = 0;
+		do {
+			if (ref_state_due_list(s, (int)k, keys, REF_DUE_BATCH,
+			    &n) == -1)
+				return -1;
+			for (i = skipped = 0; rc == 0 && i < n; i++)
+				rc = ref_event_one(s, &ref_due_kinds[k],
+				    keys[i], &skipped);
+			judged += n;
+		} while (rc == 0 && n == REF_DUE_BATCH && skipped < n &&
+		    judged < REF_DUE_MAX);
+	}
 	return rc;
 }
 

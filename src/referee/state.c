@@ -530,7 +530,7 @@ ref_read_board_count(struct ref_state *s, const char *board,
 /* The records naming a userid, as they are read for games USERID. */
 struct ref_found {
 	struct ref_board_file *v;
-	size_t n;
+	size_t n, max;
 };
 
 static int
@@ -539,7 +539,7 @@ ref_found_row(void *arg, const struct db_value *col, size_t ncol)
 	struct ref_found *f = arg;
 	struct ref_board_file *b = &f->v[f->n];
 
-	if (ncol != 3 || f->n >= REF_LIST_MAX)
+	if (ncol != 3 || f->n >= f->max)
 		return 1;
 	ref_col_text(&col[0], b->board, sizeof(b->board));
 	b->mtime = (time_t)col[2].i;
@@ -563,6 +563,7 @@ ref_state_boards(struct ref_state *s, const char *user, struct ref_ctx *c)
 
 	f.v = ref_alloc(calloc(REF_LIST_MAX + 1, sizeof(*f.v)));
 	f.n = 0;
+	f.max = REF_LIST_MAX;
 	c->boards = f.v;
 	if (ref_store_int(s->st, "SELECT COUNT(*) FROM boards WHERE white = $1 "
 	    "OR black = $1", &DB_T(user), 1, 0, &all) == -1 ||
@@ -670,6 +671,63 @@ ref_state_board(struct ref_state *s, const char *board, struct ref_ctx *c,
 	return 0;
 }
 
+/* A row of notify into the next of c->notify. */
+static int
+ref_notify_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_ctx *c = arg;
+	struct ref_notify *n = &c->notify[c->nnotify];
+
+	if (ncol != 4 || c->nnotify >= REF_NOTIFY_MAX)
+		return 1;
+	ref_col_text(&col[0], n->user, sizeof(n->user));
+	n->hour = (int)col[1].i;
+	n->remind = col[2].i;
+	n->next = col[3].type == DB_INT ? col[3].i : -1;
+	c->nnotify++;
+	return 0;
+}
+
+/* The settings (notify) of the userids u1, u2, u3 and of the players
+ * of board ("" for none) into c->notify. */
+static int
+ref_state_notify(struct ref_state *s, const char *u1, const char *u2,
+    const char *u3, const char *board, struct ref_ctx *c)
+{
+	struct db_value v[4] = { DB_T(u1), DB_T(u2), DB_T(u3), DB_T(board) };
+
+	c->nnotify = 0;
+	return ref_store_exec(s->st, "SELECT userid, hour, remind, "
+	    "next_digest FROM notify WHERE userid IN ($1, $2, $3) OR userid IN "
+	    "(SELECT white FROM boards WHERE board = $4) OR userid IN (SELECT "
+	    "black FROM boards WHERE board = $4) ORDER BY userid LIMIT 5", v,
+	    4, ref_notify_row, c) == -1 ? -1 : 0;
+}
+
+int
+ref_state_digest_ctx(struct ref_state *s, const char *user,
+    struct ref_ctx *c)
+{
+	unsigned long max = s->limits.boards > 0 ? s->limits.boards :
+	    REF_BOARDS_USER;
+	struct db_value v[2] = { DB_T(user), DB_I((long long)max * 2) };
+	struct ref_found f;
+
+	ref_state_common(s, c);
+	if (ref_state_notify(s, user, "", "", "", c) == -1)
+		return -1;
+	f.v = ref_alloc(calloc(max * 2 + 1, sizeof(*f.v)));
+	f.n = 0;
+	f.max = max * 2;
+	c->boards = f.v;
+	if (ref_store_exec(s->st, "SELECT board, record, updated FROM boards "
+	    "WHERE (white = $1 OR black = $1) AND over = 0 ORDER BY updated, "
+	    "board LIMIT $2", v, 2, ref_found_row, &f) == -1)
+		return -1;
+	c->nboards = f.n;
+	return 0;
+}
+
 int
 ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
     struct ref_ctx *c, char **record)
@@ -690,6 +748,12 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 	    ref_state_boards(s, l->cmd.user, c) == -1)
 		return -1;
 	if (!ref_wanted_board(l, board))
+		board[0] = '\0';
+	if (ref_state_notify(s, l->bad == NULL && l->cmd_why == NULL ?
+	    l->cmd.user : "", c->open[0].user, c->open[1].user, board,
+	    c) == -1)
+		return -1;
+	if (board[0] == '\0')
 		return 0;
 	if (ref_read_board_count(s, board, &c->board) == -1)
 		return -1;
@@ -702,7 +766,8 @@ ref_state_time_ctx(struct ref_state *s, const char *board,
 {
 	*record = NULL;
 	ref_state_common(s, c);
-	if (ref_read_board_count(s, board, &c->board) == -1)
+	if (ref_read_board_count(s, board, &c->board) == -1 ||
+	    ref_state_notify(s, "", "", "", board, c) == -1)
 		return -1;
 	return ref_state_board(s, board, c, record);
 }
@@ -880,6 +945,32 @@ ref_plan_of(struct ref_state *s, unsigned long uid,
 	snprintf(p->inbox, sizeof(p->inbox), "%s", s->inbox_key);
 }
 
+/* Keeps the setting of o, if any (in the plan's transaction: it
+ * depends on no board or list, so its plan is never dropped). */
+static int
+ref_state_put_notify(struct ref_state *s, const struct ref_outcome *o)
+{
+	const struct ref_notify *n = &o->notify;
+	struct db_value v[5] = { DB_T(n->user), DB_I(n->hour),
+	    DB_I(n->remind), n->next >= 0 ? DB_I(n->next) : DB_N,
+	    DB_I((long long)s->now) };
+
+	if (!o->notify_set)
+		return 0;
+	if (ref_store_exec(s->st, "INSERT INTO notify (userid, hour, remind, "
+	    "next_digest, updated) VALUES ($1, $2, $3, $4, $5) ON CONFLICT "
+	    "(userid) DO UPDATE SET hour = excluded.hour, remind = "
+	    "excluded.remind, next_digest = excluded.next_digest, updated = "
+	    "excluded.updated", v, 5, NULL, NULL) == -1)
+		return -1;
+	/* the player's boards judged again at the next pass: their
+	 * reminders at her new interval */
+	v[1] = v[4];
+	return ref_store_exec(s->st, "UPDATE boards SET next_due = $2 WHERE "
+	    "(white = $1 OR black = $1) AND over = 0 AND next_due > $2",
+	    v, 2, NULL, NULL) == -1 ? -1 : 0;
+}
+
 int
 ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
     const struct ref_outcome *o, int aside)
@@ -897,7 +988,8 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 		ref_store_rollback(s->st);
 		return 0;
 	}
-	if (rc == -1 || ref_plan_mails(s, key, o) == -1) {
+	if (rc == -1 || ref_plan_mails(s, key, o) == -1 ||
+	    ref_state_put_notify(s, o) == -1) {
 		ref_store_rollback(s->st);
 		return -1;
 	}
@@ -965,11 +1057,27 @@ ref_state_keys(struct ref_state *s, const char *sql,
 }
 
 int
-ref_state_due_boards(struct ref_state *s, char (*boards)[REF_KEY],
+ref_state_due_list(struct ref_state *s, int digests, char (*keys)[REF_KEY],
     size_t max, size_t *n)
 {
 	struct db_value v[2] = { DB_I((long long)s->now), DB_I((long long)max) };
 
-	return ref_state_keys(s, "SELECT board FROM boards WHERE next_due <= "
-	    "$1 ORDER BY next_due, board LIMIT $2", v, 2, boards, max, n);
+	return ref_state_keys(s, digests ? "SELECT userid FROM notify WHERE "
+	    "next_digest <= $1 ORDER BY next_digest, userid LIMIT $2" :
+	    "SELECT board FROM boards WHERE next_due <= $1 ORDER BY next_due, "
+	    "board LIMIT $2", v, 2, keys, max, n);
+}
+
+int
+ref_state_digest_sent(struct ref_state *s, const char *user,
+    long long next)
+{
+	struct db_value v[3] = { DB_T(user), DB_I(next), DB_I(next + 86400) };
+
+	/* the next day's: the hour's next after now, as that is */
+	while (v[2].i <= (long long)s->now)
+		v[2].i += 86400;
+	return ref_store_exec(s->st, "UPDATE notify SET next_digest = $3 "
+	    "WHERE userid = $1 AND next_digest = $2", v, 3, NULL, NULL) == -1 ?
+	    -1 : 0;
 }

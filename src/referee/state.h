@@ -134,6 +134,17 @@ int ref_state_aside_seen(struct ref_state *s, const char *key);
 int ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
     struct ref_ctx *c, char **record);
 
+/* The same for the digest of user: the lists, her setting
+ * (c->notify[0]), her open boards, the least recently changed first, up
+ * to twice --max-boards (c->boards); freed by ref_state_ctx_free. */
+int ref_state_digest_ctx(struct ref_state *s, const char *user,
+    struct ref_ctx *c);
+
+/* Moves user's next digest on from next to the same hour of the next
+ * day after now, unless another worker moved it already.  0, or -1. */
+int ref_state_digest_sent(struct ref_state *s, const char *user,
+    long long next);
+
 /* The same for the time pass on board: the lists, its record, its
  * conditional moves. */
 int ref_state_time_ctx(struct ref_state *s, const char *board,
@@ -208,12 +219,13 @@ int ref_state_keys(struct ref_state *s, const char *sql,
     const struct db_value *par, size_t npar, char (*keys)[REF_KEY],
     size_t max, size_t *n);
 
-/* The time pass: the boards whose next_due has come at s->now, the
- * earliest first, at most max, into boards (*n of them); a board
- * judged whose record stays gets next_due s->next_due (-1: none) if
- * its version is still s->read_version.  0, or -1 after reporting. */
-int ref_state_due_boards(struct ref_state *s, char (*boards)[REF_KEY],
-    size_t max, size_t *n);
+/* The time pass: the boards whose next_due has come at s->now (with
+ * digests: the players whose next digest has), the earliest first, at
+ * most max, into keys (*n of them); a board judged whose record stays
+ * gets next_due s->next_due (-1: none) if its version is still
+ * s->read_version (ref_state_due).  0, or -1 after reporting. */
+int ref_state_due_list(struct ref_state *s, int digests,
+    char (*keys)[REF_KEY], size_t max, size_t *n);
 int ref_state_due(struct ref_state *s, const char *board);
 
 /* A text of the store (malloc'ed when read; NULL: none). */

@@ -88,6 +88,10 @@ static const char *const ref_schema[] = {
 	"CREATE INDEX IF NOT EXISTS events_at ON events (at)",
 	"CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, "
 	    "owner TEXT NOT NULL, until BIGINT NOT NULL)",
+	"CREATE TABLE IF NOT EXISTS notify (userid TEXT PRIMARY KEY, "
+	    "hour BIGINT NOT NULL, remind BIGINT NOT NULL, "
+	    "next_digest BIGINT, updated BIGINT NOT NULL)",
+	"CREATE INDEX IF NOT EXISTS notify_due ON notify (next_digest)",
 };
 
 /* Reports the fault of the last call on st: one line, status 5 when

@@ -50,6 +50,11 @@
  *                or a board's time pass ("t-BOARD") taken by one
  *                worker's run (owner) until its lease ends (until);
  *                removed once finished, or when the lease has ended
+ *     notify     userid PRIMARY KEY, hour (-1: a mail at each move, else
+ *                a daily digest at that hour, UTC), remind (-1: as the
+ *                time control says, 0: none, else seconds), next_digest
+ *                (indexed: the digests due are read alone; NULL: none),
+ *                updated: a player's choice of mails (referee.h)
  *
  * The other tables are bounded by what they hold: the lists by their
  * limits (referee.h), expired signups and challenges dropped when a

@@ -23,9 +23,7 @@
 #include "base/util.h"
 #include "referee/job.h"
 
-/* The key of event what ("remind BOARD SINCE N", ...) into key (its
- * SHA-256 fails only without memory). */
-static void
+void
 ref_time_key(const char *what, char key[REF_KEY])
 {
 	ref_need(REF_HASH_MODULE->raw_key(what, strlen(what), key));
@@ -116,6 +114,23 @@ ref_login_clock(struct ref_job *j)
 	return -1;
 }
 
+/* The reminders of j's clock at the interval its player on the move
+ * chose (ref_notify_remind), when she chose one: the reminders due
+ * (j->clk.c.nremind 0: counted without end), the next. */
+static void
+ref_remind_chosen(struct ref_job *j)
+{
+	struct clock *ck = &j->clk.ck;
+	long long every = ref_notify_remind(j->c, ref_side_user(j, ck->on));
+
+	if (every < 0)
+		return;
+	j->clk.c.nremind = 0;
+	ck->remind = every > 0 ? (unsigned)(ck->thinking / every) : 0;
+	ck->remind_next = every > 0 ? (long long)j->c->now + every -
+	    ck->thinking % every : -1;
+}
+
 /* Mails the player on the clock of j's board reminder n. */
 static int
 ref_remind(struct ref_job *j, char key[REF_KEY])
@@ -123,7 +138,7 @@ ref_remind(struct ref_job *j, char key[REF_KEY])
 	const struct clock *ck = &j->clk.ck;
 	const struct ref_player *pl;
 	struct ref_reader rd;
-	char what[200], intro[600], span[64], title[64];
+	char what[200], intro[600], span[64], title[64], of[32] = "";
 	unsigned n = ck->remind;
 
 	pl = ref_player_find(j->c->players, ref_side_user(j, ck->on));
@@ -135,9 +150,10 @@ ref_remind(struct ref_job *j, char key[REF_KEY])
 	if (timeutc_span(ck->thinking, span, sizeof(span)) < 0)
 		snprintf(span, sizeof(span), "?");
 	snprintf(title, sizeof(title), "Reminder %u:", n);
-	snprintf(intro, sizeof(intro), "Reminder %u of %u: it has been your "
-	    "turn on board %s for %s.", n, j->clk.c.nremind, j->cmd.board,
-	    span);
+	if (j->clk.c.nremind > 0)
+		snprintf(of, sizeof(of), " of %u", j->clk.c.nremind);
+	snprintf(intro, sizeof(intro), "Reminder %u%s: it has been your "
+	    "turn on board %s for %s.", n, of, j->cmd.board, span);
 	memset(&rd, 0, sizeof(rd));
 	rd.side = ck->on;
 	rd.you = pl->user;
@@ -171,9 +187,33 @@ ref_time_board(struct ref_job *j, const char *board, char key[REF_KEY])
 		return 0;	/* untimed, set back, not adding up, or over */
 	if (j->clk.ck.lost)
 		return ref_forfeit(j, key);
+	ref_remind_chosen(j);
 	if (j->clk.ck.remind > 0)
 		return ref_remind(j, key);
 	return 0;
+}
+
+void
+ref_job_open(struct ref_job *j, const struct ref_ctx *c,
+    struct ref_outcome *o, struct ref_letter *none)
+{
+	memset(none, 0, sizeof(*none));
+	memset(j, 0, sizeof(*j));
+	memset(o, 0, sizeof(*o));
+	j->c = c;
+	j->o = o;
+	j->l = none;
+	j->m = &none->m;
+	j->side = -1;
+	record_init(&j->g);
+}
+
+void
+ref_job_close(struct ref_job *j)
+{
+	record_free(&j->g);
+	free(j->pic[0].png);
+	free(j->pic[1].png);
 }
 
 int
@@ -183,28 +223,18 @@ ref_decide_time(const char *board, const struct ref_ctx *c,
 	struct ref_letter none;
 	struct ref_job j;
 
-	memset(&none, 0, sizeof(none));
-	memset(&j, 0, sizeof(j));
-	memset(o, 0, sizeof(*o));
+	ref_job_open(&j, c, o, &none);
 	key[0] = '\0';
-	j.c = c;
-	j.o = o;
-	j.l = &none;
-	j.m = &none.m;
-	j.side = -1;
-	record_init(&j.g);
 	ref_time_board(&j, board, key);
-	record_free(&j.g);
-	free(j.pic[0].png);
-	free(j.pic[1].png);
+	ref_job_close(&j);
 	return 0;
 }
 
 long long
-ref_due_time(const char *board, const char *text, size_t len, time_t now)
+ref_due_time(const char *board, const char *text, size_t len,
+    const struct ref_ctx *c)
 {
 	struct ref_outcome o;
-	struct ref_ctx c;
 	struct ref_letter none;
 	struct ref_job j;
 	const struct clock *ck = &j.clk.ck;
@@ -213,26 +243,17 @@ ref_due_time(const char *board, const char *text, size_t len, time_t now)
 
 	if (text == NULL)
 		return -1;
-	memset(&none, 0, sizeof(none));
-	memset(&j, 0, sizeof(j));
-	memset(&c, 0, sizeof(c));
-	memset(&o, 0, sizeof(o));
-	c.now = now;
-	j.c = &c;
-	j.o = &o;
-	j.l = &none;
-	j.m = &none.m;
-	j.side = -1;
-	record_init(&j.g);
+	ref_job_open(&j, c, &o, &none);
 	snprintf(j.cmd.board, sizeof(j.cmd.board), "%s", board);
 	if (ref_replay_text(text, len, board, REPLAY_ALL, &j.g, &j.rp,
 	    &msg) == 0) {
 		j.r = j.rp.r;
 		ref_clock_load(&j);
 		if (!j.clk.ready && j.clk.timed &&
-		    clock_last_stamp(&j.g) > (long long)now)
+		    clock_last_stamp(&j.g) > (long long)c->now)
 			due = clock_last_stamp(&j.g);   /* the clock behind */
 		if (j.clk.ready && ck->on >= 0) {
+			ref_remind_chosen(&j);
 			if (ck->runs_out >= 0)
 				due = ck->runs_out + 1;
 			if (ck->remind_next >= 0 && (due == -1 ||
@@ -241,6 +262,6 @@ ref_due_time(const char *board, const char *text, size_t len, time_t now)
 		}
 	}
 	free(msg);
-	record_free(&j.g);
+	ref_job_close(&j);
 	return due;
 }

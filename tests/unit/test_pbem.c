@@ -274,6 +274,9 @@ test_account_forms(void)
 		{ "reset ann", "reset ann" },
 		{ "reset ann 0a1b2c new", "reset ann 0a1b2c new" },
 		{ "retire ann pw", "retire ann pw" },
+		{ "Notify ann pw digest 07", "notify ann pw digest 07" },
+		{ "notify ann pw each", "notify ann pw each" },
+		{ "remind ann pw 2d", "remind ann pw 2d" },
 	};
 	static const char *const bad[] = { "password ann old",
 	    "address ann pw", "retire ann", "reset ann 0a1b2c new more" };
@@ -297,6 +300,14 @@ test_account_forms(void)
 	assert_string_equal(parsed("address ann pw a@b.example").address,
 	    "a@b.example");
 	assert_int_equal(parsed("retire ann pw").verb, PBEM_RETIRE);
+	c = parsed("notify ann pw digest 7");
+	assert_int_equal(c.verb, PBEM_NOTIFY);
+	assert_string_equal(c.password, "pw");
+	assert_string_equal(c.text, "digest 7");
+	assert_int_equal(parsed("remind ann pw off").verb, PBEM_REMIND);
+	assert_int_equal(pbem_verb_has(PBEM_NOTIFY), PBEM_HAS_LOGIN);
+	assert_non_null(strstr(refused("notify ann"), "notify USERID PASSWORD "
+	    "each|digest HOUR"));
 	assert_int_equal(pbem_verb_has(PBEM_PASSWORD), PBEM_HAS_LOGIN);
 	assert_int_equal(pbem_verb_has(PBEM_RESET), 0);
 }

@@ -54,6 +54,8 @@ struct world {
 	size_t record_len;
 	char *cond;               /* its conditional moves, or NULL */
 	unsigned seq;
+	struct ref_notify notify[REF_NOTIFY_MAX];  /* the players' choices */
+	size_t nnotify;
 };
 
 /* The board a new challenge gets: past the record's and the
@@ -184,6 +186,22 @@ open_in(const struct world *w, const struct ref_letter *l,
 	}
 }
 
+/* The choice of mails of o (notify, remind) kept in w, as a run does. */
+static void
+notify_out(struct world *w, const struct ref_outcome *o)
+{
+	size_t i;
+
+	if (!o->notify_set)
+		return;
+	for (i = 0; i < w->nnotify; i++)
+		if (strcmp(w->notify[i].user, o->notify.user) == 0)
+			break;
+	assert_true(i < REF_NOTIFY_MAX);
+	w->notify[i] = o->notify;
+	w->nnotify += i == w->nnotify;
+}
+
 /* Decides the raw mail; applies the outcome to w like a run would. */
 static void
 decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
@@ -216,8 +234,11 @@ decide_raw(struct world *w, const char *raw, struct ref_outcome *o)
 	c.next_board = next_board(w);
 	c.now = w->now != 0 ? w->now : 1795255200;
 	memset(c.rnd, 7 + (int)w->seq, sizeof(c.rnd));
+	memcpy(c.notify, w->notify, sizeof(c.notify));
+	c.nnotify = w->nnotify;
 	assert_int_equal(ref_decide(&l, &c, o), 0);
 	ref_letter_free(&l);
+	notify_out(w, o);
 	counts_out(w, o);
 	lists_out(w, o);
 	board_out(w, o);
@@ -658,6 +679,99 @@ test_players_file(void **state)
  * REF_STORE_VERSION in meta), a store of a newer version refused with
  * status 4 naming its version, a mail put into the inbox once however
  * often it is delivered, and --status's figures. */
+/* The digest of w's board for ann (c->notify[0]) into o; its key in
+ * key. */
+static void
+digest_of(struct world *w, struct ref_outcome *o, char key[REF_KEY])
+{
+	struct ref_board_file b;
+	struct ref_ctx c;
+
+	memset(&c, 0, sizeof(c));
+	memset(&b, 0, sizeof(b));
+	snprintf(b.board, sizeof(b.board), "%s", w->record_board);
+	b.text = w->record;
+	b.len = w->record_len;
+	c.referee = REFEREE;
+	c.players = &w->players;
+	c.boards = &b;
+	c.nboards = 1;
+	c.notify[0] = w->notify[0];
+	c.nnotify = 1;
+	c.now = c.notify[0].next;
+	memset(c.rnd, 9, sizeof(c.rnd));
+	assert_int_equal(ref_decide_digest(&c, o, key), 0);
+}
+
+/* notify and remind by mail: ann chooses a digest at 07:00 UTC; bob's
+ * move then mails bob alone, her digest lists the board with its time
+ * left and the subjects to play it (none while it is bob's turn); back
+ * to a mail at each move; reminders every 2 days, or none; refusals
+ * saying what is accepted. */
+static void
+test_notify_digest(void **state)
+{
+	static const char *const digest[] = { "your turn on 1 board",
+	    "board 1, checkers: you (red) v bob (white), ply 3;", "left.",
+	    "checkers move 1 ann PASSWORD MOVE#3" };
+	struct world *w = *state;
+	struct ref_outcome o;
+	char key[REF_KEY];
+	size_t i;
+
+	decide(w, "ann@example.test", "notify ann ann-pw digest 7", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_true(o.notify_set);
+	assert_int_equal(o.notify.hour, 7);
+	assert_int_equal(o.notify.next, ref_digest_next(7, 1795255200));
+	mail_has(&o, 0, "ann@example.test", "a daily digest at 07:00 UTC");
+	ref_outcome_free(&o);
+	assert_int_equal(ref_digest_next(7, 1795255200) % 86400, 7 * 3600);
+	assert_true(ref_digest_next(7, 1795255200) > 1795255200);
+	refused(w, "ann@example.test", "notify ann ann-pw digest 24",
+	    "expected each, or digest and an hour");
+	refused(w, "ann@example.test", "remind ann ann-pw 30m",
+	    "an interval from 1h to 366d");
+	refused(w, "ann@example.test", "notify ann bad-pw each", "password");
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	digest_of(w, &o, key);
+	assert_int_equal(o.nmail, 0);     /* bob's turn: nothing to send */
+	assert_string_equal(key, "");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#2",
+	    NULL, &o);
+	assert_int_equal(o.nmail, 1);     /* ann's mail held */
+	mail_has(&o, 0, "bob@example.test", "ann's turn");
+	ref_outcome_free(&o);
+	digest_of(w, &o, key);
+	assert_int_equal(o.nmail, 1);
+	assert_string_not_equal(key, "");
+	for (i = 0; i < sizeof(digest) / sizeof(digest[0]); i++)
+		mail_has(&o, 0, "ann@example.test", digest[i]);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "remind ann ann-pw 2d", NULL, &o);
+	assert_int_equal(o.notify.remind, 2 * 86400);
+	assert_int_equal(o.notify.hour, 7);       /* kept */
+	mail_has(&o, 0, "ann@example.test", "Reminders: every 2d00h00m");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "games ann", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "a daily digest at 07:00 UTC");
+	mail_has(&o, 0, "ann@example.test", "notify ann PASSWORD each");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "remind ann ann-pw off", NULL, &o);
+	assert_int_equal(o.notify.remind, 0);
+	mail_has(&o, 0, "ann@example.test", "Reminders: none.");
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "notify ann ann-pw each", REF_APPLIED, 1);
+	assert_int_equal(w->notify[0].hour, -1);
+	assert_int_equal(w->notify[0].next, -1);
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 15x22#3",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw 25x18#4",
+	    REF_APPLIED, 2);
+}
+
 static void
 test_store_schema(void **state)
 {
@@ -2698,6 +2812,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_accounts, setup_board,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_notify_digest,
+		    setup_board, teardown),
 		cmocka_unit_test_setup_teardown(test_challenge_options, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_publish_page, setup_board,
