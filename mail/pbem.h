@@ -82,7 +82,19 @@ enum pbem_verb {
 	PBEM_ADDRESS,       /* address: the new address */
 	PBEM_RESET,         /* password: the token, secret: the new
 			     * password (both "" for the token's request) */
-	PBEM_RETIRE
+	PBEM_RETIRE,
+	PBEM_QMOVE,         /* qmove, moveq, qboard, boardq: move holds the
+			     * move, played if it is the sender's turn */
+	PBEM_SUBMIT,        /* move holds the move: judged, not played */
+	PBEM_CONFIRM_MOVE   /* GAME confirm BOARD USERID PASSWORD */
+};
+
+/* Which boards "games USERID [SELECTOR]" lists (pbmserv's selectors). */
+enum pbem_select {
+	PBEM_SEL_ALL,       /* none, or "all" */
+	PBEM_SEL_NEXT,      /* the user's turn */
+	PBEM_SEL_ACTIVE,    /* not over */
+	PBEM_SEL_INACTIVE   /* over */
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */
@@ -111,6 +123,7 @@ struct pbem_cmd {
 				     * apart */
 	unsigned long days;         /* leave: 1 to 366 */
 	unsigned long ply;          /* the #N guard, 0 when absent */
+	enum pbem_select select;    /* games: the boards listed */
 };
 
 /*
@@ -133,6 +146,20 @@ int pbem_explain(const char *subject, char *buf, size_t size);
 /* Writes the command c as a Subject line into buf; returns its length,
  * or -1 if it does not fit or a word is empty or holds a blank. */
 int pbem_format(const struct pbem_cmd *c, char *buf, size_t size);
+
+/*
+ * Writes the command c into buf as a real pbmserv reads it: an action
+ * as "GAME move BOARD USERID PASSWORD propose" (accept-undo and
+ * reject-undo as accept and reject), resign as "GAME resign BOARD
+ * USERID PASSWORD", no #N but on a move, qmove, submit and show;
+ * showas as "GAME showas USERID PASSWORD BOARD"; password and address
+ * as "change password ..." and "change address ...".  Returns its
+ * length, or -1 as pbem_format, and for a verb pbmserv lacks or reads
+ * otherwise (accept, decline, history, subscribe, unsubscribe, leave,
+ * queue, reset, retire, confirm of a signup), a challenge with options
+ * or a chat with a text.
+ */
+int pbem_format_pbmserv(const struct pbem_cmd *c, char *buf, size_t size);
 
 /* What the words of verb v name (or'ed): a board, and a userid with its
  * password to check (challenge, the verbs on a board that take a

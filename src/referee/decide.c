@@ -309,38 +309,93 @@ ref_show(struct ref_job *j)
 	return ref_tell(j, j->m->from, &rd);
 }
 
-/* GAME preview BOARD MOVE[#N]: whether the move is legal for the side
- * to move, and the board after it; nothing is played. */
+/* Plays j's move on the board read and tells the sender the board
+ * after it, played by nobody: what (a preview or a submission) and the
+ * subject that plays it. */
 static int
-ref_preview(struct ref_job *j)
+ref_try_tell(struct ref_job *j, const char *what)
 {
 	struct ref_reader rd;
 	char text[256], title[300], intro[800], q[300];
-	int mover;
+	int mover = j->rp.pos.turn;
 
-	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
-	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
-		return -1;
-	mover = j->rp.pos.turn;
 	if (ref_play(j, NULL, text, sizeof(text)) == -1)
 		return -1;
-	snprintf(title, sizeof(title), "Preview of %s:", text);
-	snprintf(intro, sizeof(intro), "Preview: %s (%s) may play %s as ply "
+	snprintf(title, sizeof(title), "%s of %s:", what, text);
+	snprintf(intro, sizeof(intro), "%s: %s (%s) may play %s as ply "
 	    "%lu.  Nothing was played; this is the board after it.  To play "
 	    "it, %s sends the subject\n    %s move %s %s PASSWORD %s#%lu",
-	    ref_side_user(j, mover), j->r->side[mover], text, j->rp.plies,
-	    ref_side_user(j, mover), j->r->name, j->cmd.board,
+	    what, ref_side_user(j, mover), j->r->side[mover], text,
+	    j->rp.plies, ref_side_user(j, mover), j->r->name, j->cmd.board,
 	    ref_side_user(j, mover), text, j->rp.plies);
 	memset(&rd, 0, sizeof(rd));
 	rd.side = mover;
 	rd.title = title;
 	rd.intro = intro;
 	j->o->status = REF_ANSWERED;
-	snprintf(j->o->summary, sizeof(j->o->summary), "board %s preview of "
-	    "%s to %s", j->cmd.board, text, util_quote(j->m->from, q,
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s %s of "
+	    "%s to %s", j->cmd.board, what, text, util_quote(j->m->from, q,
 	    sizeof(q)));
 	ref_answered(j);
 	return ref_tell(j, j->m->from, &rd);
+}
+
+/* GAME preview BOARD MOVE[#N]: whether the move is legal for the side
+ * to move, and the board after it; nothing is played. */
+static int
+ref_preview(struct ref_job *j)
+{
+	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
+	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
+		return -1;
+	return ref_try_tell(j, "Preview");
+}
+
+/* GAME submit BOARD USERID PASSWORD MOVE[#N]: pbmserv's guard against
+ * a typo, judged as the move by the player to move and shown, not
+ * played: the reply names the move subject that plays it. */
+static int
+ref_submit(struct ref_job *j)
+{
+	struct judge_ask a = { JUDGE_MOVE, j->side, j->cmd.ply, 0 };
+
+	if (ref_judge(j, &a) == -1)
+		return -1;
+	return ref_try_tell(j, "Submission");
+}
+
+/* GAME confirm BOARD USERID PASSWORD: stackref keeps no submission;
+ * refused with the subject that plays a move. */
+static int
+ref_confirm_move(struct ref_job *j)
+{
+	char why[400];
+
+	snprintf(why, sizeof(why), "the referee keeps no submitted move: "
+	    "send the move itself, as the reply to submit says:\n    %s "
+	    "move %s %s PASSWORD MOVE#%lu", j->r->name, j->cmd.board,
+	    j->cmd.user, j->rp.plies + 1);
+	return ref_refuse(j, "nothing to confirm", why, NULL);
+}
+
+/* GAME qmove|moveq|qboard|boardq BOARD USERID PASSWORD MOVE[#N]:
+ * pbmserv's move that waits for its turn.  A move when it is the
+ * sender's turn; else refused, naming stackref's queue of replies. */
+static int
+ref_qmove(struct ref_job *j)
+{
+	char why[400];
+
+	if (ref_judge_open(j) == -1)
+		return -1;
+	if (j->side == j->rp.pos.turn)
+		return ref_move(j);
+	snprintf(why, sizeof(why), "it is %s's turn: the referee keeps no "
+	    "move to play at yours, only replies to a move of %s:\n    %s "
+	    "queue %s %s PASSWORD X Y", ref_side_user(j, !j->side),
+	    ref_side_user(j, !j->side), j->r->name, j->cmd.board,
+	    j->cmd.user);
+	return ref_refuse(j, "it is not your turn", why, NULL);
 }
 
 /* What a verb needs before it runs (the judge's verdict on what it
@@ -382,6 +437,9 @@ static const struct ref_verb {
 	{ PBEM_ADDRESS, 0, ref_address },
 	{ PBEM_RESET, 0, ref_reset },
 	{ PBEM_RETIRE, 0, ref_retire },
+	{ PBEM_QMOVE, REF_LOGIN, ref_qmove },
+	{ PBEM_SUBMIT, REF_LOGIN, ref_submit },
+	{ PBEM_CONFIRM_MOVE, REF_LOGIN, ref_confirm_move },
 };
 
 /*
