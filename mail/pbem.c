@@ -33,6 +33,8 @@
  *   Q [move...][#N]  (the rest of the line, a guard after its last word)
  *   D days (1 to 366)
  *   S [next|active|inactive|all]  (optional, last: the boards of games)
+ *   X a word read and dropped (pbmserv's password where stackref takes
+ *     none)
  */
 #define SYN_GAMES "syntax is games USERID [next|active|inactive|all]"
 #define SYN_QMOVE "syntax is GAME qmove BOARD USERID PASSWORD MOVE[#N]"
@@ -105,10 +107,11 @@ static const struct pbem_form pbem_forms[] = {
 /* pbmserv's own forms where stackref's differ, read when the form
  * above does not fit: its challenge without the challenger's password
  * (left empty, for the referee to take from a verified sender or
- * refuse) and its showas, which names the board last. */
+ * refuse) and its showas, which names the board last (its password
+ * dropped: showas needs none). */
 static const struct pbem_form pbem_second[] = {
 	{ "challenge", 0, PBEM_CHALLENGE, "UVO", "" },
-	{ "showas", 0, PBEM_SHOWAS, "UPB", "" },
+	{ "showas", 0, PBEM_SHOWAS, "UXB", "" },
 };
 
 /* pbmserv's abbreviations: a verb may be cut to its first min letters
@@ -458,6 +461,8 @@ take_word(char l, char *w, struct pbem_cmd *c)
 		return take_days(w, &c->days);
 	case 'S':
 		return take_select(w, &c->select);
+	case 'X':
+		return 0;
 	default:                  /* G */
 		copy_word(c->game, w);
 		lower(c->game);
