@@ -310,24 +310,33 @@ ref_show(struct ref_job *j)
 }
 
 /* Plays j's move on the board read and tells the sender the board
- * after it, played by nobody: what (a preview or a submission) and the
- * subject that plays it. */
+ * after it, played by nobody, and the subject that plays it: a preview,
+ * or with submit a submission kept for confirm. */
 static int
-ref_try_tell(struct ref_job *j, const char *what)
+ref_try_tell(struct ref_job *j, int submit)
 {
 	struct ref_reader rd;
-	char text[256], title[300], intro[800], q[300];
+	char text[256], title[300], intro[1400], q[300], how[800];
+	const char *what = submit ? "Submission" : "Preview";
 	int mover = j->rp.pos.turn;
 
 	if (ref_play(j, NULL, text, sizeof(text)) == -1)
 		return -1;
+	snprintf(how, sizeof(how), "%s move %s %s PASSWORD %s#%lu",
+	    j->r->name, j->cmd.board, ref_side_user(j, mover), text,
+	    j->rp.plies);
+	if (submit) {
+		ref_submission_keep(j, text, j->rp.plies);
+		snprintf(how, sizeof(how), "%s confirm %s %s PASSWORD "
+		    "(within 2 days, before any other move)", j->r->name,
+		    j->cmd.board, ref_side_user(j, mover));
+	}
 	snprintf(title, sizeof(title), "%s of %s:", what, text);
 	snprintf(intro, sizeof(intro), "%s: %s (%s) may play %s as ply "
 	    "%lu.  Nothing was played; this is the board after it.  To play "
-	    "it, %s sends the subject\n    %s move %s %s PASSWORD %s#%lu",
-	    what, ref_side_user(j, mover), j->r->side[mover], text,
-	    j->rp.plies, ref_side_user(j, mover), j->r->name, j->cmd.board,
-	    ref_side_user(j, mover), text, j->rp.plies);
+	    "it, %s sends the subject\n    %s", what, ref_side_user(j,
+	    mover), j->r->side[mover], text, j->rp.plies, ref_side_user(j,
+	    mover), how);
 	memset(&rd, 0, sizeof(rd));
 	rd.side = mover;
 	rd.title = title;
@@ -348,12 +357,12 @@ ref_preview(struct ref_job *j)
 	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
 	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
 		return -1;
-	return ref_try_tell(j, "Preview");
+	return ref_try_tell(j, 0);
 }
 
 /* GAME submit BOARD USERID PASSWORD MOVE[#N]: pbmserv's guard against
- * a typo, judged as the move by the player to move and shown, not
- * played: the reply names the move subject that plays it. */
+ * a typo: judged as the move of the player to move, shown and kept
+ * (ref_submission_keep), not played, until confirm. */
 static int
 ref_submit(struct ref_job *j)
 {
@@ -361,19 +370,25 @@ ref_submit(struct ref_job *j)
 
 	if (ref_judge(j, &a) == -1)
 		return -1;
-	return ref_try_tell(j, "Submission");
+	return ref_try_tell(j, 1);
 }
 
-/* GAME confirm BOARD USERID PASSWORD: stackref keeps no submission;
- * refused with the subject that plays a move. */
+/* GAME confirm BOARD USERID PASSWORD: plays the move the sender
+ * submitted for this ply, as a move with its #N; refused when there is
+ * none (never submitted, expired, or another move came first). */
 static int
 ref_confirm_move(struct ref_job *j)
 {
-	char why[400];
+	char why[800];
 
-	snprintf(why, sizeof(why), "the referee keeps no submitted move: "
-	    "send the move itself, as the reply to submit says:\n    %s "
-	    "move %s %s PASSWORD MOVE#%lu", j->r->name, j->cmd.board,
+	if (ref_submission_take(j, j->cmd.move, sizeof(j->cmd.move)) == 0) {
+		j->cmd.ply = j->rp.plies + 1;
+		return ref_move(j);
+	}
+	snprintf(why, sizeof(why), "%s has no move submitted for ply %lu "
+	    "of board %s (a submission serves 2 days, and until any move): "
+	    "send\n    %s submit %s %s PASSWORD MOVE#%lu", j->cmd.user,
+	    j->rp.plies + 1, j->cmd.board, j->r->name, j->cmd.board,
 	    j->cmd.user, j->rp.plies + 1);
 	return ref_refuse(j, "nothing to confirm", why, NULL);
 }
