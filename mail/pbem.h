@@ -7,7 +7,7 @@
  *     GAME help                              the game's rules, notation
  *     signup USERID PASSWORD [ADDRESS]
  *     confirm USERID TOKEN
- *     games USERID                           the boards of USERID
+ *     games USERID [next|active|inactive|all]   the boards of USERID
  *     GAME challenge USERID1 PASSWORD USERID2 [OPTION...]
  *     GAME accept BOARD USERID PASSWORD      a challenge, by USERID2
  *     GAME decline BOARD USERID PASSWORD     ... or withdrawn
@@ -16,6 +16,9 @@
  *     GAME move BOARD USERID PASSWORD undo|accept-undo|reject-undo[#N]
  *     GAME leave BOARD USERID PASSWORD DAYS      leave of DAYS days
  *     GAME queue BOARD USERID PASSWORD [X Y ...][#N]  conditional moves
+ *     GAME qmove BOARD USERID PASSWORD MOVE[#N]  a move on one's turn
+ *     GAME submit BOARD USERID PASSWORD MOVE[#N] kept, not played ...
+ *     GAME confirm BOARD USERID PASSWORD         ... until confirmed
  *     GAME resign BOARD USERID PASSWORD[#N]
  *     GAME show BOARD[#N]
  *     GAME showas BOARD USERID               from USERID's side
@@ -38,8 +41,12 @@
  * answers an address change too).  queue leaves the
  * pairs "if the opponent plays X, reply Y" (none: the list dropped).  A verb of a GAME may also come first
  * ("history checkers 7", "showas checkers 7 bob"), and "GAME games
- * USERID" and "help GAME" are read too; pbem_format writes the forms
- * above.  An OPTION of a challenge is a word NAME=VALUE, which this
+ * USERID" and "help GAME" are read too, and pbmserv's own words: board
+ * and mvoe for move; moveq, qboard and boardq for qmove; chall, prev,
+ * sub and unsub for their verbs; "change password" and "change
+ * address"; "showas USERID PASSWORD BOARD"; a move's bare trailing '#'
+ * and a "**" word, dropped.  pbem_format writes the forms above,
+ * pbem_format_pbmserv those a real pbmserv reads.  An OPTION of a challenge is a word NAME=VALUE, which this
  * syntax does not interpret.  A challenge carries the challenger's
  * password, as every request that acts for a userid (pbmserv's form
  * without one, "GAME challenge USERID1 USERID2", is refused with the
