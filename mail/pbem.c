@@ -107,11 +107,13 @@ static const struct pbem_form pbem_forms[] = {
 /* pbmserv's own forms where stackref's differ, read when the form
  * above does not fit: its challenge without the challenger's password
  * (left empty, for the referee to take from a verified sender or
- * refuse) and its showas, which names the board last (its password
- * dropped: showas needs none). */
+ * refuse), its showas, which names the board last (its password
+ * dropped: showas needs none), and its games with the selector first. */
 static const struct pbem_form pbem_second[] = {
 	{ "challenge", 0, PBEM_CHALLENGE, "UVO", "" },
 	{ "showas", 0, PBEM_SHOWAS, "UXB", "" },
+	{ "games", 0, PBEM_GAMES, "SU", "" },
+	{ "games", 1, PBEM_GAMES, "SU", "" },
 };
 
 /* pbmserv's abbreviations: a verb may be cut to its first min letters
@@ -150,8 +152,9 @@ static const struct {
     "word without one, as 11-15#3"
 #define WHY_UNKNOWN "unknown command: expected help, signup, confirm, " \
     "games, or GAME followed by challenge, accept, decline, move, " \
-    "resign, show, showas, history, preview, chat, subscribe, " \
-    "unsubscribe, leave or queue; or password, address, reset, retire"
+    "qmove, submit, confirm, resign, show, showas, history, preview, " \
+    "chat, subscribe, unsubscribe, leave or queue; or password, " \
+    "address, reset, retire"
 
 /* The words of a Subject line, each NUL-terminated, and where each
  * starts in the line (at[n]: the first word not kept, or the end). */
@@ -571,11 +574,16 @@ take_second(const struct pbem_form *f, struct words *ws,
 	size_t i;
 
 	for (i = 0; i < sizeof(pbem_second) / sizeof(pbem_second[0]); i++)
-		if (pbem_second[i].verb == f->verb && !f->gameless) {
+		if (pbem_second[i].verb == f->verb &&
+		    pbem_second[i].gameless == f->gameless) {
 			memcpy(game, c->game, sizeof(game));
 			memset(c, 0, sizeof(*c));
 			memcpy(c->game, game, sizeof(game));
-			return take_shape(&pbem_second[i], ws, 2, c, &why);
+			if (take_shape(&pbem_second[i], ws, f->gameless ? 1 : 2, c,
+			    &why) == 0)
+				return 0;
+			memset(c, 0, sizeof(*c));
+			return -1;
 		}
 	return -1;
 }

@@ -329,6 +329,12 @@ test_pbmserv_incoming(void **state)
 	assert_int_equal(parsed("games bob inactive").select,
 	    PBEM_SEL_INACTIVE);
 	assert_int_equal(parsed("games bob all").select, PBEM_SEL_ALL);
+	c = parsed("games next bob");
+	assert_int_equal(c.select, PBEM_SEL_NEXT);
+	assert_string_equal(c.user, "bob");
+	c = parsed("checkers games inactive bob");
+	assert_int_equal(c.select, PBEM_SEL_INACTIVE);
+	assert_string_equal(c.game, "checkers");
 	canonical(&(struct pbem_cmd){ .verb = PBEM_GAMES, .user = "bob",
 	    .select = PBEM_SEL_NEXT }, "games bob next");
 	/* refused, naming stackref's form */
