@@ -1885,7 +1885,8 @@ expect pbmserv/qmove-not-your-turn bob 1 "Subject: Refused" \
 send ann "checkers confirm 1 ann ann-pw"
 referee
 expect pbmserv/confirm-nothing ann 1 "Subject: Refused" \
-    "nothing to confirm" "checkers submit 1 ann PASSWORD MOVE#1"
+    "ann has no move submitted for ply 1" \
+    "checkers submit 1 ann PASSWORD MOVE#1"
 nolines "$tmp/ann.1" ann-pw && pass pbmserv/confirm-masked ||
     fail pbmserv/confirm-masked
 send ann "checkers submit 1 ann ann-pw 11-15#1"
@@ -1903,16 +1904,17 @@ record 1 | grep -q '1\. *11-15' && pass pbmserv/confirm-plays ||
     fail pbmserv/confirm-plays "$(cat "$tmp/ref.err")"
 send ann "checkers confirm 1 ann ann-pw"
 referee
-expect pbmserv/confirm-once ann 1 "Subject: Refused" "nothing to confirm"
+expect pbmserv/confirm-once ann 1 "Subject: Refused" \
+    "ann has no move submitted for ply 2"
 send bob "checkers boardq 1 bob bob-pw 22-18"
 referee
 fetch ann; fetch bob
 record 1 | grep -q '22-18' && pass pbmserv/qmove-your-turn ||
     fail pbmserv/qmove-your-turn "$(cat "$tmp/ref.err")"
-send ann "checkers board 1 ann ann-pw 8-11#"
+send ann "checkers board 1 ann ann-pw 15x22#"
 referee
 fetch ann; fetch bob
-record 1 | grep -q '8-11' && pass pbmserv/board-alias-bare-hash ||
+record 1 | grep -q '15x22' && pass pbmserv/board-alias-bare-hash ||
     fail pbmserv/board-alias-bare-hash "$(cat "$tmp/ref.err")"
 send ann "games ann next"
 send bob "checkers games bob next **"
@@ -1926,8 +1928,8 @@ expect pbmserv/games-selector-refused ann 1 "Subject: Refused" \
 send bob "change password bob bob-pw bob-pw2"
 referee
 expect pbmserv/change-password bob 1 "the password of bob changed"
-send bob "Re: checkers board 1 bob bob-pw2 24-20"
+send bob "Re: checkers board 1 bob bob-pw2 25x18"
 referee
 fetch ann; fetch bob
-record 1 | grep -q '24-20' && pass pbmserv/new-password-used ||
+record 1 | grep -q '25x18' && pass pbmserv/new-password-used ||
     fail pbmserv/new-password-used "$(cat "$tmp/ref.err")"
