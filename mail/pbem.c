@@ -34,7 +34,7 @@
  *   D days (1 to 366)
  *   S [next|active|inactive|all]  (optional, last: the boards of games)
  *   X a word read and dropped (pbmserv's password where stackref takes
- *     none)
+ *     none)         Z the word "board", dropped ("show board 7")
  */
 #define SYN_GAMES "syntax is games USERID [next|active|inactive|all]"
 #define SYN_QMOVE "syntax is GAME qmove BOARD USERID PASSWORD MOVE[#N]"
@@ -108,12 +108,14 @@ static const struct pbem_form pbem_forms[] = {
  * above does not fit: its challenge without the challenger's password
  * (left empty, for the referee to take from a verified sender or
  * refuse), its showas, which names the board last (its password
- * dropped: showas needs none), and its games with the selector first. */
+ * dropped: showas needs none), its games with the selector first, and
+ * the "show board 7" its players write. */
 static const struct pbem_form pbem_second[] = {
 	{ "challenge", 0, PBEM_CHALLENGE, "UVO", "" },
 	{ "showas", 0, PBEM_SHOWAS, "UXB", "" },
 	{ "games", 0, PBEM_GAMES, "SU", "" },
 	{ "games", 1, PBEM_GAMES, "SU", "" },
+	{ "show", 0, PBEM_SHOW, "ZN", "" },
 };
 
 /* pbmserv's abbreviations: a verb may be cut to its first min letters
@@ -466,6 +468,8 @@ take_word(char l, char *w, struct pbem_cmd *c)
 		return take_select(w, &c->select);
 	case 'X':
 		return 0;
+	case 'Z':
+		return strcasecmp(w, "board") == 0 ? 0 : -1;
 	default:                  /* G */
 		copy_word(c->game, w);
 		lower(c->game);

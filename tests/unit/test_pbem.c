@@ -298,6 +298,7 @@ test_pbmserv_incoming(void **state)
 		{ "checkers unsub 7", PBEM_UNSUBSCRIBE, "7", "", 0 },
 		{ "checkers showas bob pw 7", PBEM_SHOWAS, "7", "", 0 },
 		{ "checkers showas 7 bob", PBEM_SHOWAS, "7", "", 0 },
+		{ "checkers show board 7#3", PBEM_SHOW, "7", "", 3 },
 		{ "change password bob old new", PBEM_PASSWORD, "", "", 0 },
 		{ "Change Address bob pw b@example.org", PBEM_ADDRESS, "", "",
 		    0 },
@@ -343,6 +344,8 @@ test_pbmserv_incoming(void **state)
 	assert_string_equal(refused("checkers move 7 bob pw #"), SYN_MOVE);
 	assert_string_equal(refused("checkers move 7 bob pw 11-15##"),
 	    SYN_MOVE);
+	assert_string_equal(refused("checkers show bored 7"),
+	    "syntax is GAME show BOARD[#N]");
 	assert_string_equal(refused("checkers confirm 7 bob"),
 	    "syntax is GAME confirm BOARD USERID PASSWORD");
 	assert_string_equal(refused("checkers ch bob ann"),
