@@ -32,7 +32,13 @@
  *   T [text...]      O [option...]      (the rest of the line)
  *   Q [move...][#N]  (the rest of the line, a guard after its last word)
  *   D days (1 to 366)
+ *   S [next|active|inactive|all]  (optional, last: the boards of games)
+ *   X a word read and dropped (pbmserv's password where stackref takes
+ *     none)         Z the word "board", dropped ("show board 7")
  */
+#define SYN_GAMES "syntax is games USERID [next|active|inactive|all]"
+#define SYN_QMOVE "syntax is GAME qmove BOARD USERID PASSWORD MOVE[#N]"
+
 struct pbem_form {
 	const char *word;
 	int gameless;             /* the line's first word (no GAME) */
@@ -46,9 +52,9 @@ static const struct pbem_form pbem_forms[] = {
 	    "syntax is signup USERID PASSWORD [ADDRESS]" },
 	{ "confirm", 1, PBEM_CONFIRM, "UP", "syntax is confirm USERID TOKEN" },
 	{ "help", 1, PBEM_HELP, "G", "syntax is help, or GAME help" },
-	{ "games", 1, PBEM_GAMES, "U", "syntax is games USERID" },
+	{ "games", 1, PBEM_GAMES, "US", SYN_GAMES },
 	{ "help", 0, PBEM_HELP, "", "syntax is help, or GAME help" },
-	{ "games", 0, PBEM_GAMES, "U", "syntax is games USERID" },
+	{ "games", 0, PBEM_GAMES, "US", SYN_GAMES },
 	{ "challenge", 0, PBEM_CHALLENGE, "UPVO",
 	    "syntax is GAME challenge USERID1 PASSWORD USERID2 [OPTION...]" },
 	{ "accept", 0, PBEM_ACCEPT, "BUP",
@@ -59,6 +65,16 @@ static const struct pbem_form pbem_forms[] = {
 	    "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]" },
 	{ "mvoe", 0, PBEM_MOVE, "BUPM",
 	    "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]" },
+	{ "board", 0, PBEM_MOVE, "BUPM",
+	    "syntax is GAME move BOARD USERID PASSWORD MOVE[#N]" },
+	{ "qmove", 0, PBEM_QMOVE, "BUPM", SYN_QMOVE },
+	{ "moveq", 0, PBEM_QMOVE, "BUPM", SYN_QMOVE },
+	{ "qboard", 0, PBEM_QMOVE, "BUPM", SYN_QMOVE },
+	{ "boardq", 0, PBEM_QMOVE, "BUPM", SYN_QMOVE },
+	{ "submit", 0, PBEM_SUBMIT, "BUPM",
+	    "syntax is GAME submit BOARD USERID PASSWORD MOVE[#N]" },
+	{ "confirm", 0, PBEM_CONFIRM_MOVE, "BUP",
+	    "syntax is GAME confirm BOARD USERID PASSWORD" },
 	{ "resign", 0, PBEM_RESIGN, "BUR",
 	    "syntax is GAME resign BOARD USERID PASSWORD[#N]" },
 	{ "show", 0, PBEM_SHOW, "N", "syntax is GAME show BOARD[#N]" },
@@ -92,13 +108,33 @@ static const struct pbem_form pbem_forms[] = {
 
 #define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))
 
-/* pbmserv's own challenge, without the challenger's password (its
- * password left empty): read when the form above does not fit, for
- * the referee to take from a verified sender or refuse. */
-static const struct pbem_form pbem_challenge_bare = {
-	"challenge", 0, PBEM_CHALLENGE, "UVO",
-	"syntax is GAME challenge USERID1 PASSWORD USERID2 [OPTION...]"
+/* pbmserv's own forms where stackref's differ, read when the form
+ * above does not fit: its challenge without the challenger's password
+ * (left empty, for the referee to take from a verified sender or
+ * refuse), its showas, which names the board last (its password
+ * dropped: showas needs none), its games with the selector first, and
+ * the "show board 7" its players write. */
+static const struct pbem_form pbem_second[] = {
+	{ "challenge", 0, PBEM_CHALLENGE, "UVO", "" },
+	{ "showas", 0, PBEM_SHOWAS, "UXB", "" },
+	{ "games", 0, PBEM_GAMES, "SU", "" },
+	{ "games", 1, PBEM_GAMES, "SU", "" },
+	{ "show", 0, PBEM_SHOW, "ZN", "" },
 };
+
+/* pbmserv's abbreviations: a verb may be cut to its first min letters
+ * or more. */
+static const struct {
+	const char *word;
+	size_t min;
+} pbem_abbrevs[] = {
+	{ "challenge", 5 }, { "preview", 4 }, { "subscribe", 3 },
+	{ "unsubscribe", 5 },
+};
+
+/* The selectors of games, by their word. */
+static const char *const pbem_selects[] = { "all", "next", "active",
+    "inactive" };
 
 /* The action words of "GAME move ...". */
 static const struct {
@@ -122,9 +158,9 @@ static const struct {
     "word without one, as 11-15#3"
 #define WHY_UNKNOWN "unknown command: expected help, signup, confirm, " \
     "games, or GAME followed by challenge, accept, decline, move, " \
-    "resign, show, showas, history, preview, chat, subscribe, " \
-    "unsubscribe, leave or queue; or password, address, reset, retire, " \
-    "notify, remind"
+    "qmove, submit, confirm, resign, show, showas, history, preview, " \
+    "chat, subscribe, unsubscribe, leave or queue; or password, " \
+    "address, reset, retire, notify, remind"
 
 /* The words of a Subject line, each NUL-terminated, and where each
  * starts in the line (at[n]: the first word not kept, or the end). */
@@ -225,8 +261,10 @@ split(const char *s, struct words *ws, const char **why)
 			*why = "a word of the command is longer than 127 bytes";
 			return -1;
 		}
-		memcpy(ws->w[ws->n], s, len);
-		ws->w[ws->n++][len] = '\0';
+		if (len != 2 || strncmp(s, "**", 2) != 0) {  /* pbmserv's mark */
+			memcpy(ws->w[ws->n], s, len);
+			ws->w[ws->n++][len] = '\0';
+		}
 		s += len;
 	}
 }
@@ -272,12 +310,27 @@ lower(char *s)
 		*s = (char)tolower((unsigned char)*s);
 }
 
-/* The form of word w, gameless or not; NULL when none. */
+/* The verb w abbreviates (pbem_abbrevs), or w. */
+static const char *
+unabbrev(const char *w)
+{
+	size_t i, n = strlen(w);
+
+	for (i = 0; i < sizeof(pbem_abbrevs) / sizeof(pbem_abbrevs[0]); i++)
+		if (n >= pbem_abbrevs[i].min &&
+		    strncasecmp(w, pbem_abbrevs[i].word, n) == 0)
+			return pbem_abbrevs[i].word;
+	return w;
+}
+
+/* The form of word w (or its abbreviation), gameless or not; NULL when
+ * none. */
 static const struct pbem_form *
 form_find(const char *w, int gameless)
 {
 	size_t i;
 
+	w = unabbrev(w);
 	for (i = 0; i < PBEM_NFORMS; i++)
 		if (pbem_forms[i].gameless == gameless &&
 		    strcasecmp(pbem_forms[i].word, w) == 0)
@@ -340,6 +393,31 @@ take_days(const char *w, unsigned long *days)
 	return *end == '\0' && *days >= 1 && *days <= 366 ? 0 : -1;
 }
 
+/* Drops a bare '#' that ends move w (pbmserv's, as chess's mate), not
+ * a '#' alone. */
+static void
+take_bare_hash(char *w)
+{
+	size_t n = strlen(w);
+
+	if (n > 1 && w[n - 1] == '#' && w[n - 2] != '#')
+		w[n - 1] = '\0';
+}
+
+/* Reads a selector of games into *sel; -1 if w is none. */
+static int
+take_select(const char *w, enum pbem_select *sel)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(pbem_selects) / sizeof(pbem_selects[0]); i++)
+		if (strcasecmp(w, pbem_selects[i]) == 0) {
+			*sel = (enum pbem_select)i;
+			return 0;
+		}
+	return -1;
+}
+
 /* Takes word w as letter l of a shape into c.  -1 if it is no such
  * word. */
 static int
@@ -350,7 +428,9 @@ take_word(char l, char *w, struct pbem_cmd *c)
 		if (take_guard(w, &c->ply, 0) == -1)
 			return -1;
 		/* FALLTHROUGH */
-	case 'B':
+	case 'B':                 /* "board 1:" is the referee's subject */
+		if (w[strlen(w) - 1] == ':')
+			return -1;
 		copy_word(c->board, w);
 		return 0;
 	case 'U':
@@ -369,6 +449,7 @@ take_word(char l, char *w, struct pbem_cmd *c)
 		copy_word(c->password, w);
 		return 0;
 	case 'M':
+		take_bare_hash(w);
 		if (take_guard(w, &c->ply, 0) == -1 || *w == '\0')
 			return -1;
 		if (c->verb != PBEM_MOVE || !action_take(w, c))
@@ -387,6 +468,12 @@ take_word(char l, char *w, struct pbem_cmd *c)
 		return 0;
 	case 'D':
 		return take_days(w, &c->days);
+	case 'S':
+		return take_select(w, &c->select);
+	case 'X':
+		return 0;
+	case 'Z':
+		return strcasecmp(w, "board") == 0 ? 0 : -1;
 	default:                  /* G */
 		copy_word(c->game, w);
 		lower(c->game);
@@ -445,7 +532,7 @@ take_shape(const struct pbem_form *f, struct words *ws, size_t k,
 		if (is_rest(*l))
 			return take_text(*l, ws, k, c, why);
 		if (k >= ws->n) {
-			if (strchr("AGKY", *l) != NULL)
+			if (strchr("AGKYS", *l) != NULL)
 				continue;
 			return -1;
 		}
@@ -484,18 +571,43 @@ form_of(struct words *ws, const char **why)
 	return f;
 }
 
-/* Reads ws as pbmserv's challenge without a password into c, its game
- * kept.  -1 if it is not one either. */
+/* Reads ws as pbmserv's own form of the verb of f (pbem_second) into
+ * c, its game kept.  -1 if there is none or it is not one either. */
 static int
-take_bare(struct words *ws, struct pbem_cmd *c)
+take_second(const struct pbem_form *f, struct words *ws,
+    struct pbem_cmd *c)
 {
 	char game[PBEM_WORD];
 	const char *why;
+	size_t i;
 
-	memcpy(game, c->game, sizeof(game));
-	memset(c, 0, sizeof(*c));
-	memcpy(c->game, game, sizeof(game));
-	return take_shape(&pbem_challenge_bare, ws, 2, c, &why);
+	for (i = 0; i < sizeof(pbem_second) / sizeof(pbem_second[0]); i++)
+		if (pbem_second[i].verb == f->verb &&
+		    pbem_second[i].gameless == f->gameless) {
+			memcpy(game, c->game, sizeof(game));
+			memset(c, 0, sizeof(*c));
+			memcpy(c->game, game, sizeof(game));
+			if (take_shape(&pbem_second[i], ws, f->gameless ? 1 : 2, c,
+			    &why) == 0)
+				return 0;
+			memset(c, 0, sizeof(*c));
+			return -1;
+		}
+	return -1;
+}
+
+/* pbmserv's "change password ..." and "change address ...": the words
+ * of stackref's password and address, "change" dropped. */
+static void
+drop_change(struct words *ws)
+{
+	if (ws->n < 2 || strcasecmp(ws->w[0], "change") != 0 ||
+	    (strcasecmp(ws->w[1], "password") != 0 &&
+	    strcasecmp(ws->w[1], "address") != 0))
+		return;
+	memmove(ws->w[0], ws->w[1], (ws->n - 1) * sizeof(ws->w[0]));
+	memmove(&ws->at[0], &ws->at[1], ws->n * sizeof(ws->at[0]));
+	ws->n--;
 }
 
 int
@@ -511,6 +623,7 @@ pbem_parse(const char *subject, struct pbem_cmd *c, const char **why)
 		*why = WHY_NONE;
 		return -1;
 	}
+	drop_change(&ws);
 	if ((f = form_of(&ws, why)) == NULL)
 		return -1;
 	if (ws.more && !is_rest(f->shape[strlen(f->shape) > 0 ?
@@ -523,7 +636,7 @@ pbem_parse(const char *subject, struct pbem_cmd *c, const char **why)
 		copy_word(c->game, ws.w[0]);
 	}
 	if (take_shape(f, &ws, f->gameless ? 1 : 2, c, why) == -1 &&
-	    (f->verb != PBEM_CHALLENGE || take_bare(&ws, c) == -1)) {
+	    take_second(f, &ws, c) == -1) {
 		memset(c, 0, sizeof(*c));
 		return -1;
 	}
@@ -803,6 +916,8 @@ put_field(struct line *ln, char l, const struct pbem_cmd *c,
 	case 'W': put(ln, c->secret, "", PUT_WORD); break;
 	case 'Y': put(ln, c->secret, "", PUT_OPTIONAL); break;
 	case 'G': put(ln, c->game, "", PUT_OPTIONAL); break;
+	case 'S': put(ln, c->select == PBEM_SEL_ALL ? "" :
+	    pbem_selects[c->select], "", PUT_OPTIONAL); break;
 	case 'D': put_days(ln, c->days); break;
 	case 'Q': put(ln, c->text, g, PUT_REST); break;
 	default: put(ln, c->text, "", PUT_REST); break;     /* T, O */
@@ -839,10 +954,11 @@ form_for(const struct pbem_cmd *c)
 	return NULL;
 }
 
-int
-pbem_format(const struct pbem_cmd *c, char *buf, size_t size)
+/* Writes c in form f (NULL: none) into buf; see pbem_format. */
+static int
+format_form(const struct pbem_form *f, const struct pbem_cmd *c,
+    char *buf, size_t size)
 {
-	const struct pbem_form *f = form_for(c);
 	struct line ln = { buf, size, 0, 0 };
 	char g[32] = "";
 	const char *l;
@@ -855,7 +971,7 @@ pbem_format(const struct pbem_cmd *c, char *buf, size_t size)
 		return -1;      /* a GAME read back as a verb of its own */
 	if (!f->gameless)
 		put(&ln, c->game, "", PUT_WORD);
-	put(&ln, f->word, "", PUT_WORD);
+	put(&ln, f->word, "", strchr(f->word, ' ') ? PUT_REST : PUT_WORD);
 	for (l = f->shape; *l != '\0'; l++)
 		put_field(&ln, *l, c, g);
 	if (ln.bad || ln.len >= size || skip_prefixes(buf) != buf) {
@@ -864,4 +980,85 @@ pbem_format(const struct pbem_cmd *c, char *buf, size_t size)
 		return -1;
 	}
 	return (int)ln.len;
+}
+
+int
+pbem_format(const struct pbem_cmd *c, char *buf, size_t size)
+{
+	return format_form(form_for(c), c, buf, size);
+}
+
+/* ---- pbmserv's own forms ---- */
+
+/*
+ * Each verb as a real pbmserv reads it (game.cpp's Game::Main and the
+ * verbs it calls, lymanhurd/lyngk): pbmserv compares whole words, so
+ * an action is the fourth word of a move with no #N, resign takes
+ * exactly three words, chat's text goes in the body, showas names the
+ * board last, the account verbs are "change password" and "change
+ * address".  A verb pbmserv lacks or reads otherwise (accept and
+ * decline of a challenge, history of a board, subscribe by token,
+ * leave, queue as conditional pairs, reset, retire, the signup's
+ * confirm) has no line: pbem_format_pbmserv refuses it.
+ */
+static const struct pbem_form pbmserv_forms[] = {
+	{ "signup", 1, PBEM_SIGNUP, "UPA", "" },
+	{ "help", 1, PBEM_HELP, "G", "" },
+	{ "help", 0, PBEM_HELP, "", "" },
+	{ "games", 0, PBEM_GAMES, "US", "" },
+	{ "challenge", 0, PBEM_CHALLENGE, "UV", "" },
+	{ "move", 0, PBEM_MOVE, "BUPM", "" },
+	{ "move", 0, PBEM_OFFER_DRAW, "BUPM", "" },
+	{ "move", 0, PBEM_ACCEPT_DRAW, "BUPM", "" },
+	{ "move", 0, PBEM_DECLINE_DRAW, "BUPM", "" },
+	{ "move", 0, PBEM_REQUEST_UNDO, "BUPM", "" },
+	{ "move", 0, PBEM_ACCEPT_UNDO, "BUPM", "" },
+	{ "move", 0, PBEM_DECLINE_UNDO, "BUPM", "" },
+	{ "qmove", 0, PBEM_QMOVE, "BUPM", "" },
+	{ "submit", 0, PBEM_SUBMIT, "BUPM", "" },
+	{ "confirm", 0, PBEM_CONFIRM_MOVE, "BUP", "" },
+	{ "resign", 0, PBEM_RESIGN, "BUP", "" },
+	{ "show", 0, PBEM_SHOW, "N", "" },
+	{ "showas", 0, PBEM_SHOWAS, "UPB", "" },
+	{ "preview", 0, PBEM_PREVIEW, "BM", "" },
+	{ "chat", 0, PBEM_CHAT, "BUP", "" },
+	{ "change password", 1, PBEM_PASSWORD, "UPW", "" },
+	{ "change address", 1, PBEM_ADDRESS, "UPE", "" },
+};
+
+/* The words of the actions in pbmserv: the answer to an undo request
+ * is the same accept or reject as to a draw offer. */
+static const char *
+pbmserv_action(enum pbem_verb v)
+{
+	switch (v) {
+	case PBEM_ACCEPT_UNDO: return "accept";
+	case PBEM_DECLINE_UNDO: return "reject";
+	default: return action_word(v);
+	}
+}
+
+int
+pbem_format_pbmserv(const struct pbem_cmd *c, char *buf, size_t size)
+{
+	const struct pbem_form *f = NULL;
+	struct pbem_cmd d = *c;
+	size_t i;
+
+	for (i = 0; i < sizeof(pbmserv_forms) / sizeof(pbmserv_forms[0]); i++)
+		if (pbmserv_forms[i].verb == c->verb && (c->verb != PBEM_HELP ||
+		    pbmserv_forms[i].gameless == (c->game[0] == '\0')))
+			f = &pbmserv_forms[i];
+	if (c->verb != PBEM_MOVE && c->verb != PBEM_QMOVE &&
+	    c->verb != PBEM_SUBMIT && c->verb != PBEM_SHOW)
+		d.ply = 0;          /* pbmserv reads no #N there */
+	if (c->verb != PBEM_RESIGN && pbmserv_action(c->verb) != NULL) {
+		d.verb = PBEM_MOVE;
+		snprintf(d.move, sizeof(d.move), "%s", pbmserv_action(c->verb));
+	}
+	if ((c->verb == PBEM_CHALLENGE || c->verb == PBEM_CHAT) &&
+	    c->text[0] != '\0')
+		f = NULL;           /* options, chat text: not in pbmserv's
+				     * subject */
+	return format_form(f, &d, buf, size);
 }

@@ -7,7 +7,7 @@
  *     GAME help                              the game's rules, notation
  *     signup USERID PASSWORD [ADDRESS]
  *     confirm USERID TOKEN
- *     games USERID                           the boards of USERID
+ *     games USERID [next|active|inactive|all]   the boards of USERID
  *     GAME challenge USERID1 PASSWORD USERID2 [OPTION...]
  *     GAME accept BOARD USERID PASSWORD      a challenge, by USERID2
  *     GAME decline BOARD USERID PASSWORD     ... or withdrawn
@@ -16,6 +16,9 @@
  *     GAME move BOARD USERID PASSWORD undo|accept-undo|reject-undo[#N]
  *     GAME leave BOARD USERID PASSWORD DAYS      leave of DAYS days
  *     GAME queue BOARD USERID PASSWORD [X Y ...][#N]  conditional moves
+ *     GAME qmove BOARD USERID PASSWORD MOVE[#N]  a move on one's turn
+ *     GAME submit BOARD USERID PASSWORD MOVE[#N] kept, not played ...
+ *     GAME confirm BOARD USERID PASSWORD         ... until confirmed
  *     GAME resign BOARD USERID PASSWORD[#N]
  *     GAME show BOARD[#N]
  *     GAME showas BOARD USERID               from USERID's side
@@ -38,8 +41,12 @@
  * answers an address change too).  queue leaves the
  * pairs "if the opponent plays X, reply Y" (none: the list dropped).  A verb of a GAME may also come first
  * ("history checkers 7", "showas checkers 7 bob"), and "GAME games
- * USERID" and "help GAME" are read too; pbem_format writes the forms
- * above.  An OPTION of a challenge is a word NAME=VALUE, which this
+ * USERID" and "help GAME" are read too, and pbmserv's own words: board
+ * and mvoe for move; moveq, qboard and boardq for qmove; chall, prev,
+ * sub and unsub for their verbs; "change password" and "change
+ * address"; "showas USERID PASSWORD BOARD"; a move's bare trailing '#'
+ * and a "**" word, dropped.  pbem_format writes the forms above,
+ * pbem_format_pbmserv those a real pbmserv reads.  An OPTION of a challenge is a word NAME=VALUE, which this
  * syntax does not interpret.  A challenge carries the challenger's
  * password, as every request that acts for a userid (pbmserv's form
  * without one, "GAME challenge USERID1 USERID2", is refused with the
@@ -84,7 +91,19 @@ enum pbem_verb {
 			     * password (both "" for the token's request) */
 	PBEM_RETIRE,
 	PBEM_NOTIFY,        /* text: "each", or "digest HOUR" */
-	PBEM_REMIND         /* text: an interval ("2d"), "off" or "game" */
+	PBEM_REMIND,        /* text: an interval ("2d"), "off" or "game" */
+	PBEM_QMOVE,         /* qmove, moveq, qboard, boardq: move holds the
+			     * move, played if it is the sender's turn */
+	PBEM_SUBMIT,        /* move holds the move: judged, not played */
+	PBEM_CONFIRM_MOVE   /* GAME confirm BOARD USERID PASSWORD */
+};
+
+/* Which boards "games USERID [SELECTOR]" lists (pbmserv's selectors). */
+enum pbem_select {
+	PBEM_SEL_ALL,       /* none, or "all" */
+	PBEM_SEL_NEXT,      /* the user's turn */
+	PBEM_SEL_ACTIVE,    /* not over */
+	PBEM_SEL_INACTIVE   /* over */
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */
@@ -113,6 +132,7 @@ struct pbem_cmd {
 				     * apart */
 	unsigned long days;         /* leave: 1 to 366 */
 	unsigned long ply;          /* the #N guard, 0 when absent */
+	enum pbem_select select;    /* games: the boards listed */
 };
 
 /*
@@ -135,6 +155,20 @@ int pbem_explain(const char *subject, char *buf, size_t size);
 /* Writes the command c as a Subject line into buf; returns its length,
  * or -1 if it does not fit or a word is empty or holds a blank. */
 int pbem_format(const struct pbem_cmd *c, char *buf, size_t size);
+
+/*
+ * Writes the command c into buf as a real pbmserv reads it: an action
+ * as "GAME move BOARD USERID PASSWORD propose" (accept-undo and
+ * reject-undo as accept and reject), resign as "GAME resign BOARD
+ * USERID PASSWORD", no #N but on a move, qmove, submit and show;
+ * showas as "GAME showas USERID PASSWORD BOARD"; password and address
+ * as "change password ..." and "change address ...".  Returns its
+ * length, or -1 as pbem_format, and for a verb pbmserv lacks or reads
+ * otherwise (accept, decline, history, subscribe, unsubscribe, leave,
+ * queue, reset, retire, confirm of a signup), a challenge with options
+ * or a chat with a text.
+ */
+int pbem_format_pbmserv(const struct pbem_cmd *c, char *buf, size_t size);
 
 /* What the words of verb v name (or'ed): a board, and a userid with its
  * password to check (challenge, the verbs on a board that take a

@@ -1974,3 +1974,64 @@ referee
 expect digest/games-says ann 1 "Reminders: none." \
     "notify ann PASSWORD digest HOUR"
 unset STACKREF_NOW
+
+# --- issue 22: pbmserv: what its players send, through the mail path
+# (lymanhurd/lyngk's game.cpp: qmove and its aliases, submit then
+# confirm, the board alias, a bare trailing #, games USERID next, a **
+# word, change password).  ann moves first on board 1.
+fresh_board "$tmp/pbmserv" first=ann
+send bob "checkers qmove 1 bob bob-pw 22-18"
+referee
+expect pbmserv/qmove-not-your-turn bob 1 "Subject: Refused" \
+    "it is ann's turn" "checkers queue 1 bob PASSWORD X Y"
+send ann "checkers confirm 1 ann ann-pw"
+referee
+expect pbmserv/confirm-nothing ann 1 "Subject: Refused" \
+    "ann has no move submitted for ply 1" \
+    "checkers submit 1 ann PASSWORD MOVE#1"
+nolines "$tmp/ann.1" ann-pw && pass pbmserv/confirm-masked ||
+    fail pbmserv/confirm-masked
+send ann "checkers submit 1 ann ann-pw 11-15#1"
+referee
+expect pbmserv/submit ann 1 "Submission: ann" "Nothing was played" \
+    "checkers confirm 1 ann PASSWORD"
+record 1 | grep -q '11-15' && fail pbmserv/submit-not-played ||
+    pass pbmserv/submit-not-played
+nolines "$state/cond/1" ann-pw && pass pbmserv/submit-kept-masked ||
+    fail pbmserv/submit-kept-masked "$(cat "$state/cond/1")"
+send ann "checkers confirm 1 ann ann-pw"
+referee
+fetch ann; fetch bob
+record 1 | grep -q '1\. *11-15' && pass pbmserv/confirm-plays ||
+    fail pbmserv/confirm-plays "$(cat "$tmp/ref.err")"
+send ann "checkers confirm 1 ann ann-pw"
+referee
+expect pbmserv/confirm-once ann 1 "Subject: Refused" \
+    "ann has no move submitted for ply 2"
+send bob "checkers boardq 1 bob bob-pw 22-18"
+referee
+fetch ann; fetch bob
+record 1 | grep -q '22-18' && pass pbmserv/qmove-your-turn ||
+    fail pbmserv/qmove-your-turn "$(cat "$tmp/ref.err")"
+send ann "checkers board 1 ann ann-pw 15x22#"
+referee
+fetch ann; fetch bob
+record 1 | grep -q '15x22' && pass pbmserv/board-alias-bare-hash ||
+    fail pbmserv/board-alias-bare-hash "$(cat "$tmp/ref.err")"
+send ann "games ann next"
+send bob "checkers games bob next **"
+referee
+expect pbmserv/games-next-none ann 1 "none."
+expect pbmserv/games-next bob 1 "board 1, checkers" "ply 4 to play"
+send ann "games ann soon"
+referee
+expect pbmserv/games-selector-refused ann 1 "Subject: Refused" \
+    "games USERID [next|active|inactive|all]"
+send bob "change password bob bob-pw bob-pw2"
+referee
+expect pbmserv/change-password bob 1 "the password of bob changed"
+send bob "Re: checkers board 1 bob bob-pw2 25x18"
+referee
+fetch ann; fetch bob
+record 1 | grep -q '25x18' && pass pbmserv/new-password-used ||
+    fail pbmserv/new-password-used "$(cat "$tmp/ref.err")"

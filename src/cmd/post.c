@@ -31,7 +31,7 @@
 #define POST_TO_MAX 16
 
 const char cmd_post_usage[] = "post [--to ADDR]... [--from ADDR] [--svg] [--png] "
-    "[--pbem MOVE|resign|propose|accept|reject --user-id USERID "
+    "[--pbem MOVE|resign|propose|accept|reject|undo --user-id USERID "
     "[--pbem-password-file FILE | --pbem-password-env VAR]] "
     "[--user NAME] [--password-file FILE | --password-env VAR] "
     "[--cacert FILE] [--starttls] [--timeout S] FILE URL";
@@ -43,9 +43,10 @@ const char cmd_post_help[] =
 	"  --from ADDR          the sender, required for mail\n"
 	"  --svg                attach the SVG diagram too\n"
 	"  --png                attach the PNG picture too\n"
-	"  --pbem WORD          send a move, resign, propose, accept or"
-	" reject to a\n"
-	"                       referee (stackref-referee(8))\n"
+	"  --pbem WORD          send a move, resign, propose, accept,"
+	" reject or undo\n"
+	"                       to a referee, as pbmserv reads them\n"
+	"                       (stackref-referee(8))\n"
 	"  --user-id USERID     the player's user id at the referee\n"
 	"  --pbem-password-file FILE, --pbem-password-env VAR\n"
 	"                       the player's password at the referee\n"
@@ -459,6 +460,22 @@ post_pbem_check(struct post *p, const struct pbem_cmd *c,
 	return replay_ply(&p->rp, p->pbem, w, p->d, NULL);
 }
 
+/* As pbmserv's: accept and reject answer a request to take back
+ * moves when no draw is offered. */
+static void
+post_pbem_undo_answer(struct post *p, struct pbem_cmd *c)
+{
+	if (p->rp.offer >= 0 || p->rp.undo < 0)
+		return;
+	if (c->verb == PBEM_ACCEPT_DRAW) {
+		c->verb = PBEM_ACCEPT_UNDO;
+		p->act = REPLAY_ACCEPT_UNDO;
+	} else if (c->verb == PBEM_DECLINE_DRAW) {
+		c->verb = PBEM_DECLINE_UNDO;
+		p->act = REPLAY_DECLINE_UNDO;
+	}
+}
+
 /* Fills c with the command --pbem asks for; -1 after reporting. */
 static int
 post_pbem_cmd(struct post *p, struct pbem_cmd *c)
@@ -471,7 +488,8 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 		{ "resign", PBEM_RESIGN, REPLAY_RESIGN },
 		{ "propose", PBEM_OFFER_DRAW, REPLAY_OFFER_DRAW },
 		{ "accept", PBEM_ACCEPT_DRAW, REPLAY_ACCEPT_DRAW },
-		{ "reject", PBEM_DECLINE_DRAW, REPLAY_DECLINE_DRAW }
+		{ "reject", PBEM_DECLINE_DRAW, REPLAY_DECLINE_DRAW },
+		{ "undo", PBEM_REQUEST_UNDO, REPLAY_REQUEST_UNDO }
 	};
 	const char *id = record_tag(&p->g, "GameId");
 	struct diag_where w = { fileio_name(p->file), NULL, 0,
@@ -485,6 +503,7 @@ post_pbem_cmd(struct post *p, struct pbem_cmd *c)
 			c->verb = v[i].verb;
 			p->act = v[i].act;
 		}
+	post_pbem_undo_answer(p, c);
 	if (id == NULL)
 		return diag_report(p->d, DIAG_NO_GAME_ID, NULL), -1;
 	if (p->user_id == NULL)
@@ -625,7 +644,7 @@ post_pbem(struct post *p)
 	if (post_pbem_cmd(p, &c) == 0 && cmd_secret(p->pbem_file,
 	    p->pbem_env, p->user_id, c.password, sizeof(c.password),
 	    p->d) == 0) {
-		if (pbem_format(&c, subject, sizeof(subject)) < 0)
+		if (pbem_format_pbmserv(&c, subject, sizeof(subject)) < 0)
 			diag_report(p->d, DIAG_BAD_PBEM_WORD, NULL);
 		else if ((rc = post_pbem_send(p, subject)) == 0)
 			rc = post_pbem_record(p, &c);

@@ -60,8 +60,27 @@ ref_board_line(struct ref_job *j, struct ref_doc *d,
 		ref_doc_cmd(d, next);
 }
 
+/* Whether the board replayed into g, rp, where the user plays side me,
+ * is one the selector of games asks for (pbmserv's: next, active,
+ * inactive, all). */
+static int
+ref_board_selected(const struct ref_job *j, const struct record *g,
+    const struct replay *rp, int me)
+{
+	const char *res, *why;
+	int over = play_over(rp, g, &res, &why);
+
+	switch (j->cmd.select) {
+	case PBEM_SEL_NEXT: return !over && rp->pos.turn == me;
+	case PBEM_SEL_ACTIVE: return !over;
+	case PBEM_SEL_INACTIVE: return over;
+	default: return 1;
+	}
+}
+
 /* Lists board b of the user, unless it is of another game than the
- * one asked for or the user does not play on it; 1 when listed. */
+ * one asked for, the user does not play on it or the selector leaves
+ * it out; 1 when listed. */
 static int
 ref_list_board(struct ref_job *j, struct ref_doc *d,
     const struct ref_board_file *b)
@@ -79,7 +98,8 @@ ref_list_board(struct ref_job *j, struct ref_doc *d,
 		j->r = j->rp.r;
 		me = ref_user_side(j, j->cmd.user);
 		if (me >= 0 && (j->cmd.game[0] == '\0' ||
-		    strcmp(j->cmd.game, j->r->name) == 0)) {
+		    strcmp(j->cmd.game, j->r->name) == 0) &&
+		    ref_board_selected(j, &j->g, &j->rp, me)) {
 			ref_board_line(j, d, b, &j->g, &j->rp, me);
 			listed = 1;
 		}

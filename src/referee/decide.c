@@ -309,38 +309,108 @@ ref_show(struct ref_job *j)
 	return ref_tell(j, j->m->from, &rd);
 }
 
-/* GAME preview BOARD MOVE[#N]: whether the move is legal for the side
- * to move, and the board after it; nothing is played. */
+/* Plays j's move on the board read and tells the sender the board
+ * after it, played by nobody, and the subject that plays it: a preview,
+ * or with submit a submission kept for confirm. */
 static int
-ref_preview(struct ref_job *j)
+ref_try_tell(struct ref_job *j, int submit)
 {
 	struct ref_reader rd;
-	char text[256], title[300], intro[800], q[300];
-	int mover;
+	char text[256], title[300], intro[1400], q[300], how[800];
+	const char *what = submit ? "Submission" : "Preview";
+	int mover = j->rp.pos.turn;
 
-	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
-	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
-		return -1;
-	mover = j->rp.pos.turn;
 	if (ref_play(j, NULL, text, sizeof(text)) == -1)
 		return -1;
-	snprintf(title, sizeof(title), "Preview of %s:", text);
-	snprintf(intro, sizeof(intro), "Preview: %s (%s) may play %s as ply "
+	snprintf(how, sizeof(how), "%s move %s %s PASSWORD %s#%lu",
+	    j->r->name, j->cmd.board, ref_side_user(j, mover), text,
+	    j->rp.plies);
+	if (submit) {
+		ref_submission_keep(j, text, j->rp.plies);
+		snprintf(how, sizeof(how), "%s confirm %s %s PASSWORD "
+		    "(within 2 days, before any other move)", j->r->name,
+		    j->cmd.board, ref_side_user(j, mover));
+	}
+	snprintf(title, sizeof(title), "%s of %s:", what, text);
+	snprintf(intro, sizeof(intro), "%s: %s (%s) may play %s as ply "
 	    "%lu.  Nothing was played; this is the board after it.  To play "
-	    "it, %s sends the subject\n    %s move %s %s PASSWORD %s#%lu",
-	    ref_side_user(j, mover), j->r->side[mover], text, j->rp.plies,
-	    ref_side_user(j, mover), j->r->name, j->cmd.board,
-	    ref_side_user(j, mover), text, j->rp.plies);
+	    "it, %s sends the subject\n    %s", what, ref_side_user(j,
+	    mover), j->r->side[mover], text, j->rp.plies, ref_side_user(j,
+	    mover), how);
 	memset(&rd, 0, sizeof(rd));
 	rd.side = mover;
 	rd.title = title;
 	rd.intro = intro;
 	j->o->status = REF_ANSWERED;
-	snprintf(j->o->summary, sizeof(j->o->summary), "board %s preview of "
-	    "%s to %s", j->cmd.board, text, util_quote(j->m->from, q,
+	snprintf(j->o->summary, sizeof(j->o->summary), "board %s %s of "
+	    "%s to %s", j->cmd.board, what, text, util_quote(j->m->from, q,
 	    sizeof(q)));
 	ref_answered(j);
 	return ref_tell(j, j->m->from, &rd);
+}
+
+/* GAME preview BOARD MOVE[#N]: whether the move is legal for the side
+ * to move, and the board after it; nothing is played. */
+static int
+ref_preview(struct ref_job *j)
+{
+	if (ref_board_named(j) == -1 || ref_too_often(j, "preview") ||
+	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
+		return -1;
+	return ref_try_tell(j, 0);
+}
+
+/* GAME submit BOARD USERID PASSWORD MOVE[#N]: pbmserv's guard against
+ * a typo: judged as the move of the player to move, shown and kept
+ * (ref_submission_keep), not played, until confirm. */
+static int
+ref_submit(struct ref_job *j)
+{
+	struct judge_ask a = { JUDGE_MOVE, j->side, j->cmd.ply, 0 };
+
+	if (ref_judge(j, &a) == -1)
+		return -1;
+	return ref_try_tell(j, 1);
+}
+
+/* GAME confirm BOARD USERID PASSWORD: plays the move the sender
+ * submitted for this ply, as a move with its #N; refused when there is
+ * none (never submitted, expired, or another move came first). */
+static int
+ref_confirm_move(struct ref_job *j)
+{
+	char why[800];
+
+	if (ref_submission_take(j, j->cmd.move, sizeof(j->cmd.move)) == 0) {
+		j->cmd.ply = j->rp.plies + 1;
+		return ref_move(j);
+	}
+	snprintf(why, sizeof(why), "%s has no move submitted for ply %lu "
+	    "of board %s (a submission serves 2 days, and until any move): "
+	    "send\n    %s submit %s %s PASSWORD MOVE#%lu", j->cmd.user,
+	    j->rp.plies + 1, j->cmd.board, j->r->name, j->cmd.board,
+	    j->cmd.user, j->rp.plies + 1);
+	return ref_refuse(j, "nothing to confirm", why, NULL);
+}
+
+/* GAME qmove|moveq|qboard|boardq BOARD USERID PASSWORD MOVE[#N]:
+ * pbmserv's move that waits for its turn.  A move when it is the
+ * sender's turn; else refused, naming stackref's queue of replies. */
+static int
+ref_qmove(struct ref_job *j)
+{
+	char why[400];
+
+	if (ref_judge_open(j) == -1)
+		return -1;
+	if (j->side == j->rp.pos.turn)
+		return ref_move(j);
+	snprintf(why, sizeof(why), "it is %s's turn: the referee keeps no "
+	    "move to play at yours, only replies to a move of %s:\n    %s "
+	    "queue %s %s PASSWORD X Y", ref_side_user(j, !j->side),
+	    ref_side_user(j, !j->side), j->r->name, j->cmd.board,
+	    j->cmd.user);
+	return ref_refuse(j, "it is not your turn", why, NULL);
 }
 
 /* What a verb needs before it runs (the judge's verdict on what it
@@ -384,6 +454,9 @@ static const struct ref_verb {
 	{ PBEM_RETIRE, 0, ref_retire },
 	{ PBEM_NOTIFY, 0, ref_notify },
 	{ PBEM_REMIND, 0, ref_remind_set },
+	{ PBEM_QMOVE, REF_LOGIN, ref_qmove },
+	{ PBEM_SUBMIT, REF_LOGIN, ref_submit },
+	{ PBEM_CONFIRM_MOVE, REF_LOGIN, ref_confirm_move },
 };
 
 /*

@@ -437,6 +437,18 @@ int ref_changed(struct ref_job *j, const char *title, const char *intro,
  */
 int ref_cond_answer(struct ref_job *j, char *played, size_t size);
 
+/* Keeps move, judged legal, as the submission of j's sender for ply
+ * ply of j's board (pbmserv's GAME submit), private, with the
+ * conditional moves kept for the board; it expires after
+ * REF_TOKEN_TIME and when any move is played. */
+void ref_submission_keep(struct ref_job *j, const char *move,
+    unsigned long ply);
+
+/* Takes the submission of j's sender for the next ply of j's board
+ * into move (size bytes) and drops it from the outcome's row (GAME
+ * confirm); -1 when there is none, or it expired or went stale. */
+int ref_submission_take(struct ref_job *j, char *move, size_t size);
+
 /* ---- start.c: the players and pending lists, the tokens mailed to
  * an address ---- */
 

@@ -107,6 +107,11 @@ const struct ref_command ref_commands[] = {
 	    "leave= of the time control" },
 	{ PBEM_QUEUE, "conditional moves while you wait: if your opponent "
 	    "plays X, reply Y (pairs, several deep; private); none: drop them" },
+	{ PBEM_SUBMIT, "MOVE shown and kept, not played, until confirm "
+	    "(pbmserv's guard against a typo; this ply only, 2 days)" },
+	{ PBEM_CONFIRM_MOVE, "play the move you submitted" },
+	{ PBEM_QMOVE, "pbmserv's qmove (moveq, qboard, boardq): MOVE, on "
+	    "your turn only" },
 	{ PBEM_PASSWORD, "a new password" },
 	{ PBEM_ADDRESS, "a new address: it gets a token, to send back as "
 	    "confirm USERID TOKEN (2 days); the old one is told" },

@@ -10,6 +10,13 @@
  * (DIR/cond/BOARD, through the outcome's cond), never in the record,
  * and only its owner is mailed it; a reply, once played, is a move of
  * the record like any other.
+ *
+ * pbmserv's submitted move (GAME submit, then GAME confirm) is as
+ * private and lives in the same row, as a first line before the list:
+ *     submit USERID PLY EXPIRES MOVE
+ * It serves for ply PLY only, until EXPIRES (REF_TOKEN_TIME after the
+ * submission): any move makes it stale, and a list kept later drops a
+ * stale one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,33 +28,130 @@
 #include "referee/job.h"
 
 #define REF_COND_BYTES (COND_FEN + COND_MAX * 2 * COND_TEXT + 256)
+#define REF_SUBMIT_LINE (2 * PBEM_WORD + 64)
+
+/* A submitted move kept for a board. */
+struct ref_submission {
+	char user[PBEM_WORD], move[PBEM_WORD];
+	unsigned long ply;
+	long long expires;
+};
+
+/* The list of the row kept for j's board, after the submission line if
+ * there is one (s filled, else s->ply 0); NULL when there is no row. */
+static const char *
+ref_cond_row(const struct ref_job *j, struct ref_submission *s)
+{
+	const char *row = j->c->cond, *nl;
+
+	memset(s, 0, sizeof(*s));
+	if (row == NULL || strncmp(row, "submit ", 7) != 0)
+		return row;
+	if ((nl = strchr(row, '\n')) == NULL || sscanf(row, "submit %127s "
+	    "%lu %lld %127s", s->user, &s->ply, &s->expires, s->move) != 4)
+		memset(s, 0, sizeof(*s));
+	return nl != NULL ? nl + 1 : "";
+}
+
+/* Reads the submission kept for j's board into s: 0 when it is one for
+ * the next ply, unexpired; else -1. */
+static int
+ref_submission_kept(const struct ref_job *j, struct ref_submission *s)
+{
+	ref_cond_row(j, s);
+	return s->ply != 0 && s->ply == j->rp.plies + 1 &&
+	    s->expires > (long long)j->c->now ? 0 : -1;
+}
+
+/* Puts into the outcome as the board's row the submission line (empty:
+ * none) and the list text[0..n). */
+static void
+ref_cond_put(struct ref_job *j, const char *line, const char *text,
+    size_t n)
+{
+	size_t k = strlen(line);
+	char *row = ref_alloc(malloc(k + n + 1));
+
+	memcpy(row, line, k);
+	memcpy(row + k, text, n);
+	row[k + n] = '\0';
+	free(j->o->cond);
+	j->o->cond = row;
+	j->o->cond_len = k + n;
+}
+
+/* The line of the submission kept for j's board into line, if it still
+ * serves; "" otherwise. */
+static void
+ref_submission_line(const struct ref_job *j, char *line, size_t size)
+{
+	struct ref_submission s;
+
+	line[0] = '\0';
+	if (ref_submission_kept(j, &s) == 0)
+		snprintf(line, size, "submit %s %lu %lld %s\n", s.user, s.ply,
+		    s.expires, s.move);
+}
 
 /* Reads the list kept for j's board into c (empty: none, or one that
  * does not read). */
 static void
 ref_cond_kept(const struct ref_job *j, struct cond *c)
 {
+	struct ref_submission s;
+	const char *list = ref_cond_row(j, &s);
+
 	cond_clear(c);
-	if (j->c->cond != NULL && cond_parse(c, j->r, j->c->cond) == -1)
+	if (list != NULL && *list != '\0' && cond_parse(c, j->r, list) == -1)
 		cond_clear(c);
 }
 
 /* Puts list c into the outcome as the board's from now on (its text
  * fits REF_COND_BYTES, COND_MAX pairs at most: a list that would not is
- * dropped). */
+ * dropped), after the submission kept if it still serves. */
 static void
 ref_cond_keep(struct ref_job *j, const struct cond *c)
 {
 	char *text = ref_alloc(malloc(REF_COND_BYTES));
+	char line[REF_SUBMIT_LINE];
 	int n = 0;
 
 	if (c->side >= 0 && c->n > 0)
 		n = cond_format(c, j->r, text, REF_COND_BYTES);
 	n = n > 0 ? n : 0;
-	text[n] = '\0';
-	free(j->o->cond);
-	j->o->cond = text;
-	j->o->cond_len = (size_t)n;
+	ref_submission_line(j, line, sizeof(line));
+	ref_cond_put(j, line, text, (size_t)n);
+	free(text);
+}
+
+void
+ref_submission_keep(struct ref_job *j, const char *move, unsigned long ply)
+{
+	struct ref_submission s;
+	const char *list = ref_cond_row(j, &s);
+	char line[REF_SUBMIT_LINE];
+
+	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
+	snprintf(line, sizeof(line), "submit %s %lu %lld %s\n", j->cmd.user,
+	    ply, (long long)j->c->now + REF_TOKEN_TIME, move);
+	ref_cond_put(j, line, list != NULL ? list : "", list != NULL ?
+	    strlen(list) : 0);
+}
+
+int
+ref_submission_take(struct ref_job *j, char *move, size_t size)
+{
+	struct ref_submission s;
+	const char *list;
+
+	if (ref_submission_kept(j, &s) == -1 ||
+	    strcmp(s.user, j->cmd.user) != 0)
+		return -1;
+	snprintf(move, size, "%s", s.move);
+	snprintf(j->o->board, sizeof(j->o->board), "%s", j->cmd.board);
+	list = ref_cond_row(j, &s);
+	ref_cond_put(j, "", list, strlen(list));
+	return 0;
 }
 
 /* Collects a reply played (play_cond_answer's played). */

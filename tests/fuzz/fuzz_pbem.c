@@ -16,6 +16,7 @@ static int
 same_cmd(const struct pbem_cmd *a, const struct pbem_cmd *b)
 {
 	return a->verb == b->verb && a->days == b->days && a->ply == b->ply &&
+	    a->select == b->select &&
 	    strcmp(a->game, b->game) == 0 && strcmp(a->board, b->board) == 0 &&
 	    strcmp(a->user, b->user) == 0 && strcmp(a->user2, b->user2) == 0 &&
 	    strcmp(a->password, b->password) == 0 &&

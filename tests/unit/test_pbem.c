@@ -211,8 +211,6 @@ test_errors(void **state)
 	assert_string_equal(refused("checkers move b1 alice pw"), SYN_MOVE);
 	assert_string_equal(refused("checkers move b1 alice pw 11-15 x"),
 	    SYN_MOVE);
-	assert_string_equal(refused("checkers move b1 alice pw 11-15#"),
-	    SYN_MOVE);
 	assert_string_equal(refused("checkers move b1 alice pw 11-15#0"),
 	    SYN_MOVE);
 	assert_string_equal(refused("checkers move b1 alice pw 11-15#x"),
@@ -257,6 +255,197 @@ test_errors(void **state)
 	memset(longword, 'a', 128);
 	memcpy(longword + 128, " move b1 alice pw 11-15", 24);
 	assert_non_null(strstr(refused(longword), "longer than 127"));
+}
+
+/* --- issue 22: pbmserv's syntax, both ways --- */
+
+/* What a pbmserv player sends, as lymanhurd/lyngk's game.cpp reads it:
+ * each line, the verb read, the board and the move (or ""). */
+static void
+test_pbmserv_incoming(void **state)
+{
+	static const struct {
+		const char *line;
+		enum pbem_verb verb;
+		const char *board, *move;
+		unsigned long ply;
+	} t[] = {
+		{ "checkers board 7 bob pw 11-15", PBEM_MOVE, "7", "11-15", 0 },
+		{ "checkers board 7 bob pw 11-15#3", PBEM_MOVE, "7", "11-15",
+		    3 },
+		{ "checkers mvoe 7 bob pw 11-15", PBEM_MOVE, "7", "11-15", 0 },
+		{ "checkers move 7 bob pw 11-15#", PBEM_MOVE, "7", "11-15", 0 },
+		{ "checkers move 7 bob pw 11x18#", PBEM_MOVE, "7", "11x18", 0 },
+		{ "checkers move 7 bob pw 11-15 **", PBEM_MOVE, "7", "11-15",
+		    0 },
+		{ "checkers qmove 7 bob pw 11-15", PBEM_QMOVE, "7", "11-15", 0 },
+		{ "checkers moveq 7 bob pw 11-15#5", PBEM_QMOVE, "7", "11-15",
+		    5 },
+		{ "checkers qboard 7 bob pw 11-15", PBEM_QMOVE, "7", "11-15",
+		    0 },
+		{ "checkers boardq 7 bob pw 11-15", PBEM_QMOVE, "7", "11-15",
+		    0 },
+		{ "checkers submit 7 bob pw 11-15#5", PBEM_SUBMIT, "7", "11-15",
+		    5 },
+		{ "checkers confirm 7 bob pw", PBEM_CONFIRM_MOVE, "7", "", 0 },
+		{ "checkers move 7 bob pw propose", PBEM_OFFER_DRAW, "7", "",
+		    0 },
+		{ "checkers move 7 bob pw undo", PBEM_REQUEST_UNDO, "7", "", 0 },
+		{ "checkers resign 7 bob pw", PBEM_RESIGN, "7", "", 0 },
+		{ "checkers prev 7 11-15", PBEM_PREVIEW, "7", "11-15", 0 },
+		{ "checkers chall bob pw ann", PBEM_CHALLENGE, "", "", 0 },
+		{ "checkers sub 7", PBEM_SUBSCRIBE, "7", "", 0 },
+		{ "checkers unsub 7", PBEM_UNSUBSCRIBE, "7", "", 0 },
+		{ "checkers showas bob pw 7", PBEM_SHOWAS, "7", "", 0 },
+		{ "checkers showas 7 bob", PBEM_SHOWAS, "7", "", 0 },
+		{ "checkers show board 7#3", PBEM_SHOW, "7", "", 3 },
+		{ "change password bob old new", PBEM_PASSWORD, "", "", 0 },
+		{ "Change Address bob pw b@example.org", PBEM_ADDRESS, "", "",
+		    0 },
+	};
+	struct pbem_cmd c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		c = parsed(t[i].line);
+		assert_int_equal(c.verb, t[i].verb);
+		assert_string_equal(c.board, t[i].board);
+		assert_string_equal(c.move, t[i].move);
+		assert_int_equal(c.ply, t[i].ply);
+	}
+	c = parsed("checkers showas bob pw 7");
+	assert_string_equal(c.user, "bob");
+	c = parsed("change password bob old new");
+	assert_string_equal(c.user, "bob");
+	assert_string_equal(c.password, "old");
+	assert_string_equal(c.secret, "new");
+	c = parsed("Change Address bob pw b@example.org");
+	assert_string_equal(c.address, "b@example.org");
+	/* games USERID and pbmserv's selectors */
+	assert_int_equal(parsed("games bob").select, PBEM_SEL_ALL);
+	assert_int_equal(parsed("games bob next").select, PBEM_SEL_NEXT);
+	assert_int_equal(parsed("checkers games bob active").select,
+	    PBEM_SEL_ACTIVE);
+	assert_int_equal(parsed("games bob inactive").select,
+	    PBEM_SEL_INACTIVE);
+	assert_int_equal(parsed("games bob all").select, PBEM_SEL_ALL);
+	c = parsed("games next bob");
+	assert_int_equal(c.select, PBEM_SEL_NEXT);
+	assert_string_equal(c.user, "bob");
+	c = parsed("checkers games inactive bob");
+	assert_int_equal(c.select, PBEM_SEL_INACTIVE);
+	assert_string_equal(c.game, "checkers");
+	canonical(&(struct pbem_cmd){ .verb = PBEM_GAMES, .user = "bob",
+	    .select = PBEM_SEL_NEXT }, "games bob next");
+	/* refused, naming stackref's form */
+	assert_string_equal(refused("games bob soon"),
+	    "syntax is games USERID [next|active|inactive|all]");
+	assert_string_equal(refused("checkers move 7 bob pw #"), SYN_MOVE);
+	assert_string_equal(refused("checkers move 7 bob pw 11-15##"),
+	    SYN_MOVE);
+	assert_string_equal(refused("checkers show bored 7"),
+	    "syntax is GAME show BOARD[#N]");
+	assert_string_equal(refused("checkers confirm 7 bob"),
+	    "syntax is GAME confirm BOARD USERID PASSWORD");
+	assert_string_equal(refused("checkers ch bob ann"),
+	    refused("checkers dance bob ann"));
+	assert_string_equal(refused("change colour bob pw red"),
+	    refused("dance colour bob pw red"));
+	/* the referee's own subjects are no move of "board" */
+	assert_int_equal(pbem_parse("Re: checkers board 1: ann challenges "
+	    "you", &c, &(const char *){ NULL }), -1);
+	/* the signup's confirm keeps its form */
+	assert_int_equal(parsed("confirm bob tok").verb, PBEM_CONFIRM);
+}
+
+/* The pbmserv line of c, and that stackref's parser reads it back as
+ * verb v. */
+static void
+pbmserv_line(const struct pbem_cmd *c, const char *want, enum pbem_verb v)
+{
+	char buf[512];
+
+	assert_int_equal(pbem_format_pbmserv(c, buf, sizeof(buf)),
+	    (int)strlen(want));
+	assert_string_equal(buf, want);
+	assert_int_equal(parsed(buf).verb, v);
+}
+
+/* What stackref sends a pbmserv: every verb as game.cpp reads it. */
+static void
+test_pbmserv_outgoing(void **state)
+{
+	struct pbem_cmd c = { .game = "checkers", .board = "7", .user = "bob",
+	    .password = "pw", .move = "11-15", .ply = 4 };
+	char buf[512];
+	static const struct {
+		enum pbem_verb verb;
+		const char *want;
+		enum pbem_verb back;
+	} acts[] = {
+		{ PBEM_OFFER_DRAW, "checkers move 7 bob pw propose",
+		    PBEM_OFFER_DRAW },
+		{ PBEM_ACCEPT_DRAW, "checkers move 7 bob pw accept",
+		    PBEM_ACCEPT_DRAW },
+		{ PBEM_DECLINE_DRAW, "checkers move 7 bob pw reject",
+		    PBEM_DECLINE_DRAW },
+		{ PBEM_REQUEST_UNDO, "checkers move 7 bob pw undo",
+		    PBEM_REQUEST_UNDO },
+		{ PBEM_ACCEPT_UNDO, "checkers move 7 bob pw accept",
+		    PBEM_ACCEPT_DRAW },
+		{ PBEM_DECLINE_UNDO, "checkers move 7 bob pw reject",
+		    PBEM_DECLINE_DRAW },
+		{ PBEM_RESIGN, "checkers resign 7 bob pw", PBEM_RESIGN },
+		{ PBEM_MOVE, "checkers move 7 bob pw 11-15#4", PBEM_MOVE },
+		{ PBEM_QMOVE, "checkers qmove 7 bob pw 11-15#4", PBEM_QMOVE },
+		{ PBEM_SUBMIT, "checkers submit 7 bob pw 11-15#4",
+		    PBEM_SUBMIT },
+		{ PBEM_CONFIRM_MOVE, "checkers confirm 7 bob pw",
+		    PBEM_CONFIRM_MOVE },
+		{ PBEM_PREVIEW, "checkers preview 7 11-15", PBEM_PREVIEW },
+		{ PBEM_CHAT, "checkers chat 7 bob pw", PBEM_CHAT },
+		{ PBEM_SHOWAS, "checkers showas bob pw 7", PBEM_SHOWAS },
+		{ PBEM_SHOW, "checkers show 7#4", PBEM_SHOW },
+	};
+	static const enum pbem_verb none[] = { PBEM_ACCEPT, PBEM_DECLINE,
+	    PBEM_HISTORY, PBEM_SUBSCRIBE, PBEM_UNSUBSCRIBE, PBEM_LEAVE,
+	    PBEM_QUEUE, PBEM_RESET, PBEM_RETIRE, PBEM_CONFIRM };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(acts) / sizeof(acts[0]); i++) {
+		c.verb = acts[i].verb;
+		pbmserv_line(&c, acts[i].want, acts[i].back);
+	}
+	for (i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+		c.verb = none[i];
+		assert_int_equal(pbem_format_pbmserv(&c, buf, sizeof(buf)), -1);
+	}
+	/* a password that ends like a guard goes as it is */
+	c.verb = PBEM_RESIGN;
+	snprintf(c.password, sizeof(c.password), "pw#12");
+	pbmserv_line(&c, "checkers resign 7 bob pw#12", PBEM_RESIGN);
+	c = (struct pbem_cmd){ .verb = PBEM_PASSWORD, .user = "bob",
+	    .password = "old", .secret = "new" };
+	pbmserv_line(&c, "change password bob old new", PBEM_PASSWORD);
+	c = (struct pbem_cmd){ .verb = PBEM_ADDRESS, .user = "bob",
+	    .password = "pw", .address = "b@example.org" };
+	pbmserv_line(&c, "change address bob pw b@example.org",
+	    PBEM_ADDRESS);
+	c = (struct pbem_cmd){ .verb = PBEM_CHALLENGE, .game = "checkers",
+	    .user = "bob", .password = "pw", .user2 = "ann" };
+	pbmserv_line(&c, "checkers challenge bob ann", PBEM_CHALLENGE);
+	snprintf(c.text, sizeof(c.text), "first=bob");
+	assert_int_equal(pbem_format_pbmserv(&c, buf, sizeof(buf)), -1);
+	c = (struct pbem_cmd){ .verb = PBEM_GAMES, .game = "checkers",
+	    .user = "bob", .select = PBEM_SEL_NEXT };
+	pbmserv_line(&c, "checkers games bob next", PBEM_GAMES);
+	c = (struct pbem_cmd){ .verb = PBEM_SIGNUP, .user = "bob",
+	    .password = "pw" };
+	pbmserv_line(&c, "signup bob pw", PBEM_SIGNUP);
+	c = (struct pbem_cmd){ .verb = PBEM_HELP, .game = "checkers" };
+	pbmserv_line(&c, "checkers help", PBEM_HELP);
 }
 
 /* The token of subscribe and unsubscribe; the account verbs: each
@@ -590,6 +779,8 @@ main(void)
 		cmocka_unit_test(test_verbs_and_hints),
 		cmocka_unit_test(test_next_lines),
 		cmocka_unit_test(test_format_refuses),
+		cmocka_unit_test(test_pbmserv_incoming),
+		cmocka_unit_test(test_pbmserv_outgoing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2481,6 +2481,62 @@ test_queue_deep(void **state)
 	ref_outcome_free(&o);
 }
 
+/* --- issue 22: pbmserv's submit then confirm, and qmove --- */
+
+/* A submission is kept private beside the opponent's conditional
+ * moves, serves its ply only, two days, once; confirm plays it (and the
+ * replies it triggers); qmove is a move on one's turn only. */
+static void
+test_submit_confirm(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	w->now = 1795255200;
+	decide(w, "ann@example.test", "checkers submit 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	assert_null(o.record);
+	assert_non_null(o.cond);
+	assert_int_equal(o.nmail, 1);
+	mail_has(&o, 0, "ann@example.test", "Submission: ann (red) may play "
+	    "11-15 as ply 1");
+	mail_has(&o, 0, "ann@example.test", "checkers confirm 1 ann PASSWORD");
+	assert_null(strstr(o.cond, "ann-pw"));
+	ref_outcome_free(&o);
+	/* two days on, it is gone */
+	w->now += 2 * 86400;
+	ok(w, "ann@example.test", "checkers confirm 1 ann ann-pw", REF_REFUSED,
+	    1);
+	w->now -= 2 * 86400;
+	ok(w, "ann@example.test", "checkers submit 1 ann ann-pw 11-15#1",
+	    REF_ANSWERED, 1);
+	/* bob's list kept with it, and bob cannot confirm ann's move */
+	ok(w, "bob@example.test", "checkers queue 1 bob bob-pw 11-15 22-18",
+	    REF_APPLIED, 1);
+	assert_non_null(strstr(w->cond, "submit ann 1 "));
+	ok(w, "bob@example.test", "checkers confirm 1 bob bob-pw", REF_REFUSED,
+	    1);
+	decide(w, "ann@example.test", "checkers confirm 1 ann ann-pw", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "1. 11-15"));
+	assert_non_null(strstr(o.record, "22-18"));     /* bob's reply */
+	assert_null(strstr(o.cond, "submit"));
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers confirm 1 ann ann-pw", REF_REFUSED,
+	    1);
+	/* qmove: refused out of turn, a move on one's turn */
+	decide(w, "bob@example.test", "checkers boardq 1 bob bob-pw 24-20",
+	    NULL, &o);
+	mail_has(&o, 0, "bob@example.test", "checkers queue 1 bob PASSWORD "
+	    "X Y");
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers qmove 1 ann ann-pw 15x22#3",
+	    REF_APPLIED, 2);
+	assert_non_null(strstr(w->record, "15x22"));
+}
+
 /* A list dropped when the opponent's move is another, and by its
  * owner (queue without moves); never shown to the opponent. */
 static void
@@ -2828,6 +2884,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_queue_deep, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_queue_mismatch,
+		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_submit_confirm,
 		    setup_board, teardown),
 		cmocka_unit_test_setup_teardown(test_one_judge, setup,
 		    teardown),
