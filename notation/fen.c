@@ -188,10 +188,10 @@ fen_parse_checkers(struct fen_scan *fs)
 
 	fen_skip_ws(fs);
 	c = toupper(fen_peek(fs));
-	if (c != 'B' && c != 'W')
-		return fen_fail(fs, "expected 'B' or 'W'");
+	if (c != 'B' && c != 'W' && c != '?')
+		return fen_fail(fs, "expected 'B', 'W' or '?'");
 	pos_clear(fs->p, fs->r->nsquares,
-	    c == 'B' ? SIDE_FIRST : SIDE_SECOND);
+	    c == 'W' ? SIDE_SECOND : SIDE_FIRST);
 	fs->i++;
 	for (;;) {
 		fen_skip_ws(fs);
@@ -271,7 +271,9 @@ fen_parse_stacks(struct fen_scan *fs)
 	int side;
 
 	fen_skip_ws(fs);
-	if ((side = fen_letter_side(fs->r, fen_peek(fs))) == -1)
+	if (fen_peek(fs) == '?')
+		side = SIDE_FIRST;
+	else if ((side = fen_letter_side(fs->r, fen_peek(fs))) == -1)
 		return fen_fail(fs, "expected the side to move");
 	pos_clear(fs->p, fs->r->nsquares, (enum side)side);
 	fs->i++;
@@ -328,6 +330,12 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 			*why = fs.why;
 	}
 	return rc;
+}
+
+int
+fen_side_unknown(const char *s)
+{
+	return s[strspn(s, " \t")] == '?';
 }
 
 int

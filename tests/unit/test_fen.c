@@ -162,8 +162,8 @@ static void
 test_checkers_errors(void **state)
 {
 	(void)state;
-	bad("checkers", "", 0, "expected 'B' or 'W'");
-	bad("checkers", "X:W1:B2", 0, "expected 'B' or 'W'");
+	bad("checkers", "", 0, "expected 'B', 'W' or '?'");
+	bad("checkers", "X:W1:B2", 0, "expected 'B', 'W' or '?'");
 	bad("checkers", "B:X1:B2", 2, "expected 'B' or 'W'");
 	bad("checkers", "B;W1:B2", 1, "expected ':'");
 	bad("checkers", "B:W1:B33", 6, "square out of range");
