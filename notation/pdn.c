@@ -85,6 +85,7 @@ struct reader {
 	int ioerr;                /* errno of a failed read, or 0 */
 	struct srcloc at;         /* of the next byte */
 	struct srcloc tokat;      /* of the current token */
+	struct srcloc valat;      /* of the current tag's value */
 	struct pdn_text tok, name;
 	unsigned nag;
 	int pending;              /* a tag was read that starts the next game */
@@ -525,6 +526,7 @@ pdn_lex_tag(struct reader *rd)
 		    pdn_describe(rd, c));
 	if ((t = pdn_expect(rd, '"', "'\"' opening the tag value")) != PDN_TAG)
 		return t;
+	rd->valat = rd->at;
 	if ((t = pdn_lex_value(rd)) != PDN_TAG)
 		return t;
 	return pdn_expect(rd, ']', "']' closing the tag");
@@ -944,6 +946,7 @@ pdn_on_tag(struct reader *rd, struct pdn_game *pg)
 		return pdn_bad(rd);
 	if (record_tag_add(pg->g, rd->name.s, rd->tok.s, &rd->tokat) == -1)
 		return pdn_fail(rd, pdn_nomem(rd));
+	pg->g->tags[pg->g->ntags - 1].value_at = rd->valat;
 	return PDN_CONTINUE;
 }
 

@@ -60,6 +60,7 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	const char *why = NULL;
 	char msg[512];
 	size_t err = 0, i;
+	struct srcloc at;
 
 	for (i = 0; i < g->ntags && t == NULL; i++)
 		if (strcmp(g->tags[i].name, "FEN") == 0)
@@ -74,6 +75,10 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 		w.at = &t->at;
 	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
 		fen_error(rp->r, t->value, err, why, msg, sizeof(msg));
+		at = t->value_at;	/* the column of the fault */
+		at.col += err;
+		if (at.line > 0)
+			w.at = &at;
 		diag_report(d, DIAG_BAD_FEN, &w, msg);
 		return -1;
 	}

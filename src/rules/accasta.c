@@ -896,7 +896,7 @@ accasta_pos_note(const struct pos *p, char *buf, size_t size)
 
 /* No stack holds more than AC_LIMIT stones of a colour. */
 static int
-accasta_pos_check(const struct pos *p, const char **why)
+accasta_pos_check(const struct pos *p, const char **why, unsigned *at)
 {
 	unsigned sq;
 
@@ -904,6 +904,7 @@ accasta_pos_check(const struct pos *p, const char **why)
 		if (stack_count(&p->sq[sq], SIDE_FIRST) > AC_LIMIT ||
 		    stack_count(&p->sq[sq], SIDE_SECOND) > AC_LIMIT) {
 			*why = "a stack holds more than 3 stones of a colour";
+			*at = sq;
 			return -1;
 		}
 	return 0;
