@@ -359,12 +359,13 @@ static void
 fen_square_said(const struct rules *r, const struct pos *p, unsigned sq,
     char *buf, size_t size)
 {
-	const struct stack *st = &p->sq[sq];
+	const struct stack *st;
 	char name[16];
 
 	buf[0] = '\0';
 	if (sq == SQ_NONE || r->square_name(sq, name, sizeof(name)) < 0)
 		return;
+	st = &p->sq[sq];
 	if (st->height == 1)
 		snprintf(buf, size, "square %s (a %s %s): ", name,
 		    r->side[stack_top_side(st)],

@@ -924,6 +924,12 @@ pdn_on_word(struct reader *rd, struct pdn_game *pg)
 	if (k == rd->tok.len || pdn_is_ellipsis(rd->tok.s + k,
 	    rd->tok.len - k))
 		return PDN_CONTINUE;
+	if (k > 0 && (rd->tok.s[k] == '%' || rd->tok.s[k] == '/')) {
+		rd->tokat.col += k;	/* a comment or setup glued: "3.%" */
+		return pdn_fail(rd, pdn_syntax(rd, &rd->tokat, "a move or a "
+		    "space after the move number", rd->tok.s[k] == '%' ?
+		    "'%'" : "'/'"));
+	}
 	if (pdn_count(rd, pg, rd->tok.len - k) == -1)
 		return pdn_bad(rd);
 	if (pdn_on_move(rd, pg, rd->tok.s + k, rd->tok.len - k, k) == -1)
@@ -982,6 +988,32 @@ pdn_on_open(struct reader *rd, struct pdn_game *pg)
 	return PDN_CONTINUE;
 }
 
+/*
+ * A variation of marks only right after a move, "23-19(?!)": PDN 3.0's
+ * parenthesized MOVESTRENGTH, which becomes the move's suffix.  Returns
+ * 0 when the variation just closed is not one, -1 on no memory.
+ */
+static int
+pdn_paren_strength(struct pdn_game *pg)
+{
+	struct line *l = pdn_top(pg), *v;
+	struct elem *m;
+	char mark[16];
+
+	if (l->n < 2 || l->elems[l->n - 1].kind != ELEM_VARIATION)
+		return 0;
+	v = l->elems[l->n - 1].var;
+	m = &l->elems[l->n - 2];
+	if (v->n != 1 || v->elems[0].kind != ELEM_MOVE ||
+	    v->elems[0].suffix != NULL || pdn_has_move(v->elems[0].text) ||
+	    strlen(v->elems[0].text) > 8 || m->kind != ELEM_MOVE ||
+	    m->suffix != NULL || !pdn_has_move(m->text))
+		return 0;
+	snprintf(mark, sizeof(mark), "(%s)", v->elems[0].text);
+	line_truncate(l, l->n - 1);
+	return record_elem_suffix(pg->g, m, mark, strlen(mark)) == -1 ? -1 : 1;
+}
+
 static int
 pdn_on_close(struct reader *rd, struct pdn_game *pg)
 {
@@ -989,6 +1021,8 @@ pdn_on_close(struct reader *rd, struct pdn_game *pg)
 		return pdn_fail(rd, pdn_syntax(rd, &rd->tokat, "a move",
 		    "')'"));
 	pg->depth--;
+	if (pdn_paren_strength(pg) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
 	return PDN_CONTINUE;
 }
 

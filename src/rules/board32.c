@@ -73,15 +73,20 @@ square_parse_algebraic(const char *s, size_t n, size_t *used)
 int
 board32_square_parse(const char *s, size_t n, size_t *used)
 {
-	size_t i;
+	size_t i, zeros = 0;
 	unsigned v = 0;
 
 	if (n > 0 && (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'h')
 		return square_parse_algebraic(s, n, used);
-	for (i = 0; i < n && i < 3 && s[i] >= '0' && s[i] <= '9'; i++)
+	/* leading zeros, as PDN 3.0's FEN NUMSQUARE allows: 09, 018 */
+	while (zeros + 1 < n && s[zeros] == '0' && s[zeros + 1] >= '0' &&
+	    s[zeros + 1] <= '9')
+		zeros++;
+	for (i = zeros; i < n && i < zeros + 3 && s[i] >= '0' && s[i] <= '9';
+	    i++)
 		v = v * 10 + (unsigned)(s[i] - '0');
 	*used = i;
-	if (i == 0 || i > 2 || v < 1 || v > B32_SQUARES)
+	if (i == zeros || i > zeros + 2 || v < 1 || v > B32_SQUARES)
 		return -1;
 	return (int)v - 1;
 }
