@@ -991,25 +991,22 @@ accasta_pos_check(const struct pos *p, const char **why, unsigned *at)
 	.pos_note = accasta_pos_note, \
 	.pos_check = accasta_pos_check
 
-const struct rules rules_accasta = {
-	.name = "accasta-pari",
-	.title = "Accasta Pari (Dieter Stein)",
-	ACCASTA_RULES,
-	.generate = accasta_generate,
-	.outcome = accasta_outcome,
-	.perft = accasta_perft,
-	.resolve = accasta_resolve,
-};
+/* A game of Accasta Pari whose win rule the functions FN_* follow. */
+#define ACCASTA_GAME(NAME, TITLE, FN) { \
+	.name = NAME, \
+	.title = TITLE, \
+	ACCASTA_RULES, \
+	.generate = FN##_generate, \
+	.outcome = FN##_outcome, \
+	.perft = FN##_perft, \
+	.resolve = FN##_resolve, \
+}
+
+const struct rules rules_accasta = ACCASTA_GAME("accasta-pari",
+    "Accasta Pari (Dieter Stein)", accasta);
 
 /* Stein's win rule since 2010 (ac_castle_winner): the defender replies
  * once.  A game of its own name, so that a record says which rule it
  * was played under and no reader replays it under the other. */
-const struct rules rules_accasta2010 = {
-	.name = "accasta-pari-2010",
-	.title = "Accasta Pari (Dieter Stein), the 2010 win rule",
-	ACCASTA_RULES,
-	.generate = accasta2010_generate,
-	.outcome = accasta2010_outcome,
-	.perft = accasta2010_perft,
-	.resolve = accasta2010_resolve,
-};
+const struct rules rules_accasta2010 = ACCASTA_GAME("accasta-pari-2010",
+    "Accasta Pari (Dieter Stein), the 2010 win rule", accasta2010);
