@@ -16,6 +16,8 @@ struct fen_scan {
 	size_t i, n;
 	const char *why;
 	struct pos *p;
+	size_t at[POS_SQUARES];   /* where each square's entry starts */
+	unsigned sq;              /* the square at fault, or SQ_NONE */
 };
 
 /* Writing state of fen_format. */
@@ -29,6 +31,7 @@ struct fen_out {
  * fen_error says which and what the squares are. */
 static const char fen_out_of_range[] = "square out of range";
 static const char fen_no_square[] = "expected a square";
+static const char fen_twice[] = "given twice";
 
 static int
 fen_fail(struct fen_scan *fs, const char *why)
@@ -83,9 +86,11 @@ fen_put(struct fen_scan *fs, unsigned sq, const struct stack *st,
 {
 	if (fs->p->sq[sq].height != 0) {
 		fs->i = at;
-		return fen_fail(fs, "square given twice");
+		fs->sq = sq;
+		return fen_fail(fs, fen_twice);
 	}
 	fs->p->sq[sq] = *st;
+	fs->at[sq] = at;
 	return 0;
 }
 
@@ -188,10 +193,10 @@ fen_parse_checkers(struct fen_scan *fs)
 
 	fen_skip_ws(fs);
 	c = toupper(fen_peek(fs));
-	if (c != 'B' && c != 'W')
-		return fen_fail(fs, "expected 'B' or 'W'");
+	if (c != 'B' && c != 'W' && c != '?')
+		return fen_fail(fs, "expected 'B', 'W' or '?'");
 	pos_clear(fs->p, fs->r->nsquares,
-	    c == 'B' ? SIDE_FIRST : SIDE_SECOND);
+	    c == 'W' ? SIDE_SECOND : SIDE_FIRST);
 	fs->i++;
 	for (;;) {
 		fen_skip_ws(fs);
@@ -271,7 +276,9 @@ fen_parse_stacks(struct fen_scan *fs)
 	int side;
 
 	fen_skip_ws(fs);
-	if ((side = fen_letter_side(fs->r, fen_peek(fs))) == -1)
+	if (fen_peek(fs) == '?')
+		side = SIDE_FIRST;
+	else if ((side = fen_letter_side(fs->r, fen_peek(fs))) == -1)
 		return fen_fail(fs, "expected the side to move");
 	pos_clear(fs->p, fs->r->nsquares, (enum side)side);
 	fs->i++;
@@ -304,6 +311,7 @@ fen_read(struct fen_scan *fs, const struct rules *r, const char *s,
 	fs->s = s;
 	fs->n = strlen(s);
 	fs->p = p;
+	fs->sq = SQ_NONE;
 	if (r->fen == FEN_CHECKERS)
 		return fen_parse_checkers(fs);
 	return fen_parse_stacks(fs);
@@ -319,8 +327,9 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 	/* a position the game cannot reach is refused: more checkers than
 	 * it has (a tall stack of them has exponentially many restacks
 	 * and shifts), an empty board, a man on its crowning row */
-	if ((rc = fen_read(&fs, r, s, p)) == 0)
-		rc = rules_pos_check(r, p, &fs.why);
+	if ((rc = fen_read(&fs, r, s, p)) == 0 &&
+	    (rc = rules_pos_fault(r, p, &fs.why, &fs.sq)) == -1)
+		fs.i = fs.sq != SQ_NONE ? fs.at[fs.sq] : 0;
 	if (rc == -1) {
 		if (err != NULL)
 			*err = fs.i;
@@ -331,6 +340,12 @@ fen_parse(const struct rules *r, const char *s, struct pos *p,
 }
 
 int
+fen_side_unknown(const char *s)
+{
+	return s[strspn(s, " \t")] == '?';
+}
+
+int
 fen_side_letter(const struct rules *r, int side)
 {
 	if (r->fen == FEN_CHECKERS)
@@ -338,15 +353,39 @@ fen_side_letter(const struct rules *r, int side)
 	return tolower((unsigned char)r->letter[side & 1]);
 }
 
+/* "square 5 (a white man): " for the square sq of p at fault, or
+ * "square 5: " when p does not hold it yet; "" for SQ_NONE. */
+static void
+fen_square_said(const struct rules *r, const struct pos *p, unsigned sq,
+    char *buf, size_t size)
+{
+	const struct stack *st;
+	char name[16];
+
+	buf[0] = '\0';
+	if (sq == SQ_NONE || r->square_name(sq, name, sizeof(name)) < 0)
+		return;
+	st = &p->sq[sq];
+	if (st->height == 1)
+		snprintf(buf, size, "square %s (a %s %s): ", name,
+		    r->side[stack_top_side(st)],
+		    stack_top_crowned(st) ? "king" : "man");
+	else if (st->height > 1)
+		snprintf(buf, size, "square %s (a stack of %u): ", name,
+		    st->height);
+	else
+		snprintf(buf, size, "square %s: ", name);
+}
+
 int
 fen_error(const struct rules *r, const char *s, size_t err, const char *why,
     char *buf, size_t size)
 {
-	char what[256];
+	char what[256], said[96];
 	size_t len = 0;
 	struct fen_scan fs;
 	struct pos p;
-	int n;
+	int n, read;
 
 	if (err < strlen(s))
 		while (isalnum((unsigned char)s[err + len]))
@@ -355,11 +394,14 @@ fen_error(const struct rules *r, const char *s, size_t err, const char *why,
 	    rules_no_square(r, s + err, len, what, sizeof(what)) <= 0)
 		snprintf(what, sizeof(what), "%s", why != NULL ? why :
 		    "unreadable");
-	if (fen_read(&fs, r, s, &p) == 0)	/* the position is wrong */
+	if ((read = fen_read(&fs, r, s, &p)) == 0)  /* the position is wrong */
+		rules_pos_fault(r, &p, &why, &fs.sq);
+	fen_square_said(r, &p, fs.sq, said, sizeof(said));
+	if (read == 0 && fs.sq == SQ_NONE)
 		n = snprintf(buf, size, "%s in \"%s\"", what, s);
 	else
-		n = snprintf(buf, size, "%s at character %zu of \"%s\"", what,
-		    err + 1, s);
+		n = snprintf(buf, size, "%s%s at character %zu of \"%s\"",
+		    said, what, err + 1, s);
 	return n < 0 ? -1 : (size_t)n >= size ? (int)size - 1 : n;
 }
 

@@ -188,6 +188,10 @@ const char *notation_variant(const struct record *g, unsigned *type);
 int fen_parse(const struct rules *r, const char *s, struct pos *p,
     size_t *err, const char **why);
 
+/* Whether the FEN text s leaves the side to move unknown ('?', which
+ * PDN 3.0 allows): fen_parse then gives the move to the first side. */
+int fen_side_unknown(const char *s);
+
 /*
  * Writes into buf what is wrong with the FEN text s that fen_parse
  * refused with err and why, and where: "WHY at character N of "S"", or

@@ -35,12 +35,14 @@
 #define PDN_PUNCT 0x10        /* ends a word with the spaces: {}()[];$ */
 #define PDN_BRACE 0x20        /* ends a {comment}: } */
 #define PDN_QUOTE 0x40        /* ends or escapes in a tag value: " \ */
+#define PDN_SLASH 0x80        /* ends a /setup/: / */
 
 /* What stops a run of each kind of text. */
 #define PDN_STOP_WORD (PDN_SPACE | PDN_PUNCT | PDN_NUL)
 #define PDN_STOP_COMMENT (PDN_BRACE | PDN_LINE | PDN_NUL)
 #define PDN_STOP_VALUE (PDN_QUOTE | PDN_LINE | PDN_NUL)
 #define PDN_STOP_LINE (PDN_LINE | PDN_NUL)
+#define PDN_STOP_SETUP (PDN_SLASH | PDN_LINE | PDN_NUL)
 
 static const unsigned char pdn_class[256] = {
 	['\0'] = PDN_NUL,
@@ -50,7 +52,7 @@ static const unsigned char pdn_class[256] = {
 	['{'] = PDN_PUNCT, ['}'] = PDN_PUNCT | PDN_BRACE,
 	['('] = PDN_PUNCT, [')'] = PDN_PUNCT, ['['] = PDN_PUNCT,
 	[']'] = PDN_PUNCT, [';'] = PDN_PUNCT, ['$'] = PDN_PUNCT,
-	['"'] = PDN_QUOTE, ['\\'] = PDN_QUOTE,
+	['"'] = PDN_QUOTE, ['\\'] = PDN_QUOTE, ['/'] = PDN_SLASH,
 };
 
 /* A growing, NUL-terminated text bounded by a maximum. */
@@ -68,6 +70,7 @@ enum pdn_tok {
 	PDN_OPEN,
 	PDN_CLOSE,
 	PDN_WORD,         /* rd->tok */
+	PDN_SETUP,        /* rd->tok: inside of /.../ */
 	PDN_BAD,          /* malformed, reported */
 	PDN_FAIL          /* I/O error or no memory, reported */
 };
@@ -82,6 +85,7 @@ struct reader {
 	int ioerr;                /* errno of a failed read, or 0 */
 	struct srcloc at;         /* of the next byte */
 	struct srcloc tokat;      /* of the current token */
+	struct srcloc valat;      /* of the current tag's value */
 	struct pdn_text tok, name;
 	unsigned nag;
 	int pending;              /* a tag was read that starts the next game */
@@ -421,6 +425,24 @@ pdn_lex_nag(struct reader *rd)
 	return PDN_NAG;
 }
 
+/* A PDN 3.0 setup "/FEN "B:W18:B14"/", on one line: its inside. */
+static enum pdn_tok
+pdn_lex_setup(struct reader *rd)
+{
+	enum pdn_tok t;
+	int c;
+
+	pdn_get(rd);
+	if ((t = pdn_run(rd, &rd->tok, PDN_STOP_SETUP,
+	    PDN_TEXT_MAX)) != PDN_WORD)
+		return t;
+	if ((c = pdn_peek(rd)) != '/')
+		return pdn_syntax(rd, &rd->at, "'/' closing the setup",
+		    pdn_describe(rd, c));
+	pdn_get(rd);
+	return PDN_SETUP;
+}
+
 /* Whether c ends a word. */
 static int
 pdn_word_end(int c)
@@ -504,6 +526,7 @@ pdn_lex_tag(struct reader *rd)
 		    pdn_describe(rd, c));
 	if ((t = pdn_expect(rd, '"', "'\"' opening the tag value")) != PDN_TAG)
 		return t;
+	rd->valat = rd->at;
 	if ((t = pdn_lex_value(rd)) != PDN_TAG)
 		return t;
 	return pdn_expect(rd, ']', "']' closing the tag");
@@ -525,9 +548,11 @@ pdn_lex(struct reader *rd)
 		    DIAG_READ, strerror(rd->ioerr));
 	if (c != '[')
 		rd->movetext = 1;	/* a fault now is in the movetext */
-	if (c == '%' && rd->at.col == 1)
-		return pdn_lex_line_comment(rd);
 	switch (c) {
+	case '%':	/* PDN 3.0: a line comment wherever a token starts */
+		return pdn_lex_line_comment(rd);
+	case '/':
+		return pdn_lex_setup(rd);
 	case '[':
 		return pdn_lex_tag(rd);
 	case '{':
@@ -825,6 +850,59 @@ pdn_on_result(struct reader *rd, struct pdn_game *pg)
 	return pdn_trailing_comments(rd, pg);
 }
 
+/* Whether a line holds a move. */
+static int
+pdn_has_moves(const struct line *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->elems[i].kind == ELEM_MOVE)
+			return 1;
+	return 0;
+}
+
+/* Whether w[0..n) is dots only: PDN 3.0's ELLIPSES, the unknown move
+ * of "1. ... 7-12", which stands for nothing (the position gives the
+ * side). */
+static int
+pdn_is_ellipsis(const char *w, size_t n)
+{
+	return n > 0 && strspn(w, ".") >= n;
+}
+
+/*
+ * A setup in the movetext (PDN 3.0: /FEN "B:W18:B14"/) reads as the
+ * record's [FEN] tag when it comes before the first move of a record
+ * without one; stackref plays a record from one position, so elsewhere
+ * it is refused (stackref-pdn(5)).
+ */
+static int
+pdn_on_setup(struct reader *rd, struct pdn_game *pg)
+{
+	const char *v = rd->tok.s + strspn(rd->tok.s, " \t");
+	size_t n;
+
+	if (strncmp(v, "FEN", 3) == 0)
+		v += 3 + strspn(v + 3, " \t");
+	if (*v == '"')
+		v++;
+	n = strcspn(v, "\"");
+	v = pdn_has_moves(&pg->g->main) || pg->depth > 0 ||
+	    record_tag(pg->g, "FEN") != NULL ? NULL : v;
+	if (v == NULL)
+		return pdn_fail(rd, pdn_syntax(rd, &rd->tokat, "a move (a "
+		    "setup /FEN \"...\"/ only before the first move of a "
+		    "record without a [FEN] tag)", "a setup"));
+	pg->movetext = 1;
+	if (pdn_count(rd, pg, n) == -1)
+		return pdn_bad(rd);
+	rd->tok.s[(size_t)(v - rd->tok.s) + n] = '\0';
+	if (record_tag_add(pg->g, "FEN", v, &rd->tokat) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
+	return PDN_CONTINUE;
+}
+
 /* A word: move numbers, even glued ("14.8."), then a result or a move
  * text; so a move text never reads back as a number or a result. */
 static int
@@ -843,8 +921,15 @@ pdn_on_word(struct reader *rd, struct pdn_game *pg)
 		return pdn_on_result(rd, pg);
 	}
 	pg->movetext = 1;
-	if (k == rd->tok.len)
+	if (k == rd->tok.len || pdn_is_ellipsis(rd->tok.s + k,
+	    rd->tok.len - k))
 		return PDN_CONTINUE;
+	if (k > 0 && (rd->tok.s[k] == '%' || rd->tok.s[k] == '/')) {
+		rd->tokat.col += k;	/* a comment or setup glued: "3.%" */
+		return pdn_fail(rd, pdn_syntax(rd, &rd->tokat, "a move or a "
+		    "space after the move number", rd->tok.s[k] == '%' ?
+		    "'%'" : "'/'"));
+	}
 	if (pdn_count(rd, pg, rd->tok.len - k) == -1)
 		return pdn_bad(rd);
 	if (pdn_on_move(rd, pg, rd->tok.s + k, rd->tok.len - k, k) == -1)
@@ -867,6 +952,7 @@ pdn_on_tag(struct reader *rd, struct pdn_game *pg)
 		return pdn_bad(rd);
 	if (record_tag_add(pg->g, rd->name.s, rd->tok.s, &rd->tokat) == -1)
 		return pdn_fail(rd, pdn_nomem(rd));
+	pg->g->tags[pg->g->ntags - 1].value_at = rd->valat;
 	return PDN_CONTINUE;
 }
 
@@ -902,6 +988,32 @@ pdn_on_open(struct reader *rd, struct pdn_game *pg)
 	return PDN_CONTINUE;
 }
 
+/*
+ * A variation of marks only right after a move, "23-19(?!)": PDN 3.0's
+ * parenthesized MOVESTRENGTH, which becomes the move's suffix.  Returns
+ * 0 when the variation just closed is not one, -1 on no memory.
+ */
+static int
+pdn_paren_strength(struct pdn_game *pg)
+{
+	struct line *l = pdn_top(pg), *v;
+	struct elem *m;
+	char mark[16];
+
+	if (l->n < 2 || l->elems[l->n - 1].kind != ELEM_VARIATION)
+		return 0;
+	v = l->elems[l->n - 1].var;
+	m = &l->elems[l->n - 2];
+	if (v->n != 1 || v->elems[0].kind != ELEM_MOVE ||
+	    v->elems[0].suffix != NULL || pdn_has_move(v->elems[0].text) ||
+	    strlen(v->elems[0].text) > 8 || m->kind != ELEM_MOVE ||
+	    m->suffix != NULL || !pdn_has_move(m->text))
+		return 0;
+	snprintf(mark, sizeof(mark), "(%s)", v->elems[0].text);
+	line_truncate(l, l->n - 1);
+	return record_elem_suffix(pg->g, m, mark, strlen(mark)) == -1 ? -1 : 1;
+}
+
 static int
 pdn_on_close(struct reader *rd, struct pdn_game *pg)
 {
@@ -909,6 +1021,8 @@ pdn_on_close(struct reader *rd, struct pdn_game *pg)
 		return pdn_fail(rd, pdn_syntax(rd, &rd->tokat, "a move",
 		    "')'"));
 	pg->depth--;
+	if (pdn_paren_strength(pg) == -1)
+		return pdn_fail(rd, pdn_nomem(rd));
 	return PDN_CONTINUE;
 }
 
@@ -956,6 +1070,8 @@ pdn_step(struct reader *rd, struct pdn_game *pg)
 		return pdn_on_close(rd, pg);
 	case PDN_WORD:
 		return pdn_on_word(rd, pg);
+	case PDN_SETUP:
+		return pdn_on_setup(rd, pg);
 	default:
 		return pdn_fail(rd, t);
 	}

@@ -1,6 +1,7 @@
 #!/bin/sh
 # rules_diff2.sh - stackref against a second, independent reading of the
-# rules of checkers, stackup and accasta-pari (tools/rules_ref/checkers.py,
+# rules of checkers, stackup, accasta-pari and accasta-pari-2010 (Stein's
+# win rule since 2010, issue 22 item 7) (tools/rules_ref/checkers.py,
 # accasta.py; written from RULES.md, the seeds and the man pages, not from
 # src/rules/), driven by tools/rules_ref/diff2.py:
 #   rules_diff2 GAME                 random games (seeded), each to its end
@@ -63,9 +64,11 @@ run() {
 	    echo "FAIL: rules_diff2 $name (no result)"
 }
 run examples --examples
-run perft --perft checkers stackup accasta-pari
-run setups --setups "$setups" checkers stackup accasta-pari
+run perft --perft checkers stackup accasta-pari accasta-pari-2010
+run setups --setups "$setups" checkers stackup accasta-pari \
+    accasta-pari-2010
 run random --games "$games" --plies "$plies" checkers stackup
-run random --games "$accasta" --plies "$plies" accasta-pari
+run random --games "$accasta" --plies "$plies" accasta-pari \
+    accasta-pari-2010
 run replays --pdn --sample "$sample" "$data"/*.pdn
 exit 0

@@ -10,6 +10,47 @@
 
 #define REPLAY_LIST 2048    /* bytes of a legal-move list in a message */
 
+/* Whether the move text denotes a legal move of p. */
+static int
+replay_is_legal(const struct rules *r, const struct pos *p, const char *text)
+{
+	struct move pattern, m;
+	size_t err;
+
+	return rules_move_parse(r, text, strlen(text), &pattern, &err) == 0 &&
+	    rules_resolve(r, p, &pattern, &m) > 0;
+}
+
+/*
+ * A FEN whose side to move is '?': the side is the one the record's
+ * first move is legal for (the first side when there is no move, or
+ * when the text does not read: the replay reports that move).
+ */
+static int
+replay_side_from_move(struct replay *rp, const struct record *g,
+    const struct diag_where *w, struct diag *d)
+{
+	const struct elem *e = NULL;
+	char msg[512];
+	size_t i, err;
+	struct move pattern;
+
+	for (i = 0; i < g->main.n && e == NULL; i++)
+		if (g->main.elems[i].kind == ELEM_MOVE &&
+		    g->main.elems[i].text != NULL)
+			e = &g->main.elems[i];
+	if (e == NULL || rules_move_parse(rp->r, e->text, strlen(e->text),
+	    &pattern, &err) == -1 || replay_is_legal(rp->r, &rp->pos, e->text))
+		return 0;
+	rp->pos.turn = SIDE_SECOND;
+	if (replay_is_legal(rp->r, &rp->pos, e->text))
+		return 0;
+	snprintf(msg, sizeof(msg), "the side to move is '?' and the first "
+	    "move %s is legal for neither side", e->text);
+	diag_report(d, DIAG_BAD_FEN, w, msg);
+	return -1;
+}
+
 static int
 replay_setup_fen(struct replay *rp, const struct record *g,
     const struct replay_opts *o, struct diag *d)
@@ -19,6 +60,7 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 	const char *why = NULL;
 	char msg[512];
 	size_t err = 0, i;
+	struct srcloc at;
 
 	for (i = 0; i < g->ntags && t == NULL; i++)
 		if (strcmp(g->tags[i].name, "FEN") == 0)
@@ -33,9 +75,15 @@ replay_setup_fen(struct replay *rp, const struct record *g,
 		w.at = &t->at;
 	if (fen_parse(rp->r, t->value, &rp->pos, &err, &why) == -1) {
 		fen_error(rp->r, t->value, err, why, msg, sizeof(msg));
+		at = t->value_at;	/* the column of the fault */
+		at.col += err;
+		if (at.line > 0)
+			w.at = &at;
 		diag_report(d, DIAG_BAD_FEN, &w, msg);
 		return -1;
 	}
+	if (fen_side_unknown(t->value))
+		return replay_side_from_move(rp, g, &w, d);
 	return 0;
 }
 

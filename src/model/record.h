@@ -74,6 +74,7 @@ struct tag {
 	char *name;           /* both in the record's pool */
 	char *value;
 	struct srcloc at;
+	struct srcloc value_at;  /* of the value's first byte, or 0 */
 };
 
 struct record_chunk;      /* a block of a record's pool (record.c) */

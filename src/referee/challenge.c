@@ -38,12 +38,16 @@ static void ref_opt_fen_set(struct ref_job *, const char *);
 static int ref_opt_time(struct ref_job *, const char *, char *, size_t,
     char *, size_t);
 static void ref_opt_time_set(struct ref_job *, const char *);
+static int ref_opt_win(struct ref_job *, const char *, char *, size_t,
+    char *, size_t);
 
 static const struct ref_option ref_options[] = {
 	{ "first", "first=USERID or first=random", ref_opt_first, NULL },
 	{ "fen", "fen=POSITION", ref_opt_fen, ref_opt_fen_set },
 	{ "time", "time=WORD (a word of a TimeControl each)", ref_opt_time,
 	    ref_opt_time_set },
+	{ "win", "win=2004 or win=2010 (Accasta Pari's win rule)",
+	    ref_opt_win, NULL },
 };
 
 #define REF_NOPTIONS (sizeof(ref_options) / sizeof(ref_options[0]))
@@ -78,6 +82,26 @@ ref_opt_first(struct ref_job *j, const char *value, char *norm,
 		return -1;
 	}
 	snprintf(norm, size, "first=%s", u);
+	return 0;
+}
+
+/* Accasta Pari's win rule: win=2010 makes the challenge one of
+ * accasta-pari-2010 (the defender replies once), win=2004 one of
+ * accasta-pari (the game ends at once); stackref-rules(7). */
+static int
+ref_opt_win(struct ref_job *j, const char *value, char *norm,
+    size_t size, char *why, size_t wsize)
+{
+	const char *game = strcmp(value, "2010") == 0 ? "accasta-pari-2010" :
+	    strcmp(value, "2004") == 0 ? "accasta-pari" : NULL;
+
+	if (strncmp(j->r->name, "accasta-pari", 12) != 0 || game == NULL) {
+		snprintf(why, wsize, "win=%s: win=2004 or win=2010, and only "
+		    "in a challenge to accasta-pari", value);
+		return -1;
+	}
+	j->r = rules_find(game);
+	snprintf(norm, size, "win=%s", value);
 	return 0;
 }
 

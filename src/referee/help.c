@@ -71,11 +71,19 @@ static const struct ref_game_help ref_games_help[] = {
 	    "in a line over empty cells, as far as the stack holds stones of\n"
 	    "yours (3 at most), onto an empty cell or any stack of at most\n"
 	    "three stones of each colour; it may go on from the same stack.\n"
-	    "Whoever controls three cells of the enemy castle wins; a player\n"
-	    "with no legal turn loses.",
+	    "Whoever controls three cells of the enemy castle wins at once\n"
+	    "(the 2004 rule; the challenge option win=2010 plays Stein's rule\n"
+	    "since 2010, accasta-pari-2010); a player with no legal turn loses.",
 	    "the origin, a colon, then the steps: an optional count, - onto\n"
 	    "an empty cell, + onto your stack, x onto an enemy stack, and the\n"
 	    "target: a1:1+b2,-b1; d6:xf4; e4:-e5.",
+	    "a1:1+b2,-b1 d6:xf4 e4:-e5", "w:a1=www,g4=bbb" },
+	{ "accasta-pari-2010",
+	    "Accasta Pari with Dieter Stein's win rule since 2010: as\n"
+	    "accasta-pari, but whoever controls three cells of the enemy\n"
+	    "castle at the beginning of his turn wins, so the defender has one\n"
+	    "reply: retaking a cell saves the game.",
+	    "as in accasta-pari: a1:1+b2,-b1; d6:xf4; e4:-e5.",
 	    "a1:1+b2,-b1 d6:xf4 e4:-e5", "w:a1=www,g4=bbb" },
 };
 

@@ -25,7 +25,10 @@
  *   rest) is never a release.  A step may land on a cell an earlier step
  *   of the same turn landed on; the origin is never a target.
  * - Win: after a turn, the player who made it wins if he controls stacks
- *   on three or more cells of the enemy castle.  In a set-up position
+ *   on three or more cells of the enemy castle (the 2004 text; the game
+ *   accasta-pari-2010 has Stein's rule since 2010 instead: the side to
+ *   move wins so at the beginning of its turn, after the defender's one
+ *   reply).  In a set-up position
  *   where the side to move already does (unreachable in play, since the
  *   defender can never release in his own castle), the side to move has
  *   won.  Otherwise a side to move without a legal turn (no stack, or all
@@ -50,6 +53,7 @@
 #include "rules/rules.h"
 
 extern const struct rules rules_accasta;
+extern const struct rules rules_accasta2010;
 
 #define AC_SQUARES 37
 #define AC_RANKS 7
@@ -67,6 +71,7 @@ struct ac_walk {
 	void *ctx;
 	unsigned depth;         /* perft: plies left below this turn */
 	uint64_t nodes;         /* perft: leaves counted */
+	int late;               /* the 2010 win rule (ac_castle_winner) */
 };
 
 static const unsigned char ac_rank_start[AC_RANKS + 1] = {
@@ -203,13 +208,19 @@ ac_castle_cells(const struct pos *p, enum side side)
 	return n;
 }
 
-/* The side that has won in p by the castle rule, or -1. */
+/*
+ * The side that has won in p by the castle rule, or -1.  The 2004 rule
+ * (late 0): the side that has just moved, as soon as it controls three
+ * cells of the enemy castle.  Stein's rule since 2010 (late 1): the side
+ * to move only, at the beginning of its turn, so that the defender has
+ * had one reply; one that retakes a cell saves the game.
+ */
 static int
-ac_castle_winner(const struct pos *p)
+ac_castle_winner(const struct pos *p, int late)
 {
 	enum side last = SIDE_OTHER(p->turn);
 
-	if (ac_castle_cells(p, last) >= 3)
+	if (!late && ac_castle_cells(p, last) >= 3)
 		return (int)last;
 	if (ac_castle_cells(p, (enum side)p->turn) >= 3)
 		return (int)p->turn;
@@ -352,7 +363,7 @@ ac_walk_all(struct ac_walk *w, const struct pos *p)
 	unsigned sq;
 	int rc;
 
-	if (ac_castle_winner(p) >= 0)
+	if (ac_castle_winner(p, w->late) >= 0)
 		return 0;
 	w->work = *p;
 	w->side = (enum side)p->turn;
@@ -376,14 +387,27 @@ ac_leaf_emit(struct ac_walk *w)
 }
 
 static int
-accasta_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
+ac_generate(const struct pos *p, rules_emit_fn emit, void *ctx, int late)
 {
 	struct ac_walk w;
 
 	w.leaf = ac_leaf_emit;
 	w.emit = emit;
 	w.ctx = ctx;
+	w.late = late;
 	return ac_walk_all(&w, p);
+}
+
+static int
+accasta_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
+{
+	return ac_generate(p, emit, ctx, 0);
+}
+
+static int
+accasta2010_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
+{
+	return ac_generate(p, emit, ctx, 1);
 }
 
 /* ---- Perft ------------------------------------------------------ */
@@ -469,12 +493,12 @@ ac_count_steps(struct ac_count *c, unsigned steps)
 
 /* The number of turns of p (played on and restored). */
 static uint64_t
-ac_count_all(struct pos *p)
+ac_count_all(struct pos *p, int late)
 {
 	struct ac_count c = { p, 0, (enum side)p->turn };
 	uint64_t n = 0;
 
-	if (ac_castle_winner(p) >= 0)
+	if (ac_castle_winner(p, late) >= 0)
 		return 0;
 	for (c.origin = 0; c.origin < AC_SQUARES; c.origin++)
 		if (p->sq[c.origin].height > 0 &&
@@ -483,7 +507,7 @@ ac_count_all(struct pos *p)
 	return n;
 }
 
-static uint64_t ac_perft_walk(struct pos *p, unsigned depth);
+static uint64_t ac_perft_walk(struct pos *p, unsigned depth, int late);
 
 /* The leaves below the turn just walked: the board after it is the
  * walk's board. */
@@ -491,22 +515,23 @@ static int
 ac_leaf_count(struct ac_walk *w)
 {
 	w->work.turn = (uint8_t)SIDE_OTHER(w->side);
-	w->nodes += ac_perft_walk(&w->work, w->depth - 1);
+	w->nodes += ac_perft_walk(&w->work, w->depth - 1, w->late);
 	w->work.turn = (uint8_t)w->side;
 	return 0;
 }
 
 /* Perft of p (played on and restored). */
 static uint64_t
-ac_perft_walk(struct pos *p, unsigned depth)
+ac_perft_walk(struct pos *p, unsigned depth, int late)
 {
 	struct ac_walk w;
 
 	if (depth <= 1)
-		return depth == 0 ? 1 : ac_count_all(p);
+		return depth == 0 ? 1 : ac_count_all(p, late);
 	w.leaf = ac_leaf_count;
 	w.depth = depth;
 	w.nodes = 0;
+	w.late = late;
 	ac_walk_all(&w, p);
 	return w.nodes;
 }
@@ -516,7 +541,15 @@ accasta_perft(const struct pos *p, unsigned depth)
 {
 	struct pos work = *p;
 
-	return ac_perft_walk(&work, depth);
+	return ac_perft_walk(&work, depth, 0);
+}
+
+static uint64_t
+accasta2010_perft(const struct pos *p, unsigned depth)
+{
+	struct pos work = *p;
+
+	return ac_perft_walk(&work, depth, 1);
 }
 
 static void
@@ -532,15 +565,17 @@ accasta_apply(struct pos *p, const struct move *m)
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
 }
 
+/* The outcome of p under the rules r, whose win rule late tells. */
 static enum outcome
-accasta_outcome(const struct pos *p, const char **why)
+ac_outcome(const struct rules *r, const struct pos *p, const char **why,
+    int late)
 {
-	int won = ac_castle_winner(p);
+	int won = ac_castle_winner(p, late);
 	const char *reason = NULL;
 
 	if (won >= 0)
 		reason = ac_castled[won];
-	else if (!rules_has_move(&rules_accasta, p)) {
+	else if (!rules_has_move(r, p)) {
 		won = (int)SIDE_OTHER(p->turn);
 		reason = ac_blocked[p->turn];
 	}
@@ -549,6 +584,18 @@ accasta_outcome(const struct pos *p, const char **why)
 	if (won < 0)
 		return OUTCOME_NONE;
 	return won == SIDE_FIRST ? OUTCOME_FIRST_WINS : OUTCOME_SECOND_WINS;
+}
+
+static enum outcome
+accasta_outcome(const struct pos *p, const char **why)
+{
+	return ac_outcome(&rules_accasta, p, why, 0);
+}
+
+static enum outcome
+accasta2010_outcome(const struct pos *p, const char **why)
+{
+	return ac_outcome(&rules_accasta2010, p, why, 1);
 }
 
 /* Square names: rank letter a..g (either case), then the cell number.
@@ -857,8 +904,8 @@ ac_follow(struct ac_walk *w, const struct move *pt)
 }
 
 static int
-accasta_resolve(const struct pos *p, const struct move *pt,
-    rules_emit_fn emit, void *ctx)
+ac_resolve(const struct pos *p, const struct move *pt, rules_emit_fn emit,
+    void *ctx, int late)
 {
 	unsigned sq = pt->step[0].from;
 	struct ac_walk w;
@@ -866,7 +913,7 @@ accasta_resolve(const struct pos *p, const struct move *pt,
 	if (pt->kind != MOVE_ORDINARY || pt->nsteps == 0 ||
 	    pt->nsteps > MOVE_MAX_STEPS || sq >= AC_SQUARES ||
 	    p->sq[sq].height == 0 || stack_top_side(&p->sq[sq]) != p->turn ||
-	    ac_castle_winner(p) >= 0)
+	    ac_castle_winner(p, late) >= 0)
 		return 0;
 	memset(&w, 0, sizeof(w));
 	w.work = *p;
@@ -876,6 +923,20 @@ accasta_resolve(const struct pos *p, const struct move *pt,
 	if (ac_follow(&w, pt) == -1)
 		return 0;
 	return emit(ctx, &w.m);
+}
+
+static int
+accasta_resolve(const struct pos *p, const struct move *pt,
+    rules_emit_fn emit, void *ctx)
+{
+	return ac_resolve(p, pt, emit, ctx, 0);
+}
+
+static int
+accasta2010_resolve(const struct pos *p, const struct move *pt,
+    rules_emit_fn emit, void *ctx)
+{
+	return ac_resolve(p, pt, emit, ctx, 1);
 }
 
 /* "white holds 1 cell of black's castle, black holds 0"; nothing while
@@ -896,7 +957,7 @@ accasta_pos_note(const struct pos *p, char *buf, size_t size)
 
 /* No stack holds more than AC_LIMIT stones of a colour. */
 static int
-accasta_pos_check(const struct pos *p, const char **why)
+accasta_pos_check(const struct pos *p, const char **why, unsigned *at)
 {
 	unsigned sq;
 
@@ -904,33 +965,48 @@ accasta_pos_check(const struct pos *p, const char **why)
 		if (stack_count(&p->sq[sq], SIDE_FIRST) > AC_LIMIT ||
 		    stack_count(&p->sq[sq], SIDE_SECOND) > AC_LIMIT) {
 			*why = "a stack holds more than 3 stones of a colour";
+			*at = sq;
 			return -1;
 		}
 	return 0;
 }
 
-const struct rules rules_accasta = {
-	.name = "accasta-pari",
-	.title = "Accasta Pari (Dieter Stein)",
-	.side = { "white", "black" },
-	.letter = { 'w', 'b' },
-	.fen = FEN_STACKS,
-	.nsquares = AC_SQUARES,
-	.width = 13,
-	.height = 7,
-	.start = accasta_start,
-	.generate = accasta_generate,
-	.apply = accasta_apply,
-	.outcome = accasta_outcome,
-	.square_parse = accasta_square_parse,
-	.square_name = accasta_square_name,
-	.square_xy = accasta_square_xy,
-	.move_parse = accasta_move_parse,
-	.move_format = accasta_move_format,
-	.move_match = accasta_move_match,
-	.perft = accasta_perft,
-	.resolve = accasta_resolve,
-	.square_castle = accasta_square_castle,
-	.pos_note = accasta_pos_note,
-	.pos_check = accasta_pos_check,
-};
+/* What the two readings of the win share. */
+#define ACCASTA_RULES \
+	.side = { "white", "black" }, \
+	.letter = { 'w', 'b' }, \
+	.fen = FEN_STACKS, \
+	.nsquares = AC_SQUARES, \
+	.width = 13, \
+	.height = 7, \
+	.start = accasta_start, \
+	.apply = accasta_apply, \
+	.square_parse = accasta_square_parse, \
+	.square_name = accasta_square_name, \
+	.square_xy = accasta_square_xy, \
+	.move_parse = accasta_move_parse, \
+	.move_format = accasta_move_format, \
+	.move_match = accasta_move_match, \
+	.square_castle = accasta_square_castle, \
+	.pos_note = accasta_pos_note, \
+	.pos_check = accasta_pos_check
+
+/* A game of Accasta Pari whose win rule the functions FN_* follow. */
+#define ACCASTA_GAME(NAME, TITLE, FN) { \
+	.name = NAME, \
+	.title = TITLE, \
+	ACCASTA_RULES, \
+	.generate = FN##_generate, \
+	.outcome = FN##_outcome, \
+	.perft = FN##_perft, \
+	.resolve = FN##_resolve, \
+}
+
+const struct rules rules_accasta = ACCASTA_GAME("accasta-pari",
+    "Accasta Pari (Dieter Stein)", accasta);
+
+/* Stein's win rule since 2010 (ac_castle_winner): the defender replies
+ * once.  A game of its own name, so that a record says which rule it
+ * was played under and no reader replays it under the other. */
+const struct rules rules_accasta2010 = ACCASTA_GAME("accasta-pari-2010",
+    "Accasta Pari (Dieter Stein), the 2010 win rule", accasta2010);

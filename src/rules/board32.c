@@ -73,15 +73,20 @@ square_parse_algebraic(const char *s, size_t n, size_t *used)
 int
 board32_square_parse(const char *s, size_t n, size_t *used)
 {
-	size_t i;
+	size_t i, zeros = 0;
 	unsigned v = 0;
 
 	if (n > 0 && (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'h')
 		return square_parse_algebraic(s, n, used);
-	for (i = 0; i < n && i < 3 && s[i] >= '0' && s[i] <= '9'; i++)
+	/* leading zeros, as PDN 3.0's FEN NUMSQUARE allows: 09, 018 */
+	while (zeros + 1 < n && s[zeros] == '0' && s[zeros + 1] >= '0' &&
+	    s[zeros + 1] <= '9')
+		zeros++;
+	for (i = zeros; i < n && i < zeros + 3 && s[i] >= '0' && s[i] <= '9';
+	    i++)
 		v = v * 10 + (unsigned)(s[i] - '0');
 	*used = i;
-	if (i == 0 || i > 2 || v < 1 || v > B32_SQUARES)
+	if (i == zeros || i > zeros + 2 || v < 1 || v > B32_SQUARES)
 		return -1;
 	return (int)v - 1;
 }
@@ -214,12 +219,63 @@ pattern_add(struct move *pt, int from, int to, int kind)
 	return 0;
 }
 
+/* Whether s[0..n) names exactly one square; sets *sq. */
+static int
+whole_square(const char *s, size_t n, int *sq)
+{
+	size_t used = 0;
+
+	*sq = board32_square_parse(s, n, &used);
+	return *sq >= 0 && used == n;
+}
+
+static int
+all_digits(const char *s, size_t n)
+{
+	while (n > 0 && s[n - 1] >= '0' && s[n - 1] <= '9')
+		n--;
+	return n == 0;
+}
+
+/*
+ * A move of two squares written without a separator: PDN 3.0's
+ * ALPHAMOVE ("a3b4") and the reading grammar's numeric "1115", whose
+ * digits must split into two squares one way only.  Returns 0 with the
+ * step in pt, or -1.
+ */
+static int
+glued_parse(const char *s, size_t n, struct move *pt)
+{
+	int from = -1, to = -1, a, b;
+	size_t k, ways = 0;
+
+	if (n == 4 && (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'h' &&
+	    (s[2] | 0x20) >= 'a' && (s[2] | 0x20) <= 'h')
+		ways = whole_square(s, 2, &from) && whole_square(s + 2, 2, &to);
+	else if ((n == 3 || n == 4) && all_digits(s, n))
+		for (k = 1; k <= 2; k++)
+			if (whole_square(s, k, &a) &&
+			    whole_square(s + k, n - k, &b)) {
+				from = a, to = b;
+				ways++;
+			}
+	if (ways != 1)
+		return -1;
+	pattern_add(pt, from, to, STEP_ANY);
+	pt->flags |= MOVE_ELIDED;
+	return 0;
+}
+
 int
 board32_move_parse(const char *s, size_t n, struct move *pt, size_t *err)
 {
 	size_t i, len;
 	int from, to, kind;
 
+	memset(pt, 0, sizeof(*pt));
+	pt->kind = MOVE_ORDINARY;
+	if (glued_parse(s, n, pt) == 0)
+		return 0;
 	memset(pt, 0, sizeof(*pt));
 	pt->kind = MOVE_ORDINARY;
 	if ((from = board32_square_parse(s, n, &len)) < 0) {

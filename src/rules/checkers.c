@@ -241,7 +241,7 @@ checkers_move_match(const struct pos *p, const struct move *pattern,
 
 /* No man stands on the row where it would have been crowned. */
 static int
-checkers_pos_check(const struct pos *p, const char **why)
+checkers_pos_check(const struct pos *p, const char **why, unsigned *at)
 {
 	unsigned sq;
 
@@ -249,6 +249,7 @@ checkers_pos_check(const struct pos *p, const char **why)
 		if (p->sq[sq].height > 0 && !stack_top_crowned(&p->sq[sq]) &&
 		    board32_crown_row(sq, stack_top_side(&p->sq[sq]))) {
 			*why = "a man on the row where it is crowned";
+			*at = sq;
 			return -1;
 		}
 	return 0;

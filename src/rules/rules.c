@@ -106,16 +106,42 @@ rules_side_parse(const struct rules *r, const char *text)
 int
 rules_pos_check(const struct rules *r, const struct pos *p, const char **why)
 {
+	unsigned sq;
+
+	return rules_pos_fault(r, p, why, &sq);
+}
+
+/* The square of side's checker number max + 1 in the order of the
+ * squares, or SQ_NONE when it has no more than max. */
+static unsigned
+rules_past_count(const struct pos *p, enum side side, unsigned max)
+{
+	unsigned sq, n = 0;
+
+	for (sq = 0; sq < p->nsquares; sq++) {
+		n += (unsigned)stack_count(&p->sq[sq], side);
+		if (n > max)
+			return sq;
+	}
+	return SQ_NONE;
+}
+
+int
+rules_pos_fault(const struct rules *r, const struct pos *p,
+    const char **why, unsigned *sq)
+{
 	struct pos start;
 	unsigned max, on = 0;
 	int side;
 
 	r->start(&start);
+	*sq = SQ_NONE;
 	for (side = SIDE_FIRST; side <= SIDE_SECOND; side++) {
 		if ((max = pos_count(&start, (enum side)side)) == 0)
 			max = RULES_PLACED_MAX;
 		on += pos_count(p, (enum side)side);
 		if (pos_count(p, (enum side)side) > max) {
+			*sq = rules_past_count(p, (enum side)side, max);
 			*why = "more checkers than the game has";
 			return -1;
 		}
@@ -125,7 +151,7 @@ rules_pos_check(const struct rules *r, const struct pos *p, const char **why)
 		*why = "an empty board";
 		return -1;
 	}
-	return r->pos_check != NULL ? r->pos_check(p, why) : 0;
+	return r->pos_check != NULL ? r->pos_check(p, why, sq) : 0;
 }
 
 /* A walk of generate/apply: sub counts the leaves below each child. */

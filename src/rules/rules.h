@@ -148,9 +148,10 @@ struct rules {
 
 	/* Optional: whether p, a set-up position, can occur in the game
 	 * as far as its own rules say, beyond what rules_pos_check checks
-	 * for every game; 0, or -1 with *why a static English phrase.
-	 * NULL: nothing more. */
-	int (*pos_check)(const struct pos *p, const char **why);
+	 * for every game; 0, or -1 with *why a static English phrase and
+	 * *sq the square at fault.  NULL: nothing more. */
+	int (*pos_check)(const struct pos *p, const char **why,
+	    unsigned *sq);
 
 	/* Optional, for a game whose squares have two namings (enum
 	 * square_style): text_style gives the style of the first square
@@ -174,6 +175,12 @@ struct rules {
 int rules_pos_check(const struct rules *r, const struct pos *p,
     const char **why);
 
+/* rules_pos_check that also gives, in *sq, the square at fault: for too
+ * many checkers the first one past the count in the order of the
+ * squares; SQ_NONE for an empty board. */
+int rules_pos_fault(const struct rules *r, const struct pos *p,
+    const char **why, unsigned *sq);
+
 #define RULES_PLACED_MAX 12   /* checkers a side places in a game whose
 			       * board starts empty */
 
@@ -182,7 +189,7 @@ const struct rules *rules_find(const char *name);
 
 /* The registered games, NULL-terminated, in table order: RULES_COUNT
  * of them (table.c checks the number when it compiles). */
-#define RULES_COUNT 5
+#define RULES_COUNT 6
 extern const struct rules *const rules_table[];
 
 /* Writes the identifiers of the known games into buf, separated by

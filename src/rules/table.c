@@ -12,6 +12,7 @@ extern const struct rules rules_stackup;
 extern const struct rules rules_brown;
 extern const struct rules rules_mogensen;
 extern const struct rules rules_accasta;
+extern const struct rules rules_accasta2010;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
@@ -19,6 +20,7 @@ const struct rules *const rules_table[] = {
 	&rules_brown,
 	&rules_mogensen,
 	&rules_accasta,
+	&rules_accasta2010,
 	NULL
 };
 

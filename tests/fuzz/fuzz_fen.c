@@ -6,6 +6,8 @@
  * applied, and when there are no more than that, the canonical text of
  * the first FEN_RESOLVE_MAX must denote that move and nothing else (each
  * check generates every move again; a tall Brown stack has 346,338).
+ * A refusal is explained by fen_error (the square at fault named, into
+ * a small buffer: cut, never overrun).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -87,16 +89,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *why = NULL;
 	struct pos p;
 	size_t err = 0;
-	char *s;
+	char *s, msg[128];
 
 	if (size == 0 || (s = fuzz_string(data + 1, size - 1)) == NULL)
 		return 0;
 	r = fuzz_game(data[0]);
-	if (fen_parse(r, s, &p, &err, &why) == 0)
+	if (fen_parse(r, s, &p, &err, &why) == 0) {
+		fuzz_assert(!fen_side_unknown(s) || p.turn == SIDE_FIRST,
+		    "a side '?' gives the move to the first side");
 		fen_position(r, &p);
-	else
+	} else {
 		fuzz_assert(why != NULL && err <= size - 1,
 		    "a refusal says where and why");
+		fuzz_assert(fen_error(r, s, err, why, msg, sizeof(msg)) > 0 &&
+		    strlen(msg) < sizeof(msg), "a refusal is explained");
+	}
 	free(s);
 	return 0;
 }

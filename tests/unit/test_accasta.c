@@ -635,6 +635,64 @@ test_castle_win(void **state)
 	assert_int_equal(ac()->outcome(&p, &why), OUTCOME_NONE);
 }
 
+/* Plays text on p under r: 0, or -1 when it is not exactly one legal
+ * move there. */
+static int
+play_under(const struct rules *r, struct pos *p, const char *text)
+{
+	struct move pat, m;
+	size_t err;
+
+	if (r->move_parse(text, strlen(text), &pat, &err) != 0 ||
+	    rules_resolve(r, p, &pat, &m) != 1)
+		return -1;
+	r->apply(p, &m);
+	return 0;
+}
+
+/*
+ * Stein's win rule since 2010 (accasta-pari-2010; spielstein.com's rules,
+ * Abstract Play's accasta.ts checkEOG): the defender replies once after
+ * the third cell of his castle is taken, and the win is checked at the
+ * beginning of the attacker's next turn.  A reply that retakes a cell
+ * saves the game; any other loses it.  The 2004 rule (accasta-pari)
+ * ends the game at once, in the same position.
+ */
+static void
+test_castle_win_2010(void **state)
+{
+	const struct rules *late = rules_find("accasta-pari-2010");
+	const char *start = "w:e3=w,e4=w,e5=w,g3=b,a1=bbb", *why = NULL;
+	struct pos p;
+
+	(void)state;
+	assert_non_null(late);
+	/* 2004: the third cell wins at once, black has no reply */
+	setup(&p, start);
+	assert_int_equal(play_under(ac(), &p, "e5:-f4"), 0);
+	assert_int_equal(ac()->outcome(&p, &why), OUTCOME_FIRST_WINS);
+	assert_int_equal(play_under(ac(), &p, "g3:xf4"), -1);
+	/* 2010: black replies; retaking f4 saves the game */
+	setup(&p, start);
+	assert_int_equal(play_under(late, &p, "e5:-f4"), 0);
+	assert_int_equal(late->outcome(&p, &why), OUTCOME_NONE);
+	assert_true(rules_count_moves(late, &p) > 0);
+	assert_int_equal(play_under(late, &p, "g3:xf4"), 0);
+	assert_int_equal(late->outcome(&p, &why), OUTCOME_NONE);
+	assert_int_equal(play_under(late, &p, "e3:-f3"), 0);
+	/* a reply elsewhere does not: white wins at the start of its turn */
+	setup(&p, start);
+	assert_int_equal(play_under(late, &p, "e5:-f4"), 0);
+	assert_int_equal(play_under(late, &p, "a1:1-a2"), 0);
+	assert_int_equal(late->outcome(&p, &why), OUTCOME_FIRST_WINS);
+	assert_string_equal(why, "white controls three cells of black's castle");
+	assert_int_equal(rules_count_moves(late, &p), 0);
+	assert_int_equal(rules_perft(late, &p, 1), 0);
+	/* the defender's reply counts the tree: perft 2 from the start */
+	setup(&p, start);
+	assert_true(rules_perft(late, &p, 2) > rules_perft(ac(), &p, 2));
+}
+
 static void
 test_no_move(void **state)
 {
@@ -926,6 +984,7 @@ main(void)
 		cmocka_unit_test(test_moved_stay),
 		cmocka_unit_test(test_multi_step),
 		cmocka_unit_test(test_castle_win),
+		cmocka_unit_test(test_castle_win_2010),
 		cmocka_unit_test(test_no_move),
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_round_trip),

@@ -2808,6 +2808,37 @@ test_one_judge(void **state)
 	}
 }
 
+/* Issue 22 item 7: the challenge option win=2010 opens a board of
+ * accasta-pari-2010 (Stein's win rule since 2010), win=2004 one of
+ * accasta-pari; any other value, or another game, is refused. */
+static void
+test_challenge_win_rule(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	ok(w, "ann@example.test", "accasta-pari challenge ann ann-pw bob "
+	    "win=2010", REF_APPLIED, 2);
+	assert_string_equal(w->challenges.v[0].game, "accasta-pari-2010");
+	decide(w, "bob@example.test", "accasta-pari-2010 accept 1 bob bob-pw",
+	    NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_non_null(strstr(o.record, "[Game \"accasta-pari-2010\"]"));
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "accasta-pari-2010 challenge ann ann-pw bob "
+	    "win=2004", REF_APPLIED, 2);
+	assert_string_equal(w->challenges.v[0].game, "accasta-pari");
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "win=2010", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "win=2010: win=2004 or win=2010, "
+	    "and only in a challenge to accasta-pari");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "accasta-pari challenge ann ann-pw bob "
+	    "win=2020", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -2871,6 +2902,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_notify_digest,
 		    setup_board, teardown),
 		cmocka_unit_test_setup_teardown(test_challenge_options, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_challenge_win_rule, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_publish_page, setup_board,
 		    teardown),

@@ -104,9 +104,18 @@ def _can_move(board, side):
     return False
 
 
-def moves(pos):
+def _over(board, side, late):
+    """whether the castle rule has ended the game, SIDE to move: in the
+    2004 text the player who just moved wins as soon as he holds three
+    cells; in Stein's rule since 2010 (LATE) only the player to move,
+    at the beginning of his turn, so the defender has had one reply"""
+    return _holds(board, side) >= 3 or (
+        not late and _holds(board, 1 - side) >= 3)
+
+
+def moves(pos, late=False):
     board, side = pos
-    if _holds(board, 1 - side) >= 3 or _holds(board, side) >= 3:
+    if _over(board, side, late):
         return {}
     out = []
     for o in ORDER:
@@ -119,12 +128,14 @@ def moves(pos):
     return res
 
 
-def judge(pos):
+def judge(pos, late=False):
     """the result of the position: the player who just moved is judged
-    first, then the player to move; a player with no legal turn loses"""
+    first (never under the 2010 rule, LATE: his castle cells count at
+    the beginning of his next turn), then the player to move; a player
+    with no legal turn loses"""
     board, to_move = pos
     mover = 1 - to_move
-    if _holds(board, mover) >= 3:
+    if not late and _holds(board, mover) >= 3:
         return "1-0" if mover == WHITE else "0-1"
     if _holds(board, to_move) >= 3:
         return "1-0" if to_move == WHITE else "0-1"
@@ -145,3 +156,16 @@ class Accasta:
 
     def result(self, pos):
         return judge(pos)
+
+
+class Accasta2010(Accasta):
+    """accasta-pari-2010: Dieter Stein's win rule since 2010 (spielstein.com
+    rules; Abstract Play accasta.ts checkEOG): the castle cells count for
+    the player to move only"""
+    name = "accasta-pari-2010"
+
+    def moves(self, pos):
+        return moves(pos, late=True)
+
+    def result(self, pos):
+        return judge(pos, late=True)

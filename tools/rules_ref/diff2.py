@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """diff2.py - cross-checks stackref against an independent reading of the
-rules of checkers, stackup and accasta-pari (checkers.py, accasta.py).
+rules of checkers, stackup, accasta-pari and accasta-pari-2010 (checkers.py,
+accasta.py).
 
     diff2.py [--games N] [--plies N] [--seed N] [--jobs N] GAME...
     diff2.py --perft GAME...     perft from the start and from set-up
@@ -32,6 +33,7 @@ GAMES = {
     "checkers": checkers.Checkers(),
     "stackup": checkers.StackUp(),
     "accasta-pari": accasta.Accasta(),
+    "accasta-pari-2010": accasta.Accasta2010(),
 }
 
 
@@ -54,7 +56,7 @@ def key_of_fen(game, fen):
         return side, frozenset((sq, c, k) for sq, (c, k) in board.items())
     letters = "bw" if game.name == "stackup" else "wb"
     side, board = stack_fen(fen, letters)
-    if game.name == "accasta-pari":      # crowns mean nothing there
+    if game.name.startswith("accasta-pari"):  # crowns mean nothing there
         board = {sq: tuple((c, False) for c, _ in st)
                  for sq, st in board.items()}
     return side, frozenset(board.items())
@@ -146,7 +148,8 @@ def random_games(sr, args):
 
 def perft_checks(sr, args):
     failed = 0
-    depths = {"checkers": 6, "stackup": 6, "accasta-pari": 2}
+    depths = {"checkers": 6, "stackup": 6, "accasta-pari": 2,
+              "accasta-pari-2010": 2}
     for name in args.game:
         game = GAMES[name]
         for d in range(1, depths[name] + 1):
@@ -170,7 +173,8 @@ def perft_checks(sr, args):
                 m = rng.choice(sorted(ms))
                 record = sr.out(["move", "-o", "-", "-", m], record)
                 pos = ms[m]
-            d = 3 if name != "accasta-pari" else (2 if i < 2 else 1)
+            d = 3 if not name.startswith("accasta-pari") else (
+                2 if i < 2 else 1)
             with tempfile.NamedTemporaryFile("w", suffix=".pdn") as f:
                 f.write(record)
                 f.flush()
@@ -280,6 +284,12 @@ EXAMPLES = [
     # a release outside one's castle ends the turn; inside it is illegal
     ("accasta-pari", "w:d4=wbw,a1=w,g1=b",
      ["d4:1-d5", "d4:2-d5", "d4:2-d5,-d3"], ["d4:1-d5,1-d6", "d4:2-d5,-d6"]),
+    # the third cell of Black's castle: the 2004 rule ends the game, the
+    # 2010 rule lets Black reply (retaking f4 or not)
+    ("accasta-pari", "b:e3=w,e4=w,f4=w,g3=b,a1=bbb", [], ["g3:xf4"]),
+    ("accasta-pari-2010", "b:e3=w,e4=w,f4=w,g3=b,a1=bbb",
+     ["g3:xf4", "a1:1-a2"], []),
+    ("accasta-pari-2010", "w:e3=w,e4=w,f4=w,g3=b,a2=b,a1=bb", [], ["e3:-f3"]),
     # stackup: 14x23 takes the top of 18 = wB and releases a black king
     ("stackup", "b:14=b,18=wB,30=w", ["14x23"], ["14-17"]),
     ("stackup", "w:18=B,23=bw,30=w", ["30-25", "30-26"], []),
