@@ -71,18 +71,69 @@ ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
 	return 1;
 }
 
+/* The diagnostic text of dg without the list of legal moves its
+ * message ends with, if it has one (the referee writes its own). */
+static const char *
+ref_cut_list(struct ref_diag *dg)
+{
+	static const enum diag_id listed[] = { DIAG_ILLEGAL_MOVE,
+	    DIAG_BAD_TYPED_MOVE };
+	char *text = (char *)ref_diag_text(dg), *at;
+	const char *f, *mark;
+	size_t i;
+
+	for (i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		if (dg->d.counts[listed[i]] == 0)
+			continue;
+		f = diag_format(listed[i]);
+		mark = strstr(f, "%s;");    /* the list's words follow */
+		if (mark != NULL && (at = strstr(text, mark + 2)) != NULL)
+			*at = '\0';
+	}
+	return text;
+}
+
+/* What a refused move's sender may send: the legal moves (those of
+ * the square the move named, when it names one) and the subject with
+ * one of them, into buf. */
+static void
+ref_legal_extra(const struct ref_job *j, char *buf, size_t size)
+{
+	struct pbem_cmd c = j->cmd;
+	char list[2048], line[PBEM_TEXT];
+
+	if (ref_legal_text(&j->rp, j->cmd.move, list, sizeof(list)) == 1)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+		    ".\nFor the moves from one square, send\n    %s preview "
+		    "%s SQUARE", j->r->name, j->cmd.board);
+	if (ref_legal_example(&j->rp, j->cmd.move, c.move,
+	    sizeof(c.move)) == -1) {
+		snprintf(buf, size, "There is no legal move.\n");
+		return;
+	}
+	if (c.password[0] != '\0')
+		snprintf(c.password, sizeof(c.password), "PASSWORD");
+	c.ply = j->rp.plies + 1;
+	if (pbem_format(&c, line, sizeof(line)) < 0)
+		line[0] = '\0';
+	snprintf(buf, size, "Legal moves: %s\n\nSend the subject again with "
+	    "one of the legal moves, for example:\n    %s\n", list, line);
+}
+
 /* Plays the command's move on j's board, its text into text; -1 after
- * refusing it as illegal (extra after the reason). */
+ * refusing it as illegal, with the legal moves and an example. */
 static int
-ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
+ref_play(struct ref_job *j, char *text, size_t size)
 {
 	struct ref_diag dg;
+	char extra[3000];
 	int rc = 0;
 
 	ref_diag_open(&dg);
-	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1)
-		rc = ref_refuse(j, "illegal move", ref_diag_text(&dg), extra);
-	else
+	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
+		ref_legal_extra(j, extra, sizeof(extra));
+		rc = ref_refuse(j, "illegal move", ref_cut_list(&dg), extra);
+	} else
 		ref_diag_text(&dg);
 	free(dg.buf);
 	if (rc == 0)
@@ -95,17 +146,11 @@ ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
 static int
 ref_move(struct ref_job *j)
 {
-	char text[256], intro[800], line[PBEM_TEXT], extra[800];
-	char replies[400];
+	char text[256], intro[800], replies[400];
 	struct judge_ask a = { JUDGE_MOVE, j->side, j->cmd.ply, 0 };
 	int n;
 
-	if (ref_judge(j, &a) == -1)
-		return -1;
-	ref_again(j, j->rp.plies + 1, line, sizeof(line));
-	snprintf(extra, sizeof(extra), "Send the subject again with one of "
-	    "the legal moves:\n    %s\n", line);
-	if (ref_play(j, extra, text, sizeof(text)) == -1)
+	if (ref_judge(j, &a) == -1 || ref_play(j, text, sizeof(text)) == -1)
 		return -1;
 	ref_stamp(j);
 	n = ref_cond_answer(j, replies, sizeof(replies));
@@ -322,7 +367,7 @@ ref_preview(struct ref_job *j)
 	    ref_board(j, REPLAY_ALL) == -1 || ref_judge_open(j) == -1)
 		return -1;
 	mover = j->rp.pos.turn;
-	if (ref_play(j, NULL, text, sizeof(text)) == -1)
+	if (ref_play(j, text, sizeof(text)) == -1)
 		return -1;
 	snprintf(title, sizeof(title), "Preview of %s:", text);
 	snprintf(intro, sizeof(intro), "Preview: %s (%s) may play %s as ply "

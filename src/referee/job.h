@@ -13,6 +13,7 @@
  *   board.c     reading a board's record, the checks of a request on
  *               it, the judge's verdicts in the referee's words, its
  *               clock
+ *   legal.c     the legal moves as a reader can use them, an example
  *   position.c  the mail of a position (text, HTML, the board's PNG) to
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
@@ -183,6 +184,14 @@ struct ref_body {
 	int attach;
 };
 
+#define REF_LINE_MAX 76   /* the longest line of a mail's text: RFC 5322
+			   * says 78; 76 keeps it 7bit, unencoded */
+
+/* text with every line longer than REF_LINE_MAX broken at blanks, the
+ * lines after the first of each indented 4 more (CR LF as LF);
+ * malloc'ed. */
+char *ref_wrap(const char *text);
+
 /* Composes a mail to the nto (1 or 2) addresses to and adds it to the
  * outcome (none past REF_MAILS; one that cannot be written, as an
  * address that does not read, is dropped); attach: the record (new,
@@ -219,6 +228,19 @@ int ref_refuse(struct ref_job *j, const char *why, const char *detail,
  * extra. */
 void ref_instead(const struct pbem_cmd *c, const char *note, char *buf,
     size_t size);
+
+/* The legal moves of rp for a mail, into buf: all of them when they
+ * are few; else those from the square the text named begins with
+ * (NULL: none) when it has any ("from a1: a1:1-b1, ..."); else their
+ * number and a count by square ("192; from each square: a1: 45, ...").
+ * Returns 1 for the count by square, else 0. */
+int ref_legal_text(const struct replay *rp, const char *named, char *buf,
+    size_t size);
+
+/* A legal move of rp into buf, from the square named begins with when
+ * it has any (named may be NULL); -1 when there is no legal move. */
+int ref_legal_example(const struct replay *rp, const char *named,
+    char *buf, size_t size);
 
 /* Formats j's command as its sender would send it again, with the
  * password PASSWORD and ply #ply (0: none), into buf. */

@@ -339,13 +339,34 @@ ref_waiting(struct ref_job *j, struct ref_doc *d, int me)
 	ref_doc_cmd(d, line);
 }
 
+/* The legal moves (ref_legal_text), and for a count by square how to
+ * list the moves of one square and an example. */
+static void
+ref_legal_lines(struct ref_job *j, struct ref_doc *d)
+{
+	char legal[4096], line[PBEM_TEXT], example[256];
+
+	if (ref_legal_text(&j->rp, NULL, legal, sizeof(legal)) == 0) {
+		ref_doc_more(d, "Legal moves: %s", legal);
+		return;
+	}
+	ref_doc_more(d, "Legal moves: %s.", legal);
+	if (ref_legal_example(&j->rp, NULL, example, sizeof(example)) == 0)
+		ref_doc_more(d, "For example: %s", example);
+	ref_doc_more(d, "For the moves from one square, mail %s the subject",
+	    j->c->referee);
+	snprintf(line, sizeof(line), "%s preview %s SQUARE", j->rp.r->name,
+	    ref_board_name(j));
+	ref_doc_cmd(d, line);
+}
+
 /* Whose turn, the offer, the legal moves, what to send next. */
 static void
 ref_turn(struct ref_job *j, struct ref_doc *d, int me)
 {
 	const struct replay *rp = &j->rp;
 	int turn = rp->pos.turn;
-	char state[128], legal[4096];
+	char state[128];
 
 	if (me == turn)
 		ref_doc_p(d, "It is your turn, %s (%s), to play ply %lu.",
@@ -356,10 +377,8 @@ ref_turn(struct ref_job *j, struct ref_doc *d, int me)
 		    me >= 0 ? "; you will be mailed the move." : ".");
 	if (replay_state_text(rp, state, sizeof(state)) > 0)
 		ref_doc_more(d, "Pending: %s.", state);
-	if (me < 0 || me == turn) {
-		replay_legal_list(rp->r, &rp->pos, ", ", legal, sizeof(legal));
-		ref_doc_more(d, "Legal moves: %s", legal);
-	}
+	if (me < 0 || me == turn)
+		ref_legal_lines(j, d);
 	ref_clock_lines(j, d);
 	ref_offer(j, d, me);
 	ref_undo_asked(j, d, me);
