@@ -78,16 +78,18 @@ ref_cut_list(struct ref_diag *dg)
 {
 	static const enum diag_id listed[] = { DIAG_ILLEGAL_MOVE,
 	    DIAG_BAD_TYPED_MOVE };
-	char *text = (char *)ref_diag_text(dg), *at;
-	const char *f, *mark;
+	char *text = (char *)ref_diag_text(dg), *at, words[128];
+	const char *mark;
 	size_t i;
 
 	for (i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
-		if (dg->d.counts[listed[i]] == 0)
+		if (dg->d.counts[listed[i]] == 0 ||
+		    (mark = strstr(diag_format(listed[i]), "%s;")) == NULL)
 			continue;
-		f = diag_format(listed[i]);
-		mark = strstr(f, "%s;");    /* the list's words follow */
-		if (mark != NULL && (at = strstr(text, mark + 2)) != NULL)
+		/* the words between the last two arguments: "; legal moves: " */
+		snprintf(words, sizeof(words), "%.*s", (int)strcspn(mark + 2,
+		    "%"), mark + 2);
+		if ((at = strstr(text, words)) != NULL)
 			*at = '\0';
 	}
 	return text;
@@ -100,9 +102,14 @@ static void
 ref_legal_extra(const struct ref_job *j, char *buf, size_t size)
 {
 	struct pbem_cmd c = j->cmd;
-	char list[2048], line[PBEM_TEXT];
+	char list[2048], line[PBEM_TEXT], square[32] = "";
+	enum ref_legal_kind k;
 
-	if (ref_legal_text(&j->rp, j->cmd.move, list, sizeof(list)) == 1)
+	k = ref_legal_text(&j->rp, j->cmd.move, list, sizeof(list));
+	if (k == REF_LEGAL_OF)
+		snprintf(square, sizeof(square), " from %.*s", (int)strcspn(
+		    list, ":-x"), list);
+	if (k == REF_LEGAL_COUNTED)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
 		    ".\nFor the moves from one square, send\n    %s preview "
 		    "%s SQUARE", j->r->name, j->cmd.board);
@@ -116,8 +123,9 @@ ref_legal_extra(const struct ref_job *j, char *buf, size_t size)
 	c.ply = j->rp.plies + 1;
 	if (pbem_format(&c, line, sizeof(line)) < 0)
 		line[0] = '\0';
-	snprintf(buf, size, "Legal moves: %s\n\nSend the subject again with "
-	    "one of the legal moves, for example:\n    %s\n", list, line);
+	snprintf(buf, size, "The legal moves%s: %s\n\nSend the subject again "
+	    "with one of the legal moves, for example:\n    %s\n", square,
+	    list, line);
 }
 
 /* Plays the command's move on j's board, its text into text; -1 after

@@ -184,8 +184,7 @@ struct ref_body {
 	int attach;
 };
 
-#define REF_LINE_MAX 76   /* the longest line of a mail's text: RFC 5322
-			   * says 78; 76 keeps it 7bit, unencoded */
+#define REF_LINE_MAX 78   /* the longest line of a mail's text (RFC 5322) */
 
 /* text with every line longer than REF_LINE_MAX broken at blanks, the
  * lines after the first of each indented 4 more (CR LF as LF);
@@ -229,12 +228,18 @@ int ref_refuse(struct ref_job *j, const char *why, const char *detail,
 void ref_instead(const struct pbem_cmd *c, const char *note, char *buf,
     size_t size);
 
+/* What ref_legal_text wrote. */
+enum ref_legal_kind {
+	REF_LEGAL_ALL,            /* every legal move */
+	REF_LEGAL_OF,             /* those from the square named */
+	REF_LEGAL_COUNTED         /* how many, from each square */
+};
+
 /* The legal moves of rp for a mail, into buf: all of them when they
  * are few; else those from the square the text named begins with
- * (NULL: none) when it has any ("from a1: a1:1-b1, ..."); else their
- * number and a count by square ("192; from each square: a1: 45, ...").
- * Returns 1 for the count by square, else 0. */
-int ref_legal_text(const struct replay *rp, const char *named, char *buf,
+ * (NULL: none) when it has any; else their number and a count by
+ * square ("192; from each square: a1: 45, ..."). */
+enum ref_legal_kind ref_legal_text(const struct replay *rp, const char *named, char *buf,
     size_t size);
 
 /* A legal move of rp into buf, from the square named begins with when

@@ -35,6 +35,7 @@ struct ref_legal {
 	size_t nsq;
 	unsigned long total;
 	int cut;                  /* REF_LEGAL_SCAN reached */
+	int full;                 /* all is cut */
 };
 
 /* The square a move's text begins with (its leading letters and
@@ -79,7 +80,8 @@ ref_legal_one(void *ctx, const struct move *m)
 	    sizeof(text)) == -1)
 		snprintf(text, sizeof(text), "?");
 	ref_legal_square(text, name);
-	util_append(l->all, l->all_size, ", ", text);
+	if (util_append(l->all, l->all_size, ", ", text) == -1)
+		l->full = 1;
 	if (l->named[0] != '\0' && strcmp(name, l->named) == 0)
 		util_append(l->of, l->of_size, ", ", text);
 	ref_legal_count(l, name);
@@ -120,7 +122,7 @@ ref_legal_summary(const struct ref_legal *l, char *buf, size_t size)
 	}
 }
 
-int
+enum ref_legal_kind
 ref_legal_text(const struct replay *rp, const char *named, char *buf,
     size_t size)
 {
@@ -130,15 +132,16 @@ ref_legal_text(const struct replay *rp, const char *named, char *buf,
 	ref_legal_scan(&l, rp, named, all, sizeof(all), of, sizeof(of));
 	if (l.total == 0)
 		snprintf(buf, size, "none");
-	else if (strlen(all) < REF_LEGAL_FEW && !l.cut)
+	else if (!l.full && !l.cut)
 		snprintf(buf, size, "%s", all);
-	else if (of[0] != '\0')
-		snprintf(buf, size, "from %s: %s", l.named, of);
-	else {
+	else if (of[0] != '\0') {
+		snprintf(buf, size, "%s", of);
+		return REF_LEGAL_OF;
+	} else {
 		ref_legal_summary(&l, buf, size);
-		return 1;
+		return REF_LEGAL_COUNTED;
 	}
-	return 0;
+	return REF_LEGAL_ALL;
 }
 
 int

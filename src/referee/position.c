@@ -346,7 +346,8 @@ ref_legal_lines(struct ref_job *j, struct ref_doc *d)
 {
 	char legal[4096], line[PBEM_TEXT], example[256];
 
-	if (ref_legal_text(&j->rp, NULL, legal, sizeof(legal)) == 0) {
+	if (ref_legal_text(&j->rp, NULL, legal, sizeof(legal)) !=
+	    REF_LEGAL_COUNTED) {
 		ref_doc_more(d, "Legal moves: %s", legal);
 		return;
 	}

@@ -157,6 +157,22 @@ ref_mail_out(struct ref_job *j, struct mail_out *mo, const char *const *to,
 	return 0;
 }
 
+/* Where to break the line s of which max bytes fit: at the last blank
+ * after a comma in the second half (not inside "a1: 45"), else at the
+ * last blank past floor; floor when there is none. */
+static size_t
+ref_wrap_at(const char *s, size_t max, size_t floor)
+{
+	size_t at;
+
+	for (at = max; at > max / 2; at--)
+		if (s[at] == ' ' && s[at - 1] == ',')
+			return at;
+	for (at = max; at > floor && s[at] != ' '; at--)
+		continue;
+	return at;
+}
+
 /* Writes the line s[0..n) to f in lines of at most REF_LINE_MAX
  * bytes, broken at blanks (anywhere when a word is longer), each after
  * the first indented 4 more than s. */
@@ -168,9 +184,7 @@ ref_wrap_line(FILE *f, const char *s, size_t n)
 	if (indent > REF_LINE_MAX / 2)
 		indent = floor = 0;
 	while (lead + n > REF_LINE_MAX) {
-		for (at = REF_LINE_MAX - lead; at > floor && s[at] != ' ';
-		    at--)
-			continue;
+		at = ref_wrap_at(s, REF_LINE_MAX - lead, floor);
 		if (at <= floor)
 			at = REF_LINE_MAX - lead;
 		fprintf(f, "%*s%.*s\n", (int)lead, "", (int)at, s);

@@ -2111,6 +2111,8 @@ legal_move(const struct ref_outcome *o, size_t i, int k, char *buf,
 
 	mail_read(o, i, &m);
 	assert_non_null(p = strstr(m.text, "Legal moves: "));
+	if (strstr(p, "from each square:") != NULL)   /* counted: its example */
+		assert_non_null(p = strstr(p, "For example: ")), (void)0;
 	for (p += 13; k > 0; k--)
 		assert_non_null(p = strstr(p, ", ")), p += 2;
 	n = strcspn(p, ",\n");
@@ -2670,6 +2672,77 @@ test_one_judge(void **state)
 	}
 }
 
+/* --- issue 22: replies (items 2, 3, 4, 9) ---------------------------- */
+
+/* The longest line of the text of mail i of o; with STACKREF_DUMP set,
+ * the text goes to stderr too. */
+static size_t
+longest_line(const struct ref_outcome *o, size_t i)
+{
+	struct mail_in m;
+	const char *p;
+	size_t n, max = 0;
+
+	mail_read(o, i, &m);
+	if (getenv("STACKREF_DUMP") != NULL)
+		fprintf(stderr, "---- mail %zu\n%s\n", i, m.text);
+	for (p = m.text; *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		if (n > max)
+			max = n;
+	}
+	mail_in_free(&m);
+	return max;
+}
+
+/* Every mail of o has lines of at most 78 bytes. */
+static void
+lines_fit(const struct ref_outcome *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nmail; i++)
+		if (longest_line(o, i) > 78)
+			fail_msg("mail %zu has a line of %zu bytes", i,
+			    longest_line(o, i));
+}
+
+/* Item 4: an illegal Accasta move lists the moves of the stack it
+ * names, else a count by stack; the mail to the player to move carries
+ * the count, not 192 moves on one line; no line over 78 bytes. */
+static void
+test_accasta_lists(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	open_board(w, "accasta-pari");
+	decide(w, "ann@example.test", "accasta-pari show 1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "Legal moves: ");
+	mail_has(&o, 0, "ann@example.test", "from each square: a1: ");
+	mail_has(&o, 0, "ann@example.test", "accasta-pari preview 1 SQUARE");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "accasta-pari move 1 ann ann-pw "
+	    "b2:1-g4#1", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "legal moves from b2: b2:");
+	mail_has(&o, 0, "ann@example.test", "for example:\n    accasta-pari "
+	    "move 1 ann PASSWORD b2:");
+	assert_false(said(&o, "a1:1-b1"));     /* another stack's */
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "accasta-pari move 1 ann ann-pw "
+	    "zz#1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "from each square: a1: ");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "accasta-pari preview 1 c3", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "legal moves from c3: c3:");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -2753,6 +2826,8 @@ main(void)
 		cmocka_unit_test(test_store_schema),
 		cmocka_unit_test(test_hash_cost),
 		cmocka_unit_test(test_key_search),
+		cmocka_unit_test_setup_teardown(test_accasta_lists, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests_name("referee", tests, NULL, NULL);
