@@ -31,6 +31,8 @@ ref_letter_read(const char *raw, size_t len, struct ref_letter *l)
 		return;
 	if (l->m.subject == NULL)
 		l->cmd_why = "no command in the Subject line";
+	else if ((l->own = ref_own_subject(l->m.subject)))
+		l->cmd_why = "the Subject is one the referee wrote";
 	else if (pbem_parse(l->m.subject, &l->cmd, &why) == -1)
 		l->cmd_why = why != NULL ? why :
 		    "no command in the Subject line";
@@ -491,6 +493,8 @@ ref_dispatch(struct ref_job *j)
 	if (j->c->aside != NULL)
 		return ref_refuse(j, j->c->aside, NULL, "The mail was set "
 		    "aside for the referee's keeper.\n");
+	if (j->l->own)
+		return ref_own_reply(j);
 	if (j->l->cmd_why != NULL)
 		return ref_unparsed(j);
 	for (i = 0; i < sizeof(ref_verbs) / sizeof(ref_verbs[0]); i++)

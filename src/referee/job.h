@@ -18,6 +18,7 @@
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
  *   help.c      help and GAME help
+ *   own.c       a reply to the referee's own mail: what to send
  *   start.c     signup, confirm
  *   boards.c    games USERID
  *   challenge.c challenge, accept, decline (and the options of a
@@ -481,6 +482,14 @@ int ref_login_clock(struct ref_job *j);
  * turns.c, account.c): each a step, 0 or -1 after refusing ---- */
 
 int ref_help(struct ref_job *j);          /* help, GAME help */
+
+/* Whether subject (its "Re:" prefixes skipped) is one the referee
+ * writes: a position, a challenge, a refusal, an account mail. */
+int ref_own_subject(const char *subject);
+
+/* Answers j, whose Subject is the referee's own (ref_own_subject),
+ * with the command to send for what it says; nothing is done. */
+int ref_own_reply(struct ref_job *j);
 int ref_signup(struct ref_job *j);        /* signup USERID PASSWORD [ADDR] */
 int ref_confirm(struct ref_job *j);       /* confirm USERID TOKEN */
 int ref_games(struct ref_job *j);         /* games USERID */

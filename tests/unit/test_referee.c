@@ -2743,6 +2743,81 @@ test_accasta_lists(void **state)
 	ref_outcome_free(&o);
 }
 
+/* The reply (prefixed by prefix) of the player at from to mail i of o,
+ * left unedited: answered, nothing done, the answer holding s (NULL:
+ * anything). */
+static void
+reply_own(struct world *w, const char *from, const char *prefix,
+    const struct ref_outcome *o, size_t i, const char *s)
+{
+	struct ref_outcome r;
+	char subject[400], re[500];
+
+	mail_subject(o, i, subject, sizeof(subject));
+	snprintf(re, sizeof(re), "%s%s", prefix, subject);
+	decide(w, from, re, NULL, &r);
+	if (r.status != REF_ANSWERED || r.nmail != 1 || r.record != NULL ||
+	    r.challenges != NULL)
+		fail_msg("%s: status %d, %zu mails (%s)", re, r.status, r.nmail,
+		    r.summary);
+	mail_has(&r, 0, from, "nothing was done");
+	longest_line(&r, 0);
+	if (s != NULL)
+		mail_has(&r, 0, from, s);
+	ref_outcome_free(&r);
+}
+
+/* Item 3: every subject the referee writes, sent back with "Re:" and
+ * its kin, is answered with the command for that situation, and
+ * nothing is done. */
+static void
+test_own_subjects(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob",
+	    NULL, &o);
+	reply_own(w, "bob@example.test", "Re: ", &o, 0,
+	    "To accept, send:\n    checkers accept 1 bob PASSWORD");
+	reply_own(w, "stranger@example.net", "Fwd: ", &o, 0,
+	    "checkers accept 1 USERID PASSWORD");
+	reply_own(w, "ann@example.test", "AW: ", &o, 1,
+	    "checkers decline 1 ann PASSWORD");
+	ref_outcome_free(&o);
+	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL,
+	    &o);
+	reply_own(w, "ann@example.test", "RE: Fwd: SV: ", &o, 0,
+	    "checkers move 1 ann PASSWORD MOVE#1");
+	reply_own(w, "bob@example.test", "Re[2]: ", &o, 1, "It is ann's turn");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-18#1",
+	    NULL, &o);
+	reply_own(w, "ann@example.test", "Re: ", &o, 0, "mended");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers preview 1 11-15", NULL, &o);
+	reply_own(w, "ann@example.test", "Re: ", &o, 0, NULL);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw resign#1",
+	    NULL, &o);
+	reply_own(w, "bob@example.test", "Re: ", &o, 1,
+	    "checkers challenge bob PASSWORD OPPONENT");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "games ann", NULL, &o);
+	reply_own(w, "ann@example.test", "Re: ", &o, 0, NULL);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "help", NULL, &o);
+	reply_own(w, "ann@example.test", "Re: ", &o, 0, NULL);
+	ref_outcome_free(&o);
+	open_board(w, "accasta-pari");
+	decide(w, "ann@example.test", "accasta-pari show 2", NULL, &o);
+	reply_own(w, "ann@example.test", "Re: ", &o, 0,
+	    "accasta-pari move 2 ann PASSWORD MOVE#1");
+	ref_outcome_free(&o);
+	/* a command is still one after "Re:" */
+	ok(w, "ann@example.test", "Re: accasta-pari show 2", REF_ANSWERED, 1);
+}
+
 int
 main(void)
 {
@@ -2827,6 +2902,8 @@ main(void)
 		cmocka_unit_test(test_hash_cost),
 		cmocka_unit_test(test_key_search),
 		cmocka_unit_test_setup_teardown(test_accasta_lists, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_own_subjects, setup,
 		    teardown),
 	};
 
