@@ -395,10 +395,10 @@ done 3<"$fx/checkers-moves"
 send ann "checkers move 1 ann ann-pw propose#9"
 referee
 expect draw/offer/ann ann 1 "Pending: red offers a draw"
-expect draw/offer/bob bob 1 "Last action: offer-draw red"
+expect draw/offer/bob bob 1 "Last action: Red offers a draw."
 send bob "checkers move 1 bob bob-pw reject#9"
 referee
-expect draw/reject/ann ann 1 "Last action: decline-draw white"
+expect draw/reject/ann ann 1 "Last action: White declines the draw."
 expect draw/reject/bob bob 1 "ann's turn"
 
 send ann "checkers move 1 ann ann-pw 15-18#9"

@@ -240,15 +240,20 @@ ref_action(struct ref_job *j)
 {
 	enum replay_act act = ref_act_of(j);
 	struct judge_ask a = { (int)act, j->side, j->cmd.ply, 0 };
-	char intro[300];
+	const struct line *l = &j->g.main;
+	char intro[1000], words[800];
+	size_t i;
 
 	if (ref_judge(j, &a) == -1)
 		return -1;
 	replay_act_apply(&j->rp, act, j->side);
 	if (ref_act_append(j, act) == -1)
 		return -1;
-	snprintf(intro, sizeof(intro), "%s (%s): %s.", j->cmd.user,
-	    j->r->side[j->side], replay_act_name(act));
+	for (i = l->n; i > 0 && l->elems[i - 1].kind != ELEM_ACTION; i--)
+		continue;
+	snprintf(intro, sizeof(intro), "%s (%s): %s", j->cmd.user,
+	    j->r->side[j->side], i > 0 ? ref_action_text(j, l, i - 1, words,
+	    sizeof(words)) : replay_act_name(act));
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: %s by %s",
 	    j->cmd.board, replay_act_name(act), j->cmd.user);
 	return ref_changed(j, NULL, intro, 1);

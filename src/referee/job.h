@@ -248,6 +248,17 @@ enum ref_legal_kind ref_legal_text(const struct replay *rp, const char *named, c
 int ref_legal_example(const struct replay *rp, const char *named,
     char *buf, size_t size);
 
+/* The moves the request to take back pending on j's board would take
+ * back, blank-separated, into buf ("" for none); returns buf. */
+const char *ref_undo_moves(const struct ref_job *j, char *buf, size_t size);
+
+/* The action element i of line l (j's main line or a variation of it)
+ * in words (action_words): an accepted undo names the moves of the
+ * variation before it, a request the moves it takes back.  Returns
+ * buf. */
+const char *ref_action_text(const struct ref_job *j, const struct line *l,
+    size_t i, char *buf, size_t size);
+
 /* Formats j's command as its sender would send it again, with the
  * password PASSWORD and ply #ply (0: none), into buf. */
 void ref_again(const struct ref_job *j, unsigned long ply, char *buf,

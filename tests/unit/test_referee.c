@@ -2300,11 +2300,14 @@ test_undo_games(void **state)
 		decide(w, "ann@example.test", line, NULL, &o);
 		assert_int_equal(o.status, REF_APPLIED);
 		mail_has(&o, 1, "bob@example.test", "ann (");
-		mail_has(&o, 1, "bob@example.test", "asks to take back their "
-		    "last move");
+		/* issue 22, item 9: the request names the moves it takes
+		 * back, to both players */
+		snprintf(line, sizeof(line), "asks to take back %s.", mv);
+		mail_has(&o, 1, "bob@example.test", line);
 		mail_has(&o, 1, "bob@example.test", "accept-undo#2");
-		mail_has(&o, 0, "ann@example.test", "Your request to take back "
-		    "your last move waits");
+		snprintf(line, sizeof(line), "Your request to take back %s "
+		    "waits", mv);
+		mail_has(&o, 0, "ann@example.test", line);
 		ref_outcome_free(&o);
 		snprintf(line, sizeof(line), "%s move %s ann ann-pw accept",
 		    games[g], b);
@@ -2314,6 +2317,8 @@ test_undo_games(void **state)
 		decide(w, "bob@example.test", line, NULL, &o);
 		assert_int_equal(o.status, REF_APPLIED);
 		assert_non_null(strstr(o.record, "{[%accept-undo"));
+		snprintf(line, sizeof(line), "accepts: %s is taken back.", mv);
+		mail_has(&o, 0, "ann@example.test", line);
 		mail_has(&o, 0, "ann@example.test", "ann to move (ply 1)");
 		mail_has(&o, 0, "ann@example.test", "It is your turn, ann");
 		ref_outcome_free(&o);
@@ -2818,6 +2823,42 @@ test_own_subjects(void **state)
 	ok(w, "ann@example.test", "Re: accasta-pari show 2", REF_ANSWERED, 1);
 }
 
+/* Item 9: actions read as sentences in the mails and the history; the
+ * history keeps the moves an accepted undo took back, and the request. */
+static void
+test_action_words(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
+	    REF_APPLIED, 2);
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw undo#3",
+	    NULL, &o);
+	mail_has(&o, 1, "bob@example.test", "bob (white): White asks to take "
+	    "back 23-19.");
+	mail_has(&o, 0, "ann@example.test", "Last action: White asks to take "
+	    "back 23-19.");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw accept-undo",
+	    NULL, &o);
+	mail_has(&o, 1, "bob@example.test", "Red accepts: 23-19 is taken "
+	    "back.");
+	ref_outcome_free(&o);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw propose#2",
+	    REF_APPLIED, 2);
+	decide(w, "ann@example.test", "checkers history 1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "(taken back: 23-19 White asks to "
+	    "take back 23-19.) Red accepts: 23-19 is taken back.");
+	mail_has(&o, 0, "ann@example.test", "White offers a draw.");
+	assert_false(said(&o, "[offer-draw"));
+	assert_false(said(&o, "[request-undo"));
+	lines_fit(&o);
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -2904,6 +2945,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_accasta_lists, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_own_subjects, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_action_words, setup_board,
 		    teardown),
 	};
 
