@@ -486,6 +486,29 @@ ref_watch_lines(struct ref_job *j, struct ref_doc *d,
 		ref_doc_more(d, "from the address you signed up with.");
 }
 
+static int ref_player_addr(const struct ref_job *j, const char *addr);
+
+/* Whether the watch lines help rd's reader: a watcher's copy (how to
+ * stop), or a mail to a sender who neither plays on the board nor
+ * watches it already (how to watch). */
+static int
+ref_watch_helps(const struct ref_job *j, const struct ref_reader *rd)
+{
+	const struct ref_watchers *w = j->c->watchers;
+	size_t i;
+
+	if (rd->watcher)
+		return 1;
+	if (j->m->from == NULL || ref_player_addr(j, j->m->from))
+		return 0;
+	for (i = 0; w != NULL && i < w->n; i++)
+		if (strcmp(w->v[i].board, ref_board_name(j)) == 0 &&
+		    w->v[i].expires == 0 &&
+		    strcasecmp(w->v[i].addr, j->m->from) == 0)
+			return 0;
+	return 1;
+}
+
 /* The ASCII diagram from side, malloc'ed. */
 static char *
 ref_ascii(const struct ref_job *j, int side)
@@ -521,7 +544,7 @@ ref_position(struct ref_job *j, struct ref_doc *d, const struct ref_reader *rd)
 		ref_game_over(j, d, res, why);
 	else {
 		ref_turn(j, d, me);
-		if (me < 0)
+		if (me < 0 && ref_watch_helps(j, rd))
 			ref_watch_lines(j, d, rd);
 	}
 }

@@ -2859,6 +2859,30 @@ test_action_words(void **state)
 	ref_outcome_free(&o);
 }
 
+/* Item 9: the lines that tell how to watch a board go only to those
+ * they help: not to its players, not to a watcher already. */
+static void
+test_watch_hint(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char line[200];
+
+	decide(w, "ann@example.test", "checkers showas 1 bob", NULL, &o);
+	assert_false(said(&o, "To get a copy of every move"));
+	ref_outcome_free(&o);
+	decide(w, "stranger@example.net", "checkers show 1", NULL, &o);
+	mail_has(&o, 0, "stranger@example.net", "To get a copy of every move");
+	ref_outcome_free(&o);
+	carol(w);
+	ok(w, "carol@example.test", "checkers subscribe 1", REF_APPLIED, 1);
+	carol_line(w, "subscribe", line, sizeof(line));
+	ok(w, "carol@example.test", line, REF_APPLIED, 1);
+	decide(w, "carol@example.test", "checkers show 1", NULL, &o);
+	assert_false(said(&o, "To get a copy of every move"));
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -2947,6 +2971,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_own_subjects, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_action_words, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_watch_hint, setup_board,
 		    teardown),
 	};
 
