@@ -490,7 +490,22 @@ ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
 	return ref_new_clock(j);
 }
 
-/* Who plays what in challenge ch, for its mails, into buf. */
+/* The time control of the new board of challenge ch and the options
+ * the challenge carries, as lines for its mails, into buf. */
+static void
+ref_terms_text(const struct ref_job *j, const struct ref_challenge *ch,
+    char *buf, size_t size)
+{
+	const char *tc = record_tag(&j->g, "TimeControl");
+
+	snprintf(buf, size, "\nTime control: %s%s.\nOptions: %s.",
+	    tc != NULL ? tc : "none", tc != NULL && strcmp(tc,
+	    REF_TIME_CONTROL) == 0 ? " (the referee's)" : "",
+	    ch->options[0] != '\0' ? ch->options : "none");
+}
+
+/* Who plays what in challenge ch, with the time control and the
+ * options, for its mails, into buf. */
 static void
 ref_sides_text(struct ref_job *j, const struct ref_challenge *ch,
     char *buf, size_t size)
@@ -507,6 +522,7 @@ ref_sides_text(struct ref_job *j, const struct ref_challenge *ch,
 	snprintf(buf, size, "%s plays %s and moves first, %s plays %s%s%s.",
 	    first, j->r->side[t], second, j->r->side[!t],
 	    fen[0] != '\0' ? ", from the position " : "", fen);
+	ref_terms_text(j, ch, buf + strlen(buf), size - strlen(buf));
 }
 
 /* The mails of a new challenge ch: to its challenged, to its sender. */

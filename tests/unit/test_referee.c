@@ -2883,6 +2883,29 @@ test_watch_hint(void **state)
 	ref_outcome_free(&o);
 }
 
+/* Item 9: a challenge's mails name its time control and every option
+ * it carries. */
+static void
+test_challenge_terms(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "first=bob time=move=7d", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	mail_has(&o, 0, "bob@example.test", "Time control: move=7d");
+	mail_has(&o, 0, "bob@example.test", "Options: first=bob time=move=7d.");
+	mail_has(&o, 1, "ann@example.test", "Time control: move=7d");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "stackup challenge ann ann-pw bob", NULL,
+	    &o);
+	mail_has(&o, 0, "bob@example.test", "Time control: move=21d remind=7d "
+	    "(the referee's).\nOptions: first=ann.");
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -2973,6 +2996,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_action_words, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_watch_hint, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_challenge_terms, setup,
 		    teardown),
 	};
 
