@@ -2906,6 +2906,32 @@ test_challenge_terms(void **state)
 	ref_outcome_free(&o);
 }
 
+/* Item 9: games USERID ends with a real command for one of the user's
+ * boards, not the placeholder GAME show BOARD; none with no board. */
+static void
+test_games_show(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "games ann", NULL, &o);
+	assert_false(said(&o, "GAME show BOARD"));
+	assert_false(said(&o, " show "));
+	ref_outcome_free(&o);
+	open_board(w, "stackup");
+	w->boards[0].text = w->record;
+	w->boards[0].len = w->record_len;
+	snprintf(w->boards[0].board, sizeof(w->boards[0].board), "%s",
+	    w->record_board);
+	w->nboards = 1;
+	decide(w, "ann@example.test", "games ann", NULL, &o);
+	w->nboards = 0;
+	mail_has(&o, 0, "ann@example.test", "the subject, as\n    stackup "
+	    "show 1");
+	assert_false(said(&o, "GAME show BOARD"));
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -2998,6 +3024,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_watch_hint, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_challenge_terms, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_games_show, setup,
 		    teardown),
 	};
 
