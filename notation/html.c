@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "notation/action.h"
+#include "notation/sentence.h"
 #include "notation/html.h"
 #include "notation/svg.h"
 
@@ -429,7 +429,7 @@ html_move(struct html_game *hg, const struct html_ply *at,
 	hg->plain = 1;
 }
 
-/* The action e of the main line in words (action_words): an accepted
+/* The action e of the main line in words (sentence_action): an accepted
  * undo names the moves of the variation before it, taken back. */
 static void
 html_action(const struct html_game *hg, const struct elem *e)
@@ -440,9 +440,9 @@ html_action(const struct html_game *hg, const struct elem *e)
 
 	if (i > 0 && i < l->n && l->elems[i - 1].kind == ELEM_VARIATION &&
 	    l->elems[i - 1].var != NULL)
-		action_moves(l->elems[i - 1].var, l->elems[i - 1].var->n, moves,
+		sentence_moves(l->elems[i - 1].var, l->elems[i - 1].var->n, moves,
 		    sizeof(moves));
-	util_text_escape(hg->out, action_words(e->text, moves, words,
+	util_text_escape(hg->out, sentence_action(e->text, moves, words,
 	    sizeof(words)));
 }
 
@@ -479,8 +479,8 @@ html_line(FILE *out, const struct line *l)
 			html_line(out, e->var);
 			fputc(')', out);
 		} else if (e->kind == ELEM_ACTION && e->text != NULL)
-			util_text_escape(out, action_words(e->text,
-			    action_moves(l, i, moves, sizeof(moves)), words,
+			util_text_escape(out, sentence_action(e->text,
+			    sentence_moves(l, i, moves, sizeof(moves)), words,
 			    sizeof(words)));
 		else if (e->text != NULL) {
 			fputs(e->kind == ELEM_COMMENT ? "{" : "", out);

@@ -10,10 +10,10 @@
  *   reply.c     composing mails, quoting requests, refusals; an
  *               outcome freed
  *   guard.c     loops, logins and their throttling
+ *   legal.c     the legal moves as a reader can use them, an example
  *   board.c     reading a board's record, the checks of a request on
  *               it, the judge's verdicts in the referee's words, its
  *               clock
- *   legal.c     the legal moves as a reader can use them, an example
  *   position.c  the mail of a position (text, HTML, the board's PNG) to
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
@@ -253,11 +253,14 @@ int ref_legal_example(const struct replay *rp, const char *named,
 const char *ref_undo_moves(const struct ref_job *j, char *buf, size_t size);
 
 /* The action element i of line l (j's main line or a variation of it)
- * in words (action_words): an accepted undo names the moves of the
+ * in words (sentence_action): an accepted undo names the moves of the
  * variation before it, a request the moves it takes back.  Returns
  * buf. */
 const char *ref_action_text(const struct ref_job *j, const struct line *l,
     size_t i, char *buf, size_t size);
+
+/* Whether text is one legal move of rp. */
+int ref_legal_is(const struct replay *rp, const char *text);
 
 /* Formats j's command as its sender would send it again, with the
  * password PASSWORD and ply #ply (0: none), into buf. */

@@ -159,3 +159,13 @@ ref_legal_example(const struct replay *rp, const char *named, char *buf,
 	    (int)strlen(s), s);
 	return l.total > 0 ? 0 : -1;
 }
+
+int
+ref_legal_is(const struct replay *rp, const char *text)
+{
+	struct move pattern;
+	size_t err;
+
+	return rules_move_parse(rp->r, text, strlen(text), &pattern,
+	    &err) == 0 && rules_resolve(rp->r, &rp->pos, &pattern, NULL) == 1;
+}

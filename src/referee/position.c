@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "notation/action.h"
+#include "notation/sentence.h"
 #include "notation/ascii.h"
 #include "notation/png.h"
 #include "notation/svg.h"
@@ -127,12 +127,12 @@ ref_action_text(const struct ref_job *j, const struct line *l, size_t i,
 
 	if (v != NULL && v->kind == ELEM_VARIATION && v->var != NULL &&
 	    strncmp(e->text, "accept-undo ", 12) == 0)
-		action_moves(v->var, v->var->n, moves, sizeof(moves));
+		sentence_moves(v->var, v->var->n, moves, sizeof(moves));
 	else if (l != &j->g.main)         /* a request taken back with it */
-		action_moves(l, i, moves, sizeof(moves));
+		sentence_moves(l, i, moves, sizeof(moves));
 	else if (j->rp.undo >= 0 && i >= j->rp.undo_elem)
 		ref_undo_moves(j, moves, sizeof(moves));   /* pending */
-	return action_words(e->text, moves, buf, size);
+	return sentence_action(e->text, moves, buf, size);
 }
 
 /* The line saying what happened last on the board: its last action
@@ -306,7 +306,7 @@ ref_undo_list(const struct ref_job *j, char *buf, size_t size)
 {
 	char moves[512];
 
-	if (action_list(ref_undo_moves(j, moves, sizeof(moves)), buf,
+	if (sentence_list(ref_undo_moves(j, moves, sizeof(moves)), buf,
 	    size) == 0)
 		snprintf(buf, size, "the last move");
 }

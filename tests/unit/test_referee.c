@@ -2932,6 +2932,60 @@ test_games_show(void **state)
 	ref_outcome_free(&o);
 }
 
+/* Item 2's siblings: every refusal that shows a subject to send shows
+ * one that would be accepted now. */
+static void
+test_refusal_examples(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
+	    REF_APPLIED, 2);
+	/* a stale move that is no longer legal: a legal one instead */
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "stale request");
+	mail_has(&o, 0, "ann@example.test", "still mean it, send\n    "
+	    "checkers move 1 ann PASSWORD ");
+	assert_false(said(&o, "11-15#3"));
+	ref_outcome_free(&o);
+	/* a stale move still legal: itself */
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 8-11#2",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "8-11#3");
+	ref_outcome_free(&o);
+	/* a stale action that may be taken now, and one that may not */
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw propose#2",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
+	    "propose#3");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw "
+	    "accept-undo#2", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "stale request");
+	assert_false(said(&o, "accept-undo#3"));
+	mail_has(&o, 0, "ann@example.test", "checkers show 1");
+	ref_outcome_free(&o);
+	/* accept: on an open board, the board to look at */
+	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL, &o);
+	mail_has(&o, 0, "bob@example.test", "send\n    checkers show 1");
+	assert_false(said(&o, "GAME move BOARD"));
+	ref_outcome_free(&o);
+	/* accept: the challenge's own game */
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
+	    REF_APPLIED, 2);
+	decide(w, "bob@example.test", "checkers accept 2 bob bob-pw", NULL, &o);
+	mail_has(&o, 0, "bob@example.test", "Send instead:\n    stackup "
+	    "accept 2 bob PASSWORD");
+	ref_outcome_free(&o);
+	ok(w, "bob@example.test", "stackup accept 2 bob bob-pw", REF_APPLIED,
+	    2);
+}
+
 int
 main(void)
 {
@@ -3027,6 +3081,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_games_show, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_refusal_examples,
+		    setup_board, teardown),
 	};
 
 	return cmocka_run_group_tests_name("referee", tests, NULL, NULL);

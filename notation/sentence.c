@@ -1,20 +1,20 @@
 /*
- * action.c - correspondence actions in words (action.h).
+ * sentence.c - correspondence actions in words (sentence.h).
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/util.h"
-#include "notation/action.h"
+#include "notation/sentence.h"
 
 /* The actions: the token, the words after the side; for an undo, the
  * words with the moves ("%s" them) and their plural. */
-static const struct action_word {
+static const struct sentence_word {
 	const char *token;
 	const char *words;
 	const char *one, *many;   /* with the moves: one, several */
-} action_table[] = {
+} sentence_table[] = {
 	{ "resign", "resigns", NULL, NULL },
 	{ "offer-draw", "offers a draw", NULL, NULL },
 	{ "accept-draw", "accepts the draw", NULL, NULL },
@@ -28,9 +28,8 @@ static const struct action_word {
 	{ "claim-time", "claims the win on time", NULL, NULL },
 };
 
-/* moves ("a b c") as "a, b and c" into buf; returns how many. */
-static size_t
-action_list(const char *moves, char *buf, size_t size)
+size_t
+sentence_list(const char *moves, char *buf, size_t size)
 {
 	const char *s = moves;
 	size_t n = 0, k, len;
@@ -50,12 +49,12 @@ action_list(const char *moves, char *buf, size_t size)
 
 /* The sentence of entry a for side, with the moves when given. */
 static void
-action_sentence(const struct action_word *a, const char *side,
+sentence_of(const struct sentence_word *a, const char *side,
     const char *moves, char *buf, size_t size)
 {
 	char list[512];
 	size_t n = moves != NULL && a->one != NULL ?
-	    action_list(moves, list, sizeof(list)) : 0;
+	    sentence_list(moves, list, sizeof(list)) : 0;
 
 	snprintf(buf, size, "%c%s ", toupper((unsigned char)side[0]),
 	    side + 1);
@@ -68,7 +67,7 @@ action_sentence(const struct action_word *a, const char *side,
 }
 
 const char *
-action_words(const char *action, const char *moves, char *buf,
+sentence_action(const char *action, const char *moves, char *buf,
     size_t size)
 {
 	char token[32], side[32];
@@ -82,10 +81,10 @@ action_words(const char *action, const char *moves, char *buf,
 		    days == 1 ? "" : "s");
 		return buf;
 	}
-	for (i = 0; n == 2 && i < sizeof(action_table) /
-	    sizeof(action_table[0]); i++)
-		if (strcmp(token, action_table[i].token) == 0) {
-			action_sentence(&action_table[i], side, moves, buf,
+	for (i = 0; n == 2 && i < sizeof(sentence_table) /
+	    sizeof(sentence_table[0]); i++)
+		if (strcmp(token, sentence_table[i].token) == 0) {
+			sentence_of(&sentence_table[i], side, moves, buf,
 			    size);
 			return buf;
 		}
@@ -94,7 +93,7 @@ action_words(const char *action, const char *moves, char *buf,
 }
 
 const char *
-action_moves(const struct line *l, size_t end, char *buf, size_t size)
+sentence_moves(const struct line *l, size_t end, char *buf, size_t size)
 {
 	size_t i;
 
