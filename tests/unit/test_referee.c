@@ -2679,6 +2679,19 @@ test_one_judge(void **state)
 
 /* --- issue 22: replies (items 2, 3, 4, 9) ---------------------------- */
 
+/* The mail from from with subject is answered, the first reply
+ * holding text. */
+static void
+replied(struct world *w, const char *from, const char *subject,
+    const char *text)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	mail_has(&o, 0, from, text);
+	ref_outcome_free(&o);
+}
+
 /* The longest line of the text of mail i of o; with STACKREF_DUMP set,
  * the text goes to stderr too. */
 static size_t
@@ -2772,6 +2785,19 @@ reply_own(struct world *w, const char *from, const char *prefix,
 	ref_outcome_free(&r);
 }
 
+/* The mail from from with subject decided, then its reply i sent back
+ * by replier after prefix (reply_own), the answer holding text. */
+static void
+own_after(struct world *w, const char *from, const char *subject,
+    size_t i, const char *replier, const char *prefix, const char *text)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	reply_own(w, replier, prefix, &o, i, text);
+	ref_outcome_free(&o);
+}
+
 /* Item 3: every subject the referee writes, sent back with "Re:" and
  * its kin, is answered with the command for that situation, and
  * nothing is done. */
@@ -2780,47 +2806,42 @@ test_own_subjects(void **state)
 {
 	struct world *w = *state;
 	struct ref_outcome o;
+	const char *ann = "ann@example.test", *bob = "bob@example.test";
 
-	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob",
-	    NULL, &o);
-	reply_own(w, "bob@example.test", "Re: ", &o, 0,
+	decide(w, ann, "checkers challenge ann ann-pw bob", NULL, &o);
+	reply_own(w, bob, "Re: ", &o, 0,
 	    "To accept, send:\n    checkers accept 1 bob PASSWORD");
 	reply_own(w, "stranger@example.net", "Fwd: ", &o, 0,
 	    "checkers accept 1 USERID PASSWORD");
-	reply_own(w, "ann@example.test", "AW: ", &o, 1,
-	    "checkers decline 1 ann PASSWORD");
+	reply_own(w, ann, "AW: ", &o, 1, "checkers decline 1 ann PASSWORD");
 	ref_outcome_free(&o);
-	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL,
-	    &o);
-	reply_own(w, "ann@example.test", "RE: Fwd: SV: ", &o, 0,
+	decide(w, bob, "checkers accept 1 bob bob-pw", NULL, &o);
+	reply_own(w, ann, "RE: Fwd: SV: ", &o, 0,
 	    "checkers move 1 ann PASSWORD MOVE#1");
-	reply_own(w, "bob@example.test", "Re[2]: ", &o, 1, "It is ann's turn");
+	reply_own(w, bob, "Re[2]: ", &o, 1, "It is ann's turn");
 	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-18#1",
-	    NULL, &o);
-	reply_own(w, "ann@example.test", "Re: ", &o, 0, "mended");
-	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers preview 1 11-15", NULL, &o);
-	reply_own(w, "ann@example.test", "Re: ", &o, 0, NULL);
-	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "checkers move 1 ann ann-pw resign#1",
-	    NULL, &o);
-	reply_own(w, "bob@example.test", "Re: ", &o, 1,
-	    "checkers challenge bob PASSWORD OPPONENT");
-	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "games ann", NULL, &o);
-	reply_own(w, "ann@example.test", "Re: ", &o, 0, NULL);
-	ref_outcome_free(&o);
-	decide(w, "ann@example.test", "help", NULL, &o);
-	reply_own(w, "ann@example.test", "Re: ", &o, 0, NULL);
-	ref_outcome_free(&o);
+	own_after(w, ann, "checkers move 1 ann ann-pw 11-18#1", 0, ann, "Re: ",
+	    "mended");
+	own_after(w, ann, "checkers preview 1 11-15", 0, ann, "Re: ", NULL);
+	own_after(w, ann, "checkers move 1 ann ann-pw resign#1", 1, bob,
+	    "Re: ", "checkers challenge bob PASSWORD OPPONENT");
+	own_after(w, ann, "games ann", 0, ann, "Re: ", NULL);
+	own_after(w, ann, "help", 0, ann, "Re: ", NULL);
 	open_board(w, "accasta-pari");
-	decide(w, "ann@example.test", "accasta-pari show 2", NULL, &o);
-	reply_own(w, "ann@example.test", "Re: ", &o, 0,
+	own_after(w, ann, "accasta-pari show 2", 0, ann, "Re: ",
 	    "accasta-pari move 2 ann PASSWORD MOVE#1");
-	ref_outcome_free(&o);
 	/* a command is still one after "Re:" */
-	ok(w, "ann@example.test", "Re: accasta-pari show 2", REF_ANSWERED, 1);
+	ok(w, ann, "Re: accasta-pari show 2", REF_ANSWERED, 1);
+}
+
+/* ann plays 11-15, bob 23-19 on board 1. */
+static void
+two_plies(struct world *w)
+{
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
+	    REF_APPLIED, 2);
 }
 
 /* Item 9: actions read as sentences in the mails and the history; the
@@ -2831,10 +2852,7 @@ test_action_words(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
-	    REF_APPLIED, 2);
-	ok(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
-	    REF_APPLIED, 2);
+	two_plies(w);
 	decide(w, "bob@example.test", "checkers move 1 bob bob-pw undo#3",
 	    NULL, &o);
 	mail_has(&o, 1, "bob@example.test", "bob (white): White asks to take "
@@ -2871,9 +2889,8 @@ test_watch_hint(void **state)
 	decide(w, "ann@example.test", "checkers showas 1 bob", NULL, &o);
 	assert_false(said(&o, "To get a copy of every move"));
 	ref_outcome_free(&o);
-	decide(w, "stranger@example.net", "checkers show 1", NULL, &o);
-	mail_has(&o, 0, "stranger@example.net", "To get a copy of every move");
-	ref_outcome_free(&o);
+	replied(w, "stranger@example.net", "checkers show 1",
+	    "To get a copy of every move");
 	carol(w);
 	ok(w, "carol@example.test", "checkers subscribe 1", REF_APPLIED, 1);
 	carol_line(w, "subscribe", line, sizeof(line));
@@ -2940,10 +2957,7 @@ test_refusal_examples(void **state)
 	struct world *w = *state;
 	struct ref_outcome o;
 
-	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
-	    REF_APPLIED, 2);
-	ok(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
-	    REF_APPLIED, 2);
+	two_plies(w);
 	/* a stale move that is no longer legal: a legal one instead */
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
 	    NULL, &o);
@@ -2953,17 +2967,11 @@ test_refusal_examples(void **state)
 	assert_false(said(&o, "11-15#3"));
 	ref_outcome_free(&o);
 	/* a stale move still legal: itself */
-	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 8-11#2",
-	    NULL, &o);
-	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
-	    "8-11#3");
-	ref_outcome_free(&o);
+	replied(w, "ann@example.test", "checkers move 1 ann ann-pw 8-11#2",
+	    "checkers move 1 ann PASSWORD 8-11#3");
 	/* a stale action that may be taken now, and one that may not */
-	decide(w, "ann@example.test", "checkers move 1 ann ann-pw propose#2",
-	    NULL, &o);
-	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
-	    "propose#3");
-	ref_outcome_free(&o);
+	replied(w, "ann@example.test", "checkers move 1 ann ann-pw propose#2",
+	    "checkers move 1 ann PASSWORD propose#3");
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw "
 	    "accept-undo#2", NULL, &o);
 	mail_has(&o, 0, "ann@example.test", "stale request");
@@ -2978,10 +2986,8 @@ test_refusal_examples(void **state)
 	/* accept: the challenge's own game */
 	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
 	    REF_APPLIED, 2);
-	decide(w, "bob@example.test", "checkers accept 2 bob bob-pw", NULL, &o);
-	mail_has(&o, 0, "bob@example.test", "Send instead:\n    stackup "
-	    "accept 2 bob PASSWORD");
-	ref_outcome_free(&o);
+	replied(w, "bob@example.test", "checkers accept 2 bob bob-pw",
+	    "Send instead:\n    stackup accept 2 bob PASSWORD");
 	ok(w, "bob@example.test", "stackup accept 2 bob bob-pw", REF_APPLIED,
 	    2);
 }
