@@ -9,25 +9,26 @@
 #include "notation/sentence.h"
 
 /* The actions: the token, the words after the side; for an undo, the
- * words with the moves ("%s" them) and their plural. */
+ * words before the moves it names and after them (one move, several). */
 static const struct sentence_word {
 	const char *token;
 	const char *words;
-	const char *one, *many;   /* with the moves: one, several */
+	const char *lead, *one, *many;  /* with the moves, or NULL */
 } sentence_table[] = {
-	{ "resign", "resigns", NULL, NULL },
-	{ "offer-draw", "offers a draw", NULL, NULL },
-	{ "accept-draw", "accepts the draw", NULL, NULL },
-	{ "decline-draw", "declines the draw", NULL, NULL },
+	{ "resign", "resigns", NULL, NULL, NULL },
+	{ "offer-draw", "offers a draw", NULL, NULL, NULL },
+	{ "accept-draw", "accepts the draw", NULL, NULL, NULL },
+	{ "decline-draw", "declines the draw", NULL, NULL, NULL },
 	{ "request-undo", "asks to take back the last move",
-	    "asks to take back %s", "asks to take back %s" },
-	{ "accept-undo", "accepts: the moves are taken back",
-	    "accepts: %s is taken back", "accepts: %s are taken back" },
+	    "asks to take back ", "", "" },
+	{ "accept-undo", "accepts: the moves are taken back", "accepts: ",
+	    " is taken back", " are taken back" },
 	{ "decline-undo", "declines to take the moves back",
-	    "declines to take back %s", "declines to take back %s" },
-	{ "claim-time", "claims the win on time", NULL, NULL },
+	    "declines to take back ", "", "" },
+	{ "claim-time", "claims the win on time", NULL, NULL, NULL },
 };
 
+/* moves ("a b c") as "a, b and c" into buf; returns how many. */
 size_t
 sentence_list(const char *moves, char *buf, size_t size)
 {
@@ -53,7 +54,7 @@ sentence_of(const struct sentence_word *a, const char *side,
     const char *moves, char *buf, size_t size)
 {
 	char list[512];
-	size_t n = moves != NULL && a->one != NULL ?
+	size_t n = moves != NULL && a->lead != NULL ?
 	    sentence_list(moves, list, sizeof(list)) : 0;
 
 	snprintf(buf, size, "%c%s ", toupper((unsigned char)side[0]),
@@ -61,8 +62,8 @@ sentence_of(const struct sentence_word *a, const char *side,
 	if (n == 0)
 		util_append(buf, size, "", a->words);
 	else
-		snprintf(buf + strlen(buf), size - strlen(buf), n == 1 ?
-		    a->one : a->many, list);
+		snprintf(buf + strlen(buf), size - strlen(buf), "%s%s%s",
+		    a->lead, list, n == 1 ? a->one : a->many);
 	util_append(buf, size, "", ".");
 }
 

@@ -1917,6 +1917,7 @@ referee
 expect replies/challenge-terms bob 1 \
     "Subject: accasta-pari board 2: ann challenges you" \
     "Time control: move=21d remind=7d"
+fetch ann
 send bob "AW: accasta-pari board 2: ann challenges you"
 referee
 expect replies/own-challenge bob 1 "accasta-pari accept 2 bob PASSWORD"
