@@ -219,6 +219,12 @@ skip_prefixes(const char *s)
 	}
 }
 
+const char *
+pbem_unprefixed(const char *subject)
+{
+	return skip_prefixes(subject);
+}
+
 /* Whether s[0..n) holds a control byte. */
 static int
 has_control(const char *s, size_t n)

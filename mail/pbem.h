@@ -152,6 +152,10 @@ int pbem_parse(const char *subject, struct pbem_cmd *c, const char **why);
  */
 int pbem_explain(const char *subject, char *buf, size_t size);
 
+/* subject after its reply and forward prefixes ("Re:", "Fwd:", "AW:",
+ * "SV:", "Re[2]:", ... stacked) and the blanks around them. */
+const char *pbem_unprefixed(const char *subject);
+
 /* Writes the command c as a Subject line into buf; returns its length,
  * or -1 if it does not fit or a word is empty or holds a blank. */
 int pbem_format(const struct pbem_cmd *c, char *buf, size_t size);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "notation/sentence.h"
 #include "notation/html.h"
 #include "notation/svg.h"
 
@@ -428,49 +429,21 @@ html_move(struct html_game *hg, const struct html_ply *at,
 	hg->plain = 1;
 }
 
-/* A leave "leave SIDE DAYS" in words: "red takes 5 days of leave.". */
+/* The action e of the main line in words (sentence_action): an accepted
+ * undo names the moves of the variation before it, taken back. */
 static void
-html_leave(FILE *out, const char *text)
+html_action(const struct html_game *hg, const struct elem *e)
 {
-	const char *sp = strchr(text, ' ');
+	const struct line *l = &hg->g->main;
+	size_t i = (size_t)(e - l->elems);
+	char moves[512] = "", words[800];
 
-	if (sp == NULL) {
-		util_text_escape(out, text);
-		return;
-	}
-	fprintf(out, "%.*s takes %s days of leave.", (int)(sp - text), text,
-	    sp + 1);
-}
-
-/* An action "ACTION SIDE" in words: "white offers a draw.". */
-static void
-html_action(FILE *out, const char *text)
-{
-	static const char *const words[][2] = {
-		{ "resign ", "resigns" },
-		{ "offer-draw ", "offers a draw" },
-		{ "accept-draw ", "accepts the draw" },
-		{ "decline-draw ", "declines the draw" },
-		{ "request-undo ", "asks to take back the last move" },
-		{ "accept-undo ", "agrees: the moves are taken back" },
-		{ "decline-undo ", "declines to take the moves back" },
-		{ "claim-time ", "claims the win on time" }
-	};
-	size_t i, n;
-
-	if (strncmp(text, "leave ", 6) == 0) {
-		html_leave(out, text + 6);
-		return;
-	}
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		n = strlen(words[i][0]);
-		if (strncmp(text, words[i][0], n) == 0) {
-			util_text_escape(out, text + n);
-			fprintf(out, " %s.", words[i][1]);
-			return;
-		}
-	}
-	util_text_escape(out, text);
+	if (i > 0 && i < l->n && l->elems[i - 1].kind == ELEM_VARIATION &&
+	    l->elems[i - 1].var != NULL)
+		sentence_moves(l->elems[i - 1].var, l->elems[i - 1].var->n, moves,
+		    sizeof(moves));
+	util_text_escape(hg->out, sentence_action(e->text, moves, words,
+	    sizeof(words)));
 }
 
 /* A NAG: the mark of $1 to $6 (!, ?, !!, ??, !?, ?!), else $N. */
@@ -487,11 +460,13 @@ html_nag(FILE *out, unsigned nag)
 }
 
 /* A variation as plain text: moves, {comments}, $NAGs, (variations),
- * [actions]. */
+ * actions in words (a request to take back naming the moves before
+ * it). */
 static void
 html_line(FILE *out, const struct line *l)
 {
 	const struct elem *e;
+	char moves[512], words[800];
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
@@ -503,12 +478,14 @@ html_line(FILE *out, const struct line *l)
 			fputc('(', out);
 			html_line(out, e->var);
 			fputc(')', out);
-		} else if (e->text != NULL) {
-			fputs(e->kind == ELEM_COMMENT ? "{" :
-			    e->kind == ELEM_ACTION ? "[" : "", out);
+		} else if (e->kind == ELEM_ACTION && e->text != NULL)
+			util_text_escape(out, sentence_action(e->text,
+			    sentence_moves(l, i, moves, sizeof(moves)), words,
+			    sizeof(words)));
+		else if (e->text != NULL) {
+			fputs(e->kind == ELEM_COMMENT ? "{" : "", out);
 			util_text_escape(out, e->text);
-			fputs(e->kind == ELEM_COMMENT ? "}" :
-			    e->kind == ELEM_ACTION ? "]" : "", out);
+			fputs(e->kind == ELEM_COMMENT ? "}" : "", out);
 		}
 	}
 }
@@ -536,7 +513,7 @@ html_aside(struct html_game *hg, const struct elem *e)
 		html_line(out, e->var);
 		fputc(')', out);
 	} else if (e->kind == ELEM_ACTION && e->text != NULL)
-		html_action(out, e->text);
+		html_action(hg, e);
 	else if (e->text != NULL)
 		util_text_escape(out, e->text);
 	fputs("</span>", out);

@@ -225,6 +225,10 @@ expect() {
 	fi
 	for t in "$@"; do
 		grep -qF -- "$t" "$tmp/$u.1" && continue
+		# the referee wraps its lines at 78 (issue 22): a text may
+		# run on over a line break and the next line's indent
+		sed -e ':a' -e 'N' -e '$!ba' -e 's/\n */ /g' "$tmp/$u.1" |
+		    grep -qF -- "$t" && continue
 		fail "$name" "$u's mail lacks: $t" "$(cat "$tmp/$u.1")"
 		return 1
 	done
@@ -395,10 +399,10 @@ done 3<"$fx/checkers-moves"
 send ann "checkers move 1 ann ann-pw propose#9"
 referee
 expect draw/offer/ann ann 1 "Pending: red offers a draw"
-expect draw/offer/bob bob 1 "Last action: offer-draw red"
+expect draw/offer/bob bob 1 "Last action: Red offers a draw."
 send bob "checkers move 1 bob bob-pw reject#9"
 referee
-expect draw/reject/ann ann 1 "Last action: decline-draw white"
+expect draw/reject/ann ann 1 "Last action: White declines the draw."
 expect draw/reject/bob bob 1 "ann's turn"
 
 send ann "checkers move 1 ann ann-pw 15-18#9"
@@ -2035,3 +2039,69 @@ referee
 fetch ann; fetch bob
 record 1 | grep -q '25x18' && pass pbmserv/new-password-used ||
     fail pbmserv/new-password-used "$(cat "$tmp/ref.err")"
+
+# === issue 22: replies (items 2, 3, 4, 9) ==============================
+# Through the real mail path: an illegal move is answered with a legal
+# example subject; a reply to the referee's own mail, its Subject left
+# as it was (Re:, RE: Fwd:, AW:), is answered with the command to send
+# and changes nothing; Accasta's 192 moves come as a count by stack, or
+# the moves of the stack named, in lines of at most 78 bytes; a
+# challenge names its time control; an undo request names its moves.
+# text_lines_fit NAME FILE: no line of the text/plain part of the
+# decoded mail FILE is longer than 78 bytes.
+text_lines_fit() {
+	local long
+	long=$(awk '/^Content-Type: text\/plain/ { part = 1; body = 0; next }
+	    part && !body && /^$/ { body = 1; next }
+	    part && body && /^--/ { part = 0 }
+	    part && body && length($0) > 78' "$2")
+	[ -z "$long" ] && pass "$1" || fail "$1" "lines over 78 bytes:" "$long"
+}
+fresh_board "$tmp/replies"
+cp "$state/games/1.pdn" "$tmp/replies.1.pdn"
+send ann "checkers move 1 ann ann-pw 11-18#1"
+referee
+expect replies/illegal-example ann 1 "Subject: Refused" \
+    "one of the legal moves, for example:" \
+    "checkers move 1 ann PASSWORD 11-15#1"
+grep -qF "PASSWORD 11-18" "$tmp/ann.1" &&
+    fail replies/illegal-not-itself "$(cat "$tmp/ann.1")" ||
+    pass replies/illegal-not-itself
+send ann "Re: checkers board 1: ann to move (ply 1)"
+send bob "RE: Fwd: checkers board 1: ann to move (ply 1)"
+referee
+expect replies/own-turn ann 1 "nothing was done" \
+    "checkers move 1 ann PASSWORD MOVE#1"
+expect replies/own-turn-other bob 1 "It is ann's turn"
+cmp -s "$state/games/1.pdn" "$tmp/replies.1.pdn" &&
+    pass replies/own-unchanged || fail replies/own-unchanged
+send ann "accasta-pari challenge ann ann-pw bob"
+referee
+expect replies/challenge-terms bob 1 \
+    "Subject: accasta-pari board 2: ann challenges you" \
+    "Time control: move=21d remind=7d"
+fetch ann
+send bob "AW: accasta-pari board 2: ann challenges you"
+referee
+expect replies/own-challenge bob 1 "accasta-pari accept 2 bob PASSWORD"
+[ ! -e "$state/games/2.pdn" ] && pass replies/own-challenge-no-board ||
+    fail replies/own-challenge-no-board
+send bob "accasta-pari accept 2 bob bob-pw"
+referee
+expect replies/accasta-turn ann 1 "from each square: a1: 48" \
+    "accasta-pari preview 2 SQUARE"
+text_lines_fit replies/accasta-turn-lines "$tmp/ann.1"
+fetch bob
+send ann "accasta-pari move 2 ann ann-pw b2:1-g4#1"
+referee
+expect replies/accasta-illegal ann 1 "legal moves from b2: b2:" \
+    "accasta-pari move 2 ann PASSWORD b2:"
+text_lines_fit replies/accasta-illegal-lines "$tmp/ann.1"
+send ann "checkers move 1 ann ann-pw 11-15#1"
+referee
+fetch ann; fetch bob
+send ann "checkers move 1 ann ann-pw undo#2"
+referee
+expect replies/undo-names-moves bob 1 "asks to take back 11-15." \
+    "Last action: Red asks to take back 11-15."
+expect replies/undo-own-reply ann 1 "Your request to take back 11-15"

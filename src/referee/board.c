@@ -263,11 +263,38 @@ ref_clock_load(struct ref_job *j)
 	judge_clock(&j->clk, &j->g, &j->rp, (long long)j->c->now, &v);
 }
 
+/* What to send after a stale request v (a request the board has
+ * moved past): the board to look at, then the request at the next ply
+ * when it would be accepted now (a move that is legal now: the one
+ * sent, else one of the same square), into buf. */
+static void
+ref_stale_extra(struct ref_job *j, const struct judge_verdict *v,
+    char *buf, size_t size)
+{
+	struct ref_job again = *j;
+	struct judge_verdict ok;
+	char line[PBEM_TEXT + 4 * PBEM_WORD];
+	int fits = 1;
+
+	if (v->act == JUDGE_MOVE && !ref_legal_is(&j->rp, j->cmd.move))
+		fits = ref_legal_example(&j->rp, j->cmd.move, again.cmd.move,
+		    sizeof(again.cmd.move)) == 0;
+	else if (v->act != JUDGE_MOVE)
+		fits = replay_act_judge(&j->rp, (enum replay_act)v->act,
+		    j->side, &ok) == 0;
+	ref_again(&again, v->next, line, sizeof(line));
+	snprintf(buf, size, "Nothing was changed.  Look at the board first:\n"
+	    "    %s show %s\n", j->r->name, j->cmd.board);
+	if (fits)
+		snprintf(buf + strlen(buf), size - strlen(buf), "then, if you "
+		    "still mean it, send\n    %s\n", line);
+}
+
 /* Refuses with v, of the end, the ply or the turn. */
 static int
 ref_verdict_turn(struct ref_job *j, const struct judge_verdict *v)
 {
-	char why[300], again[PBEM_TEXT + 4 * PBEM_WORD], extra[1400];
+	char why[300], extra[1400];
 
 	if (v->kind == JUDGE_OVER) {
 		snprintf(why, sizeof(why), "the game is over (%s)", v->result);
@@ -277,10 +304,7 @@ ref_verdict_turn(struct ref_job *j, const struct judge_verdict *v)
 	} else if (v->kind == JUDGE_STALE) {
 		snprintf(why, sizeof(why), "stale request: sent as ply #%lu, "
 		    "but the next ply is #%lu", v->ply, v->next);
-		ref_again(j, v->next, again, sizeof(again));
-		snprintf(extra, sizeof(extra), "Nothing was changed.  Look at "
-		    "the board first:\n    %s show %s\nthen, if you still "
-		    "mean it, send\n    %s\n", j->r->name, j->cmd.board, again);
+		ref_stale_extra(j, v, extra, sizeof(extra));
 	} else {
 		snprintf(why, sizeof(why), "it is %s's turn (%s), not %s's",
 		    ref_side_user(j, v->other), j->r->side[v->other],

@@ -80,10 +80,11 @@ ref_board_selected(const struct ref_job *j, const struct record *g,
 
 /* Lists board b of the user, unless it is of another game than the
  * one asked for, the user does not play on it or the selector leaves
- * it out; 1 when listed. */
+ * it out; 1 when listed.  The first board listed gives show its command
+ * ("checkers show 1"). */
 static int
 ref_list_board(struct ref_job *j, struct ref_doc *d,
-    const struct ref_board_file *b)
+    const struct ref_board_file *b, char *show, size_t size)
 {
 	char *why = NULL;
 	int me, listed = 0;
@@ -102,6 +103,9 @@ ref_list_board(struct ref_job *j, struct ref_doc *d,
 		    ref_board_selected(j, &j->g, &j->rp, me)) {
 			ref_board_line(j, d, b, &j->g, &j->rp, me);
 			listed = 1;
+			if (show[0] == '\0')
+				snprintf(show, size, "%s show %s", j->r->name,
+				    b->board);
 		}
 	}
 	free(why);
@@ -134,12 +138,14 @@ ref_list_challenges(struct ref_job *j, struct ref_doc *d)
 static void
 ref_games_text(struct ref_job *j, struct ref_doc *d)
 {
+	char show[3 * PBEM_WORD] = "";
 	size_t i, n = 0;
 
 	ref_doc_p(d, "The boards of %s%s%s, the latest first:", j->cmd.user,
 	    j->cmd.game[0] != '\0' ? " at " : "", j->cmd.game);
 	for (i = 0; i < j->c->nboards; i++)
-		n += (size_t)ref_list_board(j, d, &j->c->boards[i]);
+		n += (size_t)ref_list_board(j, d, &j->c->boards[i], show,
+		    sizeof(show));
 	if (n == 0)
 		ref_doc_p(d, "none.");
 	if (j->c->boards_more > 0)
@@ -147,8 +153,10 @@ ref_games_text(struct ref_job *j, struct ref_doc *d)
 		    j->c->boards_more);
 	ref_list_challenges(j, d);
 	ref_notify_text(j, d, j->cmd.user);
-	ref_doc_p(d, "For a board, mail %s the subject", j->c->referee);
-	ref_doc_cmd(d, "GAME show BOARD");
+	if (show[0] == '\0')
+		return;
+	ref_doc_p(d, "For a board, mail %s the subject, as", j->c->referee);
+	ref_doc_cmd(d, show);
 }
 
 int

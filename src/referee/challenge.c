@@ -514,7 +514,22 @@ ref_new_board(struct ref_job *j, const struct ref_challenge *ch)
 	return ref_new_clock(j);
 }
 
-/* Who plays what in challenge ch, for its mails, into buf. */
+/* The time control of the new board of challenge ch and the options
+ * the challenge carries, as lines for its mails, into buf. */
+static void
+ref_terms_text(const struct ref_job *j, const struct ref_challenge *ch,
+    char *buf, size_t size)
+{
+	const char *tc = record_tag(&j->g, "TimeControl");
+
+	snprintf(buf, size, "\nTime control: %s%s.\nOptions: %s.",
+	    tc != NULL ? tc : "none", tc != NULL && strcmp(tc,
+	    REF_TIME_CONTROL) == 0 ? " (the referee's)" : "",
+	    ch->options[0] != '\0' ? ch->options : "none");
+}
+
+/* Who plays what in challenge ch, with the time control and the
+ * options, for its mails, into buf. */
 static void
 ref_sides_text(struct ref_job *j, const struct ref_challenge *ch,
     char *buf, size_t size)
@@ -531,6 +546,7 @@ ref_sides_text(struct ref_job *j, const struct ref_challenge *ch,
 	snprintf(buf, size, "%s plays %s and moves first, %s plays %s%s%s.",
 	    first, j->r->side[t], second, j->r->side[!t],
 	    fen[0] != '\0' ? ", from the position " : "", fen);
+	ref_terms_text(j, ch, buf + strlen(buf), size - strlen(buf));
 }
 
 /* The mails of a new challenge ch: to its challenged, to its sender. */
@@ -595,6 +611,15 @@ ref_challenge(struct ref_job *j)
 	return ref_challenge_mails(j, &ch);
 }
 
+/* Whether command c (accept or decline) may answer challenge ch: its
+ * challenged player accepts or declines, its sender withdraws it. */
+static int
+ref_may_answer(const struct ref_challenge *ch, const struct pbem_cmd *c)
+{
+	return strcmp(ch->to, c->user) == 0 || (c->verb != PBEM_ACCEPT &&
+	    strcmp(ch->from, c->user) == 0);
+}
+
 /* The challenge of j's board that j's userid may answer, into *chp;
  * -1 after refusing. */
 static int
@@ -602,24 +627,31 @@ ref_answerable(struct ref_job *j, const struct ref_challenge **chp)
 {
 	const struct ref_challenge *ch = ref_challenge_find(j->c->challenges,
 	    j->cmd.board);
-	char why[800];
+	struct pbem_cmd fixed = j->cmd;
+	char why[800], extra[800] = "";
 
 	if (ch == NULL || ch->expires <= j->c->now) {
 		snprintf(why, sizeof(why), "no challenge for board %s waits "
 		    "for an answer%s", j->cmd.board, j->c->record != NULL ?
-		    " (the board is open: a draw offer is accepted with GAME "
-		    "move BOARD USERID PASSWORD accept)" : ch != NULL ?
-		    " (it expired)" : "");
-		return ref_refuse(j, "no such challenge waits", why, NULL);
+		    " (the board is open)" : ch != NULL ? " (it expired)" : "");
+		if (j->c->record != NULL)
+			snprintf(extra, sizeof(extra), "To see the board and "
+			    "what you may send on it (a draw offer is\n"
+			    "answered with a move: accept or reject), send\n"
+			    "    %s show %s\n", j->cmd.game, j->cmd.board);
+		return ref_refuse(j, "no such challenge waits", why, extra[0] !=
+		    '\0' ? extra : NULL);
 	}
 	if (strcmp(ch->game, j->cmd.game) != 0) {
 		snprintf(why, sizeof(why), "the challenge of board %s is of "
 		    "%s, not %s", ch->board, ch->game, j->cmd.game);
+		snprintf(fixed.game, sizeof(fixed.game), "%s", ch->game);
+		if (ref_may_answer(ch, &fixed))
+			ref_instead(&fixed, NULL, extra, sizeof(extra));
 		return ref_refuse(j, "the challenge is of another game", why,
-		    NULL);
+		    extra[0] != '\0' ? extra : NULL);
 	}
-	if (strcmp(ch->to, j->cmd.user) != 0 &&
-	    (j->cmd.verb == PBEM_ACCEPT || strcmp(ch->from, j->cmd.user) != 0)) {
+	if (!ref_may_answer(ch, &j->cmd)) {
 		snprintf(why, sizeof(why), "the challenge of board %s is %s's "
 		    "to %s: only %s may accept it", ch->board, ch->from, ch->to,
 		    ch->to);

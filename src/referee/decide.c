@@ -31,6 +31,8 @@ ref_letter_read(const char *raw, size_t len, struct ref_letter *l)
 		return;
 	if (l->m.subject == NULL)
 		l->cmd_why = "no command in the Subject line";
+	else if ((l->own = ref_own_subject(l->m.subject)))
+		l->cmd_why = "the Subject is one the referee wrote";
 	else if (pbem_parse(l->m.subject, &l->cmd, &why) == -1)
 		l->cmd_why = why != NULL ? why :
 		    "no command in the Subject line";
@@ -71,18 +73,77 @@ ref_wanted_board(const struct ref_letter *l, char board[PBEM_WORD])
 	return 1;
 }
 
+/* The diagnostic text of dg without the list of legal moves its
+ * message ends with, if it has one (the referee writes its own). */
+static const char *
+ref_cut_list(struct ref_diag *dg)
+{
+	static const enum diag_id listed[] = { DIAG_ILLEGAL_MOVE,
+	    DIAG_BAD_TYPED_MOVE };
+	char *text = (char *)ref_diag_text(dg), *at, words[128];
+	const char *mark;
+	size_t i;
+
+	for (i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		if (dg->d.counts[listed[i]] == 0 ||
+		    (mark = strstr(diag_format(listed[i]), "%s;")) == NULL)
+			continue;
+		/* the words between the last two arguments: "; legal moves: " */
+		snprintf(words, sizeof(words), "%.*s", (int)strcspn(mark + 2,
+		    "%"), mark + 2);
+		if ((at = strstr(text, words)) != NULL)
+			*at = '\0';
+	}
+	return text;
+}
+
+/* What a refused move's sender may send: the legal moves (those of
+ * the square the move named, when it names one) and the subject with
+ * one of them, into buf. */
+static void
+ref_legal_extra(const struct ref_job *j, char *buf, size_t size)
+{
+	struct pbem_cmd c = j->cmd;
+	char list[2048], line[PBEM_TEXT], square[32] = "";
+	enum ref_legal_kind k;
+
+	k = ref_legal_text(&j->rp, j->cmd.move, list, sizeof(list));
+	if (k == REF_LEGAL_OF)
+		snprintf(square, sizeof(square), " from %.*s", (int)strcspn(
+		    list, ":-x"), list);
+	if (k == REF_LEGAL_COUNTED)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+		    ".\nFor the moves from one square, send\n    %s preview "
+		    "%s SQUARE", j->r->name, j->cmd.board);
+	if (ref_legal_example(&j->rp, j->cmd.move, c.move,
+	    sizeof(c.move)) == -1) {
+		snprintf(buf, size, "There is no legal move.\n");
+		return;
+	}
+	if (c.password[0] != '\0')
+		snprintf(c.password, sizeof(c.password), "PASSWORD");
+	c.ply = j->rp.plies + 1;
+	if (pbem_format(&c, line, sizeof(line)) < 0)
+		line[0] = '\0';
+	snprintf(buf, size, "The legal moves%s: %s\n\nSend the subject again "
+	    "with one of the legal moves, for example:\n    %s\n", square,
+	    list, line);
+}
+
 /* Plays the command's move on j's board, its text into text; -1 after
- * refusing it as illegal (extra after the reason). */
+ * refusing it as illegal, with the legal moves and an example. */
 static int
-ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
+ref_play(struct ref_job *j, char *text, size_t size)
 {
 	struct ref_diag dg;
+	char extra[3000];
 	int rc = 0;
 
 	ref_diag_open(&dg);
-	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1)
-		rc = ref_refuse(j, "illegal move", ref_diag_text(&dg), extra);
-	else
+	if (replay_ply(&j->rp, j->cmd.move, NULL, &dg.d, NULL) == -1) {
+		ref_legal_extra(j, extra, sizeof(extra));
+		rc = ref_refuse(j, "illegal move", ref_cut_list(&dg), extra);
+	} else
 		ref_diag_text(&dg);
 	free(dg.buf);
 	if (rc == 0)
@@ -95,17 +156,11 @@ ref_play(struct ref_job *j, const char *extra, char *text, size_t size)
 static int
 ref_move(struct ref_job *j)
 {
-	char text[256], intro[800], line[PBEM_TEXT], extra[800];
-	char replies[400];
+	char text[256], intro[800], replies[400];
 	struct judge_ask a = { JUDGE_MOVE, j->side, j->cmd.ply, 0 };
 	int n;
 
-	if (ref_judge(j, &a) == -1)
-		return -1;
-	ref_again(j, j->rp.plies + 1, line, sizeof(line));
-	snprintf(extra, sizeof(extra), "Send the subject again with one of "
-	    "the legal moves:\n    %s\n", line);
-	if (ref_play(j, extra, text, sizeof(text)) == -1)
+	if (ref_judge(j, &a) == -1 || ref_play(j, text, sizeof(text)) == -1)
 		return -1;
 	ref_stamp(j);
 	n = ref_cond_answer(j, replies, sizeof(replies));
@@ -185,15 +240,20 @@ ref_action(struct ref_job *j)
 {
 	enum replay_act act = ref_act_of(j);
 	struct judge_ask a = { (int)act, j->side, j->cmd.ply, 0 };
-	char intro[300];
+	const struct line *l = &j->g.main;
+	char intro[1000], words[800];
+	size_t i;
 
 	if (ref_judge(j, &a) == -1)
 		return -1;
 	replay_act_apply(&j->rp, act, j->side);
 	if (ref_act_append(j, act) == -1)
 		return -1;
-	snprintf(intro, sizeof(intro), "%s (%s): %s.", j->cmd.user,
-	    j->r->side[j->side], replay_act_name(act));
+	for (i = l->n; i > 0 && l->elems[i - 1].kind != ELEM_ACTION; i--)
+		continue;
+	snprintf(intro, sizeof(intro), "%s (%s): %s", j->cmd.user,
+	    j->r->side[j->side], i > 0 ? ref_action_text(j, l, i - 1, words,
+	    sizeof(words)) : replay_act_name(act));
 	snprintf(j->o->summary, sizeof(j->o->summary), "board %s: %s by %s",
 	    j->cmd.board, replay_act_name(act), j->cmd.user);
 	return ref_changed(j, NULL, intro, 1);
@@ -320,7 +380,7 @@ ref_try_tell(struct ref_job *j, int submit)
 	const char *what = submit ? "Submission" : "Preview";
 	int mover = j->rp.pos.turn;
 
-	if (ref_play(j, NULL, text, sizeof(text)) == -1)
+	if (ref_play(j, text, sizeof(text)) == -1)
 		return -1;
 	snprintf(how, sizeof(how), "%s move %s %s PASSWORD %s#%lu",
 	    j->r->name, j->cmd.board, ref_side_user(j, mover), text,
@@ -513,6 +573,8 @@ ref_dispatch(struct ref_job *j)
 	if (j->c->aside != NULL)
 		return ref_refuse(j, j->c->aside, NULL, "The mail was set "
 		    "aside for the referee's keeper.\n");
+	if (j->l->own)
+		return ref_own_reply(j);
 	if (j->l->cmd_why != NULL)
 		return ref_unparsed(j);
 	for (i = 0; i < sizeof(ref_verbs) / sizeof(ref_verbs[0]); i++)

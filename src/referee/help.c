@@ -138,14 +138,18 @@ ref_help_text(struct ref_job *j, struct ref_doc *d)
 static void
 ref_help_start(const struct rules *r, struct ref_doc *d)
 {
+	struct replay rp;         /* the start: its rules, position, style */
 	char legal[2048], fen[512];
-	struct pos p;
+	const struct pos *p = &rp.pos;
 
-	r->start(&p);
-	replay_legal_list(r, &p, ", ", legal, sizeof(legal));
+	memset(&rp, 0, sizeof(rp));
+	rp.r = r;
+	rp.style = -1;
+	r->start(&rp.pos);
+	ref_legal_text(&rp, NULL, legal, sizeof(legal));
 	ref_doc_p(d, "From the start, %s moves first and may play:\n%s",
-	    r->side[p.turn], legal);
-	if (fen_format(r, &p, fen, sizeof(fen)) >= 0)
+	    r->side[p->turn], legal);
+	if (fen_format(r, p, fen, sizeof(fen)) >= 0)
 		ref_doc_more(d, "The start position as a FEN: %s", fen);
 }
 

@@ -10,6 +10,7 @@
  *   reply.c     composing mails, quoting requests, refusals; an
  *               outcome freed
  *   guard.c     loops, logins and their throttling
+ *   legal.c     the legal moves as a reader can use them, an example
  *   board.c     reading a board's record, the checks of a request on
  *               it, the judge's verdicts in the referee's words, its
  *               clock
@@ -19,6 +20,7 @@
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
  *   help.c      help and GAME help
+ *   own.c       a reply to the referee's own mail: what to send
  *   start.c     signup, confirm
  *   boards.c    games USERID
  *   challenge.c challenge, accept, decline (and the options of a
@@ -186,6 +188,13 @@ struct ref_body {
 	int attach;
 };
 
+#define REF_LINE_MAX 78   /* the longest line of a mail's text (RFC 5322) */
+
+/* text with every line longer than REF_LINE_MAX broken at blanks, the
+ * lines after the first of each indented 4 more (CR LF as LF);
+ * malloc'ed. */
+char *ref_wrap(const char *text);
+
 /* Composes a mail to the nto (1 or 2) addresses to and adds it to the
  * outcome (none past REF_MAILS; one that cannot be written, as an
  * address that does not read, is dropped); attach: the record (new,
@@ -222,6 +231,39 @@ int ref_refuse(struct ref_job *j, const char *why, const char *detail,
  * extra. */
 void ref_instead(const struct pbem_cmd *c, const char *note, char *buf,
     size_t size);
+
+/* What ref_legal_text wrote. */
+enum ref_legal_kind {
+	REF_LEGAL_ALL,            /* every legal move */
+	REF_LEGAL_OF,             /* those from the square named */
+	REF_LEGAL_COUNTED         /* how many, from each square */
+};
+
+/* The legal moves of rp for a mail, into buf: all of them when they
+ * are few; else those from the square the text named begins with
+ * (NULL: none) when it has any; else their number and a count by
+ * square ("192; from each square: a1: 45, ..."). */
+enum ref_legal_kind ref_legal_text(const struct replay *rp, const char *named, char *buf,
+    size_t size);
+
+/* A legal move of rp into buf, from the square named begins with when
+ * it has any (named may be NULL); -1 when there is no legal move. */
+int ref_legal_example(const struct replay *rp, const char *named,
+    char *buf, size_t size);
+
+/* The moves the request to take back pending on j's board would take
+ * back, blank-separated, into buf ("" for none); returns buf. */
+const char *ref_undo_moves(const struct ref_job *j, char *buf, size_t size);
+
+/* The action element i of line l (j's main line or a variation of it)
+ * in words (sentence_action): an accepted undo names the moves of the
+ * variation before it, a request the moves it takes back.  Returns
+ * buf. */
+const char *ref_action_text(const struct ref_job *j, const struct line *l,
+    size_t i, char *buf, size_t size);
+
+/* Whether text is one legal move of rp. */
+int ref_legal_is(const struct replay *rp, const char *text);
 
 /* Formats j's command as its sender would send it again, with the
  * password PASSWORD and ply #ply (0: none), into buf. */
@@ -498,6 +540,14 @@ int ref_login_clock(struct ref_job *j);
  * turns.c, account.c): each a step, 0 or -1 after refusing ---- */
 
 int ref_help(struct ref_job *j);          /* help, GAME help */
+
+/* Whether subject (its "Re:" prefixes skipped) is one the referee
+ * writes: a position, a challenge, a refusal, an account mail. */
+int ref_own_subject(const char *subject);
+
+/* Answers j, whose Subject is the referee's own (ref_own_subject),
+ * with the command to send for what it says; nothing is done. */
+int ref_own_reply(struct ref_job *j);
 int ref_signup(struct ref_job *j);        /* signup USERID PASSWORD [ADDR] */
 int ref_confirm(struct ref_job *j);       /* confirm USERID TOKEN */
 int ref_games(struct ref_job *j);         /* games USERID */

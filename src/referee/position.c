@@ -13,10 +13,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "notation/sentence.h"
 #include "notation/ascii.h"
 #include "notation/png.h"
 #include "notation/svg.h"
 #include "base/timeutc.h"
+#include "base/util.h"
 #include "game/picture.h"
 #include "referee/job.h"
 
@@ -103,6 +105,36 @@ ref_picture_warm(void)
 
 /* ---- the text ---- */
 
+const char *
+ref_undo_moves(const struct ref_job *j, char *buf, size_t size)
+{
+	const struct line *l = &j->g.main;
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = j->rp.undo_elem; j->rp.undo >= 0 && i < l->n; i++)
+		if (l->elems[i].kind == ELEM_MOVE && l->elems[i].text != NULL)
+			util_append(buf, size, " ", l->elems[i].text);
+	return buf;
+}
+
+const char *
+ref_action_text(const struct ref_job *j, const struct line *l, size_t i,
+    char *buf, size_t size)
+{
+	const struct elem *e = &l->elems[i], *v = i > 0 ? e - 1 : NULL;
+	char moves[512] = "";
+
+	if (v != NULL && v->kind == ELEM_VARIATION && v->var != NULL &&
+	    strncmp(e->text, "accept-undo ", 12) == 0)
+		sentence_moves(v->var, v->var->n, moves, sizeof(moves));
+	else if (l != &j->g.main)         /* a request taken back with it */
+		sentence_moves(l, i, moves, sizeof(moves));
+	else if (j->rp.undo >= 0 && i >= j->rp.undo_elem)
+		ref_undo_moves(j, moves, sizeof(moves));   /* pending */
+	return sentence_action(e->text, moves, buf, size);
+}
+
 /* The line saying what happened last on the board: its last action
  * (when the whole record is shown), else its last move. */
 static void
@@ -110,7 +142,7 @@ ref_last_line(const struct ref_job *j, struct ref_doc *d)
 {
 	const struct line *l = &j->g.main;
 	const struct elem *e = NULL;
-	char last[256];
+	char last[800];
 	size_t i;
 
 	for (i = l->n; i > 0 && e == NULL; i--)
@@ -119,7 +151,8 @@ ref_last_line(const struct ref_job *j, struct ref_doc *d)
 			e = &l->elems[i - 1];
 	if (e != NULL && e->kind == ELEM_ACTION &&
 	    j->rp.plies == j->rp.total)
-		ref_doc_more(d, "Last action: %s.", e->text);
+		ref_doc_more(d, "Last action: %s", ref_action_text(j, l,
+		    (size_t)(e - l->elems), last, sizeof(last)));
 	else if (replay_last_text(&j->rp, last, sizeof(last)) >= 0)
 		ref_doc_more(d, "Last move: ply %lu, %s by %s.", j->rp.plies,
 		    last, ref_side_user(j, !j->rp.pos.turn));
@@ -134,14 +167,42 @@ ref_first_side(const struct replay *rp)
 	return (int)((unsigned)rp->pos.turn ^ (rp->plies & 1));
 }
 
+/* The text of the element e of line l in a history: a comment in
+ * braces, an action in words, the moves an undo took back with the
+ * request in parentheses (their variation); into buf. */
+static void
+ref_history_elem(const struct ref_job *j, const struct line *l,
+    const struct elem *e, char *buf, size_t size)
+{
+	char words[800];
+	size_t i;
+
+	if (e->kind == ELEM_COMMENT)
+		snprintf(buf, size, "{%s}", e->text != NULL ? e->text : "");
+	else if (e->kind == ELEM_ACTION && e->text != NULL)
+		ref_action_text(j, l, (size_t)(e - l->elems), buf, size);
+	else if (e->kind == ELEM_VARIATION && e->var != NULL) {
+		snprintf(buf, size, "(taken back:");
+		for (i = 0; i < e->var->n; i++)
+			if (e->var->elems[i].kind == ELEM_MOVE ||
+			    e->var->elems[i].kind == ELEM_ACTION) {
+				ref_history_elem(j, e->var, &e->var->elems[i],
+				    words, sizeof(words));
+				util_append(buf, size, " ", words);
+			}
+		util_append(buf, size, "", ")");
+	} else
+		snprintf(buf, size, "%s", e->text != NULL ? e->text : "");
+}
+
 /* The move list up to the position shown, numbered; with history, the
- * comments and actions too. */
+ * comments, actions and moves taken back too. */
 static void
 ref_moves(struct ref_job *j, struct ref_doc *d, int history)
 {
 	const struct line *l = &j->g.main;
 	unsigned long k = 0, first = (unsigned long)ref_first_side(&j->rp);
-	char tok[PBEM_TEXT + 64];
+	char tok[2048];
 	int need = 1;
 	size_t i;
 
@@ -161,9 +222,8 @@ ref_moves(struct ref_job *j, struct ref_doc *d, int history)
 			k++;
 			need = 0;
 		} else if (history && (e->kind == ELEM_COMMENT ||
-		    e->kind == ELEM_ACTION)) {
-			snprintf(tok, sizeof(tok), e->kind == ELEM_COMMENT ?
-			    "{%s}" : "[%s]", e->text != NULL ? e->text : "");
+		    e->kind == ELEM_ACTION || e->kind == ELEM_VARIATION)) {
+			ref_history_elem(j, l, e, tok, sizeof(tok));
 			need = 1;
 		} else
 			continue;
@@ -239,24 +299,37 @@ ref_offer(struct ref_job *j, struct ref_doc *d, int me)
 		ref_doc_more(d, "(A move rejects it too.)");
 }
 
+/* The moves the request pending would take back, "9-14 and 22-18",
+ * into buf ("the last move" when they cannot be told). */
+static void
+ref_undo_list(const struct ref_job *j, char *buf, size_t size)
+{
+	char moves[512];
+
+	if (sentence_list(ref_undo_moves(j, moves, sizeof(moves)), buf,
+	    size) == 0)
+		snprintf(buf, size, "the last move");
+}
+
 /* The request to take back moves pending, to the player me (-1: an
  * observer): its answers to the player asked. */
 static void
 ref_undo_asked(struct ref_job *j, struct ref_doc *d, int me)
 {
 	const struct replay *rp = &j->rp;
-	char line[PBEM_TEXT];
+	char line[PBEM_TEXT], moves[600];
 
 	if (rp->undo < 0 || me < 0)
 		return;
+	ref_undo_list(j, moves, sizeof(moves));
 	if (me == rp->undo) {
-		ref_doc_p(d, "Your request to take back your last move waits "
-		    "for %s's answer.", ref_side_user(j, !me));
+		ref_doc_p(d, "Your request to take back %s waits for %s's "
+		    "answer.", moves, ref_side_user(j, !me));
 		return;
 	}
-	ref_doc_p(d, "%s (%s) asks to take back their last move.\nTo accept, "
-	    "mail %s the subject", ref_side_user(j, rp->undo),
-	    rp->r->side[rp->undo], j->c->referee);
+	ref_doc_p(d, "%s (%s) asks to take back %s.\nTo accept, mail %s the "
+	    "subject", ref_side_user(j, rp->undo), rp->r->side[rp->undo],
+	    moves, j->c->referee);
 	ref_next(j, PBEM_ACCEPT_UNDO, ref_side_user(j, me), "",
 	    rp->plies + 1, line, sizeof(line));
 	ref_doc_cmd(d, line);
@@ -339,13 +412,35 @@ ref_waiting(struct ref_job *j, struct ref_doc *d, int me)
 	ref_doc_cmd(d, line);
 }
 
+/* The legal moves (ref_legal_text), and for a count by square how to
+ * list the moves of one square and an example. */
+static void
+ref_legal_lines(struct ref_job *j, struct ref_doc *d)
+{
+	char legal[4096], line[PBEM_TEXT], example[256];
+
+	if (ref_legal_text(&j->rp, NULL, legal, sizeof(legal)) !=
+	    REF_LEGAL_COUNTED) {
+		ref_doc_more(d, "Legal moves: %s", legal);
+		return;
+	}
+	ref_doc_more(d, "Legal moves: %s.", legal);
+	if (ref_legal_example(&j->rp, NULL, example, sizeof(example)) == 0)
+		ref_doc_more(d, "For example: %s", example);
+	ref_doc_more(d, "For the moves from one square, mail %s the subject",
+	    j->c->referee);
+	snprintf(line, sizeof(line), "%s preview %s SQUARE", j->rp.r->name,
+	    ref_board_name(j));
+	ref_doc_cmd(d, line);
+}
+
 /* Whose turn, the offer, the legal moves, what to send next. */
 static void
 ref_turn(struct ref_job *j, struct ref_doc *d, int me)
 {
 	const struct replay *rp = &j->rp;
 	int turn = rp->pos.turn;
-	char state[128], legal[4096];
+	char state[128];
 
 	if (me == turn)
 		ref_doc_p(d, "It is your turn, %s (%s), to play ply %lu.",
@@ -356,10 +451,8 @@ ref_turn(struct ref_job *j, struct ref_doc *d, int me)
 		    me >= 0 ? "; you will be mailed the move." : ".");
 	if (replay_state_text(rp, state, sizeof(state)) > 0)
 		ref_doc_more(d, "Pending: %s.", state);
-	if (me < 0 || me == turn) {
-		replay_legal_list(rp->r, &rp->pos, ", ", legal, sizeof(legal));
-		ref_doc_more(d, "Legal moves: %s", legal);
-	}
+	if (me < 0 || me == turn)
+		ref_legal_lines(j, d);
 	ref_clock_lines(j, d);
 	ref_offer(j, d, me);
 	ref_undo_asked(j, d, me);
@@ -391,6 +484,29 @@ ref_watch_lines(struct ref_job *j, struct ref_doc *d,
 	ref_doc_cmd(d, line);
 	if (!watcher)
 		ref_doc_more(d, "from the address you signed up with.");
+}
+
+static int ref_player_addr(const struct ref_job *j, const char *addr);
+
+/* Whether the watch lines help rd's reader: a watcher's copy (how to
+ * stop), or a mail to a sender who neither plays on the board nor
+ * watches it already (how to watch). */
+static int
+ref_watch_helps(const struct ref_job *j, const struct ref_reader *rd)
+{
+	const struct ref_watchers *w = j->c->watchers;
+	size_t i;
+
+	if (rd->watcher)
+		return 1;
+	if (j->m->from == NULL || ref_player_addr(j, j->m->from))
+		return 0;
+	for (i = 0; w != NULL && i < w->n; i++)
+		if (strcmp(w->v[i].board, ref_board_name(j)) == 0 &&
+		    w->v[i].expires == 0 &&
+		    strcasecmp(w->v[i].addr, j->m->from) == 0)
+			return 0;
+	return 1;
 }
 
 /* The ASCII diagram from side, malloc'ed. */
@@ -428,7 +544,7 @@ ref_position(struct ref_job *j, struct ref_doc *d, const struct ref_reader *rd)
 		ref_game_over(j, d, res, why);
 	else {
 		ref_turn(j, d, me);
-		if (me < 0)
+		if (me < 0 && ref_watch_helps(j, rd))
 			ref_watch_lines(j, d, rd);
 	}
 }

@@ -242,6 +242,8 @@ struct ref_letter {
 	const char *bad;             /* why it is unreadable, or NULL */
 	struct pbem_cmd cmd;         /* the command of its Subject */
 	const char *cmd_why;         /* why it holds none, or NULL */
+	int own;                     /* its Subject is one the referee
+				      * writes (a reply left unedited) */
 };
 
 /* Reads the mail raw[0..len) (not copied: it must outlive l) into l. */

@@ -166,6 +166,64 @@ ref_mail_out(struct ref_job *j, struct mail_out *mo, const char *const *to,
 	return 0;
 }
 
+/* Where to break the line s of which max bytes fit: at the last blank
+ * after a comma in the second half (not inside "a1: 45"), else at the
+ * last blank past floor; floor when there is none. */
+static size_t
+ref_wrap_at(const char *s, size_t max, size_t floor)
+{
+	size_t at;
+
+	for (at = max; at > max / 2; at--)
+		if (s[at] == ' ' && s[at - 1] == ',')
+			return at;
+	for (at = max; at > floor && s[at] != ' '; at--)
+		continue;
+	return at;
+}
+
+/* Writes the line s[0..n) to f in lines of at most REF_LINE_MAX
+ * bytes, broken at blanks (anywhere when a word is longer), each after
+ * the first indented 4 more than s. */
+static void
+ref_wrap_line(FILE *f, const char *s, size_t n)
+{
+	size_t indent = strspn(s, " "), at, lead = 0, floor = indent;
+
+	if (indent > REF_LINE_MAX / 2)
+		indent = floor = 0;
+	while (lead + n > REF_LINE_MAX) {
+		at = ref_wrap_at(s, REF_LINE_MAX - lead, floor);
+		if (at <= floor)
+			at = REF_LINE_MAX - lead;
+		fprintf(f, "%*s%.*s\n", (int)lead, "", (int)at, s);
+		at += strspn(s + at, " ");
+		s += at;
+		n -= at;
+		lead = indent + 4;
+		floor = 0;
+	}
+	fprintf(f, "%*s%.*s", (int)lead, "", (int)n, s);
+}
+
+char *
+ref_wrap(const char *text)
+{
+	char *out;
+	size_t len, n;
+	FILE *f = ref_mem_open(&out, &len);
+
+	for (; *text != '\0'; text += n + (text[n] == '\n')) {
+		n = strcspn(text, "\n");
+		ref_wrap_line(f, text, n > 0 && text[n - 1] == '\r' ? n - 1 :
+		    n);
+		if (text[n] == '\n')
+			fputc('\n', f);
+	}
+	ref_mem_close(f);
+	return out;
+}
+
 int
 ref_push(struct ref_job *j, const char *const *to, size_t nto,
     const char *subject, const struct ref_body *b)
@@ -174,9 +232,10 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	struct mail_attachment att, inl;
 	struct mail_out mo;
 	struct ref_mail *rm;
-	char mid[256], from[MAIL_ADDR_MAX + 32], fname[160];
+	char mid[256], from[MAIL_ADDR_MAX + 32], fname[160], *text;
 	const char *why;
 	size_t i;
+	int rc;
 
 	if (o->nmail >= REF_MAILS || nto == 0 || nto > 2 ||
 	    ref_mail_out(j, &mo, to, nto, mid, sizeof(mid)) == -1)
@@ -184,7 +243,7 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	snprintf(from, sizeof(from), "stackref referee <%s>", j->c->referee);
 	mo.from = from;
 	mo.subject = subject;
-	mo.text = b->text;
+	mo.text = text = b->text != NULL ? ref_wrap(b->text) : NULL;
 	mo.html = b->html;
 	if (b->html != NULL && b->pic != NULL && b->pic->png != NULL) {
 		inl = (struct mail_attachment){ .filename = "board.png",
@@ -199,7 +258,9 @@ ref_push(struct ref_job *j, const char *const *to, size_t nto,
 	}
 	rm = &o->mail[o->nmail];
 	memset(rm, 0, sizeof(*rm));
-	if (mail_compose(&mo, &rm->text, &rm->len, &why) == -1)
+	rc = mail_compose(&mo, &rm->text, &rm->len, &why);
+	free(text);
+	if (rc == -1)
 		return 0;     /* an address that cannot be written: drop */
 	for (i = 0; i < nto; i++)
 		rm->rcpt[i] = ref_alloc(strdup(to[i]));

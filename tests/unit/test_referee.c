@@ -274,6 +274,8 @@ decide(struct world *w, const char *from, const char *subject,
 	free(raw);
 }
 
+static int has(const char *text, const char *s);
+
 /* Whether mail i of o goes to addr and its text holds s. */
 static void
 mail_has(const struct ref_outcome *o, size_t i, const char *addr,
@@ -287,7 +289,7 @@ mail_has(const struct ref_outcome *o, size_t i, const char *addr,
 	assert_string_equal(o->mail[i].rcpt[0], addr);
 	assert_int_equal(mail_parse(o->mail[i].text, o->mail[i].len, &m,
 	    &why), 0);
-	found = strstr(m.text, s) != NULL ||
+	found = has(m.text, s) ||
 	    (m.subject != NULL && strstr(m.subject, s) != NULL);
 	if (!found)
 		fail_msg("mail %zu lacks \"%s\":\n%s", i, s, m.text);
@@ -875,11 +877,38 @@ test_key_search(void **state)
 	assert_false(ref_board_ok(""));
 }
 
-/* Whether text holds s. */
+/* The length of the blank at t (a space, or a line break a mail's
+ * lines are wrapped at: CR LF or LF and the indent after), or 0. */
+static size_t
+wrap_blank(const char *t)
+{
+	size_t n = t[0] == '\r' && t[1] == '\n' ? 2 : t[0] == '\n';
+
+	if (n == 0)
+		return t[0] == ' ';
+	return n + strspn(t + n, " ");
+}
+
+/* Whether text holds s, a blank of s matching a line break of text
+ * (the referee wraps its lines: ref_wrap). */
 static int
 has(const char *text, const char *s)
 {
-	return strstr(text, s) != NULL;
+	const char *t, *p;
+	size_t n;
+
+	for (; *text != '\0'; text++) {
+		for (t = text, p = s; *p != '\0'; p++)
+			if (*p == ' ' && (n = wrap_blank(t)) > 0)
+				t += n;
+			else if (*t == *p)
+				t++;
+			else
+				break;
+		if (*p == '\0')
+			return 1;
+	}
+	return *s == '\0';
 }
 
 /* Whether any reply of o, or its log line, holds s. */
@@ -1678,7 +1707,7 @@ test_refusal_texts(void **state)
 	mail_has(&o, 0, "stranger@example.net", "remove the blank before the "
 	    "#N");
 	assert_false(said(&o, "xyzzy"));
-	assert_false(has(o.mail[0].text, "11-15"));
+	assert_false(has(o.mail[0].text, "move 1 ann"));  /* not quoted */
 	ref_outcome_free(&o);
 	decide(w, "ann@example.test", "checkers moev 1 ann ann-pw 11-15",
 	    NULL, &o);
@@ -1692,10 +1721,13 @@ test_refusal_texts(void **state)
 	assert_int_equal(lines_sent(&o, 0, "ann", 1), 2);
 	assert_false(said(&o, "stackref-referee(8)"));
 	ref_outcome_free(&o);
+	/* issue 22, item 2: the example is a legal move, of the square
+	 * the illegal one named, not the illegal move itself */
 	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-18#1",
 	    NULL, &o);
-	mail_has(&o, 0, "ann@example.test", "checkers move 1 ann PASSWORD "
-	    "11-18#1");
+	mail_has(&o, 0, "ann@example.test", "one of the legal moves, for "
+	    "example:\n    checkers move 1 ann PASSWORD 11-15#1");
+	assert_false(said(&o, "PASSWORD 11-18"));
 	ref_outcome_free(&o);
 	decide(w, "bob@example.test", "checkers move 1 bob bob-pw 22-18#1",
 	    NULL, &o);
@@ -2193,6 +2225,8 @@ legal_move(const struct ref_outcome *o, size_t i, int k, char *buf,
 
 	mail_read(o, i, &m);
 	assert_non_null(p = strstr(m.text, "Legal moves: "));
+	if (strstr(p, "from each square:") != NULL)   /* counted: its example */
+		assert_non_null(p = strstr(p, "For example: ")), (void)0;
 	for (p += 13; k > 0; k--)
 		assert_non_null(p = strstr(p, ", ")), p += 2;
 	n = strcspn(p, ",\n");
@@ -2380,11 +2414,14 @@ test_undo_games(void **state)
 		decide(w, "ann@example.test", line, NULL, &o);
 		assert_int_equal(o.status, REF_APPLIED);
 		mail_has(&o, 1, "bob@example.test", "ann (");
-		mail_has(&o, 1, "bob@example.test", "asks to take back their "
-		    "last move");
+		/* issue 22, item 9: the request names the moves it takes
+		 * back, to both players */
+		snprintf(line, sizeof(line), "asks to take back %s.", mv);
+		mail_has(&o, 1, "bob@example.test", line);
 		mail_has(&o, 1, "bob@example.test", "accept-undo#2");
-		mail_has(&o, 0, "ann@example.test", "Your request to take back "
-		    "your last move waits");
+		snprintf(line, sizeof(line), "Your request to take back %s "
+		    "waits", mv);
+		mail_has(&o, 0, "ann@example.test", line);
 		ref_outcome_free(&o);
 		snprintf(line, sizeof(line), "%s move %s ann ann-pw accept",
 		    games[g], b);
@@ -2394,6 +2431,8 @@ test_undo_games(void **state)
 		decide(w, "bob@example.test", line, NULL, &o);
 		assert_int_equal(o.status, REF_APPLIED);
 		assert_non_null(strstr(o.record, "{[%accept-undo"));
+		snprintf(line, sizeof(line), "accepts: %s is taken back.", mv);
+		mail_has(&o, 0, "ann@example.test", line);
 		mail_has(&o, 0, "ann@example.test", "ann to move (ply 1)");
 		mail_has(&o, 0, "ann@example.test", "It is your turn, ann");
 		ref_outcome_free(&o);
@@ -2808,6 +2847,321 @@ test_one_judge(void **state)
 	}
 }
 
+/* --- issue 22: replies (items 2, 3, 4, 9) ---------------------------- */
+
+/* The mail from from with subject is answered, the first reply
+ * holding text. */
+static void
+replied(struct world *w, const char *from, const char *subject,
+    const char *text)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	mail_has(&o, 0, from, text);
+	ref_outcome_free(&o);
+}
+
+/* The longest line of the text of mail i of o; with STACKREF_DUMP set,
+ * the text goes to stderr too. */
+static size_t
+longest_line(const struct ref_outcome *o, size_t i)
+{
+	struct mail_in m;
+	const char *p;
+	size_t n, max = 0;
+
+	mail_read(o, i, &m);
+	if (getenv("STACKREF_DUMP") != NULL)
+		fprintf(stderr, "---- mail %zu\n%s\n", i, m.text);
+	for (p = m.text; *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		if (n > max)
+			max = n;
+	}
+	mail_in_free(&m);
+	return max;
+}
+
+/* Every mail of o has lines of at most 78 bytes. */
+static void
+lines_fit(const struct ref_outcome *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nmail; i++)
+		if (longest_line(o, i) > 78)
+			fail_msg("mail %zu has a line of %zu bytes", i,
+			    longest_line(o, i));
+}
+
+/* Item 4: an illegal Accasta move lists the moves of the stack it
+ * names, else a count by stack; the mail to the player to move carries
+ * the count, not 192 moves on one line; no line over 78 bytes. */
+static void
+test_accasta_lists(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	open_board(w, "accasta-pari");
+	decide(w, "ann@example.test", "accasta-pari show 1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "Legal moves: ");
+	mail_has(&o, 0, "ann@example.test", "from each square: a1: ");
+	mail_has(&o, 0, "ann@example.test", "accasta-pari preview 1 SQUARE");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "accasta-pari move 1 ann ann-pw "
+	    "b2:1-g4#1", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "legal moves from b2: b2:");
+	mail_has(&o, 0, "ann@example.test", "for example:\n    accasta-pari "
+	    "move 1 ann PASSWORD b2:");
+	assert_false(said(&o, "a1:1-b1"));     /* another stack's */
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "accasta-pari move 1 ann ann-pw "
+	    "zz#1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "from each square: a1: ");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "accasta-pari preview 1 c3", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "legal moves from c3: c3:");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+}
+
+/* The reply (prefixed by prefix) of the player at from to mail i of o,
+ * left unedited: answered, nothing done, the answer holding s (NULL:
+ * anything). */
+static void
+reply_own(struct world *w, const char *from, const char *prefix,
+    const struct ref_outcome *o, size_t i, const char *s)
+{
+	struct ref_outcome r;
+	char subject[400], re[500];
+
+	mail_subject(o, i, subject, sizeof(subject));
+	snprintf(re, sizeof(re), "%s%s", prefix, subject);
+	decide(w, from, re, NULL, &r);
+	if (r.status != REF_ANSWERED || r.nmail != 1 || r.record != NULL ||
+	    r.challenges != NULL)
+		fail_msg("%s: status %d, %zu mails (%s)", re, r.status, r.nmail,
+		    r.summary);
+	mail_has(&r, 0, from, "nothing was done");
+	longest_line(&r, 0);
+	if (s != NULL)
+		mail_has(&r, 0, from, s);
+	ref_outcome_free(&r);
+}
+
+/* The mail from from with subject decided, then its reply i sent back
+ * by replier after prefix (reply_own), the answer holding text. */
+static void
+own_after(struct world *w, const char *from, const char *subject,
+    size_t i, const char *replier, const char *prefix, const char *text)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	reply_own(w, replier, prefix, &o, i, text);
+	ref_outcome_free(&o);
+}
+
+/* Item 3: every subject the referee writes, sent back with "Re:" and
+ * its kin, is answered with the command for that situation, and
+ * nothing is done. */
+static void
+test_own_subjects(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	const char *ann = "ann@example.test", *bob = "bob@example.test";
+
+	decide(w, ann, "checkers challenge ann ann-pw bob", NULL, &o);
+	reply_own(w, bob, "Re: ", &o, 0,
+	    "To accept, send:\n    checkers accept 1 bob PASSWORD");
+	reply_own(w, "stranger@example.net", "Fwd: ", &o, 0,
+	    "checkers accept 1 USERID PASSWORD");
+	reply_own(w, ann, "AW: ", &o, 1, "checkers decline 1 ann PASSWORD");
+	ref_outcome_free(&o);
+	decide(w, bob, "checkers accept 1 bob bob-pw", NULL, &o);
+	reply_own(w, ann, "RE: Fwd: SV: ", &o, 0,
+	    "checkers move 1 ann PASSWORD MOVE#1");
+	reply_own(w, bob, "Re[2]: ", &o, 1, "It is ann's turn");
+	ref_outcome_free(&o);
+	own_after(w, ann, "checkers move 1 ann ann-pw 11-18#1", 0, ann, "Re: ",
+	    "mended");
+	own_after(w, ann, "checkers preview 1 11-15", 0, ann, "Re: ", NULL);
+	own_after(w, ann, "checkers move 1 ann ann-pw resign#1", 1, bob,
+	    "Re: ", "checkers challenge bob PASSWORD OPPONENT");
+	own_after(w, ann, "games ann", 0, ann, "Re: ", NULL);
+	own_after(w, ann, "help", 0, ann, "Re: ", NULL);
+	open_board(w, "accasta-pari");
+	own_after(w, ann, "accasta-pari show 2", 0, ann, "Re: ",
+	    "accasta-pari move 2 ann PASSWORD MOVE#1");
+	/* a command is still one after "Re:" */
+	ok(w, ann, "Re: accasta-pari show 2", REF_ANSWERED, 1);
+}
+
+/* ann plays 11-15, bob 23-19 on board 1. */
+static void
+two_plies(struct world *w)
+{
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw 23-19#2",
+	    REF_APPLIED, 2);
+}
+
+/* Item 9: actions read as sentences in the mails and the history; the
+ * history keeps the moves an accepted undo took back, and the request. */
+static void
+test_action_words(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	two_plies(w);
+	decide(w, "bob@example.test", "checkers move 1 bob bob-pw undo#3",
+	    NULL, &o);
+	mail_has(&o, 1, "bob@example.test", "bob (white): White asks to take "
+	    "back 23-19.");
+	mail_has(&o, 0, "ann@example.test", "Last action: White asks to take "
+	    "back 23-19.");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw accept-undo",
+	    NULL, &o);
+	mail_has(&o, 1, "bob@example.test", "Red accepts: 23-19 is taken "
+	    "back.");
+	ref_outcome_free(&o);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw propose#2",
+	    REF_APPLIED, 2);
+	decide(w, "ann@example.test", "checkers history 1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "(taken back: 23-19 White asks to "
+	    "take back 23-19.) Red accepts: 23-19 is taken back.");
+	mail_has(&o, 0, "ann@example.test", "White offers a draw.");
+	assert_false(said(&o, "[offer-draw"));
+	assert_false(said(&o, "[request-undo"));
+	lines_fit(&o);
+	ref_outcome_free(&o);
+}
+
+/* Item 9: the lines that tell how to watch a board go only to those
+ * they help: not to its players, not to a watcher already. */
+static void
+test_watch_hint(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	char line[200];
+
+	decide(w, "ann@example.test", "checkers showas 1 bob", NULL, &o);
+	assert_false(said(&o, "To get a copy of every move"));
+	ref_outcome_free(&o);
+	replied(w, "stranger@example.net", "checkers show 1",
+	    "To get a copy of every move");
+	carol(w);
+	ok(w, "carol@example.test", "checkers subscribe 1", REF_APPLIED, 1);
+	carol_line(w, "subscribe", line, sizeof(line));
+	ok(w, "carol@example.test", line, REF_APPLIED, 1);
+	decide(w, "carol@example.test", "checkers show 1", NULL, &o);
+	assert_false(said(&o, "To get a copy of every move"));
+	ref_outcome_free(&o);
+}
+
+/* Item 9: a challenge's mails name its time control and every option
+ * it carries. */
+static void
+test_challenge_terms(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "checkers challenge ann ann-pw bob "
+	    "first=bob time=move=7d", NULL, &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	mail_has(&o, 0, "bob@example.test", "Time control: move=7d");
+	mail_has(&o, 0, "bob@example.test", "Options: first=bob time=move=7d.");
+	mail_has(&o, 1, "ann@example.test", "Time control: move=7d");
+	lines_fit(&o);
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "stackup challenge ann ann-pw bob", NULL,
+	    &o);
+	mail_has(&o, 0, "bob@example.test", "Time control: move=21d remind=7d "
+	    "(the referee's).\nOptions: first=ann.");
+	ref_outcome_free(&o);
+}
+
+/* Item 9: games USERID ends with a real command for one of the user's
+ * boards, not the placeholder GAME show BOARD; none with no board. */
+static void
+test_games_show(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	decide(w, "ann@example.test", "games ann", NULL, &o);
+	assert_false(said(&o, "GAME show BOARD"));
+	assert_false(said(&o, " show "));
+	ref_outcome_free(&o);
+	open_board(w, "stackup");
+	w->boards[0].text = w->record;
+	w->boards[0].len = w->record_len;
+	snprintf(w->boards[0].board, sizeof(w->boards[0].board), "%s",
+	    w->record_board);
+	w->nboards = 1;
+	decide(w, "ann@example.test", "games ann", NULL, &o);
+	w->nboards = 0;
+	mail_has(&o, 0, "ann@example.test", "the subject, as\n    stackup "
+	    "show 1");
+	assert_false(said(&o, "GAME show BOARD"));
+	ref_outcome_free(&o);
+}
+
+/* Item 2's siblings: every refusal that shows a subject to send shows
+ * one that would be accepted now. */
+static void
+test_refusal_examples(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	two_plies(w);
+	/* a stale move that is no longer legal: a legal one instead */
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw 11-15#1",
+	    NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "stale request");
+	mail_has(&o, 0, "ann@example.test", "still mean it, send\n    "
+	    "checkers move 1 ann PASSWORD ");
+	assert_false(said(&o, "11-15#3"));
+	ref_outcome_free(&o);
+	/* a stale move still legal: itself */
+	replied(w, "ann@example.test", "checkers move 1 ann ann-pw 8-11#2",
+	    "checkers move 1 ann PASSWORD 8-11#3");
+	/* a stale action that may be taken now, and one that may not */
+	replied(w, "ann@example.test", "checkers move 1 ann ann-pw propose#2",
+	    "checkers move 1 ann PASSWORD propose#3");
+	decide(w, "ann@example.test", "checkers move 1 ann ann-pw "
+	    "accept-undo#2", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "stale request");
+	assert_false(said(&o, "accept-undo#3"));
+	mail_has(&o, 0, "ann@example.test", "checkers show 1");
+	ref_outcome_free(&o);
+	/* accept: on an open board, the board to look at */
+	decide(w, "bob@example.test", "checkers accept 1 bob bob-pw", NULL, &o);
+	mail_has(&o, 0, "bob@example.test", "send\n    checkers show 1");
+	assert_false(said(&o, "GAME move BOARD"));
+	ref_outcome_free(&o);
+	/* accept: the challenge's own game */
+	ok(w, "ann@example.test", "stackup challenge ann ann-pw bob",
+	    REF_APPLIED, 2);
+	replied(w, "bob@example.test", "checkers accept 2 bob bob-pw",
+	    "Send instead:\n    stackup accept 2 bob PASSWORD");
+	ok(w, "bob@example.test", "stackup accept 2 bob bob-pw", REF_APPLIED,
+	    2);
+}
+
 /* Issue 22 item 7: the challenge option win=2010 opens a board of
  * accasta-pari-2010 (Stein's win rule since 2010), win=2004 one of
  * accasta-pari; any other value, or another game, is refused. */
@@ -2928,6 +3282,20 @@ main(void)
 		cmocka_unit_test(test_store_schema),
 		cmocka_unit_test(test_hash_cost),
 		cmocka_unit_test(test_key_search),
+		cmocka_unit_test_setup_teardown(test_accasta_lists, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_own_subjects, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_action_words, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_watch_hint, setup_board,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_challenge_terms, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_games_show, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_refusal_examples,
+		    setup_board, teardown),
 	};
 
 	return cmocka_run_group_tests_name("referee", tests, NULL, NULL);
