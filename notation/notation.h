@@ -51,10 +51,14 @@ struct notation {
 	/* Optional: what comes between two games of a stream (JSON's
 	 * comma), or NULL. */
 	const char *between;
+
+	/* Optional: the same notation writing the position after each
+	 * move too (convert --positions), or NULL. */
+	const struct notation *positions;
 };
 
 /*
- * A notation may be write-only (JSON): its open, next and close are
+ * A notation may be write-only (HTML): its open, next and close are
  * NULL, and notation_open never finds it.
  */
 
