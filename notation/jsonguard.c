@@ -78,13 +78,13 @@ jsonguard_refuse(struct json_guard *gd, int c, const struct srcloc *where,
 	return JSONGUARD_REFUSED;
 }
 
-/* Refuses the game as too big: what. */
+/* Refuses the game as too big: what, over max. */
 static enum jsonguard_result
-jsonguard_toobig(struct json_guard *gd, const char *what)
+jsonguard_toobig(struct json_guard *gd, const char *what, size_t max)
 {
 	gd->state = GUARD_END;
 	gd->bad = gd->at;
-	gd->toobig = what;
+	snprintf(gd->toobig, sizeof(gd->toobig), "%s over %zu", what, max);
 	return JSONGUARD_REFUSED;
 }
 
@@ -156,7 +156,8 @@ jsonguard_struct(struct json_guard *gd, struct jsonguard_scan *sc, int c,
 	    jsonguard_value(gd, where) == -1)
 		return -1;
 	if (gd->nvalues > JSONGUARD_VALUES_MAX) {
-		jsonguard_toobig(gd, "values in a game");
+		jsonguard_toobig(gd, "values in a game",
+		    JSONGUARD_VALUES_MAX);
 		return -1;
 	}
 	switch (c) {
@@ -165,7 +166,8 @@ jsonguard_struct(struct json_guard *gd, struct jsonguard_scan *sc, int c,
 		return 0;
 	case '{': case '[':
 		if (sc->depth == JSONGUARD_NEST_MAX) {
-			jsonguard_toobig(gd, "arrays and objects nested");
+			jsonguard_toobig(gd, "arrays and objects nested",
+			    JSONGUARD_NEST_MAX);
 			return -1;
 		}
 		sc->kinds[++sc->depth] = (char)c;
@@ -201,7 +203,8 @@ jsonguard_object(struct json_guard *gd, const struct srcloc *start)
 	sc.open = 1;
 	for (;;) {
 		if (gd->len + 1 >= JSONGUARD_GAME_MAX)
-			return jsonguard_toobig(gd, "bytes of a game");
+			return jsonguard_toobig(gd, "bytes of a game",
+			    JSONGUARD_GAME_MAX);
 		if (jsonguard_add(gd, c) == -1)
 			return JSONGUARD_NOMEM;
 		if (sc.string) {
@@ -212,7 +215,7 @@ jsonguard_object(struct json_guard *gd, const struct srcloc *start)
 			else if (c == '"')
 				sc.string = 0;
 		} else if ((rc = jsonguard_struct(gd, &sc, c, &where)) != 0)
-			return rc == 1 ? JSONGUARD_GAME : gd->toobig != NULL ?
+			return rc == 1 ? JSONGUARD_GAME : gd->toobig[0] != '\0' ?
 			    JSONGUARD_REFUSED : JSONGUARD_NOMEM;
 		where = gd->at;
 		if ((c = jsonguard_getc(gd)) == EOF)

@@ -51,7 +51,7 @@ struct json_guard {
 	size_t nvalues, valcap;
 	struct srcloc bad;        /* of what was refused */
 	const char *expected;     /* set when refused as malformed */
-	const char *toobig;       /* set when refused as too big */
+	char toobig[80];          /* set when refused as too big */
 	char read[32];            /* what was read instead of expected */
 };
 

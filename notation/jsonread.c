@@ -494,8 +494,6 @@ jr_parse(struct reader *rd)
 static enum read_result
 jr_stopped(struct reader *rd, enum jsonguard_result gr)
 {
-	char what[96];
-
 	rd->done = 1;
 	if (gr == JSONGUARD_NOMEM) {
 		(void)jr_report(rd, NULL, DIAG_NOMEM);
@@ -506,12 +504,9 @@ jr_stopped(struct reader *rd, enum jsonguard_result gr)
 		    EIO));
 		return READ_SYSTEM;
 	}
-	if (rd->gd.toobig != NULL) {
-		snprintf(what, sizeof(what), "%s (at most %zu, %zu, %d)",
-		    rd->gd.toobig, (size_t)JSONGUARD_GAME_MAX,
-		    JSONGUARD_VALUES_MAX, JSONGUARD_NEST_MAX);
-		(void)jr_report(rd, &rd->gd.bad, DIAG_TOO_BIG, what);
-	} else
+	if (rd->gd.toobig[0] != '\0')
+		(void)jr_report(rd, &rd->gd.bad, DIAG_TOO_BIG, rd->gd.toobig);
+	else
 		(void)jr_report(rd, &rd->gd.bad, DIAG_SYNTAX, rd->gd.expected,
 		    rd->gd.read);
 	return READ_MALFORMED;

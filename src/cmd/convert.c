@@ -23,7 +23,7 @@
 #include "cmd/convert.h"
 #include "base/fileio.h"
 
-const char cmd_convert_usage[] = "convert [--to NOTATION] "
+const char cmd_convert_usage[] = "convert [--to NOTATION] [--positions] "
     "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
     "[--tag CRITERION]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
     "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
@@ -31,6 +31,8 @@ const char cmd_convert_usage[] = "convert [--to NOTATION] "
 
 const char cmd_convert_help[] =
 	"  --to NOTATION        pdn (default), xml, html or json\n"
+	"  --positions          json: each move with its ply, side and the"
+	" FEN after it\n"
 	"  --squares STYLE      numeric or algebraic square names (default:"
 	" the record's)\n"
 	"  --at N               the position after N plies of each game"
@@ -259,6 +261,7 @@ convert_opt(void *ctx, int ch, const char *arg)
 	case 'P': c->plycount = 1; return 0;
 	case 'F': c->fix_results = 1; return 0;
 	case 'O': c->opening = 1; return 0;
+	case 'p': c->positions = 1; return 0;
 	case 'B': c->split_by = arg; return 0;
 	case '#':
 		return cmd_number(d, "-#", arg, 1, REPLAY_ALL - 1,
@@ -275,6 +278,8 @@ convert_conflict(const struct convert *c, struct diag *d)
 		diag_report(d, DIAG_EXCLUSIVE, NULL, "-#", "--split-by");
 	else if (c->spec.fen != NULL && c->spec.pattern != NULL)
 		diag_report(d, DIAG_EXCLUSIVE, NULL, "--fen", "--pattern");
+	else if (c->positions && c->to->positions == NULL)
+		diag_report(d, DIAG_NEEDS, NULL, "--positions", "--to json");
 	else
 		return 0;
 	return -1;
@@ -294,6 +299,7 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		{ "plycount", no_argument, NULL, 'P' },
 		{ "fix-results", no_argument, NULL, 'F' },
 		{ "opening", no_argument, NULL, 'O' },
+		{ "positions", no_argument, NULL, 'p' },
 		{ "split", required_argument, NULL, '#' },
 		{ "split-by", required_argument, NULL, 'B' },
 		CMD_SELECT_LONGOPTS,
@@ -306,6 +312,8 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		return rc;
 	if (convert_conflict(c, d) == -1)
 		return cmd_usage(d, cmd_convert_usage);
+	if (c->positions)
+		c->to = c->to->positions;
 	if (argc == optind)
 		return cmd_arg_count(d, cmd_convert_usage, 1, "file");
 	c->files = argv + optind;

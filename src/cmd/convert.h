@@ -30,6 +30,7 @@ struct convert {
 	int plycount;             /* --plycount */
 	int fix_results;          /* --fix-results */
 	int opening;              /* --opening */
+	int positions;            /* --positions */
 	struct opening_book book; /* for --opening */
 	struct posmatch_spec spec;/* --fen, --pattern, --empty, --material */
 	struct posmatch pm;
