@@ -72,7 +72,11 @@ jr_what(const json_t *v, char *buf, size_t size)
 	case JSON_STRING: return util_quote(json_string_value(v), buf, size);
 	case JSON_OBJECT: return "an object";
 	case JSON_ARRAY: return "an array";
-	case JSON_INTEGER: case JSON_REAL: return "a number";
+	case JSON_INTEGER:
+		snprintf(buf, size, "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(v));
+		return buf;
+	case JSON_REAL: return "a number";
 	case JSON_TRUE: return "true";
 	case JSON_FALSE: return "false";
 	default: return "null";
