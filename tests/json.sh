@@ -161,7 +161,7 @@ printf '[{"tags":[],"moves":["11-15",\n  {"nag":"x"}],"result":"*"}]\n' \
     >"$tmp/bad.json"
 refused json/read/nag 3 'bad.json:2:3: game 1: expected a NAG, a number from 0 to 65535, read x'
 printf '[{"tags":[],"moves":[],"result":"*","clock":1}]' >"$tmp/bad.json"
-refused json/read/member 3 'expected a member game, tags, start, moves or result of a game, read a number'
+refused json/read/member 3 'bad.json:1:45: game 1: expected a member game, tags, start, moves or result of a game, read 1'
 printf '[{"tags":[],"moves":[],"result":"*"},]' >"$tmp/bad.json"
 refused json/read/comma 3 "bad.json:1:38: game 1: expected a game, a JSON object '{', after ',', read ']'"
 { printf '[{"tags":[],"moves":['; i=0
