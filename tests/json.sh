@@ -8,11 +8,17 @@
 #   json/valid/broken      a game kept broken and a variant refused;
 #   json/valid/timed       a timed game: time stamps, leave, an undo
 #                          (its moves under "undone"), a claim on time;
-#   json/invalid/*         documents the schema must refuse (a ply as a
-#                          string, a move without its FEN, an unknown
-#                          result), so the validator is seen to work;
-#   json/fen               the FEN after each move of a game is the one
-#                          show --format fen prints at that ply;
+#   json/invalid/*         documents the schema must refuse (a move as a
+#                          number, a tag as an object, an unknown result),
+#                          so the validator is seen to work;
+#   json/valid/positions   the same with --positions;
+#   json/fen               the FEN after each move of a game (--positions)
+#                          is the one show --format fen prints at that ply;
+#   json/round-trip/*      JSON read back: PDN -> JSON -> PDN and XML ->
+#                          JSON -> XML byte-identical on every real archive
+#                          and fixture; json/size/*: at most twice the PDN;
+#   json/read/*            the reader's refusals at file:line:col, bounds;
+#   json/written-only/*    HTML, SVG and PNG inputs refused by name;
 #   json/referee-status/*  `stackref referee --status --json` is valid
 #                          under its schema (notation/referee-status.
 #                          schema.json), a mail waiting and late or not
