@@ -127,15 +127,6 @@ jr_text(struct reader *rd, const json_t *v, size_t max, int empty,
 	return JR_OK;
 }
 
-/* Whether s is 1 to max bytes of set. */
-static int
-jr_word(const char *s, const char *set, size_t max)
-{
-	size_t n = strspn(s, set);
-
-	return n > 0 && n <= max && s[n] == '\0';
-}
-
 #define JR_NAME_SET "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
 	"0123456789_"
 
@@ -153,7 +144,7 @@ jr_tag(struct reader *rd, const json_t *v)
 	    jr_text(rd, json_array_get(v, 1), PDN_TEXT_MAX, 1,
 	    "a tag value, a string", &value) == JR_BAD)
 		return JR_BAD;
-	if (!jr_word(name, JR_NAME_SET, PDN_NAME_MAX))
+	if (!util_word(name, JR_NAME_SET, PDN_NAME_MAX))
 		return jr_refuse(rd, json_array_get(v, 0),
 		    "a tag name (letters, digits, _)");
 	rd->cursor += jr_count(v);
@@ -210,11 +201,11 @@ jr_action_ok(const char *s)
 		if ((days = strchr(sp + 1, ' ')) == NULL ||
 		    days - sp - 1 > 64 || strchr(days + 1, ' ') != NULL)
 			return 0;
-		return jr_word(days + 1, "0123456789", 4);
+		return util_word(days + 1, "0123456789", 4);
 	}
 	for (i = 0; types[i] != NULL; i++)
 		if (strlen(types[i]) == n && strncmp(types[i], s, n) == 0)
-			return jr_word(sp + 1, JR_NAME_SET "-", 64);
+			return util_word(sp + 1, JR_NAME_SET "-", 64);
 	return 0;
 }
 
@@ -233,7 +224,7 @@ jr_move_more(struct reader *rd, struct elem *e, const char *key,
 		if (jr_text(rd, x, PDN_WORD_MAX, 0, "a mark of ! and ?",
 		    &s) == JR_BAD)
 			return JR_BAD;
-		if (!jr_word(s, "!?", PDN_WORD_MAX))
+		if (!util_word(s, "!?", PDN_WORD_MAX))
 			return jr_refuse(rd, x, "a mark of ! and ?");
 		return record_elem_suffix(rd->g, e, s, strlen(s)) == -1 ?
 		    jr_report(rd, NULL, DIAG_NOMEM) : JR_OK;
