@@ -192,6 +192,29 @@ notation_open(FILE *in, const char *file, struct diag *d,
 	return rd;
 }
 
+struct reader *
+notation_open_as(FILE *in, const char *file, struct diag *d,
+    const struct notation *nt)
+{
+	struct reader *rd;
+
+	if ((rd = nt->open(in, file, d)) == NULL)
+		diag_report(d, DIAG_NOMEM, NULL);
+	return rd;
+}
+
+const char *
+notation_written_only(const char *name)
+{
+	static const char *const formats[] = { "HTML", "SVG", "PNG", "ASCII" };
+	size_t i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcasecmp(name, formats[i]) == 0)
+			return formats[i];
+	return NULL;
+}
+
 int
 notation_write_record(const struct notation *nt, FILE *out,
     const struct record *g)

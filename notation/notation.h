@@ -79,6 +79,15 @@ int notation_write_record(const struct notation *nt, FILE *out,
 struct reader *notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt);
 
+/* Starts reading in (named file for diagnostics) as notation nt, one
+ * that is read (convert --from); NULL when out of memory (reported). */
+struct reader *notation_open_as(FILE *in, const char *file, struct diag *d,
+    const struct notation *nt);
+
+/* The name of the written-only format called name ("HTML" for html,
+ * "SVG", "PNG", "ASCII"; in any case), for DIAG_WRITTEN_ONLY, or NULL. */
+const char *notation_written_only(const char *name);
+
 /*
  * Reads the one game of the stream in (named file for diagnostics), in
  * whatever notation it is written, into g (record_init'ed by the

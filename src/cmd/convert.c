@@ -23,13 +23,16 @@
 #include "cmd/convert.h"
 #include "base/fileio.h"
 
-const char cmd_convert_usage[] = "convert [--to NOTATION] [--positions] "
+const char cmd_convert_usage[] = "convert [--from NOTATION] "
+    "[--to NOTATION] [--positions] "
     "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
     "[--tag CRITERION]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
     "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
     "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE...";
 
 const char cmd_convert_help[] =
+	"  --from NOTATION      read as pdn, xml or json (default: found from"
+	" the content)\n"
 	"  --to NOTATION        pdn (default), xml, html or json\n"
 	"  --positions          json: each move with its ply, side and the"
 	" FEN after it\n"
@@ -159,6 +162,7 @@ convert_games(struct convert *c)
 	e.sel = &c->sel;
 	e.fn = convert_game;
 	e.ctx = c;
+	e.from = c->from;
 	for (i = 0; i < c->nfiles && rc == 0; i++) {
 		c->name = fileio_name(c->files[i]);
 		if ((c->in = fileio_open(c->files[i], c->d)) == NULL)
@@ -201,6 +205,22 @@ convert_to(struct convert *c, const char *name, struct diag *d)
 		at += (size_t)snprintf(known + at, sizeof(known) - at, "%s%s",
 		    i > 0 ? ", " : "", notation_table[i]->name);
 	diag_report(d, DIAG_UNKNOWN_NOTATION, NULL, "--to", name, known);
+	return cmd_usage(d, cmd_convert_usage);
+}
+
+/* Sets c->from to the notation called name, one that is read; one
+ * written only is refused by name, an unknown one a usage error. */
+static int
+convert_from(struct convert *c, const char *name, struct diag *d)
+{
+	const char *written = notation_written_only(name);
+
+	if ((c->from = notation_find(name)) != NULL && c->from->open != NULL)
+		return 0;
+	if (written != NULL)
+		return diag_report(d, DIAG_WRITTEN_ONLY, NULL, written);
+	diag_report(d, DIAG_UNKNOWN_NOTATION, NULL, "--from", name,
+	    "pdn, xml, json");
 	return cmd_usage(d, cmd_convert_usage);
 }
 
@@ -252,6 +272,7 @@ convert_opt(void *ctx, int ch, const char *arg)
 	switch (ch) {
 	case 'o': c->out = arg; return 0;
 	case 't': return convert_to(c, arg, d);
+	case 'f': return convert_from(c, arg, d);
 	case 's': return convert_squares(c, arg, d);
 	case 'a':
 		return cmd_number(d, "--at", arg, 0, REPLAY_ALL - 1,
@@ -290,6 +311,7 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "to", required_argument, NULL, 't' },
+		{ "from", required_argument, NULL, 'f' },
 		{ "squares", required_argument, NULL, 's' },
 		{ "at", required_argument, NULL, 'a' },
 		{ "output", required_argument, NULL, 'o' },

@@ -17,6 +17,7 @@ struct convert {
 	FILE *in;                 /* the one being read */
 	const char *name;         /* its name */
 	const struct notation *to;
+	const struct notation *from; /* --from, or NULL */
 	struct diag *d;
 	struct select sel;
 	struct sink sink;
