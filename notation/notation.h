@@ -70,7 +70,10 @@ int notation_write_record(const struct notation *nt, FILE *out,
  * Starts reading in (named file for diagnostics) in whatever notation it
  * is written, found from its content without consuming it: XML when its
  * first non-blank byte after an optional UTF-8 byte order mark is '<'
- * (or 0xFE/0xFF, so that UTF-16 is refused by the XML reader), else PDN.
+ * (or 0xFE/0xFF, so that UTF-16 is refused by the XML reader), JSON when
+ * it is '{', or '[' before '{' or ']' (a PDN tag has a name there), else
+ * PDN.  A game page or a picture (HTML, SVG, PNG, seen in the first
+ * bytes) is refused by name (DIAG_WRITTEN_ONLY).
  * A regular file is rewound; the bytes read ahead from a pipe are pushed
  * back with ungetc (glibc takes more than one).  Sets *nt to that
  * notation for next(), close() and for writing the record back.  NULL
