@@ -237,18 +237,20 @@ notation_find(const char *name)
 	return NULL;
 }
 
-int
-notation_read_one(FILE *in, const char *file, struct record *g,
-    const struct notation **ntp, struct diag *d)
+/* notation_read_one, as notation as when not NULL. */
+static int
+notation_read_as(FILE *in, const char *file, struct record *g,
+    const struct notation **ntp, const struct notation *as, struct diag *d)
 {
-	const struct notation *nt;
+	const struct notation *nt = as;
 	struct record extra;
 	struct reader *rd;
 	unsigned long idx;
 	enum read_result rr;
 	struct diag_where w = { file, NULL, 0, 0 };
 
-	if ((rd = notation_open(in, file, d, &nt)) == NULL)
+	if ((rd = as != NULL ? notation_open_as(in, file, d, as) :
+	    notation_open(in, file, d, &nt)) == NULL)
 		return -1;
 	if (ntp != NULL)
 		*ntp = nt;
@@ -270,8 +272,17 @@ notation_read_one(FILE *in, const char *file, struct record *g,
 }
 
 int
-notation_read_text(const char *data, size_t len, const char *file,
-    struct record *g, const struct notation **nt, struct diag *d)
+notation_read_one(FILE *in, const char *file, struct record *g,
+    const struct notation **ntp, struct diag *d)
+{
+	return notation_read_as(in, file, g, ntp, NULL, d);
+}
+
+/* notation_read_text, as notation as when not NULL. */
+static int
+notation_read_text_as(const char *data, size_t len, const char *file,
+    struct record *g, const struct notation **nt,
+    const struct notation *as, struct diag *d)
 {
 	FILE *f;
 	int rc;
@@ -281,9 +292,16 @@ notation_read_text(const char *data, size_t len, const char *file,
 		diag_report(d, DIAG_NO_GAME, DIAG_FILE(file));
 		return -1;
 	}
-	rc = notation_read_one(f, file, g, nt, d);
+	rc = notation_read_as(f, file, g, nt, as, d);
 	fclose(f);
 	return rc;
+}
+
+int
+notation_read_text(const char *data, size_t len, const char *file,
+    struct record *g, const struct notation **nt, struct diag *d)
+{
+	return notation_read_text_as(data, len, file, g, nt, NULL, d);
 }
 
 /* The text of notation_typed_move before it is read as movetext: the
@@ -367,8 +385,8 @@ notation_typed_move(const char *text, char *buf, size_t size)
 	diag_init(&q, "stackref", NULL);
 	q.quiet = 1;
 	record_init(&g);
-	if (notation_read_text(clean, strlen(clean), "<move>", &g, NULL,
-	    &q) == 0 && g.ntags == 0 &&
+	if (notation_read_text_as(clean, strlen(clean), "<move>", &g, NULL,
+	    &notation_pdn, &q) == 0 && g.ntags == 0 &&
 	    (n = notation_typed_count(&g.main, &e)) == 1) {
 		snprintf(buf, size, "%s", e->text);
 		len = strlen(buf);
