@@ -179,6 +179,18 @@ select_past(const struct select *s, unsigned long index)
 }
 
 unsigned long
+select_beyond(const struct select *s, unsigned long count)
+{
+	unsigned long worst = 0;
+	size_t i;
+
+	for (i = 0; i < s->nranges; i++)
+		if (s->ranges[i].first > count && s->ranges[i].first > worst)
+			worst = s->ranges[i].first;
+	return worst;
+}
+
+unsigned long
 select_single(const struct select *s)
 {
 	if (s->ntags > 0 || s->nranges != 1 ||

@@ -90,6 +90,11 @@ int select_game(const struct select *s, unsigned long index,
 /* Whether no game after index can be selected (reading may stop). */
 int select_past(const struct select *s, unsigned long index);
 
+/* The largest game number s asks for past the count games of a file
+ * (a range that starts past the last game: 800 or 800-900 of 724; 1-200
+ * of 43 reads the 43), else 0. */
+unsigned long select_beyond(const struct select *s, unsigned long count);
+
 /* The one game number s names when it names exactly one game by number
  * and has no criterion, else 0. */
 unsigned long select_single(const struct select *s);

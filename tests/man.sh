@@ -5,7 +5,8 @@
 #    mandoc is missing: package mandoc).  A cross-reference to another
 #    page of man/ is not a problem even though that page is not installed
 #    yet, nor one to a system page this machine lacks (that depends on
-#    the machine).
+#    the machine).  Then the rendered page's double quotes pair up
+#    (no second opening quote before a closing one): PASS/FAIL per page.
 # 2. The EXAMPLES of every page (man/stackref.1 must have some): every
 #    `.Bd -literal` block of that section holding `$ ` lines is one example.  Its `$ ` lines are shell
 #    commands, run in order in one fresh scratch directory with stackref on
@@ -63,6 +64,28 @@ for page in man/*.[1-8]; do
 	else
 		echo "PASS: lint $name"
 	fi
+	# Quotes pair up in the rendered page: a second opening quote
+	# before the closing one is a Dq swallowing the rest of its line.
+	mandoc -Tutf8 "$page" 2>/dev/null | LC_ALL=C sed 's/.\x08//g' |
+	LC_ALL=C awk -v name="$name" '
+	{
+		s = $0
+		while (match(s, /\342\200[\234\235]/)) {
+			q = substr(s, RSTART + 2, 1)
+			if (q == "\234" && depth++ > 0)
+				bad = bad sprintf(" line %d", NR)
+			if (q == "\235" && depth-- <= 0) {
+				bad = bad sprintf(" line %d", NR)
+				depth = 0
+			}
+			s = substr(s, RSTART + 3)
+		}
+	}
+	END {
+		if (depth != 0) bad = bad " (one left open at the end)"
+		if (bad == "") print "PASS: quotes " name
+		else print "FAIL: quotes " name ": unbalanced at" bad
+	}'
 done
 
 # extract DIR PAGE: extracts the examples of PAGE: for block B and

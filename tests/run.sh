@@ -29,6 +29,15 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-run.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'kill 0 2>/dev/null; exit 130' INT TERM
 passed=0 failed=0 skipped=0
+# stray: the files of the tree git does not know and does not ignore;
+# a test that leaves one behind (a file named 0 from a misplaced `> 0`,
+# a lock, a scratch file) fails the run at its end.
+stray() {
+	[ -d "$top/.git" ] || [ -f "$top/.git" ] || return 0
+	git -C "$top" status --porcelain --untracked-files=all 2>/dev/null |
+	    sed -n 's/^?? //p' | sort
+}
+stray >"$tmp/stray.before"
 
 # timed CMD...: runs CMD under timeout(1) (coreutils, Essential).
 timed() {
@@ -165,5 +174,13 @@ wait
 mkdir -p "${times%/*}" 2>/dev/null && cp "$tmp/times" "$times" 2>/dev/null
 
 [ -s "$tmp/unlisted" ] && cat "$tmp/unlisted"
+stray | comm -13 "$tmp/stray.before" - >"$tmp/stray.after"
+if [ -s "$tmp/stray.after" ]; then
+	echo "FAIL: the tests left files in the tree:"
+	sed 's/^/    /' "$tmp/stray.after"
+	failed=$((failed + 1))
+else
+	passed=$((passed + 1))
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

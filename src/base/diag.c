@@ -99,6 +99,18 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    DIAG_NONE_SELECTED_MSG },
 	[DIAG_MANY_SELECTED] = { STATUS_USAGE, "several games selected",
 	    DIAG_MANY_SELECTED_MSG },
+	[DIAG_GAME_BEYOND] = { STATUS_USAGE, "game number past the end",
+	    DIAG_GAME_BEYOND_MSG },
+	[DIAG_MANY_GAMES] = { STATUS_USAGE, "one game of many to choose",
+	    DIAG_MANY_GAMES_MSG },
+	[DIAG_PGNX_ELSEWHERE] = { STATUS_USAGE, "pgn-extract's option of "
+	    "another command", DIAG_PGNX_ELSEWHERE_MSG },
+	[DIAG_PGNX_INSTEAD] = { STATUS_USAGE, "pgn-extract's option not "
+	    "provided", DIAG_PGNX_INSTEAD_MSG },
+	[DIAG_PGNX_NA] = { STATUS_USAGE, "pgn-extract's option for chess",
+	    DIAG_PGNX_NA_MSG },
+	[DIAG_PGNX_VALUE] = { STATUS_USAGE, "pgn-extract's option misread",
+	    DIAG_PGNX_VALUE_MSG },
 	[DIAG_BAD_ADDRESS] = { STATUS_USAGE, "bad mail address",
 	    DIAG_BAD_ADDRESS_MSG },
 	[DIAG_COMPOSE] = { STATUS_USAGE, "mail not composed",

@@ -94,6 +94,17 @@ enum status {
 #define DIAG_NONE_SELECTED_MSG "no game of the %lu read is selected"
 #define DIAG_MANY_SELECTED_MSG "%lu games are selected (the first is " \
 	"game %lu); give one with --game"
+#define DIAG_GAME_BEYOND_MSG "--game %lu: the file holds only %lu %s " \
+	"(numbered 1 to %lu)"
+#define DIAG_MANY_GAMES_MSG "the file holds %lu games; choose one with " \
+	"--game N (1 to %lu)"
+#define DIAG_PGNX_ELSEWHERE_MSG "%s is pgn-extract's; stackref %s " \
+	"takes it as %s"
+#define DIAG_PGNX_INSTEAD_MSG "%s is pgn-extract's: %s"
+#define DIAG_PGNX_NA_MSG "%s is pgn-extract's: not applicable to " \
+	"draughts (%s)"
+#define DIAG_PGNX_VALUE_MSG "%s: expected pgn-extract's option with " \
+	"its value as its manual gives it (-bu30, -vFILE, --selectonly 1:3)"
 #define DIAG_BAD_ADDRESS_MSG "%s: not a mail address: %s"
 #define DIAG_COMPOSE_MSG "cannot compose the mail: %s"
 #define DIAG_PBEM_SIDE_MSG "--pbem %s: no player tag is the --user-id " \
@@ -241,6 +252,12 @@ enum diag_id {
 	DIAG_UNKNOWN_NOTATION,  /* "%s": option; "%s": name; "%s": known */
 	DIAG_NONE_SELECTED,     /* %lu: games read (the file is in w) */
 	DIAG_MANY_SELECTED,     /* %lu: games selected; %lu: the first */
+	DIAG_GAME_BEYOND,       /* %lu: asked; %lu, %s: games, "game(s)"; %lu */
+	DIAG_MANY_GAMES,        /* %lu: games in the file; %lu: the same */
+	DIAG_PGNX_ELSEWHERE,    /* %s: option; %s: command; %s: stackref's */
+	DIAG_PGNX_INSTEAD,      /* %s: option; %s: what to use */
+	DIAG_PGNX_NA,           /* %s: option; %s: why */
+	DIAG_PGNX_VALUE,        /* %s: the word */
 	DIAG_BAD_ADDRESS,       /* "%s": option; "%s": its text */
 	DIAG_COMPOSE,           /* "%s": why */
 	DIAG_PBEM_SIDE,         /* "%s": the --pbem action */

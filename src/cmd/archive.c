@@ -116,6 +116,13 @@ cmd_read_next(const struct notation *nt, struct reader *rd,
 	return rr;
 }
 
+void
+cmd_each_beyond(const struct cmd_each *e, const char *name, struct diag *d)
+{
+	diag_report(d, DIAG_GAME_BEYOND, DIAG_FILE(name), e->beyond,
+	    e->total, e->total == 1 ? "game" : "games", e->total);
+}
+
 int
 cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
     struct diag *d)
@@ -126,7 +133,7 @@ cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
 	unsigned long index = 0, reported = d->count;
 	int rc = 0;
 
-	e->games = e->selected = e->malformed = 0;
+	e->games = e->selected = e->malformed = e->beyond = e->total = 0;
 	if (e->from != NULL)
 		e->nt = e->from;
 	if ((rd = e->from != NULL ? notation_open_as(f, name, d, e->from) :
@@ -148,6 +155,11 @@ cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
 	}
 	if (rc == 0 && index == 0 && d->count == reported)
 		diag_report(d, DIAG_NO_GAME, DIAG_FILE(name));
+	else if (rc == 0 && rr == READ_END &&
+	    (e->beyond = select_beyond(e->sel, index)) != 0) {
+		e->total = index;
+		cmd_each_beyond(e, name, d);
+	}
 	record_free(&g);
 	e->nt->close(rd);
 	return rc < 0 ? -1 : 0;
@@ -194,14 +206,52 @@ static void
 cmd_pick_report(const char *path, const struct cmd_each *e,
     const struct cmd_pick *p, struct diag *d)
 {
-	if (p->count == 0 && (e->malformed > 0 || e->games == 0))
-		return;		/* the reader said why, or no game */
+	if (p->count == 0 && (e->malformed > 0 || e->games == 0 ||
+	    e->beyond != 0))
+		return;		/* the reader said why, no game, or past */
 	if (p->count == 0)
 		diag_report(d, DIAG_NONE_SELECTED,
 		    DIAG_FILE(fileio_name(path)), e->games);
 	else
 		diag_report(d, DIAG_MANY_SELECTED,
 		    DIAG_FILE(fileio_name(path)), p->count, p->index);
+}
+
+/*
+ * Loads the one game of path into g, as cmd_load_one, but a file of
+ * several games is said with their count and --game (the others are
+ * read quietly, to count them).
+ */
+static int
+cmd_load_only(const char *path, struct record *g, struct diag *d)
+{
+	struct select_range one = { 1, 1 };
+	struct select first = { &one, 1, NULL, 0 };
+	const struct notation *nt;
+	const char *name = fileio_name(path);
+	struct reader *rd;
+	struct record rest;
+	enum read_result rr, more = READ_END;
+	unsigned long index = 0;
+	FILE *f;
+
+	if ((f = fileio_open(path, d)) == NULL)
+		return -1;
+	if ((rd = notation_open(f, name, d, &nt)) == NULL)
+		return fileio_close(f), -1;
+	record_init(&rest);
+	if ((rr = cmd_read_next(nt, rd, g, &index, &first, d)) == READ_GAME)
+		while ((more = cmd_read_next(nt, rd, &rest, &index, &first,
+		    d)) == READ_GAME || more == READ_MALFORMED)
+			;
+	record_free(&rest);
+	nt->close(rd);
+	fileio_close(f);
+	if (rr == READ_END)
+		diag_report(d, DIAG_NO_GAME, DIAG_FILE(name));
+	else if (rr == READ_GAME && more == READ_END && index > 1)
+		diag_report(d, DIAG_MANY_GAMES, DIAG_FILE(name), index, index);
+	return rr == READ_GAME && more == READ_END && index == 1 ? 0 : -1;
 }
 
 int
@@ -213,12 +263,12 @@ cmd_load_selected(const char *path, const struct select *sel,
 
 	*index = 0;
 	if (!select_active(sel))
-		return cmd_load_one(path, g, NULL, d);
+		return cmd_load_only(path, g, d);
 	memset(&e, 0, sizeof(e));
 	e.sel = sel;
 	e.fn = cmd_pick_one;
 	e.ctx = &p;
-	if (cmd_each_game(path, &e, d) == -1)
+	if (cmd_each_game(path, &e, d) == -1 || e.beyond != 0)
 		return -1;
 	if (p.count != 1) {
 		cmd_pick_report(path, &e, &p, d);

@@ -273,6 +273,9 @@ struct cmd_each {
 	unsigned long games;        /* games read (selectable by number) */
 	unsigned long selected;     /* of them, passed to fn */
 	unsigned long malformed;    /* of them, unreadable (reported) */
+	unsigned long beyond;       /* a --game number past the last game
+				     * (reported), or 0 */
+	unsigned long total;        /* with beyond: the games of the file */
 };
 
 /*
@@ -281,11 +284,17 @@ struct cmd_each {
  * time.  A game whose number is not selected is read without a word
  * (its problems are not reported); reading stops after the last number
  * selected.  An input that holds no game at all is reported
- * (DIAG_NO_GAME, status 3), as check, search, dups and stats all say.
+ * (DIAG_NO_GAME, status 3), as check, search, dups and stats all say;
+ * so is a game number of e->sel past its last game (DIAG_GAME_BEYOND).
  * Returns 0, or -1 after reporting (unreadable, out of memory, or fn's
  * -1).
  */
 int cmd_each_game(const char *path, struct cmd_each *e, struct diag *d);
+
+/* Reports e->beyond, a --game number past the e->total games of name
+ * (DIAG_GAME_BEYOND). */
+void cmd_each_beyond(const struct cmd_each *e, const char *name,
+    struct diag *d);
 
 /* cmd_each_game of the open stream f, named name. */
 int cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
@@ -294,7 +303,8 @@ int cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
 /*
  * Loads the one game of path that sel selects into g (record_init'ed);
  * *index gets its number in the file.  Without a selection, path must
- * hold one game (cmd_load_one; *index is 0).  Returns 0, or -1 after
+ * hold one game (as cmd_load_one; *index is 0; a file of several is
+ * said with their count and --game: DIAG_MANY_GAMES).  Returns 0, or -1 after
  * reporting (a selection of no game or of several is a usage error).
  */
 int cmd_load_selected(const char *path, const struct select *sel,

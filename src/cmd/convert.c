@@ -4,7 +4,8 @@
  * any registered notation (pdn, xml, json), as pgn-extract does for
  * chess: selection (--game, --tag), games reaching a position (--fen,
  * --pattern, --empty, --material), duplicates dropped (--dedupe), tags
- * added or fixed (--plycount, --opening, --fix-results), and the output
+ * added or fixed (--plycount, --opening, --fix-results), bounds on the
+ * moves and lines the games follow (convfilter.c), and the output
  * split into files (-# N, --split-by TAG).  A game that does not replay
  * is kept with its moves up to the fault and the rest in comments.
  *
@@ -21,6 +22,7 @@
 
 #include "notation/notation.h"
 #include "cmd/convert.h"
+#include "cmd/pgnx.h"
 #include "base/fileio.h"
 
 const char cmd_convert_usage[] = "convert [--from NOTATION] "
@@ -51,12 +53,57 @@ const char cmd_convert_help[] =
 	" decide\n"
 	"  --opening            set the Opening tag (the ACF three-move"
 	" ballot)\n"
+	"  --no-comments        leave out comments (not the actions and"
+	" time stamps)\n"
+	"  --no-variations      leave out variations (not the moves an undo"
+	" took back)\n"
+	"  --no-nags            leave out NAGs ($1) and move marks (!, ?!)\n"
+	"  --seven-tags         only the seven-tag roster, and the tags a"
+	" replay needs\n"
+	"  --min-moves N        only games of N moves or more\n"
+	"  --max-moves N        only games of N moves or fewer\n"
+	"  --min-plies N        only games of N plies or more\n"
+	"  --max-plies N        only games of N plies or fewer\n"
+	"  --line MOVES         only games that start with these moves (may"
+	" be repeated)\n"
+	"  --lines FILE         the same, a line of moves each line of"
+	" FILE\n"
 	"  -#, --split N        files of N games each: OUT1.EXT, OUT2.EXT,"
 	" ...\n"
 	"  --split-by TAG       one file per value of TAG: OUTVALUE.EXT\n"
 	"  -o, --output OUT     write to OUT (default: standard output); the"
 	" prefix of a\n"
 	"                       split\n";
+
+static const struct option convert_longopts[] = {
+	{ "to", required_argument, NULL, 't' },
+	{ "from", required_argument, NULL, 'f' },
+	{ "squares", required_argument, NULL, 's' },
+	{ "at", required_argument, NULL, 'a' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "keep-paths", no_argument, NULL, 'k' },
+	CMD_POSITION_LONGOPTS,
+	{ "dedupe", optional_argument, NULL, 'D' },
+	{ "plycount", no_argument, NULL, 'P' },
+	{ "fix-results", no_argument, NULL, 'F' },
+	{ "opening", no_argument, NULL, 'O' },
+	{ "positions", no_argument, NULL, 'p' },
+	{ "split", required_argument, NULL, '#' },
+	{ "split-by", required_argument, NULL, 'B' },
+	{ "no-comments", no_argument, NULL, CONVERT_OPT_NO_COMMENTS },
+	{ "no-variations", no_argument, NULL,
+	    CONVERT_OPT_NO_VARIATIONS },
+	{ "no-nags", no_argument, NULL, CONVERT_OPT_NO_NAGS },
+	{ "seven-tags", no_argument, NULL, CONVERT_OPT_SEVEN },
+	{ "min-moves", required_argument, NULL, CONVERT_OPT_MIN_MOVES },
+	{ "max-moves", required_argument, NULL, CONVERT_OPT_MAX_MOVES },
+	{ "min-plies", required_argument, NULL, CONVERT_OPT_MIN_PLIES },
+	{ "max-plies", required_argument, NULL, CONVERT_OPT_MAX_PLIES },
+	{ "line", required_argument, NULL, CONVERT_OPT_LINE },
+	{ "lines", required_argument, NULL, CONVERT_OPT_LINES },
+	CMD_SELECT_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
 
 /* The replay's hook: the position asked for, the duplicate key, the
  * ballot; never stops the replay (the whole game is rewritten). */
@@ -75,6 +122,8 @@ convert_ply(void *ctx, const struct replay *rp)
 		c->matched = posmatch_test(c->pg, &rp->pos);
 	if (c->dedupe)
 		dedupe_ply(&c->dd, &c->key, rp);
+	if (linematch_active(&c->lines))
+		linematch_ply(&c->lines, rp);
 	if (c->opening && rp->plies == 3 && rp->r == c->book.r)
 		c->ballot = opening_find(&c->book, &rp->pos);
 	return 0;
@@ -87,6 +136,8 @@ convert_wanted(struct convert *c, const struct replay *rp,
     unsigned long index)
 {
 	if (posmatch_active(&c->spec) && !c->matched)
+		return 0;
+	if (linematch_active(&c->lines) && !linematch_found(&c->lines, rp))
 		return 0;
 	if (!c->dedupe || !rp->started)
 		return 1;
@@ -135,6 +186,8 @@ convert_game(void *ctx, struct record *g, unsigned long index,
 	struct replay rp;
 	int replayed, rc;
 
+	if (!convert_in_bounds(c, g))
+		return 0;
 	c->games++;
 	c->pg = NULL;
 	c->matched = 0;
@@ -267,8 +320,12 @@ convert_opt(void *ctx, int ch, const char *arg)
 	struct convert *c = ctx;
 	struct diag *d = c->d;
 
+	int rc;
+
 	if (cmd_position_opt(&c->spec, ch, arg))
 		return 0;
+	if ((rc = convert_filter_opt(c, ch, arg)) != -1)
+		return rc;
 	switch (ch) {
 	case 'o': c->out = arg; return 0;
 	case 't': return convert_to(c, arg, d);
@@ -309,27 +366,9 @@ convert_conflict(const struct convert *c, struct diag *d)
 static int
 convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 {
-	static const struct option longopts[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "squares", required_argument, NULL, 's' },
-		{ "at", required_argument, NULL, 'a' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "keep-paths", no_argument, NULL, 'k' },
-		CMD_POSITION_LONGOPTS,
-		{ "dedupe", optional_argument, NULL, 'D' },
-		{ "plycount", no_argument, NULL, 'P' },
-		{ "fix-results", no_argument, NULL, 'F' },
-		{ "opening", no_argument, NULL, 'O' },
-		{ "positions", no_argument, NULL, 'p' },
-		{ "split", required_argument, NULL, '#' },
-		{ "split-by", required_argument, NULL, 'B' },
-		CMD_SELECT_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	int rc;
 
-	if ((rc = cmd_getopt_select(argc, argv, longopts, &c->sel,
+	if ((rc = cmd_getopt_select(argc, argv, convert_longopts, &c->sel,
 	    cmd_convert_usage, convert_opt, c, d)) != 0)
 		return rc;
 	if (convert_conflict(c, d) == -1)
@@ -377,12 +416,15 @@ convert_init(struct convert *c, struct diag *d)
 	c->squares = -1;
 	c->canonical = 1;
 	c->at = REPLAY_ALL;
+	c->max_plies = REPLAY_ALL;
 	c->d = d;
+	linematch_init(&c->lines);
 	select_init(&c->sel);
 }
 
-int
-cmd_convert(int argc, char *argv[], struct diag *d)
+/* cmd_convert, pgn-extract's option names read. */
+static int
+convert_main(int argc, char *argv[], struct diag *d)
 {
 	struct convert c;
 	int rc;
@@ -401,6 +443,14 @@ cmd_convert(int argc, char *argv[], struct diag *d)
 	}
 	if (c.dedupe)
 		dedupe_free(&c.dd);
+	linematch_free(&c.lines);
 	select_free(&c.sel);
 	return rc != 0 ? rc : cmd_finish(d);
+}
+
+int
+cmd_convert(int argc, char *argv[], struct diag *d)
+{
+	return pgnx_run(argc, argv, PGNX_CONVERT, convert_longopts,
+	    cmd_convert_usage, convert_main, d);
 }

@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "game/dedupe.h"
+#include "game/linematch.h"
 #include "game/opening.h"
 #include "game/posmatch.h"
 
@@ -40,6 +41,13 @@ struct convert {
 	const char *split_by;     /* --split-by TAG */
 	unsigned long split;      /* -# N */
 	const char *out;          /* -o */
+	unsigned strip;           /* --no-comments, --no-variations,
+				   * --no-nags: line_strip's kinds */
+	int seven;                /* --seven-tags */
+	unsigned long min_plies;  /* --min-moves, --min-plies, or 0 */
+	unsigned long max_plies;  /* --max-moves, --max-plies, or
+				   * REPLAY_ALL */
+	struct linematch lines;   /* --line, --lines */
 	/* the game being replayed */
 	const struct posmatch_game *pg;
 	int matched;              /* it reached the position asked for */
@@ -58,6 +66,28 @@ int convert_restyle(struct record *g, const struct rules *r,
 int convert_fix_result(struct convert *c, struct record *g,
     const struct replay *rp, unsigned long index);
 int convert_tags(struct convert *c, struct record *g);
+
+/* convert's options beyond a letter (getopt_long values). */
+enum {
+	CONVERT_OPT_NO_COMMENTS = 0x400,  /* --no-comments */
+	CONVERT_OPT_NO_VARIATIONS,        /* --no-variations */
+	CONVERT_OPT_NO_NAGS,              /* --no-nags */
+	CONVERT_OPT_SEVEN,                /* --seven-tags */
+	CONVERT_OPT_MIN_MOVES,            /* --min-moves N */
+	CONVERT_OPT_MAX_MOVES,            /* --max-moves N */
+	CONVERT_OPT_MIN_PLIES,            /* --min-plies N */
+	CONVERT_OPT_MAX_PLIES,            /* --max-plies N */
+	CONVERT_OPT_LINE,                 /* --line MOVES */
+	CONVERT_OPT_LINES                 /* --lines FILE */
+};
+
+/* Sets the option ch of CONVERT_OPT_* (the filters and what is left out
+ * of the games written: convfilter.c) with argument arg; the status, or
+ * -1 when ch is none of them. */
+int convert_filter_opt(struct convert *c, int ch, const char *arg);
+
+/* Whether game g is within the bounds on its number of moves. */
+int convert_in_bounds(const struct convert *c, const struct record *g);
 
 /* Reports the games --at left out as too short, in one line. */
 void convert_shorter(const struct convert *c);

@@ -1,9 +1,11 @@
 /*
  * convgame.c - what convert does to each game it writes, once replayed:
  * square styles, --at, keeping a broken game, --fix-results, PlyCount
- * and Opening tags.
+ * and Opening tags, the seven-tag roster, comments, variations and NAGs
+ * left out.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "notation/notation.h"
@@ -238,10 +240,74 @@ convert_fix_result(struct convert *c, struct record *g,
 /* --plycount and --opening: the PlyCount tag (the moves of the main
  * line written) and the Opening tag (the game's ballot, when it has
  * one). */
+/* The seven-tag roster (PDN's, from PGN's), in its order. */
+static const char *const convert_roster[] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+
+/* Whether tag name is one of those -7 keeps beside the roster: those a
+ * replay reads (the game, its start, its clock). */
+static int
+convert_roster_keeps(const char *name)
+{
+	static const char *const keep[] = {
+		"Game", "GameType", "Variant", "FEN", "SetUp", "TimeControl"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
+		if (strcmp(name, keep[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The value of roster tag i for a game without it. */
+static const char *
+convert_roster_default(const struct record *g, size_t i)
+{
+	if (strcmp(convert_roster[i], "Date") == 0)
+		return "????.??.??";
+	if (strcmp(convert_roster[i], "Result") == 0)
+		return g->result != NULL ? g->result : "*";
+	return "?";
+}
+
+/* --seven-tags: the roster in its order (a missing tag as "?"), then
+ * the tags a replay needs; the others go.  -1 when out of memory. */
+static int
+convert_seven(struct record *g)
+{
+	const size_t nr = sizeof(convert_roster) / sizeof(convert_roster[0]);
+	struct tag *t, *order;
+	size_t i, n = 0;
+
+	for (i = 0; i < nr; i++)
+		if (record_tag(g, convert_roster[i]) == NULL &&
+		    record_tag_add(g, convert_roster[i],
+		    convert_roster_default(g, i), NULL) == -1)
+			return -1;
+	if ((order = malloc(g->ntags * sizeof(*order))) == NULL)
+		return -1;
+	for (i = 0; i < nr; i++)
+		order[n++] = *record_tag_find(g, convert_roster[i]);
+	for (t = g->tags; t < g->tags + g->ntags; t++)
+		if (convert_roster_keeps(t->name))
+			order[n++] = *t;
+	memcpy(g->tags, order, n * sizeof(*order));
+	g->ntags = n;
+	free(order);
+	return 0;
+}
+
 int
 convert_tags(struct convert *c, struct record *g)
 {
 	char buf[160];
+
+	if (c->strip != 0)
+		line_strip(&g->main, c->strip);
+	if (c->seven && convert_seven(g) == -1)
+		return -1;
 
 	if (c->plycount) {
 		snprintf(buf, sizeof(buf), "%zu", line_count_moves(&g->main));

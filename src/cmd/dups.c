@@ -2,29 +2,37 @@
  * dups.c - stackref dups: the games of archives that repeat an earlier
  * one (the same moves from the same start, or the same final position,
  * or the same first N plies), across files, each listed with the game it
- * repeats.  convert --dedupe writes the archive without them.
+ * repeats; with --against REF, those that are in the archive REF
+ * (pgn-extract's -c).  convert --dedupe writes the archive without them.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/pgnx.h"
 #include "game/dedupe.h"
 
-const char cmd_dups_usage[] = "dups [--final | --plies N] [--game N] "
-    "[--tag CRITERION]... FILE...";
+const char cmd_dups_usage[] = "dups [--final | --plies N] [--against FILE] "
+    "[--game N] [--tag CRITERION]... FILE...";
 
 const char cmd_dups_help[] =
 	"  --final              the same final position, not the same"
 	" moves\n"
 	"  --plies N            the same first N plies, not the same moves\n"
+	"  --against REF        the games the same as one of the archive REF"
+	" too\n"
 	CMD_HELP_SELECT;
+
+#define DUPS_REF UINT32_MAX    /* the file number of --against REF */
 
 struct dups {
 	struct dedupe dd;
 	struct dedupe_key key;
 	char *const *files;       /* the file names, by number */
 	uint32_t file;            /* the file being read (0-based) */
+	const char *against;      /* --against REF, or NULL */
+	int in_ref;               /* REF is being read: nothing listed */
 	unsigned long games, dups;
 	struct diag *d;
 };
@@ -51,7 +59,7 @@ dups_game(void *ctx, struct record *g, unsigned long index,
 	int rc;
 
 	cmd_quiet(&quiet);
-	s->games++;
+	s->games += !s->in_ref;
 	replay_walk(&rp, g, &o, dups_ply, s, &quiet);
 	if (!rp.started)
 		return 0;
@@ -61,12 +69,35 @@ dups_game(void *ctx, struct record *g, unsigned long index,
 		diag_report(s->d, DIAG_NOMEM, NULL);
 		return -1;
 	}
-	if (rc == 1) {
+	if (rc == 1 && !s->in_ref &&
+	    (s->against == NULL || first.file == DUPS_REF)) {
 		s->dups++;
 		printf("%s: game %lu: the same as %s: game %lu\n", file, index,
-		    fileio_name(s->files[first.file]), (unsigned long)first.game);
+		    fileio_name(first.file == DUPS_REF ? s->against :
+		    s->files[first.file]), (unsigned long)first.game);
 	}
 	return 0;
+}
+
+/* Reads the games of --against REF first, as games of an earlier file
+ * that are not listed. */
+static int
+dups_reference(struct dups *s, struct cmd_each *e, struct diag *d)
+{
+	const struct select *sel = e->sel;
+	struct select all;
+	int rc;
+
+	if (s->against == NULL)
+		return 0;
+	select_init(&all);
+	e->sel = &all;
+	s->file = DUPS_REF;
+	s->in_ref = 1;
+	rc = cmd_each_game(s->against, e, d);
+	s->in_ref = 0;
+	e->sel = sel;
+	return rc;
 }
 
 /* dups' own options: --final, --plies N. */
@@ -77,6 +108,8 @@ dups_opt(void *ctx, int ch, const char *arg)
 
 	if (ch == 'f')
 		s->dd.by = DEDUPE_FINAL;
+	else if (ch == 'a')
+		s->against = arg;
 	else if (ch != 'p')
 		return -1;
 	else if (cmd_number(s->d, "--plies", arg, 1, REPLAY_ALL - 1,
@@ -87,22 +120,25 @@ dups_opt(void *ctx, int ch, const char *arg)
 	return 0;
 }
 
+static const struct option dups_longopts[] = {
+	{ "final", no_argument, NULL, 'f' },
+	{ "plies", required_argument, NULL, 'p' },
+	{ "against", required_argument, NULL, 'a' },
+	CMD_SELECT_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+
 static int
 dups_getopt(int argc, char *argv[], struct dups *s, struct select *sel,
     struct diag *d)
 {
-	static const struct option longopts[] = {
-		{ "final", no_argument, NULL, 'f' },
-		{ "plies", required_argument, NULL, 'p' },
-		CMD_SELECT_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
-	return cmd_getopt_files(argc, argv, longopts, sel, cmd_dups_usage,
+	return cmd_getopt_files(argc, argv, dups_longopts, sel, cmd_dups_usage,
 	    dups_opt, s, d);
 }
 
-int
-cmd_dups(int argc, char *argv[], struct diag *d)
+/* cmd_dups, pgn-extract's option names read. */
+static int
+dups_main(int argc, char *argv[], struct diag *d)
 {
 	struct cmd_each e;
 	struct select sel;
@@ -119,16 +155,26 @@ cmd_dups(int argc, char *argv[], struct diag *d)
 		e.sel = &sel;
 		e.fn = dups_game;
 		e.ctx = &s;
-		for (i = optind; i < argc; i++) {
+		for (i = dups_reference(&s, &e, d) == 0 ? optind : argc;
+		    i < argc; i++) {
 			s.file = (uint32_t)i;
 			if (cmd_each_game(argv[i], &e, d) == -1 &&
 			    d->status >= STATUS_SYSTEM && e.nt != NULL)
 				break;
 		}
-		printf("%lu game%s, %lu the same as an earlier one\n", s.games,
-		    s.games == 1 ? "" : "s", s.dups);
+		printf("%lu game%s, %lu %s%s\n", s.games, s.games == 1 ? "" :
+		    "s", s.dups, s.against != NULL ? "in " :
+		    "the same as an earlier one", s.against != NULL ?
+		    fileio_name(s.against) : "");
 	}
 	dedupe_free(&s.dd);
 	select_free(&sel);
 	return rc != 0 ? rc : cmd_finish(d);
+}
+
+int
+cmd_dups(int argc, char *argv[], struct diag *d)
+{
+	return pgnx_run(argc, argv, PGNX_DUPS, dups_longopts, cmd_dups_usage,
+	    dups_main, d);
 }

@@ -10,6 +10,7 @@
 
 #include "notation/notation.h"
 #include "cmd/cmd.h"
+#include "cmd/pgnx.h"
 #include "game/posmatch.h"
 
 const char cmd_search_usage[] = "search [--fen FEN] [--pattern FEN] "
@@ -111,18 +112,19 @@ search_opt(void *ctx, int ch, const char *arg)
 	return cmd_position_opt(ctx, ch, arg) ? 0 : -1;
 }
 
+static const struct option search_longopts[] = {
+	CMD_POSITION_LONGOPTS,
+	CMD_SELECT_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+
 static int
 search_getopt(int argc, char *argv[], struct posmatch_spec *sp,
     struct select *sel, struct diag *d)
 {
-	static const struct option longopts[] = {
-		CMD_POSITION_LONGOPTS,
-		CMD_SELECT_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	int rc;
 
-	rc = cmd_getopt_files(argc, argv, longopts, sel, cmd_search_usage,
+	rc = cmd_getopt_files(argc, argv, search_longopts, sel, cmd_search_usage,
 	    search_opt, sp, d);
 	if (rc == 0 && !posmatch_active(sp))
 		rc = diag_report(d, DIAG_NOTHING_TO_SEARCH, NULL),
@@ -133,8 +135,9 @@ search_getopt(int argc, char *argv[], struct posmatch_spec *sp,
 	return rc;
 }
 
-int
-cmd_search(int argc, char *argv[], struct diag *d)
+/* cmd_search, pgn-extract's option names read. */
+static int
+search_main(int argc, char *argv[], struct diag *d)
 {
 	struct posmatch_spec sp = { NULL, NULL, NULL, NULL };
 	struct search s;
@@ -158,4 +161,11 @@ cmd_search(int argc, char *argv[], struct diag *d)
 	}
 	select_free(&sel);
 	return rc != 0 ? rc : cmd_finish(d);
+}
+
+int
+cmd_search(int argc, char *argv[], struct diag *d)
+{
+	return pgnx_run(argc, argv, PGNX_SEARCH, search_longopts, cmd_search_usage,
+	    search_main, d);
 }

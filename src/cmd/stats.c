@@ -166,6 +166,10 @@ stats_file(struct stats *s, const char *path, const struct select *sel,
 	e.ctx = s;
 	cmd_each_stream(f, fileio_name(path), &e, &s->quiet);
 	s->games += sel->ntags == 0 ? e.malformed : 0;
+	if (e.beyond != 0) {	/* the command's fault, not the file's */
+		s->quiet.counts[DIAG_GAME_BEYOND] = 0;
+		cmd_each_beyond(&e, fileio_name(path), d);
+	}
 	if (s->quiet.counts[DIAG_READ] + s->quiet.counts[DIAG_NOMEM] > 0)
 		diag_report(d, DIAG_READ, DIAG_FILE(fileio_name(path)),
 		    "the file could not be read to its end");

@@ -369,6 +369,30 @@ line_truncate(struct line *l, size_t i)
 	}
 }
 
+void
+line_strip(struct line *l, unsigned kinds)
+{
+	size_t i, k = 0;
+	struct elem *e;
+
+	for (i = 0; i < l->n; i++) {
+		e = &l->elems[i];
+		if ((kinds & LINE_STRIP(e->kind)) && !line_undo_var(l, i)) {
+			line_truncate(&(struct line){ e, 1, 1 }, 0);
+			continue;
+		}
+		if ((kinds & LINE_STRIP_MARKS) && e->suffix != NULL) {
+			if (!(e->pooled & ELEM_POOLED_SUFFIX))
+				free(e->suffix);
+			e->suffix = NULL;
+		}
+		if (e->var != NULL)
+			line_strip(e->var, kinds);
+		l->elems[k++] = *e;
+	}
+	l->n = k;
+}
+
 /* Whether e is a comment or a NAG: annotations an undo's variation and
  * its accept-undo may have between them. */
 static int

@@ -145,6 +145,17 @@ void line_free(struct line *l);
 /* Number of ELEM_MOVE elements in l (plies of the main line). */
 size_t line_count_moves(const struct line *l);
 
+/*
+ * Removes from l, and from the variations it keeps, the elements whose
+ * kind is in kinds (a mask of LINE_STRIP(ELEM_...)); with
+ * LINE_STRIP_MARKS, the move-strength marks (!, ?!) too.  A variation
+ * an accepted undo took back (line_undo_var) is part of the game and
+ * stays.
+ */
+#define LINE_STRIP(kind) (1u << (kind))
+#define LINE_STRIP_MARKS 0x100u
+void line_strip(struct line *l, unsigned kinds);
+
 /* Removes the elements of l from index i on. */
 void line_truncate(struct line *l, size_t i);
 

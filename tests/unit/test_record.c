@@ -229,6 +229,48 @@ test_pool(void **state)
 	assert_int_equal(g.main.n, 0);
 }
 
+/* line_strip: comments, variations, NAGs and marks go, nested too; the
+ * variation an accepted undo took back stays. */
+static void
+test_strip(void **state)
+{
+	struct line l = { NULL, 0, 0 }, *v;
+	struct elem *e;
+
+	(void)state;
+	e = line_push(&l, ELEM_MOVE, NULL);
+	assert_int_equal(elem_set_text(e, "11-15", 5), 0);
+	assert_int_equal(elem_set_suffix(e, "!?", 2), 0);
+	line_push(&l, ELEM_NAG, NULL)->nag = 3;
+	e = line_push(&l, ELEM_VARIATION, NULL);
+	assert_non_null(e->var = calloc(1, sizeof(*e->var)));
+	v = e->var;
+	assert_int_equal(elem_set_text(line_push(v, ELEM_MOVE, NULL), "9-14",
+	    4), 0);
+	assert_int_equal(elem_set_text(line_push(v, ELEM_COMMENT, NULL), "c",
+	    1), 0);
+	e = line_push(&l, ELEM_VARIATION, NULL);	/* an undo's */
+	assert_non_null(e->var = calloc(1, sizeof(*e->var)));
+	assert_int_equal(elem_set_text(line_push(e->var, ELEM_MOVE, NULL),
+	    "23-19", 5), 0);
+	assert_int_equal(elem_set_text(line_push(&l, ELEM_COMMENT, NULL),
+	    "between", 7), 0);
+	assert_int_equal(elem_set_text(line_push(&l, ELEM_ACTION, NULL),
+	    "accept-undo red", 15), 0);
+
+	line_strip(&l, LINE_STRIP(ELEM_COMMENT));
+	assert_int_equal(l.n, 5);
+	assert_int_equal(l.elems[2].var->n, 1);
+	line_strip(&l, LINE_STRIP(ELEM_NAG) | LINE_STRIP_MARKS);
+	assert_int_equal(l.n, 4);
+	assert_null(l.elems[0].suffix);
+	line_strip(&l, LINE_STRIP(ELEM_VARIATION));
+	assert_int_equal(l.n, 3);
+	assert_int_equal(l.elems[1].kind, ELEM_VARIATION);
+	assert_true(line_undo_var(&l, 1));
+	line_free(&l);
+}
+
 int
 main(void)
 {
@@ -239,6 +281,7 @@ main(void)
 		cmocka_unit_test(test_insert),
 		cmocka_unit_test(test_deep_variations),
 		cmocka_unit_test(test_pool),
+		cmocka_unit_test(test_strip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
