@@ -49,18 +49,19 @@ endif
 INCLUDES = -Isrc -I.
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
        $(INCLUDES) $(CFLAGS) $(CPU_FLAGS) $(MOD_CFLAGS) -MMD -MP \
-       $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto \
-       sqlite3 libpq 2>/dev/null)
+       $$($(PKG_CONFIG) --cflags libxml-2.0 jansson libcurl librsvg-2.0 \
+       libcrypto sqlite3 libpq 2>/dev/null)
 # The libraries of each module (below), and all of them for the programs
 # that link everything (the unit tests, the fuzz targets, bench/).
 XML_LIBS = $$($(PKG_CONFIG) --libs libxml-2.0 2>/dev/null)
+JSON_LIBS = $$($(PKG_CONFIG) --libs jansson 2>/dev/null)
 PNG_LIBS = $$($(PKG_CONFIG) --libs librsvg-2.0 libpng 2>/dev/null)
 NET_LIBS = $$($(PKG_CONFIG) --libs libcurl 2>/dev/null)
 HASH_LIBS = $$($(PKG_CONFIG) --libs libcrypto 2>/dev/null) -lcrypt
 SQLITE_LIBS = $$($(PKG_CONFIG) --libs sqlite3 2>/dev/null)
 PQ_LIBS = $$($(PKG_CONFIG) --libs libpq 2>/dev/null)
-LIBS = $(XML_LIBS) $(PNG_LIBS) $(NET_LIBS) $(HASH_LIBS) $(SQLITE_LIBS) \
-       $(PQ_LIBS)
+LIBS = $(XML_LIBS) $(JSON_LIBS) $(PNG_LIBS) $(NET_LIBS) $(HASH_LIBS) \
+       $(SQLITE_LIBS) $(PQ_LIBS)
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
 # make sanitize: the same build and tests under ASan and UBSan.
@@ -89,16 +90,17 @@ LAYERS = src/base src/db src/model src/rules notation src/game src/referee \
 # through the table the module exports (src/base/module.h).  Module code
 # is position-independent and hides its symbols but for that table.
 XML_SRC = notation/xml.c notation/xmlguard.c
+JSON_SRC = notation/jsonread.c notation/jsonguard.c
 PNG_SRC = notation/png.c
 NET_SRC = mail/transport.c
 HASH_SRC = src/referee/hash.c
 SQLITE_SRC = src/db/sqlite.c
 PQ_SRC = src/db/pgsql.c
-MOD_SRC = $(XML_SRC) $(PNG_SRC) $(NET_SRC) $(HASH_SRC) $(SQLITE_SRC) \
+MOD_SRC = $(XML_SRC) $(JSON_SRC) $(PNG_SRC) $(NET_SRC) $(HASH_SRC) $(SQLITE_SRC) \
           $(PQ_SRC)
 MOD_OBJ = $(MOD_SRC:.c=.o)
-MODULES = stackref-xml.so stackref-png.so stackref-net.so stackref-hash.so \
-          stackref-sqlite.so stackref-pq.so
+MODULES = stackref-xml.so stackref-json.so stackref-png.so stackref-net.so \
+          stackref-hash.so stackref-sqlite.so stackref-pq.so
 $(MOD_OBJ): MOD_CFLAGS = -fPIC -fvisibility=hidden
 
 # libstackref.a: everything but the modules' code.  The programs that
@@ -114,8 +116,8 @@ TEST_BIN = $(TEST_SRC:.c=)
 BENCH_SRC = $(wildcard bench/*.c)
 BENCH_BIN = $(BENCH_SRC:.c=)
 MAN_PAGES = $(wildcard man/*.[1-8])
-FUZZ_TARGETS = pdn xml fen move mail pbem replay referee authres aside \
-    lines
+FUZZ_TARGETS = pdn xml json fen move mail pbem replay referee authres \
+    aside lines
 FUZZ_RUN = $(FUZZ_TARGETS:%=tests/fuzz/run_%)
 FUZZ_COMMON = tests/fuzz/common.c
 
@@ -142,6 +144,9 @@ stackref.dyn: $(MOD_OBJ)
 
 stackref-xml.so: $(XML_SRC:.c=.o)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(XML_LIBS)
+
+stackref-json.so: $(JSON_SRC:.c=.o)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS)
 
 stackref-png.so: $(PNG_SRC:.c=.o)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(PNG_LIBS)
@@ -235,8 +240,8 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
       $(INCLUDES) -g -O1 -MMD -MP $(FUZZ_SAN) \
-      $$($(PKG_CONFIG) --cflags libxml-2.0 libcurl librsvg-2.0 libcrypto \
-      sqlite3 libpq 2>/dev/null)
+      $$($(PKG_CONFIG) --cflags libxml-2.0 jansson libcurl librsvg-2.0 \
+      libcrypto sqlite3 libpq 2>/dev/null)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 FUZZ_MOD_OBJ = $(MOD_SRC:%.c=$(FUZZ_DIR)/%.o)
 

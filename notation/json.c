@@ -1,19 +1,24 @@
 /*
- * json.c - the JSON notation, write-only: a stream of games is one JSON
- * array, one object per game, valid under the JSON Schema
- * notation/stackref.schema.json (installed in $(PREFIX)/share/stackref):
- * the game, the tags in order, the start position, the moves of the main
- * line with their ply, side, canonical text, text as written and the FEN
- * after each, the comments, the correspondence actions, the time each
- * move and action was made (its time stamp) and the result.  Variations
- * are left out, but for the moves an accepted undo took back, listed
- * with the accept-undo action.  Strings are UTF-8; a byte that is not part
- * of valid UTF-8 is written as the Latin-1 character of that value.
+ * json.c - the JSON notation (stackref(1), notation/stackref.schema.json,
+ * installed in $(PREFIX)/share/stackref): a stream of games is one JSON
+ * array, one object per game: the game, its tags in order as [name,
+ * value] pairs, its movetext as a list of elements in order and its
+ * result.  A move is its text, a string; any other element is an object
+ * of one kind: a move with a mark ({"move", "suffix"}), a comment, a
+ * NAG, a variation (a list again), an action or a time stamp.  So every
+ * record reads back as it was written (jsonread.c, the reader of
+ * stackref-json.so), and the JSON of an archive is about the size of
+ * its PDN.
  *
- * The FEN after each move comes from playing the record's moves with
- * its game's rules: a record replayed canonically (convert) reads move
- * by move; where a move does not (an unknown game, a record not
- * replayed), the FENs and sides from there on are null.
+ * notation_json_positions writes more: each move of the main line is an
+ * object with its ply, the side that played it, its text as written
+ * and the FEN after it, and the game its start position.  The FEN after
+ * each move comes from playing the record's moves with its game's rules:
+ * where a move does not replay (an unknown game, a record not replayed),
+ * the FENs and sides from there on are null.
+ *
+ * Strings are UTF-8; a byte that is not part of valid UTF-8 is written
+ * as the Latin-1 character of that value.
  */
 #include <stdio.h>
 #include <string.h>
@@ -53,11 +58,11 @@ json_string(FILE *out, const char *s)
 	putc('"', out);
 }
 
-/* Writes "name": string. */
+/* Writes "name":string, after a comma unless first. */
 static void
-json_field(FILE *out, const char *name, const char *value, int comma)
+json_field(FILE *out, const char *name, const char *value, int first)
 {
-	fprintf(out, "%s\"%s\": ", comma ? ", " : "", name);
+	fprintf(out, "%s\"%s\":", first ? "" : ",", name);
 	json_string(out, value);
 }
 
@@ -66,19 +71,22 @@ json_tags(FILE *out, const struct record *g)
 {
 	size_t i;
 
-	fputs("  \"tags\": [", out);
+	fputs("\"tags\":[", out);
 	for (i = 0; i < g->ntags; i++) {
-		fputs(i > 0 ? ",\n    {" : "\n    {", out);
-		json_field(out, "name", g->tags[i].name, 0);
-		json_field(out, "value", g->tags[i].value, 1);
-		putc('}', out);
+		fputs(i > 0 ? ",\n [" : "\n [", out);
+		json_string(out, g->tags[i].name);
+		putc(',', out);
+		json_string(out, g->tags[i].value);
+		putc(']', out);
 	}
-	fputs(g->ntags > 0 ? "\n  ],\n" : "],\n", out);
+	fputs("],\n", out);
 }
 
-/* The replay of the main line as the writer goes. */
+/* The replay of the main line as the writer goes, with the positions
+ * after each move written (notation_json_positions) or not. */
 struct json_play {
 	const struct rules *r;
+	int positions;
 	int style;
 	struct pos pos;
 	int ok;                   /* the moves so far were played */
@@ -107,113 +115,90 @@ json_play(struct json_play *jp, const char *text, char *side, size_t sz,
 		fen[0] = '\0';
 }
 
-/* Whether element e starts an item of the list: a move or an action. */
-static int
-json_item(const struct elem *e)
-{
-	return e->kind == ELEM_MOVE || e->kind == ELEM_ACTION;
-}
-
-/* Writes the member "time" when the elements of l from i up to the
- * next move or action hold a time stamp (the first one). */
+/* A move of the main line with its ply, side, text as written and the
+ * FEN after it. */
 static void
-json_time(FILE *out, const struct line *l, size_t i)
-{
-	for (; i < l->n && !json_item(&l->elems[i]); i++)
-		if (l->elems[i].kind == ELEM_STAMP) {
-			json_field(out, "time", l->elems[i].text, 1);
-			return;
-		}
-}
-
-/* Writes the comments and NAGs that follow element i of l as the
- * members "comments" and "nags" (empty arrays when none), and its time
- * stamp as "time" when it has one; returns the index of the next move
- * or action. */
-static size_t
-json_notes(FILE *out, const struct line *l, size_t i)
-{
-	size_t j, n = 0;
-
-	json_time(out, l, i);
-
-	fputs(", \"comments\": [", out);
-	for (j = i; j < l->n && l->elems[j].kind != ELEM_MOVE &&
-	    l->elems[j].kind != ELEM_ACTION; j++)
-		if (l->elems[j].kind == ELEM_COMMENT) {
-			fputs(n++ > 0 ? ", " : "", out);
-			json_string(out, l->elems[j].text != NULL ?
-			    l->elems[j].text : "");
-		}
-	fputs("], \"nags\": [", out);
-	for (j = i, n = 0; j < l->n && l->elems[j].kind != ELEM_MOVE &&
-	    l->elems[j].kind != ELEM_ACTION; j++)
-		if (l->elems[j].kind == ELEM_NAG)
-			fprintf(out, "%s%u", n++ > 0 ? ", " : "",
-			    l->elems[j].nag);
-	putc(']', out);
-	return j;
-}
-
-static void
-json_move(FILE *out, struct json_play *jp, const struct elem *e)
+json_move_positions(FILE *out, struct json_play *jp, const struct elem *e)
 {
 	char side[32], fen[JSON_TEXT];
+	const char *text = e->text != NULL ? e->text : "";
 
 	json_play(jp, e->text, side, sizeof(side), fen, sizeof(fen));
-	fprintf(out, "{\"ply\": %lu", ++jp->ply);
-	json_field(out, "side", side[0] != '\0' ? side : NULL, 1);
-	json_field(out, "text", e->text != NULL ? e->text : "", 1);
-	json_field(out, "written", e->written != NULL ? e->written :
-	    e->text != NULL ? e->text : "", 1);
-	json_field(out, "suffix", e->suffix, 1);
-	json_field(out, "fen", fen[0] != '\0' ? fen : NULL, 1);
+	fprintf(out, "\n {\"ply\":%lu", ++jp->ply);
+	json_field(out, "side", side[0] != '\0' ? side : NULL, 0);
+	json_field(out, "move", text, 0);
+	if (e->suffix != NULL)
+		json_field(out, "suffix", e->suffix, 0);
+	json_field(out, "written", e->written != NULL ? e->written : text, 0);
+	json_field(out, "fen", fen[0] != '\0' ? fen : NULL, 0);
+	putc('}', out);
 }
 
-/* For the accept-undo action at i of l, the member "undone": the moves
- * its variation took back. */
 static void
-json_undone(FILE *out, const struct line *l, size_t i)
+json_move(FILE *out, const struct elem *e)
 {
-	const struct line *v;
-	size_t j, k, n = 0;
+	const char *text = e->text != NULL ? e->text : "";
 
-	if ((j = line_undo_before(l, i)) == l->n || !line_undo_var(l, j) ||
-	    (v = l->elems[j].var) == NULL)
+	if (e->suffix == NULL) {
+		json_string(out, text);
 		return;
-	fputs(", \"undone\": [", out);
-	for (k = 0; k < v->n; k++)
-		if (v->elems[k].kind == ELEM_MOVE) {
-			fputs(n++ > 0 ? ", " : "", out);
-			json_string(out, v->elems[k].text != NULL ?
-			    v->elems[k].text : "");
-		}
-	putc(']', out);
+	}
+	putc('{', out);
+	json_field(out, "move", text, 1);
+	json_field(out, "suffix", e->suffix, 0);
+	putc('}', out);
 }
 
-/* The moves and actions of the main line from element i on, each with
- * the comments and NAGs after it. */
-static void
-json_line(FILE *out, struct json_play *jp, const struct line *l, size_t i)
-{
-	const struct elem *e;
-	size_t n = 0;
+static void json_line(FILE *, struct json_play *, const struct line *);
 
-	fputs("  \"moves\": [", out);
-	while (i < l->n) {
-		e = &l->elems[i];
-		fputs(n++ > 0 ? ",\n    " : "\n    ", out);
-		if (e->kind == ELEM_MOVE)
-			json_move(out, jp, e);
-		else {
-			fprintf(out, "{\"ply\": %lu", jp->ply);
-			json_field(out, "action", e->text, 1);
-			json_undone(out, l, i);
-		}
-		i = json_notes(out, l, i + 1);
+/* Writes element e of a line; jp is NULL in a variation. */
+static void
+json_elem(FILE *out, struct json_play *jp, const struct elem *e)
+{
+	switch (e->kind) {
+	case ELEM_MOVE:
+		if (jp != NULL && jp->positions)
+			json_move_positions(out, jp, e);
+		else
+			json_move(out, e);
+		return;
+	case ELEM_COMMENT:
+		putc('{', out);
+		json_field(out, "comment", e->text != NULL ? e->text : "", 1);
+		fputs(e->style == COMMENT_LINE ? ",\"style\":\"line\"}" : "}",
+		    out);
+		return;
+	case ELEM_NAG:
+		fprintf(out, "{\"nag\":%u}", e->nag);
+		return;
+	case ELEM_VARIATION:
+		fputs("{\"variation\":", out);
+		json_line(out, NULL, e->var);
 		putc('}', out);
+		return;
+	case ELEM_ACTION:
+	case ELEM_STAMP:
+		putc('{', out);
+		json_field(out, e->kind == ELEM_ACTION ? "action" : "time",
+		    e->text, 1);
+		putc('}', out);
+		return;
 	}
-	fputs(n > 0 ? "\n  ],\n" : "],\n", out);
+}
+
+/* Writes line l (NULL: empty) as a list; jp is NULL in a variation. */
+static void
+json_line(FILE *out, struct json_play *jp, const struct line *l)
+{
+	size_t i;
+
+	putc('[', out);
+	for (i = 0; l != NULL && i < l->n; i++) {
+		if (i > 0)
+			putc(',', out);
+		json_elem(out, jp, &l->elems[i]);
+	}
+	putc(']', out);
 }
 
 /* Sets jp to the start of g: its game, its FEN or the game's start;
@@ -224,9 +209,8 @@ json_start(struct json_play *jp, const struct record *g, char *fen,
 {
 	const char *setup = record_tag(g, "FEN");
 
-	memset(jp, 0, sizeof(*jp));
 	fen[0] = '\0';
-	if ((jp->r = notation_game(g, NULL)) == NULL)
+	if ((jp->r = notation_game(g, NULL)) == NULL || !jp->positions)
 		return;
 	jp->style = notation_square_style(jp->r, g);
 	if (setup != NULL &&
@@ -238,30 +222,45 @@ json_start(struct json_play *jp, const struct record *g, char *fen,
 	    size) >= 0;
 }
 
+/* Writes g, with the positions after each move or not. */
 static int
-json_write(FILE *out, const struct record *g)
+json_write_game(FILE *out, const struct record *g, int positions)
 {
 	char fen[JSON_TEXT];
 	const char *result = "*";
 	struct json_play jp;
-	size_t i;
 
+	memset(&jp, 0, sizeof(jp));
+	jp.positions = positions;
 	json_start(&jp, g, fen, sizeof(fen));
-	fputs("{\n  ", out);
-	json_field(out, "game", jp.r != NULL ? jp.r->name : NULL, 0);
+	putc('{', out);
+	json_field(out, "game", jp.r != NULL ? jp.r->name : NULL, 1);
 	fputs(",\n", out);
 	json_tags(out, g);
-	fputs("  ", out);
-	json_field(out, "start", fen[0] != '\0' ? fen : NULL, 0);
-	i = json_notes(out, &g->main, 0);
-	fputs(",\n", out);
-	json_line(out, &jp, &g->main, i);
+	if (positions) {
+		json_field(out, "start", fen[0] != '\0' ? fen : NULL, 1);
+		fputs(",\n", out);
+	}
+	fputs("\"moves\":", out);
+	json_line(out, &jp, &g->main);
 	if (g->result != NULL)
 		notation_result_normal(g->result, &result);
-	fputs("  ", out);
-	json_field(out, "result", result, 0);
-	fputs("\n}", out);
+	fputs(",\n", out);
+	json_field(out, "result", result, 1);
+	putc('}', out);
 	return ferror(out) ? -1 : 0;
+}
+
+static int
+json_write(FILE *out, const struct record *g)
+{
+	return json_write_game(out, g, 0);
+}
+
+static int
+json_write_positions(FILE *out, const struct record *g)
+{
+	return json_write_game(out, g, 1);
 }
 
 static int
@@ -278,10 +277,35 @@ json_end(FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
+static struct reader *
+json_open(FILE *in, const char *file, struct diag *d)
+{
+	return JSON_MODULE->open(in, file, d);
+}
+
+static enum read_result
+json_next(struct reader *rd, struct record *g, unsigned long *index)
+{
+	return JSON_MODULE->next(rd, g, index);
+}
+
+static void
+json_close(struct reader *rd)
+{
+	JSON_MODULE->close(rd);
+}
+
+const struct notation notation_json_positions = {
+	.name = "json",
+	.open = json_open, .next = json_next, .close = json_close,
+	.write = json_write_positions,
+	.begin = json_begin, .end = json_end, .between = ",\n",
+};
+
 const struct notation notation_json = {
 	.name = "json",
+	.open = json_open, .next = json_next, .close = json_close,
 	.write = json_write,
-	.begin = json_begin,
-	.end = json_end,
-	.between = ",\n",
+	.begin = json_begin, .end = json_end, .between = ",\n",
+	.positions = &notation_json_positions,
 };

@@ -32,7 +32,13 @@ struct notation_peek {
 	unsigned char *buf;
 	size_t len, cap;
 	int first;                /* first non-blank byte, or EOF */
+	int second;               /* the next non-blank byte after a first
+				   * '[' (PDN's tag or JSON's array), or EOF */
 };
+
+/* Bytes read ahead at most after a first '<' or 0x89 to find what
+ * written-only format the stream is in. */
+#define NOTATION_SNIFF 512
 
 static int
 notation_peek_add(struct notation_peek *pk, int c)
@@ -62,19 +68,69 @@ notation_peek_read(struct notation_peek *pk, FILE *in)
 	static const unsigned char bom[] = { 0xef, 0xbb, 0xbf };
 	int c;
 
-	pk->first = EOF;
+	size_t start = 0;
+
+	pk->first = pk->second = EOF;
 	while (pk->len < NOTATION_PEEK_MAX && (c = getc(in)) != EOF) {
 		if (notation_peek_add(pk, c) == -1)
 			return -1;
 		if (pk->len <= 3 && memcmp(pk->buf, bom, pk->len) == 0)
 			continue;
-		if (c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
+		if (pk->first == '<' || pk->first == 0x89) {
+			if (pk->len - start >= NOTATION_SNIFF)
+				break;
+		} else if (c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
 		    c != '\f' && c != '\v') {
+			if (pk->first != EOF) {
+				pk->second = c;
+				break;
+			}
 			pk->first = c;
-			break;
+			start = pk->len - 1;
+			if (c != '[' && c != '<' && c != 0x89)
+				break;
 		}
 	}
+	if (notation_peek_add(pk, 0) == -1)
+		return -1;
+	pk->len--;       /* the buffer is a string for notation_written */
 	return ferror(in) ? -1 : 0;
+}
+
+/* Whether mark (lower case) is in s, in any case. */
+static int
+notation_has(const char *s, const char *mark)
+{
+	size_t n = strlen(mark);
+
+	for (; *s != '\0'; s++)
+		if (strncasecmp(s, mark, n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The written-only format pk's stream is in: "HTML" (a game page),
+ * "SVG", "PNG" (pictures), else NULL.
+ */
+static const char *
+notation_written(const struct notation_peek *pk)
+{
+	static const struct { const char *mark, *format; } marks[] = {
+		{ "<!doctype html", "HTML" }, { "<html", "HTML" },
+		{ "<svg", "SVG" }, { "<!doctype svg", "SVG" }
+	};
+	const char *s = (const char *)pk->buf;
+	size_t i;
+
+	if (pk->first == 0x89 && strstr(s, "PNG\r\n") != NULL)
+		return "PNG";
+	if (pk->first != '<' || strstr(s, "<stackref") != NULL)
+		return NULL;
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (notation_has(s, marks[i].mark))
+			return marks[i].format;
+	return NULL;
 }
 
 /*
@@ -102,16 +158,22 @@ notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt)
 {
 	struct diag_where w = { file, NULL, 0, 0 };
-	struct notation_peek pk = { NULL, 0, 0, EOF };
+	struct notation_peek pk = { NULL, 0, 0, EOF, EOF };
 	off_t start = ftello(in);
 	struct reader *rd = NULL;
+	const char *written = NULL;
 	int rc;
 
 	*nt = &notation_pdn;
 	if ((rc = notation_peek_read(&pk, in)) == 0 &&
+	    (written = notation_written(&pk)) == NULL &&
 	    (rc = notation_unread(&pk, in, start)) == -1)
 		errno = EOVERFLOW;     /* the C library took too few back */
 	free(pk.buf);
+	if (written != NULL) {
+		diag_report(d, DIAG_WRITTEN_ONLY, &w, written);
+		return NULL;
+	}
 	if (rc == -1) {
 		if (ferror(in) || errno == EOVERFLOW)
 			diag_report(d, DIAG_READ, &w,
@@ -122,9 +184,35 @@ notation_open(FILE *in, const char *file, struct diag *d,
 	}
 	if (pk.first == '<' || pk.first == 0xfe || pk.first == 0xff)
 		*nt = &notation_xml;  /* 0xfe, 0xff: UTF-16, which it refuses */
+	else if (pk.first == '{' || (pk.first == '[' && (pk.second == '{' ||
+	    pk.second == ']' || pk.second == EOF)))
+		*nt = &notation_json;
 	if ((rd = (*nt)->open(in, file, d)) == NULL)
 		diag_report(d, DIAG_NOMEM, NULL);
 	return rd;
+}
+
+struct reader *
+notation_open_as(FILE *in, const char *file, struct diag *d,
+    const struct notation *nt)
+{
+	struct reader *rd;
+
+	if ((rd = nt->open(in, file, d)) == NULL)
+		diag_report(d, DIAG_NOMEM, NULL);
+	return rd;
+}
+
+const char *
+notation_written_only(const char *name)
+{
+	static const char *const formats[] = { "HTML", "SVG", "PNG", "ASCII" };
+	size_t i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcasecmp(name, formats[i]) == 0)
+			return formats[i];
+	return NULL;
 }
 
 int
@@ -149,18 +237,20 @@ notation_find(const char *name)
 	return NULL;
 }
 
-int
-notation_read_one(FILE *in, const char *file, struct record *g,
-    const struct notation **ntp, struct diag *d)
+/* notation_read_one, as notation as when not NULL. */
+static int
+notation_read_as(FILE *in, const char *file, struct record *g,
+    const struct notation **ntp, const struct notation *as, struct diag *d)
 {
-	const struct notation *nt;
+	const struct notation *nt = as;
 	struct record extra;
 	struct reader *rd;
 	unsigned long idx;
 	enum read_result rr;
 	struct diag_where w = { file, NULL, 0, 0 };
 
-	if ((rd = notation_open(in, file, d, &nt)) == NULL)
+	if ((rd = as != NULL ? notation_open_as(in, file, d, as) :
+	    notation_open(in, file, d, &nt)) == NULL)
 		return -1;
 	if (ntp != NULL)
 		*ntp = nt;
@@ -182,8 +272,17 @@ notation_read_one(FILE *in, const char *file, struct record *g,
 }
 
 int
-notation_read_text(const char *data, size_t len, const char *file,
-    struct record *g, const struct notation **nt, struct diag *d)
+notation_read_one(FILE *in, const char *file, struct record *g,
+    const struct notation **ntp, struct diag *d)
+{
+	return notation_read_as(in, file, g, ntp, NULL, d);
+}
+
+/* notation_read_text, as notation as when not NULL. */
+static int
+notation_read_text_as(const char *data, size_t len, const char *file,
+    struct record *g, const struct notation **nt,
+    const struct notation *as, struct diag *d)
 {
 	FILE *f;
 	int rc;
@@ -193,9 +292,16 @@ notation_read_text(const char *data, size_t len, const char *file,
 		diag_report(d, DIAG_NO_GAME, DIAG_FILE(file));
 		return -1;
 	}
-	rc = notation_read_one(f, file, g, nt, d);
+	rc = notation_read_as(f, file, g, nt, as, d);
 	fclose(f);
 	return rc;
+}
+
+int
+notation_read_text(const char *data, size_t len, const char *file,
+    struct record *g, const struct notation **nt, struct diag *d)
+{
+	return notation_read_text_as(data, len, file, g, nt, NULL, d);
 }
 
 /* The text of notation_typed_move before it is read as movetext: the
@@ -279,8 +385,8 @@ notation_typed_move(const char *text, char *buf, size_t size)
 	diag_init(&q, "stackref", NULL);
 	q.quiet = 1;
 	record_init(&g);
-	if (notation_read_text(clean, strlen(clean), "<move>", &g, NULL,
-	    &q) == 0 && g.ntags == 0 &&
+	if (notation_read_text_as(clean, strlen(clean), "<move>", &g, NULL,
+	    &notation_pdn, &q) == 0 && g.ntags == 0 &&
 	    (n = notation_typed_count(&g.main, &e)) == 1) {
 		snprintf(buf, size, "%s", e->text);
 		len = strlen(buf);

@@ -51,10 +51,14 @@ struct notation {
 	/* Optional: what comes between two games of a stream (JSON's
 	 * comma), or NULL. */
 	const char *between;
+
+	/* Optional: the same notation writing the position after each
+	 * move too (convert --positions), or NULL. */
+	const struct notation *positions;
 };
 
 /*
- * A notation may be write-only (JSON): its open, next and close are
+ * A notation may be write-only (HTML): its open, next and close are
  * NULL, and notation_open never finds it.
  */
 
@@ -66,7 +70,10 @@ int notation_write_record(const struct notation *nt, FILE *out,
  * Starts reading in (named file for diagnostics) in whatever notation it
  * is written, found from its content without consuming it: XML when its
  * first non-blank byte after an optional UTF-8 byte order mark is '<'
- * (or 0xFE/0xFF, so that UTF-16 is refused by the XML reader), else PDN.
+ * (or 0xFE/0xFF, so that UTF-16 is refused by the XML reader), JSON when
+ * it is '{', or '[' before '{' or ']' (a PDN tag has a name there), else
+ * PDN.  A game page or a picture (HTML, SVG, PNG, seen in the first
+ * bytes) is refused by name (DIAG_WRITTEN_ONLY).
  * A regular file is rewound; the bytes read ahead from a pipe are pushed
  * back with ungetc (glibc takes more than one).  Sets *nt to that
  * notation for next(), close() and for writing the record back.  NULL
@@ -74,6 +81,15 @@ int notation_write_record(const struct notation *nt, FILE *out,
  */
 struct reader *notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt);
+
+/* Starts reading in (named file for diagnostics) as notation nt, one
+ * that is read (convert --from); NULL when out of memory (reported). */
+struct reader *notation_open_as(FILE *in, const char *file, struct diag *d,
+    const struct notation *nt);
+
+/* The name of the written-only format called name ("HTML" for html,
+ * "SVG", "PNG", "ASCII"; in any case), for DIAG_WRITTEN_ONLY, or NULL. */
+const char *notation_written_only(const char *name);
 
 /*
  * Reads the one game of the stream in (named file for diagnostics), in

@@ -61,15 +61,6 @@ xml_put_text(FILE *out, const char *text)
 	}
 }
 
-/* Whether s is 1 to max bytes, each in set. */
-static int
-xml_word_ok(const char *s, const char *set, size_t max)
-{
-	size_t n = strspn(s, set);
-
-	return n > 0 && n <= max && s[n] == '\0';
-}
-
 #define XML_NAME_SET "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
 	"0123456789_"
 
@@ -101,8 +92,8 @@ xml_write_leave(FILE *out, const char *text)
 	char side[80], days[8];
 
 	if (sscanf(text, "leave %64s %4s", side, days) != 2 ||
-	    !xml_word_ok(side, XML_NAME_SET "-", 64) ||
-	    !xml_word_ok(days, "0123456789", 4)) {
+	    !util_word(side, XML_NAME_SET "-", 64) ||
+	    !util_word(days, "0123456789", 4)) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -120,7 +111,7 @@ xml_write_action(FILE *out, const char *text)
 	if (sp != NULL && strncmp(text, "leave ", 6) == 0)
 		return xml_write_leave(out, text);
 	if (sp == NULL || !xml_action_type_ok(text, (size_t)(sp - text)) ||
-	    !xml_word_ok(sp + 1, XML_NAME_SET "-", 64)) {
+	    !util_word(sp + 1, XML_NAME_SET "-", 64)) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -147,7 +138,7 @@ static int
 xml_write_move(FILE *out, const struct elem *e)
 {
 	if (e->suffix != NULL) {
-		if (!xml_word_ok(e->suffix, "!?", PDN_WORD_MAX)) {
+		if (!util_word(e->suffix, "!?", PDN_WORD_MAX)) {
 			errno = EINVAL;
 			return -1;
 		}
@@ -226,7 +217,7 @@ xml_write_tags(FILE *out, const struct record *g)
 	size_t i;
 
 	for (i = 0; i < g->ntags; i++) {
-		if (!xml_word_ok(g->tags[i].name, XML_NAME_SET,
+		if (!util_word(g->tags[i].name, XML_NAME_SET,
 		    PDN_NAME_MAX)) {
 			errno = EINVAL;
 			return -1;

@@ -8,11 +8,17 @@
 #   json/valid/broken      a game kept broken and a variant refused;
 #   json/valid/timed       a timed game: time stamps, leave, an undo
 #                          (its moves under "undone"), a claim on time;
-#   json/invalid/*         documents the schema must refuse (a ply as a
-#                          string, a move without its FEN, an unknown
-#                          result), so the validator is seen to work;
-#   json/fen               the FEN after each move of a game is the one
-#                          show --format fen prints at that ply;
+#   json/invalid/*         documents the schema must refuse (a move as a
+#                          number, a tag as an object, an unknown result),
+#                          so the validator is seen to work;
+#   json/valid/positions   the same with --positions;
+#   json/fen               the FEN after each move of a game (--positions)
+#                          is the one show --format fen prints at that ply;
+#   json/round-trip/*      JSON read back: PDN -> JSON -> PDN and XML ->
+#                          JSON -> XML byte-identical on every real archive
+#                          and fixture; json/size/*: at most twice the PDN;
+#   json/read/*            the reader's refusals at file:line:col, bounds;
+#   json/written-only/*    HTML, SVG and PNG inputs refused by name;
 #   json/referee-status/*  `stackref referee --status --json` is valid
 #                          under its schema (notation/referee-status.
 #                          schema.json), a mail waiting and late or not
@@ -87,26 +93,99 @@ t=$tmp/timed.pdn
 "$bin" claim-time --as black --now 2026-01-09T00:00:00Z "$t" >/dev/null
 "$bin" convert --to json "$tmp/timed.pdn" >"$tmp/timed.json"
 valid json/valid/timed "$tmp/timed.json"
-if grep -q '"undone": \["23-19"\]' "$tmp/timed.json" &&
-    grep -q '"time": "2026-01-09T00:00:00Z"' "$tmp/timed.json"; then
+if grep -q '{"variation":\["23-19",.*{"action":"accept-undo black"}' \
+    "$tmp/timed.json" &&
+    grep -q '"time":"2026-01-09T00:00:00Z"' "$tmp/timed.json"; then
 	echo "PASS: json/timed-content"
 else
 	echo "FAIL: json/timed-content"
 	cat "$tmp/timed.json"
 fi
-invalid json/invalid/ply-string '0,/"ply": 1,/s//"ply": "1",/'
-invalid json/invalid/no-fen '0,/"fen": "[^"]*", /s///'
-invalid json/invalid/result '0,/"result": "[^"]*"/s//"result": "2-0"/'
+invalid json/invalid/move-number '0,/"moves":\["[^"]*"/s//"moves":[12/'
+invalid json/invalid/tag-object '0,/\["Event",\("[^"]*"\)\]/s//{"name":"Event","value":\1}/'
+invalid json/invalid/result '0,/"result":"[^"]*"/s//"result":"2-0"/'
+"$bin" convert --to json --positions "$root"/fixtures/games/*.pdn \
+    >"$tmp/positions.json"
+valid json/valid/positions "$tmp/positions.json"
 
 # The FEN after ply 5 of the checkers fixture, against show.
 want=$("$bin" show --ply 5 --format fen "$root/fixtures/games/checkers.pdn")
-got=$("$bin" convert --to json "$root/fixtures/games/checkers.pdn" |
-    sed -n 's/.*"ply": 5, .*"fen": "\([^"]*\)".*/\1/p')
+got=$("$bin" convert --to json --positions \
+    "$root/fixtures/games/checkers.pdn" |
+    sed -n 's/.*"ply":5,.*"fen":"\([^"]*\)".*/\1/p')
 if [ -n "$want" ] && [ "$want" = "$got" ]; then
 	echo "PASS: json/fen"
 else
 	printf '%s\n' "FAIL: json/fen" "want: $want" "got:  $got"
 fi
+
+# --- issue 22: json ----------------------------------------------------
+# JSON read back as a notation: on every real archive, PDN -> JSON -> PDN
+# and XML -> JSON -> XML are byte-identical, and the JSON is at most
+# twice the PDN (the positions after each move only with --positions).
+# same NAME A B: files A and B are identical.
+same() {
+	if cmp -s "$2" "$3"; then
+		echo "PASS: $1"
+	else
+		echo "FAIL: $1"
+		diff "$2" "$3" | head -5
+	fi
+}
+for f in "$data"/*.pdn "$root"/../shared/data/real/*/*.pdn \
+    "$root"/../shared/data/real/*/*/*.pdn "$root"/fixtures/games/*.pdn; do
+	[ -f "$f" ] || continue
+	n=${f##*/}
+	"$bin" convert "$f" >"$tmp/c.pdn" 2>/dev/null
+	"$bin" convert --to json "$f" >"$tmp/c.json" 2>/dev/null
+	"$bin" convert "$tmp/c.json" >"$tmp/back.pdn" 2>/dev/null
+	same "json/round-trip/pdn/$n" "$tmp/c.pdn" "$tmp/back.pdn"
+	"$bin" convert --to xml "$f" >"$tmp/c.xml" 2>/dev/null
+	"$bin" convert --to json "$tmp/c.xml" >"$tmp/x.json" 2>/dev/null
+	"$bin" convert --to xml "$tmp/x.json" >"$tmp/back.xml" 2>/dev/null
+	same "json/round-trip/xml/$n" "$tmp/c.xml" "$tmp/back.xml"
+	p=$(wc -c <"$tmp/c.pdn") j=$(wc -c <"$tmp/c.json")
+	[ "$j" -le $((2 * p + 200)) ] && echo "PASS: json/size/$n" ||
+	    echo "FAIL: json/size/$n (JSON $j bytes, PDN $p)"
+done
+# A JSON that is not a record says where, and what it expected.
+# refused NAME STATUS WANT: convert of $tmp/bad.json exits with STATUS
+# and says WANT.
+refused() {
+	"$bin" convert "$tmp/bad.json" >/dev/null 2>"$tmp/r.err"
+	rc=$?
+	if [ "$rc" = "$2" ] && grep -qF -- "$3" "$tmp/r.err"; then
+		echo "PASS: $1"
+	else
+		printf '%s\n' "FAIL: $1 (status $rc)" "$(cat "$tmp/r.err")"
+	fi
+}
+printf '[\n{"tags":[],\n "moves":["11-15" "23-19"],"result":"*"}]\n' \
+    >"$tmp/bad.json"
+refused json/read/syntax 3 "bad.json:3:25: game 1: expected JSON, read ']' expected near '\"23-19\"'"
+printf '[{"tags":[],"moves":["11-15",\n  {"nag":"x"}],"result":"*"}]\n' \
+    >"$tmp/bad.json"
+refused json/read/nag 3 'bad.json:2:3: game 1: expected a NAG, a number from 0 to 65535, read x'
+printf '[{"tags":[],"moves":[],"result":"*","clock":1}]' >"$tmp/bad.json"
+refused json/read/member 3 'bad.json:1:45: game 1: expected a member game, tags, start, moves or result of a game, read 1'
+printf '[{"tags":[],"moves":[],"result":"*"},]' >"$tmp/bad.json"
+refused json/read/comma 3 "bad.json:1:38: game 1: expected a game, a JSON object '{', after ',', read ']'"
+{ printf '[{"tags":[],"moves":['; i=0
+  while [ $i -lt 600 ]; do printf '{"variation":['; i=$((i + 1)); done
+} >"$tmp/bad.json"
+refused json/read/deep 3 'too big: arrays and objects nested over 504'
+# HTML, SVG and PNG are written only: refused by name.
+"$bin" convert --to html "$root/fixtures/games/checkers.pdn" >"$tmp/bad.json"
+refused json/written-only/html 3 'HTML is written only; convert from PDN, XML or JSON'
+"$bin" show --format svg "$root/fixtures/games/checkers.pdn" >"$tmp/bad.json"
+refused json/written-only/svg 3 'SVG is written only; convert from PDN, XML or JSON'
+"$bin" show --format png "$root/fixtures/games/checkers.pdn" >"$tmp/bad.json"
+refused json/written-only/png 3 'PNG is written only; convert from PDN, XML or JSON'
+"$bin" convert --positions "$root/fixtures/games/checkers.pdn" \
+    >/dev/null 2>"$tmp/r.err"
+[ $? = 2 ] && grep -q -- '--positions needs --to json' "$tmp/r.err" &&
+    echo "PASS: json/positions-needs-json" ||
+    printf '%s\n' "FAIL: json/positions-needs-json" "$(cat "$tmp/r.err")"
 
 # --- stackref referee --status --json, and its text ---------------------
 rs=$root/notation/referee-status.schema.json

@@ -19,10 +19,12 @@
 #                        notation/pdn.h, notation/xml.h and
 #                        notation/html.h and notation/json.h (the notation
 #                        table), notation/xmlguard.h (xml.c's),
+#                        notation/jsonguard.h (jsonread.c's),
 #                        referee/job.h, and db/driver.h (the drivers');
 #   layers/libraries     each library's headers are included by its own
 #                        files only: libcurl by mail/transport.c, libxml2
-#                        by notation/xml.c, librsvg
+#                        by notation/xml.c, jansson by
+#                        notation/jsonread.c, librsvg
 #                        (and cairo, libpng, GLib, GIO, gdk-pixbuf) by
 #                        notation/png.c, libcrypt and libcrypto by
 #                        src/referee/hash.c, libsqlite3 by
@@ -120,7 +122,8 @@ check_private() {
 	    $1 !~ /^src\/rules\// ||
 	($3 == "notation/pdn.h" || $3 == "notation/xml.h" ||
 	    $3 == "notation/html.h" || $3 == "notation/json.h" ||
-	    $3 == "notation/xmlguard.h") && $1 !~ /^notation\// ||
+	    $3 == "notation/xmlguard.h" || $3 == "notation/jsonguard.h") &&
+	    $1 !~ /^notation\// ||
 	$3 == "referee/job.h" && $1 !~ /^src\/referee\// ||
 	$3 == "db/driver.h" && $1 !~ /^src\/db\// {
 		print $1 ": includes " $3 ", private to its layer"
@@ -135,6 +138,9 @@ function library(name, kind) {
 		return "libcurl"
 	if (kind == "header" && name ~ /^libxml\// || kind == "symbol" && name ~ /^(xml|html)[A-Z]/)
 		return "libxml2"
+	if (kind == "header" && name ~ /^jansson/ ||
+	    kind == "symbol" && name ~ /^jsonp?_/)
+		return "jansson"
 	if (kind == "header" && name ~ /^(librsvg|cairo|png\.h|glib|gio|gdk-pixbuf|gobject)/ ||
 	    kind == "symbol" && name ~ /^(rsvg|cairo|g|gdk|pango|png)_/)
 		return "librsvg"
@@ -160,6 +166,8 @@ function library_ok(lib, file) {
 		return file == "mail/transport.c"
 	if (lib == "libxml2")
 		return file == "notation/xml.c"
+	if (lib == "jansson")
+		return file == "notation/jsonread.c"
 	if (lib == "librsvg")
 		return file == "notation/png.c"
 	if (lib == "libcrypto" || lib == "libcrypt")
@@ -378,6 +386,9 @@ expect_fail game-includes-pdn "$(check_private "$t")"
 rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
 printf '#include <libxml/xmlwriter.h>\n' >>"$t/notation/svg.c"
 expect_fail svg-includes-libxml2 "$(check_libraries "$t")"
+rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
+printf '#include <jansson.h>\n' >>"$t/notation/json.c"
+expect_fail json-writer-includes-jansson "$(check_libraries "$t")"
 rm -rf "$t" && mkdir "$t" && cp -R src notation mail "$t/"
 printf '#include <cairo.h>\n' >>"$t/notation/svg.c"
 expect_fail svg-includes-cairo "$(check_libraries "$t")"

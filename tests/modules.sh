@@ -3,7 +3,7 @@
 # need them (ARCHITECTURE, Heavy libraries;
 # src/base/module.h):
 #   modules/needed/FILE  the binary is linked against none of libcurl,
-#                        libxml2, librsvg (cairo, GLib), libcrypto,
+#                        libxml2, jansson, librsvg (cairo, GLib), libcrypto,
 #                        libcrypt, libsqlite3 and libpq, and each module
 #                        against its own
 #                        (readelf -d), so that packaging tools that read
@@ -17,9 +17,10 @@
 #                        even to try;
 #   modules/heavy/CMD    and those that need one open it and its library,
 #                        and no other module: reading XML stackref-xml.so
-#                        and libxml2, PNG stackref-png.so and librsvg,
+#                        and libxml2, JSON stackref-json.so and jansson,
+#                        PNG stackref-png.so and librsvg,
 #                        fetch and post stackref-net.so and libcurl, the
-#                        referee all four modules before it decides any
+#                        referee all five modules before it decides any
 #                        mail;
 #   modules/only/check-xml  reading XML opens no heavy library but
 #                        libxml2;
@@ -42,7 +43,7 @@ need cc gcc
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-modules.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 game=$root/fixtures/games/checkers.pdn
-heavy='libcurl|libxml2|librsvg|libcairo|libglib|libcrypto|libcrypt\.|libssl'
+heavy='libcurl|libxml2|libjansson|librsvg|libcairo|libglib|libcrypto|libcrypt\.|libssl'
 heavy="$heavy|libsqlite3|libpq"
 
 # needed FILE PATTERN WANT: FILE's NEEDED libraries match PATTERN (egrep)
@@ -55,6 +56,7 @@ needed() {
 }
 needed "$bin" "$heavy|stackref" 0
 needed "$root/stackref-xml.so" 'libxml2' 1
+needed "$root/stackref-json.so" 'libjansson' 1
 needed "$root/stackref-png.so" 'librsvg' 1
 needed "$root/stackref-net.so" 'libcurl' 1
 needed "$root/stackref-hash.so" 'libcrypto' 1
@@ -111,6 +113,7 @@ heavy() {
 mkdir "$tmp/work"
 cp "$game" "$tmp/work/game.pdn"
 "$bin" convert --to xml "$game" >"$tmp/work/game.xml"
+"$bin" convert --to json "$game" >"$tmp/work/game.json"
 light new "$bin" new checkers -o new.pdn
 light check "$bin" check game.pdn
 light check-stdin sh -c "exec \"$bin\" check - <game.pdn"
@@ -137,12 +140,16 @@ heavy show-png 'stackref-png\.so' 'librsvg' 'libcairo' -- \
     "$bin" show --format png game.pdn
 heavy check-xml 'stackref-xml\.so' 'libxml2' -- "$bin" check game.xml
 none modules/only/check-xml check-xml "$(echo "$heavy" | sed 's/libxml2|//')"
+heavy check-json 'stackref-json\.so' 'libjansson' -- "$bin" check game.json
+none modules/only/check-json check-json \
+    "$(echo "$heavy" | sed 's/libjansson|//')"
 heavy fetch 'stackref-net\.so' 'libcurl' -- \
     "$bin" fetch gopher://127.0.0.1:1/game
 heavy post 'stackref-net\.so' 'libcurl' -- \
     "$bin" post --to a@127.0.0.1 --from b@127.0.0.1 game.pdn \
     smtp://127.0.0.1:1
-heavy referee 'stackref-xml\.so' 'stackref-png\.so' 'stackref-net\.so' \
+heavy referee 'stackref-xml\.so' 'stackref-json\.so' 'stackref-png\.so' \
+    'stackref-net\.so' \
     'stackref-hash\.so' 'libcrypto' 'libcrypt\.' -- \
     "$bin" referee --dir "$tmp/nodir/state" --imap imap://127.0.0.1:1/ \
     --smtp smtp://127.0.0.1:1 --address referee@127.0.0.1
@@ -161,12 +168,13 @@ refused() {
 mkdir "$tmp/tree"
 cp "$bin" "$root"/stackref-*.so "$tmp/tree/"
 copy=$tmp/tree/stackref
-for m in xml png net hash; do
+for m in xml json png net hash; do
 	mv "$tmp/tree/stackref-$m.so" "$tmp/tree/gone.so"
 	why="stackref: cannot load stackref-$m.so: not in $tmp/tree/ nor in"
 	why="$why $tmp/tree/../lib/stackref/"
 	case $m in
 	xml) refused modules/missing/$m "$why" "$copy" check game.xml ;;
+	json) refused modules/missing/$m "$why" "$copy" check game.json ;;
 	png) refused modules/missing/$m "$why" "$copy" show --format png game.pdn ;;
 	net) refused modules/missing/$m "$why" "$copy" fetch http://127.0.0.1:1/ ;;
 	hash) refused modules/missing/$m "$why" "$copy" referee \

@@ -7,7 +7,7 @@
 #   tools/deps.sh bench   packages to build and run `make bench`
 #   tools/deps.sh list SET  prints the packages of SET (build, check, bench)
 set -u
-need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev librsvg2-dev libcrypt-dev libssl-dev libsqlite3-dev libpq-dev libpng-dev"
+need_build="gcc libc6-dev make pkg-config libcurl4-openssl-dev libxml2-dev libjansson-dev librsvg2-dev libcrypt-dev libssl-dev libsqlite3-dev libpq-dev libpng-dev"
 # tests/mail.sh runs its own Dovecot, Exim and nginx (tests/servers.sh)
 need_servers="dovecot-imapd dovecot-pop3d dovecot-lmtpd exim4-daemon-light nginx openssl"
 # tests/lib/pg.sh starts its own PostgreSQL 15 (tests/db.sh and the

@@ -167,6 +167,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	[DIAG_BAD_PBEM_WORD] = { STATUS_USAGE, "bad command word",
 	    DIAG_BAD_PBEM_WORD_MSG },
 	[DIAG_SYNTAX] = { STATUS_MALFORMED, "syntax", DIAG_SYNTAX_MSG },
+	[DIAG_WRITTEN_ONLY] = { STATUS_MALFORMED, "written only",
+	    DIAG_WRITTEN_ONLY_MSG },
 	[DIAG_BAD_TAG] = { STATUS_MALFORMED, "bad tag", DIAG_BAD_TAG_MSG },
 	[DIAG_BAD_FEN] = { STATUS_MALFORMED, "bad FEN", DIAG_BAD_FEN_MSG },
 	[DIAG_BAD_MOVE_TEXT] = { STATUS_MALFORMED, "unreadable move",

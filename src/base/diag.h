@@ -152,6 +152,7 @@ enum status {
 #define DIAG_BAD_PBEM_WORD_MSG "--pbem: a word is empty, too long or " \
 	"holds a blank"
 #define DIAG_SYNTAX_MSG "expected %s, read %s"
+#define DIAG_WRITTEN_ONLY_MSG "%s is written only; convert from PDN, XML or JSON"
 #define DIAG_BAD_TAG_MSG "bad tag: %s"
 #define DIAG_BAD_FEN_MSG "bad FEN position: %s"
 #define DIAG_BAD_MOVE_TEXT_MSG "unreadable move %s: %s"
@@ -291,6 +292,7 @@ enum diag_id {
 	DIAG_BAD_PBEM_WORD,
 	/* malformed */
 	DIAG_SYNTAX,            /* "%s": what was expected; "%s": what was read */
+	DIAG_WRITTEN_ONLY,      /* "%s": the format read (HTML, SVG, PNG) */
 	DIAG_BAD_TAG,           /* "%s": what is wrong */
 	DIAG_BAD_FEN,           /* "%s": what is wrong */
 	DIAG_BAD_MOVE_TEXT,     /* "%s": move text; "%s": what is wrong */

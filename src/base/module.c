@@ -18,7 +18,7 @@
 /* The name of each module: its file is stackref-NAME.so, its table the
  * symbol stackref_NAME. */
 static const char *const module_names[MODULE__COUNT] = {
-	[MODULE_XML] = "xml", [MODULE_PNG] = "png",
+	[MODULE_XML] = "xml", [MODULE_JSON] = "json", [MODULE_PNG] = "png",
 	[MODULE_NET] = "net", [MODULE_HASH] = "hash",
 	[MODULE_SQLITE] = "sqlite", [MODULE_PQ] = "pq",
 };

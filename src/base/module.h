@@ -2,13 +2,15 @@
  * module.h - the parts of stackref that need a heavy library, loaded
  * only by the commands that call them.
  *
- * The code that calls libxml2 (the XML reader), librsvg (PNG pictures),
+ * The code that calls libxml2 (the XML reader), jansson (the JSON
+ * reader), librsvg (PNG pictures),
  * libcurl (the network), libcrypt and libcrypto (the referee's
  * password hashes and journal keys), libsqlite3 and libpq (the
  * referee's store) is built into modules of its own, each linked
  * against its libraries:
  *
  *     stackref-xml.so    notation/xml.c, xmlguard.c  libxml2
+ *     stackref-json.so   notation/jsonread.c         jansson
  *     stackref-png.so    notation/png.c              librsvg
  *     stackref-net.so    mail/transport.c            libcurl
  *     stackref-hash.so   src/referee/hash.c          libcrypt, libcrypto
@@ -18,8 +20,8 @@
  * The binary links none of these libraries.  Module NAME exports one
  * table of functions, the symbol stackref_NAME (MODULE_EXPORT), whose
  * type its header declares with a macro that fetches it through
- * module_table: xml.h XML_MODULE, png.h PNG_MODULE, transport.h
- * XFER_MODULE, referee.h REF_HASH_MODULE; a database driver's table
+ * module_table: xml.h XML_MODULE, json.h JSON_MODULE, png.h PNG_MODULE,
+ * transport.h XFER_MODULE, referee.h REF_HASH_MODULE; a database driver's table
  * is its struct db_driver, which db.h's db_driver_of fetches.  Callers
  * call through it, XFER_MODULE->get(...), and the module's code sets
  * each slot to a function of its own, so the compiler checks both sides
@@ -44,6 +46,7 @@
 
 enum module_id {
 	MODULE_XML,           /* stackref-xml.so */
+	MODULE_JSON,          /* stackref-json.so */
 	MODULE_PNG,           /* stackref-png.so */
 	MODULE_NET,           /* stackref-net.so */
 	MODULE_HASH,          /* stackref-hash.so */

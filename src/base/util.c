@@ -197,3 +197,11 @@ util_text_escape(FILE *out, const char *in)
 		s += used;
 	}
 }
+
+int
+util_word(const char *s, const char *set, size_t max)
+{
+	size_t n = strspn(s, set);
+
+	return n > 0 && n <= max && s[n] == '\0';
+}

@@ -24,6 +24,9 @@ int util_parse_ulong(const char *s, unsigned long min, unsigned long max,
  */
 int util_append(char *buf, size_t size, const char *sep, const char *s);
 
+/* Whether s is 1 to max bytes, each one of set. */
+int util_word(const char *s, const char *set, size_t max);
+
 /*
  * The length (2 to 4) of the valid UTF-8 sequence of a character above
  * 0x7f at s, with its code point in *c: no overlong form, no surrogate,

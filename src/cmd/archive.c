@@ -134,7 +134,10 @@ cmd_each_stream(FILE *f, const char *name, struct cmd_each *e,
 	int rc = 0;
 
 	e->games = e->selected = e->malformed = e->beyond = e->total = 0;
-	if ((rd = notation_open(f, name, d, &e->nt)) == NULL)
+	if (e->from != NULL)
+		e->nt = e->from;
+	if ((rd = e->from != NULL ? notation_open_as(f, name, d, e->from) :
+	    notation_open(f, name, d, &e->nt)) == NULL)
 		return -1;
 	record_init(&g);
 	while (rc == 0 && !select_past(e->sel, index) &&

@@ -268,6 +268,8 @@ struct cmd_each {
 	cmd_game_fn fn;
 	void *ctx;
 	const struct notation *nt;  /* the notation read */
+	const struct notation *from; /* read as this one, or NULL: found
+				     * from the content */
 	unsigned long games;        /* games read (selectable by number) */
 	unsigned long selected;     /* of them, passed to fn */
 	unsigned long malformed;    /* of them, unreadable (reported) */

@@ -25,14 +25,19 @@
 #include "cmd/pgnx.h"
 #include "base/fileio.h"
 
-const char cmd_convert_usage[] = "convert [--to NOTATION] "
+const char cmd_convert_usage[] = "convert [--from NOTATION] "
+    "[--to NOTATION] [--positions] "
     "[--squares numeric|algebraic] [--at N] [--keep-paths] [--game N] "
     "[--tag CRITERION]... [--fen FEN | --pattern FEN] [--empty SQUARES] "
     "[--material SPEC] [--dedupe[=moves|final|N]] [--plycount] "
     "[--fix-results] [--opening] [-# N | --split-by TAG] [-o OUT] FILE...";
 
 const char cmd_convert_help[] =
+	"  --from NOTATION      read as pdn, xml or json (default: found from"
+	" the content)\n"
 	"  --to NOTATION        pdn (default), xml, html or json\n"
+	"  --positions          json: each move with its ply, side and the"
+	" FEN after it\n"
 	"  --squares STYLE      numeric or algebraic square names (default:"
 	" the record's)\n"
 	"  --at N               the position after N plies of each game"
@@ -72,6 +77,7 @@ const char cmd_convert_help[] =
 
 static const struct option convert_longopts[] = {
 	{ "to", required_argument, NULL, 't' },
+	{ "from", required_argument, NULL, 'f' },
 	{ "squares", required_argument, NULL, 's' },
 	{ "at", required_argument, NULL, 'a' },
 	{ "output", required_argument, NULL, 'o' },
@@ -81,6 +87,7 @@ static const struct option convert_longopts[] = {
 	{ "plycount", no_argument, NULL, 'P' },
 	{ "fix-results", no_argument, NULL, 'F' },
 	{ "opening", no_argument, NULL, 'O' },
+	{ "positions", no_argument, NULL, 'p' },
 	{ "split", required_argument, NULL, '#' },
 	{ "split-by", required_argument, NULL, 'B' },
 	{ "no-comments", no_argument, NULL, CONVERT_OPT_NO_COMMENTS },
@@ -208,6 +215,7 @@ convert_games(struct convert *c)
 	e.sel = &c->sel;
 	e.fn = convert_game;
 	e.ctx = c;
+	e.from = c->from;
 	for (i = 0; i < c->nfiles && rc == 0; i++) {
 		c->name = fileio_name(c->files[i]);
 		if ((c->in = fileio_open(c->files[i], c->d)) == NULL)
@@ -250,6 +258,22 @@ convert_to(struct convert *c, const char *name, struct diag *d)
 		at += (size_t)snprintf(known + at, sizeof(known) - at, "%s%s",
 		    i > 0 ? ", " : "", notation_table[i]->name);
 	diag_report(d, DIAG_UNKNOWN_NOTATION, NULL, "--to", name, known);
+	return cmd_usage(d, cmd_convert_usage);
+}
+
+/* Sets c->from to the notation called name, one that is read; one
+ * written only is refused by name, an unknown one a usage error. */
+static int
+convert_from(struct convert *c, const char *name, struct diag *d)
+{
+	const char *written = notation_written_only(name);
+
+	if ((c->from = notation_find(name)) != NULL && c->from->open != NULL)
+		return 0;
+	if (written != NULL)
+		return diag_report(d, DIAG_WRITTEN_ONLY, NULL, written);
+	diag_report(d, DIAG_UNKNOWN_NOTATION, NULL, "--from", name,
+	    "pdn, xml, json");
 	return cmd_usage(d, cmd_convert_usage);
 }
 
@@ -305,6 +329,7 @@ convert_opt(void *ctx, int ch, const char *arg)
 	switch (ch) {
 	case 'o': c->out = arg; return 0;
 	case 't': return convert_to(c, arg, d);
+	case 'f': return convert_from(c, arg, d);
 	case 's': return convert_squares(c, arg, d);
 	case 'a':
 		return cmd_number(d, "--at", arg, 0, REPLAY_ALL - 1,
@@ -314,6 +339,7 @@ convert_opt(void *ctx, int ch, const char *arg)
 	case 'P': c->plycount = 1; return 0;
 	case 'F': c->fix_results = 1; return 0;
 	case 'O': c->opening = 1; return 0;
+	case 'p': c->positions = 1; return 0;
 	case 'B': c->split_by = arg; return 0;
 	case '#':
 		return cmd_number(d, "-#", arg, 1, REPLAY_ALL - 1,
@@ -330,6 +356,8 @@ convert_conflict(const struct convert *c, struct diag *d)
 		diag_report(d, DIAG_EXCLUSIVE, NULL, "-#", "--split-by");
 	else if (c->spec.fen != NULL && c->spec.pattern != NULL)
 		diag_report(d, DIAG_EXCLUSIVE, NULL, "--fen", "--pattern");
+	else if (c->positions && c->to->positions == NULL)
+		diag_report(d, DIAG_NEEDS, NULL, "--positions", "--to json");
 	else
 		return 0;
 	return -1;
@@ -345,6 +373,8 @@ convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 		return rc;
 	if (convert_conflict(c, d) == -1)
 		return cmd_usage(d, cmd_convert_usage);
+	if (c->positions)
+		c->to = c->to->positions;
 	if (argc == optind)
 		return cmd_arg_count(d, cmd_convert_usage, 1, "file");
 	c->files = argv + optind;

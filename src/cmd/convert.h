@@ -18,6 +18,7 @@ struct convert {
 	FILE *in;                 /* the one being read */
 	const char *name;         /* its name */
 	const struct notation *to;
+	const struct notation *from; /* --from, or NULL */
 	struct diag *d;
 	struct select sel;
 	struct sink sink;
@@ -31,6 +32,7 @@ struct convert {
 	int plycount;             /* --plycount */
 	int fix_results;          /* --fix-results */
 	int opening;              /* --opening */
+	int positions;            /* --positions */
 	struct opening_book book; /* for --opening */
 	struct posmatch_spec spec;/* --fen, --pattern, --empty, --material */
 	struct posmatch pm;

@@ -106,3 +106,59 @@ fuzz_read_back(const struct notation *nt, const char *text, size_t len,
 	record_free(&g);
 	fclose(f);
 }
+
+void
+fuzz_each_game(const struct notation *nt, const uint8_t *data, size_t size,
+    void (*fn)(struct record *, struct diag *))
+{
+	struct diag d;
+	struct record g;
+	struct reader *rd;
+	enum read_result rr;
+	unsigned long index;
+	FILE *f;
+
+	fuzz_diag(&d);
+	record_init(&g);
+	if ((f = fuzz_stream(data, size)) == NULL)
+		return;
+	if ((rd = nt->open(f, "fuzz", &d)) != NULL) {
+		while ((rr = nt->next(rd, &g, &index)) != READ_END &&
+		    rr != READ_SYSTEM)
+			if (rr == READ_GAME)
+				fn(&g, &d);
+		nt->close(rd);
+	}
+	record_free(&g);
+	fclose(f);
+}
+
+/* The notation fuzz_round_trip reads and writes: each target is one
+ * process, and one entry point calls fuzz_round_trip. */
+static const struct notation *fuzz_trip_nt;
+
+/* Writes g with fuzz_trip_nt, reads it again and checks both write the
+ * same PDN. */
+static void
+fuzz_game_back(struct record *g, struct diag *d)
+{
+	const struct notation *nt = fuzz_trip_nt;
+	char *text, *pdn, what[64];
+	size_t tlen, len;
+
+	(void)d;
+	snprintf(what, sizeof(what), "%s writing loses nothing", nt->name);
+	text = fuzz_write(nt, g, &tlen);
+	pdn = fuzz_write(&notation_pdn, g, &len);
+	if (text != NULL && pdn != NULL)
+		fuzz_read_back(nt, text, tlen, pdn, len, what);
+	free(text);
+	free(pdn);
+}
+
+void
+fuzz_round_trip(const struct notation *nt, const uint8_t *data, size_t size)
+{
+	fuzz_trip_nt = nt;
+	fuzz_each_game(nt, data, size, fuzz_game_back);
+}

@@ -51,4 +51,20 @@ void fuzz_assert(int cond, const char *what);
 void fuzz_read_back(const struct notation *nt, const char *text,
     size_t len, const char *want, size_t wlen, const char *what);
 
+/*
+ * Reads every game of data[0..size) with notation nt (a game refused,
+ * the reader goes on while it can) and calls fn on each one read, with
+ * the diagnostics the reader reports to.
+ */
+void fuzz_each_game(const struct notation *nt, const uint8_t *data,
+    size_t size, void (*fn)(struct record *, struct diag *));
+
+/*
+ * fuzz_each_game with nt, where each game read is written with nt, read
+ * again, and both readings must write the same PDN ("NT writing loses
+ * nothing").
+ */
+void fuzz_round_trip(const struct notation *nt, const uint8_t *data,
+    size_t size);
+
 #endif

@@ -4,8 +4,6 @@
  * made canonical; a game replayed so must replay again, its canonical
  * texts, to the same position.
  */
-#include <stdlib.h>
-
 #include "notation/pdn.h"
 #include "model/record.h"
 #include "game/replay.h"
@@ -28,25 +26,6 @@ replay_game(struct record *g, struct diag *d)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct diag d;
-	struct record g;
-	struct reader *rd;
-	enum read_result rr;
-	unsigned long index;
-	FILE *f;
-
-	fuzz_diag(&d);
-	record_init(&g);
-	if ((f = fuzz_stream(data, size)) == NULL)
-		return 0;
-	if ((rd = notation_pdn.open(f, "fuzz", &d)) != NULL) {
-		while ((rr = notation_pdn.next(rd, &g, &index)) != READ_END &&
-		    rr != READ_SYSTEM)
-			if (rr == READ_GAME)
-				replay_game(&g, &d);
-		notation_pdn.close(rd);
-	}
-	record_free(&g);
-	fclose(f);
+	fuzz_each_game(&notation_pdn, data, size, replay_game);
 	return 0;
 }
