@@ -24,8 +24,7 @@
 
 #define JSON_TEXT 4096         /* bytes of a FEN */
 
-/* Writes s as a JSON string (NULL: null). */
-static void
+void
 json_string(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
