@@ -24,40 +24,12 @@
 
 #define JSON_TEXT 4096         /* bytes of a FEN */
 
-void
-json_string(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	unsigned long c;
-	size_t n;
-
-	if (s == NULL) {
-		fputs("null", out);
-		return;
-	}
-	putc('"', out);
-	for (; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(out, "\\u%04x", *p);
-		else if (*p < 0x80)
-			putc(*p, out);
-		else if ((n = util_utf8_len(p, &c)) > 0) {
-			fwrite(p, 1, n, out);
-			p += n - 1;
-		} else
-			fprintf(out, "\\u%04x", *p);
-	}
-	putc('"', out);
-}
-
 /* Writes "name": string. */
 static void
 json_field(FILE *out, const char *name, const char *value, int comma)
 {
 	fprintf(out, "%s\"%s\": ", comma ? ", " : "", name);
-	json_string(out, value);
+	util_json_string(out, value);
 }
 
 static void
@@ -141,7 +113,7 @@ json_notes(FILE *out, const struct line *l, size_t i)
 	    l->elems[j].kind != ELEM_ACTION; j++)
 		if (l->elems[j].kind == ELEM_COMMENT) {
 			fputs(n++ > 0 ? ", " : "", out);
-			json_string(out, l->elems[j].text != NULL ?
+			util_json_string(out, l->elems[j].text != NULL ?
 			    l->elems[j].text : "");
 		}
 	fputs("], \"nags\": [", out);
@@ -184,7 +156,7 @@ json_undone(FILE *out, const struct line *l, size_t i)
 	for (k = 0; k < v->n; k++)
 		if (v->elems[k].kind == ELEM_MOVE) {
 			fputs(n++ > 0 ? ", " : "", out);
-			json_string(out, v->elems[k].text != NULL ?
+			util_json_string(out, v->elems[k].text != NULL ?
 			    v->elems[k].text : "");
 		}
 	putc(']', out);

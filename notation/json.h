@@ -5,13 +5,8 @@
 #ifndef STACKREF_NOTATION_JSON_H
 #define STACKREF_NOTATION_JSON_H
 
-#include <stdio.h>
-
 #include "notation/notation.h"
 
 extern const struct notation notation_json;
-
-/* Writes s to out as a JSON string (NULL: null). */
-void json_string(FILE *out, const char *s);
 
 #endif

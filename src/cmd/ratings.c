@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
+
 #include "cmd/ratings.h"
 #include "notation/notation.h"
-#include "notation/json.h"
 #include "rules/rules.h"
 
 struct ratings_game {
@@ -219,7 +220,7 @@ ratings_json(const struct ratings *s, FILE *out)
 			fprintf(out, "%s\n    \"%s\": [", i > 0 ? "]," : "",
 			    p->kind);
 		fprintf(out, "%s\n      {\"player\": ", first ? "" : ",");
-		json_string(out, p->name);
+		util_json_string(out, p->name);
 		fprintf(out, ", \"rating\": %d, \"rd\": %d, \"volatility\": "
 		    "%.6f, \"games\": %lu}", rating_shown(&p->r), (int)p->r.rd,
 		    p->r.vol, p->r.games);
