@@ -98,6 +98,10 @@ ratings_add(struct ratings *s, const struct record *g, struct diag *d)
 		s->unfinished++;
 		return 0;
 	}
+	if ((v = record_tag(g, "Rated")) != NULL && strcmp(v, "no") == 0) {
+		s->unrated++;
+		return 0;
+	}
 	p0 = r != NULL ? notation_player(r, g, 0) : NULL;
 	p1 = r != NULL ? notation_player(r, g, 1) : NULL;
 	if (p0 == NULL || p1 == NULL || strcmp(p0, p1) == 0) {
@@ -189,8 +193,8 @@ ratings_text(const struct ratings *s, FILE *out)
 	size_t i, rank = 0;
 
 	fprintf(out, "ratings: Glicko-2 as Lichess; %zu games rated, %lu "
-	    "unfinished and %lu without both players skipped\n", s->ngames,
-	    s->unfinished, s->unplayed);
+	    "unfinished, %lu unrated and %lu without both players skipped\n",
+	    s->ngames, s->unfinished, s->unrated, s->unplayed);
 	for (i = 0; i < s->nplayers; i++) {
 		const struct ratings_player *p = &s->players[i];
 
@@ -210,8 +214,9 @@ ratings_json(const struct ratings *s, FILE *out)
 	size_t i;
 
 	fprintf(out, "{\n  \"system\": \"glicko-2\",\n  \"rated\": %zu,\n"
-	    "  \"unfinished\": %lu,\n  \"unplayed\": %lu,\n  \"ratings\": {",
-	    s->ngames, s->unfinished, s->unplayed);
+	    "  \"unfinished\": %lu,\n  \"unrated\": %lu,\n  \"unplayed\": "
+	    "%lu,\n  \"ratings\": {", s->ngames, s->unfinished, s->unrated,
+	    s->unplayed);
 	for (i = 0; i < s->nplayers; i++) {
 		const struct ratings_player *p = &s->players[i];
 		int first = i == 0 || strcmp(p->kind, s->players[i - 1].kind);

@@ -23,6 +23,7 @@ struct ratings {
 	struct ratings_player *players;  /* after ratings_rate */
 	size_t nplayers, pcap;
 	unsigned long unfinished;     /* skipped: no result (or "*") */
+	unsigned long unrated;        /* skipped: [Rated "no"] */
 	unsigned long unplayed;       /* skipped: a game stackref does not
 				       * know, or a player not named */
 };
