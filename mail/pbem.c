@@ -84,6 +84,7 @@ static const struct pbem_form pbem_forms[] = {
 	{ "reset", 1, PBEM_RESET, "UKY",
 	    "syntax is reset USERID [TOKEN NEWPASSWORD]" },
 	{ "retire", 1, PBEM_RETIRE, "UP", "syntax is retire USERID PASSWORD" },
+	{ "ratings", 0, PBEM_RATINGS, "", "syntax is GAME ratings" },
 };
 
 #define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))

@@ -28,6 +28,7 @@
  *     address USERID PASSWORD NEWADDRESS     confirmed from NEWADDRESS
  *     reset USERID [TOKEN NEWPASSWORD]       a forgotten password
  *     retire USERID PASSWORD                 leave the server
+ *     GAME ratings                           the best players' ratings
  *
  * GAME is a stackref game identifier; BOARD the game's identifier (its
  * GameId tag).  confirm answers the mail a signup brings, with the
@@ -82,7 +83,8 @@ enum pbem_verb {
 	PBEM_ADDRESS,       /* address: the new address */
 	PBEM_RESET,         /* password: the token, secret: the new
 			     * password (both "" for the token's request) */
-	PBEM_RETIRE
+	PBEM_RETIRE,
+	PBEM_RATINGS        /* game: the best players of GAME */
 };
 
 #define PBEM_WORD 128       /* a word of a command, NUL included */

@@ -126,6 +126,7 @@ ref_games_text(struct ref_job *j, struct ref_doc *d)
 		ref_doc_p(d, "(and %zu older boards not listed)",
 		    j->c->boards_more);
 	ref_list_challenges(j, d);
+	ref_user_ratings(j, d);
 	ref_doc_p(d, "For a board, mail %s the subject", j->c->referee);
 	ref_doc_cmd(d, "GAME show BOARD");
 }

@@ -382,6 +382,7 @@ static const struct ref_verb {
 	{ PBEM_ADDRESS, 0, ref_address },
 	{ PBEM_RESET, 0, ref_reset },
 	{ PBEM_RETIRE, 0, ref_retire },
+	{ PBEM_RATINGS, 0, ref_ratings },
 };
 
 /*

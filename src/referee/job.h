@@ -13,6 +13,7 @@
  *   board.c     reading a board's record, the checks of a request on
  *               it, the judge's verdicts in the referee's words, its
  *               clock
+ *   rated.c     ratings: a rated game's end, its lines, GAME ratings
  *   position.c  the mail of a position (text, HTML, the board's PNG) to
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
@@ -49,6 +50,7 @@
 #include "game/extend.h"
 #include "game/judge.h"
 #include "game/play.h"
+#include "game/rating.h"
 #include "game/replay.h"
 #include "referee/referee.h"
 
@@ -88,6 +90,7 @@ struct ref_job {
 	struct ref_picture pic[2];   /* the board from each side */
 	struct judge_clock clk;   /* the board's clock at the decision's
 				   * time, once replayed whole */
+	int over_before;          /* the board's game was over when read */
 };
 
 /* ---- players.c ---- */
@@ -376,6 +379,30 @@ void ref_diag_open(struct ref_diag *rd);
 /* The messages reported, without "x: " and the final newline (rd->buf,
  * freed by the caller; the stream closed). */
 const char *ref_diag_text(struct ref_diag *rd);
+
+/* ---- rated.c ---- */
+
+/* A rating kept as text ("RATING DEVIATION VOLATILITY GAMES") read
+ * into r (0, or -1 when it does not read), and written. */
+int ref_rating_parse(const char *text, struct rating *r);
+void ref_rating_format(const struct rating *r, char *buf, size_t size);
+
+/* Whether the game of record g is rated: its Rated tag is not "no". */
+int ref_board_rated(const struct record *g);
+
+/* When j's decision ends j's rated game (it was not over when read),
+ * its players' new ratings in its game into the outcome (rated). */
+void ref_rate_end(struct ref_job *j);
+
+/* The lines of the rating changes of j's outcome, as pbmserv says
+ * them, in the paragraph open of d. */
+void ref_rating_lines(struct ref_job *j, struct ref_doc *d);
+
+/* The ratings of j->cmd.user (games USERID) as a paragraph of d. */
+void ref_user_ratings(struct ref_job *j, struct ref_doc *d);
+
+/* GAME ratings: the best players of GAME, rating, deviation, games. */
+int ref_ratings(struct ref_job *j);
 
 /* ---- position.c ---- */
 

@@ -361,6 +361,29 @@ struct ref_ctx {
 	const char *authserv_id;      /* the operator's mail server's, whose
 				       * Authentication-Results are read
 				       * (--authserv-id), or NULL: none */
+	const struct ref_rating *ratings;  /* a board's two players' (each
+				       * game), games USERID's, or GAME
+				       * ratings' best REF_RATINGS_LIST */
+	size_t nratings;
+};
+
+/* A player's rating in one game (game/rating.h), as the store keeps
+ * it: "RATING DEVIATION VOLATILITY GAMES" (ref_rating_format). */
+#define REF_RATING_TEXT 96
+#define REF_RATINGS_LIST 20          /* players GAME ratings lists */
+struct ref_rating {
+	char user[PBEM_WORD];
+	char game[PBEM_WORD];
+	char value[REF_RATING_TEXT];
+};
+
+/* A rating changed by a rated game's end: was ("" for a player's first
+ * game in it) is what the decision read, now what the plan writes. */
+struct ref_rating_change {
+	char user[PBEM_WORD];
+	char game[PBEM_WORD];
+	char was[REF_RATING_TEXT];
+	char now[REF_RATING_TEXT];
 };
 
 /* A composed mail to send. */
@@ -408,6 +431,9 @@ struct ref_outcome {
 	char count_board[PBEM_WORD];  /* when this is not "" */
 	struct ref_mail mail[REF_MAILS];
 	size_t nmail;
+	struct ref_rating_change rated[2];  /* a rated game ended: its two
+				       * players' ratings */
+	size_t nrated;
 };
 
 /*

@@ -87,7 +87,8 @@ const struct ref_command ref_commands[] = {
 	{ PBEM_GAMES, "the boards of USERID" },
 	{ PBEM_CHALLENGE, "a new board once USERID2 accepts; options: "
 	    "first=USERID|random, fen=POSITION, time=WORD (each a word of "
-	    "its TimeControl; none: move=21d remind=7d)" },
+	    "its TimeControl; none: move=21d remind=7d), rated=yes|no "
+	    "(none: yes)" },
 	{ PBEM_ACCEPT, "accept a challenge (USERID2)" },
 	{ PBEM_DECLINE, "decline a challenge, or withdraw yours" },
 	{ PBEM_MOVE, "play MOVE as ply N" },
@@ -114,6 +115,8 @@ const struct ref_command ref_commands[] = {
 	    "to your address, to send back with the new password (2 days)" },
 	{ PBEM_RETIRE, "leave the server: your address and password erased, "
 	    "your finished games kept; refused while a board is not over" },
+	{ PBEM_RATINGS, "the best players of GAME: Glicko-2 rating, "
+	    "deviation, rated games" },
 };
 const size_t ref_ncommands = sizeof(ref_commands) / sizeof(ref_commands[0]);
 
