@@ -1901,6 +1901,9 @@ expect ratings/resign-bob bob 1 "game over 0-1" \
 [ "$(sr_sql "$state" "SELECT userid, shown FROM ratings ORDER BY userid")" = \
     "$(printf 'ann|1337\nbob|1662')" ] && pass ratings/stored ||
     fail ratings/stored "$(sr_sql "$state" "SELECT * FROM ratings")"
+grep -q '^bob checkers 1662\.2[0-9]* 290\.2[0-9]* 0\.0[0-9]* 1$' \
+    "$state/ratings" && pass ratings/exported ||
+    fail ratings/exported "$(cat "$state/ratings")"
 send ann "checkers chat 1 ann ann-pw good game"
 referee
 status ratings/chat-run 0

@@ -382,11 +382,6 @@ const char *ref_diag_text(struct ref_diag *rd);
 
 /* ---- rated.c ---- */
 
-/* A rating kept as text ("RATING DEVIATION VOLATILITY GAMES") read
- * into r (0, or -1 when it does not read), and written. */
-int ref_rating_parse(const char *text, struct rating *r);
-void ref_rating_format(const struct rating *r, char *buf, size_t size);
-
 /* Whether the game of record g is rated: its Rated tag is not "no". */
 int ref_board_rated(const struct record *g);
 

@@ -377,6 +377,12 @@ struct ref_rating {
 	char value[REF_RATING_TEXT];
 };
 
+/* A rating kept as that text read into r (0, or -1 when it does not
+ * read), and written (rated.c). */
+struct rating;
+int ref_rating_parse(const char *text, struct rating *r);
+void ref_rating_format(const struct rating *r, char *buf, size_t size);
+
 /* A rating changed by a rated game's end: was ("" for a player's first
  * game in it) is what the decision read, now what the plan writes. */
 struct ref_rating_change {

@@ -938,6 +938,27 @@ ref_plan_of(struct ref_state *s, unsigned long uid,
 	snprintf(p->inbox, sizeof(p->inbox), "%s", s->inbox_key);
 }
 
+int
+ref_state_put_rating(struct ref_state *s, const char *user,
+    const char *game, const char *value)
+{
+	struct db_value v[5];
+	struct rating r;
+
+	if (ref_rating_parse(value, &r) == -1)
+		return 1;
+	v[0] = DB_T(user);
+	v[1] = DB_T(game);
+	v[2] = DB_T(value);
+	v[3] = DB_I(rating_shown(&r));
+	v[4] = DB_I((long long)time(NULL));
+	return ref_store_exec(s->st, "INSERT INTO ratings (userid, game, "
+	    "value, shown, updated) VALUES ($1, $2, $3, $4, $5) ON CONFLICT "
+	    "(userid, game) DO UPDATE SET value = excluded.value, shown = "
+	    "excluded.shown, updated = excluded.updated", v, 5, NULL,
+	    NULL) == -1 ? -1 : 0;
+}
+
 /* Writes the ratings o changes, of plan key. */
 static int
 ref_plan_ratings(struct ref_state *s, const char *key,
