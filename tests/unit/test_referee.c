@@ -646,6 +646,15 @@ test_rated_end(void **state)
 	ref_outcome_free(&o);
 	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob rated=maybe",
 	    REF_REFUSED, 1);
+	open_board(w, "stackup");          /* board 3: a draw agreed */
+	ok(w, "ann@example.test", "stackup move 3 ann ann-pw propose",
+	    REF_APPLIED, 2);
+	decide(w, "bob@example.test", "stackup move 3 bob bob-pw accept", NULL,
+	    &o);
+	assert_int_equal(o.nrated, 2);
+	mail_has(&o, 0, "ann@example.test",
+	    "ann's rating stayed at 1500 (stackup).");
+	ref_outcome_free(&o);
 }
 
 /* A board record as the keeper may have written it: the referee plays
@@ -2197,6 +2206,9 @@ test_time_pass(void **state)
 	mail_has(&o, 0, "ann@example.test", "bob (white) has lost on time");
 	mail_has(&o, 0, "ann@example.test", "ann (red) wins by forfeit");
 	mail_has(&o, 1, "bob@example.test", "game over 1-0, ann wins");
+	assert_int_equal(o.nrated, 2);          /* issue 22: a forfeit rates */
+	mail_has(&o, 1, "bob@example.test",
+	    "bob's rating went down from 1500 to 1337 (checkers).");
 	ref_outcome_free(&o);
 	w->now = T0 + 40 * DAY;
 	tick(w, &o, key);
