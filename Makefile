@@ -61,7 +61,7 @@ HASH_LIBS = $$($(PKG_CONFIG) --libs libcrypto 2>/dev/null) -lcrypt
 SQLITE_LIBS = $$($(PKG_CONFIG) --libs sqlite3 2>/dev/null)
 PQ_LIBS = $$($(PKG_CONFIG) --libs libpq 2>/dev/null)
 LIBS = $(XML_LIBS) $(JSON_LIBS) $(PNG_LIBS) $(NET_LIBS) $(HASH_LIBS) \
-       $(SQLITE_LIBS) $(PQ_LIBS)
+       $(SQLITE_LIBS) $(PQ_LIBS) -lm
 TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 
 # make sanitize: the same build and tests under ASan and UBSan.
@@ -134,7 +134,7 @@ all: stackref
 # use (stackref.dyn) and builds them with it.
 stackref: src/main.o libstackref.a stackref.dyn | $(MODULES)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=stackref.dyn \
-	    -o $@ src/main.o libstackref.a
+	    -o $@ src/main.o libstackref.a -lm
 
 stackref.dyn: $(MOD_OBJ)
 	{ echo '{'; nm -P -u $(MOD_OBJ) | \

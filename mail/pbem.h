@@ -31,6 +31,7 @@
  *     address USERID PASSWORD NEWADDRESS     confirmed from NEWADDRESS
  *     reset USERID [TOKEN NEWPASSWORD]       a forgotten password
  *     retire USERID PASSWORD                 leave the server
+ *     GAME ratings                           the best players' ratings
  *
  * GAME is a stackref game identifier; BOARD the game's identifier (its
  * GameId tag).  confirm answers the mail a signup brings, with the
@@ -95,7 +96,8 @@ enum pbem_verb {
 	PBEM_QMOVE,         /* qmove, moveq, qboard, boardq: move holds the
 			     * move, played if it is the sender's turn */
 	PBEM_SUBMIT,        /* move holds the move: judged, not played */
-	PBEM_CONFIRM_MOVE   /* GAME confirm BOARD USERID PASSWORD */
+	PBEM_CONFIRM_MOVE,  /* GAME confirm BOARD USERID PASSWORD */
+	PBEM_RATINGS        /* game: the best players of GAME */
 };
 
 /* Which boards "games USERID [SELECTOR]" lists (pbmserv's selectors). */

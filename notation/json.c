@@ -29,41 +29,12 @@
 
 #define JSON_TEXT 4096         /* bytes of a FEN */
 
-/* Writes s as a JSON string (NULL: null). */
-static void
-json_string(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	unsigned long c;
-	size_t n;
-
-	if (s == NULL) {
-		fputs("null", out);
-		return;
-	}
-	putc('"', out);
-	for (; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(out, "\\u%04x", *p);
-		else if (*p < 0x80)
-			putc(*p, out);
-		else if ((n = util_utf8_len(p, &c)) > 0) {
-			fwrite(p, 1, n, out);
-			p += n - 1;
-		} else
-			fprintf(out, "\\u%04x", *p);
-	}
-	putc('"', out);
-}
-
 /* Writes "name":string, after a comma unless first. */
 static void
 json_field(FILE *out, const char *name, const char *value, int first)
 {
 	fprintf(out, "%s\"%s\":", first ? "" : ",", name);
-	json_string(out, value);
+	util_json_string(out, value);
 }
 
 static void
@@ -74,9 +45,9 @@ json_tags(FILE *out, const struct record *g)
 	fputs("\"tags\":[", out);
 	for (i = 0; i < g->ntags; i++) {
 		fputs(i > 0 ? ",\n [" : "\n [", out);
-		json_string(out, g->tags[i].name);
+		util_json_string(out, g->tags[i].name);
 		putc(',', out);
-		json_string(out, g->tags[i].value);
+		util_json_string(out, g->tags[i].value);
 		putc(']', out);
 	}
 	fputs("],\n", out);
@@ -140,7 +111,7 @@ json_move(FILE *out, const struct elem *e)
 	const char *text = e->text != NULL ? e->text : "";
 
 	if (e->suffix == NULL) {
-		json_string(out, text);
+		util_json_string(out, text);
 		return;
 	}
 	putc('{', out);

@@ -38,6 +38,10 @@
 # source can fill: 120 forged signups, then a real one; pbmserv's
 # challenge without a password refused; challenges per pair and per
 # challenger (--max-challenges), boards per player (--max-boards).
+# Then issue 22: ratings: a rated game ended by a resignation and one by
+# a move change both players' Glicko-2 ratings once, said in the
+# game-over mails, shown by games USERID and GAME ratings; an unrated
+# game changes nothing; stats --ratings gives the same numbers.
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
 # cannot start: not root, packages missing) it fails.
 set -u
@@ -2040,7 +2044,7 @@ fetch ann; fetch bob
 record 1 | grep -q '25x18' && pass pbmserv/new-password-used ||
     fail pbmserv/new-password-used "$(cat "$tmp/ref.err")"
 
-# === issue 22: replies (items 2, 3, 4, 9) ==============================
+# === issue 22: replies (items 2, 3, 4, 9) =======================
 # Through the real mail path: an illegal move is answered with a legal
 # example subject; a reply to the referee's own mail, its Subject left
 # as it was (Re:, RE: Fwd:, AW:), is answered with the command to send
@@ -2105,3 +2109,89 @@ referee
 expect replies/undo-names-moves bob 1 "asks to take back 11-15." \
     "Last action: Red asks to take back 11-15."
 expect replies/undo-own-reply ann 1 "Your request to take back 11-15"
+=======
+# === issue 22: ratings ================================================
+# Glicko-2 as Lichess rates a game (stackref-referee(8), Ratings), by
+# mail: board 1, rated (the default, said in the challenge), ends by
+# ann's resignation: both game-over mails say each change in pbmserv's
+# words, games USERID and checkers ratings show it, and a chat on the
+# finished board changes nothing; board 2 (fen=) ends by ann's move,
+# from the ratings board 1 left; board 3, rated=no, ends and changes
+# nothing.  stats --ratings on the three records gives the same
+# numbers as the referee's list.
+section
+fresh_board "$tmp/rated"
+grep -qF "The game is rated" "$tmp/bob.1" && pass ratings/challenge-says ||
+    fail ratings/challenge-says "$(cat "$tmp/bob.1")"
+send ann "checkers resign 1 ann ann-pw"
+referee
+status ratings/resign-run 0
+expect ratings/resign-ann ann 1 "game over 0-1" \
+    "ann's rating went down from 1500 to 1337 (checkers)." \
+    "bob's rating went up from 1500 to 1662 (checkers)."
+expect ratings/resign-bob bob 1 "game over 0-1" \
+    "bob's rating went up from 1500 to 1662 (checkers)."
+[ "$(sr_sql "$state" "SELECT userid, shown FROM ratings ORDER BY userid")" = \
+    "$(printf 'ann|1337\nbob|1662')" ] && pass ratings/stored ||
+    fail ratings/stored "$(sr_sql "$state" "SELECT * FROM ratings")"
+grep -q '^bob checkers 1662\.2[0-9]* 290\.2[0-9]* 0\.0[0-9]* 1$' \
+    "$state/ratings" && pass ratings/exported ||
+    fail ratings/exported "$(cat "$state/ratings")"
+send ann "checkers chat 1 ann ann-pw good game"
+referee
+status ratings/chat-run 0
+fetch ann; fetch bob
+send bob "games bob"
+send carol "checkers ratings"
+referee
+status ratings/list-run 0
+expect ratings/games-user bob 1 "Ratings of bob (Glicko-2):" \
+    "checkers: 1662, deviation 290, 1 rated games"
+expect ratings/list carol 1 "1. bob 1662, deviation 290, 1 rated games" \
+    "2. ann 1337, deviation 290, 1 rated games"
+send ann "checkers challenge ann ann-pw bob fen=B:W18:B14"
+referee
+send bob "checkers accept 2 bob bob-pw"
+referee
+fetch ann; fetch bob
+send ann "checkers move 2 ann ann-pw 14x23"
+referee
+status ratings/move-run 0
+expect ratings/move-ends ann 1 "game over 1-0" \
+    "ann's rating went up from 1337 to" \
+    "bob's rating went down from 1662 to"
+fetch bob
+send ann "checkers challenge ann ann-pw bob rated=no"
+referee
+expect ratings/unrated-says bob 1 "The game is unrated"
+send bob "checkers accept 3 bob bob-pw"
+referee
+fetch ann; fetch bob
+before=$(sr_sql "$state" "SELECT userid, game, value FROM ratings ORDER BY userid")
+send bob "checkers resign 3 bob bob-pw"
+referee
+expect ratings/unrated-ends ann 1 "game over 1-0"
+if ! grep -q "rating went\|rating stayed" "$tmp/ann.1" &&
+    grep -qF '[Rated "no"]' "$state/games/3.pdn" && [ "$before" = \
+    "$(sr_sql "$state" "SELECT userid, game, value FROM ratings ORDER BY userid")" ]; then
+	pass ratings/unrated-changes-nothing
+else
+	fail ratings/unrated-changes-nothing "$(cat "$tmp/ann.1")" "$before"
+fi
+fetch bob
+send carol "checkers ratings"
+referee
+expect ratings/list-after carol 1 "1. "
+sed -n 's/^\([0-9]*\)\. \([a-z]*\) \([0-9]*\), deviation \([0-9]*\), \([0-9]*\) rated games$/\2 \3 \4 \5/p' \
+    "$tmp/carol.1" >"$tmp/rated.mail"
+cat "$state/games/1.pdn" "$state/games/2.pdn" "$state/games/3.pdn" \
+    >"$tmp/rated.pdn"
+"$bin" stats --ratings "$tmp/rated.pdn" |
+    awk '$1 ~ /^[0-9]+$/ { print $5, $2, $3, $4 }' >"$tmp/rated.cli"
+if [ -s "$tmp/rated.mail" ] && [ "$(wc -l <"$tmp/rated.mail")" -eq 2 ] &&
+    cmp -s "$tmp/rated.mail" "$tmp/rated.cli"; then
+	pass ratings/cli-same
+else
+	fail ratings/cli-same "$(cat "$tmp/rated.mail")" "---" \
+	    "$(cat "$tmp/rated.cli")" "$(cat "$tmp/carol.1")"
+fi

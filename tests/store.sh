@@ -7,11 +7,11 @@
 #                      version named, and left as it is
 #   store/port/*       a state directory of every kind of file --import'ed
 #                      then --export'ed comes back the same (lists, last
-#                      board, records, cond, counts, done, aside, a page
-#                      and its attempts, a plan not applied, replies
-#                      waiting with their attempts and times); the
-#                      records exported pass `stackref check`; a second
-#                      import changes nothing
+#                      board, ratings, records, cond, counts, done,
+#                      aside, a page and its attempts, a plan not
+#                      applied, replies waiting with their attempts and
+#                      times); the records exported pass `stackref
+#                      check`; a second import changes nothing
 #   store/locked/*     a store another process holds the write lock of:
 #                      status 4 in one line, within the wait
 #                      (STACKREF_DB_WAIT_MS), nothing written
@@ -90,6 +90,8 @@ printf '# stackref referee watchers: BOARD ADDRESS [TOKEN EXPIRES]\n%s\n%s\n' \
     '1 carol@example.test 0a1b2c3d4e5f60718293a4b5 0' \
     '1 dave@example.test 5b4a39281706f5e4d3c2b1a0 1795255200' >"$d/watchers"
 echo 7 >"$d/last-board"
+printf 'ann checkers 1337.7891 290.2305 0.059999 1\nbob checkers 1662.2109 290.2305 0.059999 1\n' \
+    >"$d/ratings"
 "$bin" new checkers -t White=ann -t Black=bob -t GameId=1 -t Round=? \
     -t TimeControl=move=21d -o "$d/games/1.pdn" 2>/dev/null ||
     printf '[Game "checkers"]\n[Round "?"]\n[White "ann"]\n[Black "bob"]\n[Result "*"]\n\n*\n' \

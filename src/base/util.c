@@ -205,3 +205,31 @@ util_word(const char *s, const char *set, size_t max)
 
 	return n > 0 && n <= max && s[n] == '\0';
 }
+
+void
+util_json_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long c;
+	size_t n;
+
+	if (s == NULL) {
+		fputs("null", out);
+		return;
+	}
+	putc('"', out);
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\u%04x", *p);
+		else if (*p < 0x80)
+			putc(*p, out);
+		else if ((n = util_utf8_len(p, &c)) > 0) {
+			fwrite(p, 1, n, out);
+			p += n - 1;
+		} else
+			fprintf(out, "\\u%04x", *p);
+	}
+	putc('"', out);
+}

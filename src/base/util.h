@@ -60,4 +60,8 @@ size_t util_text_clean(const char *in, char *buf, size_t size);
  */
 void util_text_escape(FILE *out, const char *in);
 
+/* Writes s to out as a JSON string: '"', '\\' and control characters
+ * escaped, valid UTF-8 kept, any other byte as \u00XX; NULL: null. */
+void util_json_string(FILE *out, const char *s);
+
 #endif

@@ -2,7 +2,8 @@
  * stats.c - stackref stats: a summary of archives: games, valid games,
  * plies, results, games of each kind, three-move ballots, problems by
  * kind; as text or JSON.  Problems are counted, not printed (check
- * prints them).
+ * prints them).  With --ratings, the players' ratings instead
+ * (ratings.c).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -12,12 +13,14 @@
 #include "cmd/cmd.h"
 #include "base/fileio.h"
 #include "game/opening.h"
+#include "cmd/ratings.h"
 
-const char cmd_stats_usage[] = "stats [--json] [--game N] "
+const char cmd_stats_usage[] = "stats [--json] [--ratings] [--game N] "
     "[--tag CRITERION]... FILE...";
 
 const char cmd_stats_help[] =
 	"  --json               write the figures as one JSON object\n"
+	"  --ratings            the players' Glicko-2 ratings, by game\n"
 	CMD_HELP_SELECT;
 
 #define STATS_RESULTS 5       /* 1-0, 0-1, 1/2-1/2, *, none */
@@ -35,6 +38,14 @@ struct stats {
 	unsigned long unknown;    /* of a game stackref does not know */
 	unsigned long ballots[BALLOT_COUNT + 1];  /* [0]: none */
 	int ballot;               /* of the game being replayed */
+	struct ratings *ratings;  /* --ratings: the games to rate */
+	struct diag *d;           /* where out of memory is reported */
+};
+
+/* stats' own options. */
+struct stats_opts {
+	int json;
+	int ratings;
 };
 
 static int
@@ -72,6 +83,8 @@ stats_game(void *ctx, struct record *g, unsigned long index,
 	struct replay rp;
 	size_t k;
 
+	if (s->ratings != NULL)
+		return ratings_add(s->ratings, g, s->d);
 	s->games++;
 	s->ballot = 0;
 	if (replay_walk(&rp, g, &o, stats_ply, s, &s->quiet) == 0 &&
@@ -176,49 +189,75 @@ stats_file(struct stats *s, const char *path, const struct select *sel,
 	fileio_close(f);
 }
 
-/* stats' own option: --json. */
+/* stats' own options: --json, --ratings. */
 static int
 stats_opt(void *ctx, int ch, const char *arg)
 {
+	struct stats_opts *so = ctx;
+
 	(void)arg;
-	if (ch != 'j')
+	if (ch == 'j')
+		so->json = 1;
+	else if (ch == 'R')
+		so->ratings = 1;
+	else
 		return -1;
-	*(int *)ctx = 1;
 	return 0;
 }
 
 static int
-stats_getopt(int argc, char *argv[], int *json, struct select *sel,
-    struct diag *d)
+stats_getopt(int argc, char *argv[], struct stats_opts *so,
+    struct select *sel, struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "ratings", no_argument, NULL, 'R' },
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	return cmd_getopt_files(argc, argv, longopts, sel, cmd_stats_usage,
-	    stats_opt, json, d);
+	    stats_opt, so, d);
+}
+
+/* Rates the games read into s->ratings and writes the table. */
+static void
+stats_ratings(struct stats *s, int json)
+{
+	if (ratings_rate(s->ratings, s->d) == -1)
+		return;
+	if (json)
+		ratings_json(s->ratings, stdout);
+	else
+		ratings_text(s->ratings, stdout);
 }
 
 int
 cmd_stats(int argc, char *argv[], struct diag *d)
 {
+	struct stats_opts so = { 0, 0 };
+	struct ratings ratings;
 	struct select sel;
 	struct stats s;
-	int i, rc, json = 0;
+	int i, rc;
 
 	select_init(&sel);
+	ratings_init(&ratings);
 	memset(&s, 0, sizeof(s));
 	cmd_quiet(&s.quiet);
-	if ((rc = stats_getopt(argc, argv, &json, &sel, d)) == 0) {
+	s.d = d;
+	if ((rc = stats_getopt(argc, argv, &so, &sel, d)) == 0) {
 		opening_init(&s.book, rules_find("checkers"));
+		s.ratings = so.ratings ? &ratings : NULL;
 		for (i = optind; i < argc; i++)
 			stats_file(&s, argv[i], &sel, d);
-		if (json)
+		if (so.ratings)
+			stats_ratings(&s, so.json);
+		else if (so.json)
 			stats_json(&s);
 		else
 			stats_text(&s);
 	}
+	ratings_free(&ratings);
 	select_free(&sel);
 	return rc != 0 ? rc : cmd_finish(d);
 }

@@ -98,6 +98,7 @@ ref_board(struct ref_job *j, unsigned long stop)
 	const struct rules *r = rules_find(j->cmd.game);
 	struct pbem_cmd fixed = j->cmd;
 	char why[300], extra[800], *msg;
+	const char *res, *why_over;
 
 	if (ref_replay_text(j->c->record, j->c->record_len, j->cmd.board,
 	    stop, &j->g, &j->rp, &msg) == -1) {
@@ -106,8 +107,10 @@ ref_board(struct ref_job *j, unsigned long stop)
 		return -1;
 	}
 	j->r = j->rp.r;
-	if (stop == REPLAY_ALL)
+	if (stop == REPLAY_ALL) {
 		ref_clock_load(j);
+		j->over_before = play_over(&j->rp, &j->g, &res, &why_over);
+	}
 	if (j->r != r) {
 		snprintf(why, sizeof(why), "board %s is a %s game, not %s",
 		    j->cmd.board, j->r->name, r->name);

@@ -153,6 +153,7 @@ ref_games_text(struct ref_job *j, struct ref_doc *d)
 		    j->c->boards_more);
 	ref_list_challenges(j, d);
 	ref_notify_text(j, d, j->cmd.user);
+	ref_user_ratings(j, d);
 	if (show[0] == '\0')
 		return;
 	ref_doc_p(d, "For a board, mail %s the subject, as", j->c->referee);

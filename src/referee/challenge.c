@@ -5,7 +5,7 @@
  * told of each step.  The limits of what waits and of the boards a
  * player has open are decided here, each in one function.  The options
  * choose the game's set-up (one table, below: who moves first, a
- * set-up position, the time control).  The board opens timed: its
+ * set-up position, the time control, whether it is rated).  The board opens timed: its
  * TimeControl is the players' (time=) or the referee's
  * (REF_TIME_CONTROL), its clock started by a time stamp.
  */
@@ -40,6 +40,9 @@ static int ref_opt_time(struct ref_job *, const char *, char *, size_t,
 static void ref_opt_time_set(struct ref_job *, const char *);
 static int ref_opt_win(struct ref_job *, const char *, char *, size_t,
     char *, size_t);
+static int ref_opt_rated(struct ref_job *, const char *, char *, size_t,
+    char *, size_t);
+static void ref_opt_rated_set(struct ref_job *, const char *);
 
 static const struct ref_option ref_options[] = {
 	{ "first", "first=USERID or first=random", ref_opt_first, NULL },
@@ -48,6 +51,7 @@ static const struct ref_option ref_options[] = {
 	    ref_opt_time_set },
 	{ "win", "win=2004 or win=2010 (Accasta Pari's win rule)",
 	    ref_opt_win, NULL },
+	{ "rated", "rated=yes or rated=no", ref_opt_rated, ref_opt_rated_set },
 };
 
 #define REF_NOPTIONS (sizeof(ref_options) / sizeof(ref_options[0]))
@@ -201,6 +205,29 @@ ref_opt_time_set(struct ref_job *j, const char *value)
 	snprintf(tc, sizeof(tc), "%s%s%s", old != NULL ? old : "",
 	    old != NULL ? " " : "", value);
 	ref_tag(j, "TimeControl", tc);
+}
+
+/* rated=yes|no: whether the game's end changes its players' ratings
+ * (rated.c; none: yes, as pbmserv rates every game). */
+static int
+ref_opt_rated(struct ref_job *j, const char *value, char *norm,
+    size_t size, char *why, size_t wsize)
+{
+	(void)j;
+	if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0) {
+		snprintf(why, wsize, "rated=%.100s: rated=yes or rated=no",
+		    value);
+		return -1;
+	}
+	snprintf(norm, size, "rated=%s", value);
+	return 0;
+}
+
+/* The new record's Rated tag. */
+static void
+ref_opt_rated_set(struct ref_job *j, const char *value)
+{
+	ref_tag(j, "Rated", value);
 }
 
 /* Gives the new record j->g its time control (the players', else the
@@ -534,7 +561,7 @@ static void
 ref_sides_text(struct ref_job *j, const struct ref_challenge *ch,
     char *buf, size_t size)
 {
-	char first[PBEM_WORD], fen[PBEM_WORD];
+	char first[PBEM_WORD], fen[PBEM_WORD], rated[PBEM_WORD];
 	const char *second;
 	int t = j->rp.pos.turn;
 
@@ -543,9 +570,12 @@ ref_sides_text(struct ref_job *j, const struct ref_challenge *ch,
 		snprintf(first, sizeof(first), "%s", ch->from);
 	second = strcmp(first, ch->to) == 0 ? ch->from : ch->to;
 	ref_opt_value(ch->options, "fen", fen, sizeof(fen));
-	snprintf(buf, size, "%s plays %s and moves first, %s plays %s%s%s.",
-	    first, j->r->side[t], second, j->r->side[!t],
-	    fen[0] != '\0' ? ", from the position " : "", fen);
+	ref_opt_value(ch->options, "rated", rated, sizeof(rated));
+	snprintf(buf, size, "%s plays %s and moves first, %s plays %s%s%s.  "
+	    "The game is %s.", first, j->r->side[t], second, j->r->side[!t],
+	    fen[0] != '\0' ? ", from the position " : "", fen,
+	    strcmp(rated, "no") == 0 ? "unrated: its end changes no rating" :
+	    "rated: its end changes both players' ratings");
 	ref_terms_text(j, ch, buf + strlen(buf), size - strlen(buf));
 }
 

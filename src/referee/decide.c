@@ -517,6 +517,7 @@ static const struct ref_verb {
 	{ PBEM_QMOVE, REF_LOGIN, ref_qmove },
 	{ PBEM_SUBMIT, REF_LOGIN, ref_submit },
 	{ PBEM_CONFIRM_MOVE, REF_LOGIN, ref_confirm_move },
+	{ PBEM_RATINGS, 0, ref_ratings },
 };
 
 /*

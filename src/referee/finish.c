@@ -331,6 +331,35 @@ ref_apply_board(struct ref_state *s, const struct ref_plan *p,
 	return 0;
 }
 
+/* The ratings plan key changes (plan_ratings), each only if it is
+ * still what its decision read (under REF_LOCK_RATINGS, so that two
+ * workers never both change one): 0, 1 when one changed since, -1. */
+static int
+ref_apply_ratings(struct ref_state *s, const char *key, long long now)
+{
+	long long n, stale;
+
+	if (ref_store_int(s->st, "SELECT COUNT(*) FROM plan_ratings WHERE "
+	    "key = $1", &DB_T(key), 1, 0, &n) == -1)
+		return -1;
+	if (n == 0)
+		return 0;
+	if (ref_store_lock(s->st, REF_LOCK_RATINGS) == -1 ||
+	    ref_store_int(s->st, "SELECT COUNT(*) FROM plan_ratings p WHERE "
+	    "p.key = $1 AND p.was <> COALESCE((SELECT r.value FROM ratings r "
+	    "WHERE r.userid = p.userid AND r.game = p.game), '')", &DB_T(key),
+	    1, 0, &stale) == -1)
+		return -1;
+	if (stale > 0)
+		return 1;
+	return ref_store_exec(s->st, "INSERT INTO ratings (userid, game, "
+	    "value, shown, updated) SELECT userid, game, value, shown, $2 FROM "
+	    "plan_ratings WHERE key = $1 ON CONFLICT (userid, game) DO UPDATE "
+	    "SET value = excluded.value, shown = excluded.shown, updated = "
+	    "excluded.updated", (struct db_value[]){ DB_T(key), DB_I(now) }, 2,
+	    NULL, NULL) == -1 ? -1 : 0;
+}
+
 /* The rest of plan key p, after its done key and board: 0, 1 when its
  * lists are stale (ref_apply_lists), -1. */
 static int
@@ -364,6 +393,8 @@ ref_plan_drop(struct ref_state *s, const char *key)
 {
 	if (ref_store_exec(s->st, "DELETE FROM outbox WHERE key = $1 AND "
 	    "ready = 0", &DB_T(key), 1, NULL, NULL) == -1 ||
+	    ref_store_exec(s->st, "DELETE FROM plan_ratings WHERE key = $1",
+	    &DB_T(key), 1, NULL, NULL) == -1 ||
 	    ref_store_exec(s->st, "DELETE FROM plans WHERE key = $1",
 	    &DB_T(key), 1, NULL, NULL) == -1)
 		return -1;
@@ -374,6 +405,7 @@ ref_plan_drop(struct ref_state *s, const char *key)
  * Applies plan key p in one transaction: the done key first (done
  * already: the plan goes, nothing more), the board if its version is
  * still the one read (else the plan goes: its mail is decided again),
+ * the ratings if each is still the one read (else the same),
  * the lists if no other worker wrote them since they were read (else
  * the same, and this process reads them again), counts, last board,
  * replies made ready, inbox row, plan.
@@ -398,6 +430,8 @@ ref_apply(struct ref_state *s, const char *key, const struct ref_plan *p)
 	    v, 4, NULL, NULL)) == -1)
 		goto fail;
 	rc = n == 0 ? 1 : ref_apply_board(s, p, now);
+	if (rc == 0)
+		rc = ref_apply_ratings(s, key, now);
 	if (rc == 0 && (rc = ref_apply_rest(s, key, p, now, &changed)) == 1)
 		changed = 1;      /* the lists are stale: read them again */
 	if (rc == -1)

@@ -16,6 +16,7 @@
  *               clock
  *   notify.c    the players' choice of mails: a move's mail held for
  *               the digest, the interval of reminders
+ *   rated.c     ratings: a rated game's end, its lines, GAME ratings
  *   position.c  the mail of a position (text, HTML, the board's PNG) to
  *               a player or a watcher; both players and the watchers
  *               told of a change; the game page
@@ -54,6 +55,7 @@
 #include "game/extend.h"
 #include "game/judge.h"
 #include "game/play.h"
+#include "game/rating.h"
 #include "game/replay.h"
 #include "referee/referee.h"
 
@@ -93,6 +95,7 @@ struct ref_job {
 	struct ref_picture pic[2];   /* the board from each side */
 	struct judge_clock clk;   /* the board's clock at the decision's
 				   * time, once replayed whole */
+	int over_before;          /* the board's game was over when read */
 };
 
 /* ---- players.c ---- */
@@ -440,6 +443,25 @@ long long ref_notify_remind(const struct ref_ctx *c, const char *user);
 /* A paragraph of d saying user's setting and how to change it. */
 void ref_notify_text(const struct ref_job *j, struct ref_doc *d,
     const char *user);
+
+/* ---- rated.c ---- */
+
+/* Whether the game of record g is rated: its Rated tag is not "no". */
+int ref_board_rated(const struct record *g);
+
+/* When j's decision ends j's rated game (it was not over when read),
+ * its players' new ratings in its game into the outcome (rated). */
+void ref_rate_end(struct ref_job *j);
+
+/* The lines of the rating changes of j's outcome, as pbmserv says
+ * them, in the paragraph open of d. */
+void ref_rating_lines(struct ref_job *j, struct ref_doc *d);
+
+/* The ratings of j->cmd.user (games USERID) as a paragraph of d. */
+void ref_user_ratings(struct ref_job *j, struct ref_doc *d);
+
+/* GAME ratings: the best players of GAME, rating, deviation, games. */
+int ref_ratings(struct ref_job *j);
 
 /* ---- position.c ---- */
 

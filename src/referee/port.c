@@ -410,6 +410,40 @@ ref_out_lists(struct ref_state *s, const char *dir)
 	    "last-board", NULL, NULL), line, strlen(line), 0) : rc;
 }
 
+/* A row of ratings as a line "USERID GAME VALUE" of a text. */
+static int
+ref_out_rating(void *arg, const struct db_value *col, size_t ncol)
+{
+	FILE *f = arg;
+
+	if (ncol == 3)
+		fprintf(f, "%.*s %.*s %.*s\n", (int)col[0].len, col[0].p,
+		    (int)col[1].len, col[1].p, (int)col[2].len, col[2].p);
+	return 0;
+}
+
+/* Writes the file ratings (none when there is none). */
+static int
+ref_out_ratings(struct ref_state *s, const char *dir)
+{
+	char path[REF_PATH], *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int rc;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return ref_fail(s, 1, "ratings");
+	rc = ref_store_exec(s->st, "SELECT userid, game, value FROM ratings "
+	    "ORDER BY game, userid", NULL, 0, ref_out_rating, f) == -1 ? -1 : 0;
+	if (fclose(f) == EOF && rc == 0)
+		rc = ref_fail(s, 1, "ratings");
+	if (rc == 0 && len > 0)
+		rc = ref_port_write(s, ref_port_path(path, dir, "ratings", NULL,
+		    NULL), text, len, 0);
+	free(text);
+	return rc;
+}
+
 /* Empties what export writes in dir, and makes its folders. */
 static int
 ref_out_prepare(struct ref_state *s, const char *dir)
@@ -423,6 +457,7 @@ ref_out_prepare(struct ref_state *s, const char *dir)
 		unlink(ref_port_path(path, dir, ref_port_lists[i], NULL, NULL));
 	unlink(ref_port_path(path, dir, "last-board", NULL, NULL));
 	unlink(ref_port_path(path, dir, "notify", NULL, NULL));
+	unlink(ref_port_path(path, dir, "ratings", NULL, NULL));
 	for (i = 0; i < sizeof(ref_port_dirs) / sizeof(ref_port_dirs[0]); i++) {
 		ref_port_clear(ref_port_path(path, dir, ref_port_dirs[i], NULL,
 		    NULL));
@@ -490,7 +525,8 @@ ref_port_export(struct ref_state *s, const char *dir)
 	size_t i;
 
 	if (ref_out_prepare(s, dir) == -1 || ref_out_lists(s, dir) == -1 ||
-	    ref_out_notify(s, dir) == -1)
+	    ref_out_notify(s, dir) == -1 ||
+	    ref_out_ratings(s, dir) == -1)
 		return -1;
 	if ((o.due = fopen(ref_port_path(path, dir, "next-due", NULL, NULL),
 	    "w")) == NULL)
@@ -890,6 +926,33 @@ ref_in_lists(struct ref_state *s, const char *dir)
 	return rc;
 }
 
+/* Sets the ratings of DIR/ratings ("USERID GAME VALUE" lines; one
+ * that does not read is a fault of the file). */
+static int
+ref_in_ratings(struct ref_state *s, const char *dir)
+{
+	char path[REF_PATH], user[PBEM_WORD], game[PBEM_WORD], *text, *q, *e;
+	int rc = 0, at = 0;
+
+	if ((text = ref_port_read(ref_port_path(path, dir, "ratings", NULL,
+	    NULL), NULL, NULL)) == NULL)
+		return errno == ENOENT ? 0 : ref_fail(s, 0, path);
+	for (q = text; rc == 0 && q != NULL; q = e != NULL ? e + 1 : NULL) {
+		if ((e = strchr(q, '\n')) != NULL)
+			*e = '\0';
+		if (*q == '\0' || *q == '#')
+			continue;
+		if (sscanf(q, "%127s %127s %n", user, game, &at) < 2 ||
+		    (rc = ref_state_put_rating(s, user, game, q + at)) == 1) {
+			diag_report(s->d, DIAG_SYNTAX, DIAG_FILE(path),
+			    "USERID GAME RATING DEVIATION VOLATILITY GAMES", q);
+			rc = -1;
+		}
+	}
+	free(text);
+	return rc;
+}
+
 /* Sets the next due time of each board of DIR/next-due ("BOARD
  * NEXT_DUE" lines). */
 static int
@@ -967,6 +1030,8 @@ ref_port_import(struct ref_state *s, const char *dir)
 		rc = ref_in_next_due(s, dir);
 	if (rc == 0)
 		rc = ref_in_notify(s, dir);
+	if (rc == 0)
+		rc = ref_in_ratings(s, dir);
 	if (rc == -1) {
 		ref_store_rollback(s->st);
 		return -1;

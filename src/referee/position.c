@@ -268,6 +268,7 @@ ref_game_over(struct ref_job *j, struct ref_doc *d, const char *res,
 		    ref_side_user(j, win), j->rp.r->side[win], why);
 	else
 		ref_doc_p(d, "Game over: %s, a draw: %s.", res, why);
+	ref_rating_lines(j, d);
 }
 
 /* The draw offer pending, to the player me (-1: an observer). */
@@ -695,6 +696,7 @@ ref_changed(struct ref_job *j, const char *title, const char *intro,
 		ref_page(j);
 	if (play_over(&j->rp, &j->g, &res, &why))
 		ref_cond_drop(j);
+	ref_rate_end(j);
 	ref_clock_load(j);
 	for (s = 0; s < 2; s++) {
 		rd.side = s;

@@ -384,6 +384,35 @@ struct ref_ctx {
 	const char *authserv_id;      /* the operator's mail server's, whose
 				       * Authentication-Results are read
 				       * (--authserv-id), or NULL: none */
+	const struct ref_rating *ratings;  /* a board's two players' (each
+				       * game), games USERID's, or GAME
+				       * ratings' best REF_RATINGS_LIST */
+	size_t nratings;
+};
+
+/* A player's rating in one game (game/rating.h), as the store keeps
+ * it: "RATING DEVIATION VOLATILITY GAMES" (ref_rating_format). */
+#define REF_RATING_TEXT 96
+#define REF_RATINGS_LIST 20          /* players GAME ratings lists */
+struct ref_rating {
+	char user[PBEM_WORD];
+	char game[PBEM_WORD];
+	char value[REF_RATING_TEXT];
+};
+
+/* A rating kept as that text read into r (0, or -1 when it does not
+ * read), and written (rated.c). */
+struct rating;
+int ref_rating_parse(const char *text, struct rating *r);
+void ref_rating_format(const struct rating *r, char *buf, size_t size);
+
+/* A rating changed by a rated game's end: was ("" for a player's first
+ * game in it) is what the decision read, now what the plan writes. */
+struct ref_rating_change {
+	char user[PBEM_WORD];
+	char game[PBEM_WORD];
+	char was[REF_RATING_TEXT];
+	char now[REF_RATING_TEXT];
 };
 
 /* A composed mail to send. */
@@ -433,6 +462,9 @@ struct ref_outcome {
 	int notify_set;               /* remind) when notify_set */
 	struct ref_mail mail[REF_MAILS];
 	size_t nmail;
+	struct ref_rating_change rated[2];  /* a rated game ended: its two
+				       * players' ratings */
+	size_t nrated;
 };
 
 /*

@@ -87,7 +87,8 @@ const struct ref_command ref_commands[] = {
 	{ PBEM_GAMES, "the boards of USERID" },
 	{ PBEM_CHALLENGE, "a new board once USERID2 accepts; options: "
 	    "first=USERID|random, fen=POSITION, time=WORD (each a word of "
-	    "its TimeControl; none: move=21d remind=7d)" },
+	    "its TimeControl; none: move=21d remind=7d), rated=yes|no "
+	    "(none: yes)" },
 	{ PBEM_ACCEPT, "accept a challenge (USERID2)" },
 	{ PBEM_DECLINE, "decline a challenge, or withdraw yours" },
 	{ PBEM_MOVE, "play MOVE as ply N" },
@@ -123,6 +124,8 @@ const struct ref_command ref_commands[] = {
 	    "of the boards where it is your turn daily at HOUR (0-23, UTC)" },
 	{ PBEM_REMIND, "reminders every INTERVAL of a turn (12h, 2d; at "
 	    "least 1h), none (off), or as the time control says (game)" },
+	{ PBEM_RATINGS, "the best players of GAME: Glicko-2 rating, "
+	    "deviation, rated games" },
 };
 const size_t ref_ncommands = sizeof(ref_commands) / sizeof(ref_commands[0]);
 

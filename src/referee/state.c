@@ -614,6 +614,57 @@ ref_state_open_boards(struct ref_state *s, const struct ref_letter *l,
 	return 0;
 }
 
+/* The ratings read for a decision (ref_ctx.ratings). */
+struct ref_rating_rows {
+	struct ref_rating *v;
+	size_t n, cap;
+};
+
+static int
+ref_rating_row(void *arg, const struct db_value *col, size_t ncol)
+{
+	struct ref_rating_rows *r = arg;
+	struct ref_rating *x;
+
+	if (ncol != 3)
+		return 1;
+	if (ref_grow((void **)&r->v, &r->cap, r->n, sizeof(*r->v)) == -1)
+		ref_nomem();
+	x = &r->v[r->n++];
+	ref_col_text(&col[0], x->user, sizeof(x->user));
+	ref_col_text(&col[1], x->game, sizeof(x->game));
+	ref_col_text(&col[2], x->value, sizeof(x->value));
+	return 0;
+}
+
+/* The ratings a decision on l needs into c: those of its board's
+ * players (board, or NULL), of games USERID's userid, or the best of
+ * GAME ratings's game. */
+static int
+ref_state_ratings(struct ref_state *s, const struct ref_letter *l,
+    const char *board, struct ref_ctx *c)
+{
+	struct ref_rating_rows r = { NULL, 0, 0 };
+	long rc = 0;
+
+	if (board != NULL)
+		rc = ref_store_exec(s->st, "SELECT userid, game, value FROM "
+		    "ratings WHERE userid IN (SELECT white FROM boards WHERE "
+		    "board = $1 UNION SELECT black FROM boards WHERE board = "
+		    "$1)", &DB_T(board), 1, ref_rating_row, &r);
+	else if (l->cmd.verb == PBEM_GAMES)
+		rc = ref_store_exec(s->st, "SELECT userid, game, value FROM "
+		    "ratings WHERE userid = $1 ORDER BY game", &DB_T(l->cmd.user),
+		    1, ref_rating_row, &r);
+	else if (l->cmd.verb == PBEM_RATINGS)
+		rc = ref_store_exec(s->st, "SELECT userid, game, value FROM "
+		    "ratings WHERE game = $1 ORDER BY shown DESC, userid LIMIT "
+		    "20", &DB_T(l->cmd.game), 1, ref_rating_row, &r);
+	c->ratings = r.v;
+	c->nratings = r.n;
+	return rc == -1 ? -1 : 0;
+}
+
 /* A text read from a column, malloc'ed, NUL-ended. */
 struct ref_text {
 	char *p;
@@ -668,7 +719,7 @@ ref_state_board(struct ref_state *s, const char *board, struct ref_ctx *c,
 	c->record_len = rec.len;
 	c->cond = cond.p;
 	s->read_version = rec.version;
-	return 0;
+	return ref_state_ratings(s, NULL, board, c);
 }
 
 /* A row of notify into the next of c->notify. */
@@ -747,6 +798,10 @@ ref_state_ctx(struct ref_state *s, const struct ref_letter *l,
 	    ref_board_ok(l->cmd.user) &&
 	    ref_state_boards(s, l->cmd.user, c) == -1)
 		return -1;
+	if (l->bad == NULL && l->cmd_why == NULL &&
+	    (l->cmd.verb == PBEM_GAMES || l->cmd.verb == PBEM_RATINGS) &&
+	    ref_state_ratings(s, l, NULL, c) == -1)
+		return -1;
 	if (!ref_wanted_board(l, board))
 		board[0] = '\0';
 	if (ref_state_notify(s, l->bad == NULL && l->cmd_why == NULL ?
@@ -786,6 +841,9 @@ ref_state_ctx_free(struct ref_ctx *c, char *record)
 	free(b);
 	c->boards = NULL;
 	c->nboards = 0;
+	free((struct ref_rating *)c->ratings);
+	c->ratings = NULL;
+	c->nratings = 0;
 }
 
 /* A text, or NULL, as a parameter: a blob (NULL: SQL NULL). */
@@ -972,6 +1030,55 @@ ref_state_put_notify(struct ref_state *s, const struct ref_outcome *o)
 }
 
 int
+ref_state_put_rating(struct ref_state *s, const char *user,
+    const char *game, const char *value)
+{
+	struct db_value v[5];
+	struct rating r;
+
+	if (ref_rating_parse(value, &r) == -1)
+		return 1;
+	v[0] = DB_T(user);
+	v[1] = DB_T(game);
+	v[2] = DB_T(value);
+	v[3] = DB_I(rating_shown(&r));
+	v[4] = DB_I((long long)time(NULL));
+	return ref_store_exec(s->st, "INSERT INTO ratings (userid, game, "
+	    "value, shown, updated) VALUES ($1, $2, $3, $4, $5) ON CONFLICT "
+	    "(userid, game) DO UPDATE SET value = excluded.value, shown = "
+	    "excluded.shown, updated = excluded.updated", v, 5, NULL,
+	    NULL) == -1 ? -1 : 0;
+}
+
+/* Writes the ratings o changes, of plan key. */
+static int
+ref_plan_ratings(struct ref_state *s, const char *key,
+    const struct ref_outcome *o)
+{
+	const struct ref_rating_change *ch;
+	struct db_value v[6];
+	struct rating r;
+	size_t i;
+
+	for (i = 0; i < o->nrated; i++) {
+		ch = &o->rated[i];
+		if (ref_rating_parse(ch->now, &r) == -1)
+			continue;
+		v[0] = DB_T(key);
+		v[1] = DB_T(ch->user);
+		v[2] = DB_T(ch->game);
+		v[3] = DB_T(ch->was);
+		v[4] = DB_T(ch->now);
+		v[5] = DB_I(rating_shown(&r));
+		if (ref_store_exec(s->st, "INSERT INTO plan_ratings (key, "
+		    "userid, game, was, value, shown) VALUES ($1, $2, $3, $4, "
+		    "$5, $6)", v, 6, NULL, NULL) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
 ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
     const struct ref_outcome *o, int aside)
 {
@@ -989,7 +1096,8 @@ ref_state_plan(struct ref_state *s, const char *key, unsigned long uid,
 		return 0;
 	}
 	if (rc == -1 || ref_plan_mails(s, key, o) == -1 ||
-	    ref_state_put_notify(s, o) == -1) {
+	    ref_state_put_notify(s, o) == -1 ||
+	    ref_plan_ratings(s, key, o) == -1) {
 		ref_store_rollback(s->st);
 		return -1;
 	}

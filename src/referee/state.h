@@ -213,6 +213,13 @@ int ref_state_put_cond(struct ref_state *s, const char *board,
 int ref_state_put_page(struct ref_state *s, const char *board,
     const char *page, size_t len, long long tries, long long next_try);
 
+/* Sets the rating of user in game to value ("RATING DEVIATION
+ * VOLATILITY GAMES", as the table ratings keeps it; store.h), inside
+ * the caller's transaction.  0; 1 when value does not read (nothing
+ * written); -1 after reporting. */
+int ref_state_put_rating(struct ref_state *s, const char *user,
+    const char *game, const char *value);
+
 /* The first column of the rows of sql (parameters par[0..npar)), a
  * key or a board, into keys (at most max; *n of them).  0, or -1. */
 int ref_state_keys(struct ref_state *s, const char *sql,

@@ -92,6 +92,14 @@ static const char *const ref_schema[] = {
 	    "hour BIGINT NOT NULL, remind BIGINT NOT NULL, "
 	    "next_digest BIGINT, updated BIGINT NOT NULL)",
 	"CREATE INDEX IF NOT EXISTS notify_due ON notify (next_digest)",
+	"CREATE TABLE IF NOT EXISTS ratings (userid TEXT NOT NULL, "
+	    "game TEXT NOT NULL, value TEXT NOT NULL, shown BIGINT NOT NULL, "
+	    "updated BIGINT NOT NULL, PRIMARY KEY (userid, game))",
+	"CREATE INDEX IF NOT EXISTS ratings_best ON ratings (game, shown)",
+	"CREATE TABLE IF NOT EXISTS plan_ratings (key TEXT NOT NULL, "
+	    "userid TEXT NOT NULL, game TEXT NOT NULL, was TEXT NOT NULL, "
+	    "value TEXT NOT NULL, shown BIGINT NOT NULL, "
+	    "PRIMARY KEY (key, userid, game))",
 };
 
 /* Reports the fault of the last call on st: one line, status 5 when

@@ -55,6 +55,15 @@
  *                time control says, 0: none, else seconds), next_digest
  *                (indexed: the digests due are read alone; NULL: none),
  *                updated: a player's choice of mails (referee.h)
+ *     ratings    userid, game (PRIMARY KEY together), value (the
+ *                rating as text: "RATING DEVIATION VOLATILITY GAMES",
+ *                game/rating.h), shown (its integer part; indexed with
+ *                game: GAME ratings), updated: a player's rating in a
+ *                game, changed by each rated game's end
+ *     plan_ratings key, userid, game, was (the value its decision read,
+ *                "" for none), value, shown: the ratings a plan
+ *                changes; applied with it only if each is still was
+ *                (else the plan goes: its mail is decided again)
  *
  * The other tables are bounded by what they hold: the lists by their
  * limits (referee.h), expired signups and challenges dropped when a
@@ -200,6 +209,7 @@ int ref_store_row_locks(const struct ref_store *st);
 /* What ref_store_lock serializes. */
 #define REF_LOCK_SCHEMA 20         /* creating or migrating the tables */
 #define REF_LOCK_LISTS 21          /* writing the lists (meta "lists") */
+#define REF_LOCK_RATINGS 22        /* writing ratings */
 
 /*
  * Inside a write transaction: waits until no other worker holds lock

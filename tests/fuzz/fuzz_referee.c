@@ -6,7 +6,7 @@
  * fixtures/referee/state, or STACKREF_FUZZ_STATE: three
  * players, a signup waiting, three boards, two challenges (one expired),
  * two subscriptions, a userid locked, a stranger answered three times
- * today), the decision; then the same mail set aside, decided from its
+ * today, the ratings of two players), the decision; then the same mail set aside, decided from its
  * header.  Nothing is written but that store.
  *
  * Besides no crash, hang or leak, every outcome must hold what the

@@ -763,6 +763,27 @@ test_format_refuses(void **state)
 	assert_int_equal(pbem_format(&c, buf, sizeof(buf)), -1);
 }
 
+/* Issue 22: GAME ratings, the best players of a game, in its
+ * canonical form and with the verb first; it names no board and takes
+ * no login. */
+static void
+test_ratings_verb(void **state)
+{
+	struct pbem_cmd c;
+
+	(void)state;
+	c = parsed("Checkers ratings");
+	assert_int_equal(c.verb, PBEM_RATINGS);
+	assert_string_equal(c.game, "checkers");
+	canonical(&c, "checkers ratings");
+	c = parsed("ratings stackup");
+	assert_int_equal(c.verb, PBEM_RATINGS);
+	assert_string_equal(c.game, "stackup");
+	canonical(&c, "stackup ratings");
+	assert_int_equal(pbem_verb_has(PBEM_RATINGS), 0);
+	assert_string_equal(pbem_syntax(PBEM_RATINGS), "GAME ratings");
+}
+
 int
 main(void)
 {
@@ -781,6 +802,7 @@ main(void)
 		cmocka_unit_test(test_format_refuses),
 		cmocka_unit_test(test_pbmserv_incoming),
 		cmocka_unit_test(test_pbmserv_outgoing),
+		cmocka_unit_test(test_ratings_verb),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,7 @@
 #include "base/timeutc.h"
 #include "cmd/cmd.h"
 #include "game/verdict.h"
+#include "game/rating.h"
 #include "referee/referee.h"
 #include "referee/state.h"
 #include "referee/store.h"
@@ -623,6 +624,60 @@ test_actions(void **state)
 	ok(w, "ann@example.test", "stackers-brown move 1 ann ann-pw a1",
 	    REF_REFUSED, 1);
 	ok(w, "eve@example.test", "stackers-brown show 1", REF_ANSWERED, 1);
+}
+
+/* Issue 22: a rated game's end changes both players' ratings, once, in
+ * the outcome that ends it, said in the game-over mails; a chat on the
+ * finished board changes nothing; a board challenged rated=no is
+ * never rated. */
+static void
+test_rated_end(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+	struct rating r;
+
+	decide(w, "ann@example.test", "checkers resign 1 ann ann-pw", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_int_equal(o.nrated, 2);
+	assert_string_equal(o.rated[0].user, "ann");
+	assert_string_equal(o.rated[1].game, "checkers");
+	assert_string_equal(o.rated[0].was, "");
+	assert_int_equal(ref_rating_parse(o.rated[1].now, &r), 0);
+	assert_int_equal(rating_shown(&r), 1662);
+	assert_int_equal(r.games, 1);
+	mail_has(&o, 0, "ann@example.test",
+	    "ann's rating went down from 1500 to 1337 (checkers).");
+	mail_has(&o, 1, "bob@example.test",
+	    "bob's rating went up from 1500 to 1662 (checkers).");
+	ref_outcome_free(&o);
+	decide(w, "ann@example.test", "checkers chat 1 ann ann-pw gg", NULL,
+	    &o);
+	assert_int_equal(o.status, REF_APPLIED);
+	assert_int_equal(o.nrated, 0);
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob rated=no",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers accept 2 bob bob-pw", REF_APPLIED,
+	    2);
+	decide(w, "bob@example.test", "checkers resign 2 bob bob-pw", NULL,
+	    &o);
+	assert_non_null(strstr(o.record, "[Rated \"no\"]"));
+	assert_int_equal(o.nrated, 0);
+	assert_null(strstr(o.mail[0].text, "rating went"));
+	ref_outcome_free(&o);
+	ok(w, "ann@example.test", "checkers challenge ann ann-pw bob rated=maybe",
+	    REF_REFUSED, 1);
+	open_board(w, "stackup");          /* board 3: a draw agreed */
+	ok(w, "ann@example.test", "stackup move 3 ann ann-pw propose",
+	    REF_APPLIED, 2);
+	decide(w, "bob@example.test", "stackup move 3 bob bob-pw accept", NULL,
+	    &o);
+	assert_int_equal(o.nrated, 2);
+	mail_has(&o, 0, "ann@example.test",
+	    "ann's rating stayed at 1500 (stackup).");
+	ref_outcome_free(&o);
 }
 
 /* A board record as the keeper may have written it: the referee plays
@@ -2299,6 +2354,9 @@ test_time_pass(void **state)
 	mail_has(&o, 0, "ann@example.test", "bob (white) has lost on time");
 	mail_has(&o, 0, "ann@example.test", "ann (red) wins by forfeit");
 	mail_has(&o, 1, "bob@example.test", "game over 1-0, ann wins");
+	assert_int_equal(o.nrated, 2);          /* issue 22: a forfeit rates */
+	mail_has(&o, 1, "bob@example.test",
+	    "bob's rating went down from 1500 to 1337 (checkers).");
 	ref_outcome_free(&o);
 	w->now = T0 + 40 * DAY;
 	tick(w, &o, key);
@@ -3203,6 +3261,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_garbage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_other_record, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_rated_end, setup_board,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_actions, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_record_style_result, setup,
