@@ -175,6 +175,23 @@ new_clock(struct record *g, const char *opt, struct diag *d)
 	return -1;
 }
 
+/* Says what the TimeControl tag of g (read) is understood as, "time
+ * control: 21 days per move (move=21d)": on standard output when the
+ * record goes to a file, else on standard error. */
+static void
+new_say_control(const struct record *g, const char *out)
+{
+	const char *tc = record_tag(g, "TimeControl");
+	struct clock_control c;
+	char said[CLOCK_GUESS_SIZE], why[8];
+
+	if (tc == NULL || clock_control_parse(tc, &c, why, sizeof(why)) == -1)
+		return;
+	clock_control_say(&c, said, sizeof(said));
+	fprintf(strcmp(out, "-") == 0 ? stderr : stdout,
+	    "time control: %s (%s)\n", said, tc);
+}
+
 static int
 new_write(FILE *out, void *ctx)
 {
@@ -263,8 +280,10 @@ cmd_new(int argc, char *argv[], struct diag *d)
 		rc = STATUS_SYSTEM;
 	} else if ((rc = new_apply_tags(&g, argc, argv, d)) == 0 &&
 	    new_check(&g, d) == 0 && new_clock(&g, now, d) == 0 &&
-	    fileio_write_atomic(out, new_write, &g, d) == 0)
+	    fileio_write_atomic(out, new_write, &g, d) == 0) {
+		new_say_control(&g, out);
 		rc = cmd_finish(d);
+	}
 	else if (rc == 0)
 		rc = (int)d->status;
 	record_free(&g);
