@@ -120,6 +120,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    DIAG_UNKNOWN_GAME_MSG },
 	[DIAG_BAD_NUMBER] = { STATUS_USAGE, "bad number", DIAG_BAD_NUMBER_MSG },
 	[DIAG_BAD_SIDE] = { STATUS_USAGE, "bad side", DIAG_BAD_SIDE_MSG },
+	[DIAG_AMBIGUOUS_SIDE] = { STATUS_USAGE, "ambiguous side",
+	    DIAG_AMBIGUOUS_SIDE_MSG },
 	[DIAG_BAD_NOW] = { STATUS_USAGE, "bad time", DIAG_BAD_NOW_MSG },
 	[DIAG_NOW_BEHIND] = { STATUS_USAGE, "time before the record's",
 	    DIAG_NOW_BEHIND_MSG },

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "notation/notation.h"
@@ -185,16 +186,63 @@ cmd_play_load(const struct play_opts *po, const char *file,
 	return cmd_load_one(file, g, nt, d);
 }
 
-int
-cmd_play_side(const struct replay *rp, const char *text, int *side,
-    const struct diag_where *w, struct diag *d)
+/* Whether the player tag value name is text, in any case: the whole
+ * value, or its name before an address ("Ann <ann@example.org>"). */
+static int
+cmd_player_is(const char *name, const char *text)
 {
-	char names[96], sides[128];
+	const char *lt = strstr(name, " <");
+	size_t n = lt != NULL ? (size_t)(lt - name) : strlen(name);
 
-	if ((*side = notation_side_parse(rp->r, text)) != -1)
-		return 0;
+	return text[0] != '\0' && (strcasecmp(name,
+	    text) == 0 || (strlen(text) == n && strncasecmp(name, text,
+	    n) == 0));
+}
+
+/* The sides whose players g names text, a bit each (1: first). */
+static int
+cmd_players_named(const struct replay *rp, const struct record *g,
+    const char *text)
+{
+	const char *p;
+	int s, mask = 0;
+
+	for (s = 0; s < 2; s++)
+		if ((p = notation_player(rp->r, g, s)) != NULL &&
+		    cmd_player_is(p, text))
+			mask |= 1 << s;
+	return mask;
+}
+
+int
+cmd_play_side(const struct replay *rp, const struct record *g,
+    const char *text, int *side, const struct diag_where *w, struct diag *d)
+{
+	char names[96], sides[256], what[160];
+	const char *p;
+	int mask = cmd_players_named(rp, g, text), s;
+
+	*side = notation_side_parse(rp->r, text);
 	notation_side_names(rp->r, names, sizeof(names));
 	snprintf(sides, sizeof(sides), "%s, first, second", names);
+	if ((mask == 3 || (*side >= 0 && mask != 0 && mask != 1 << *side))) {
+		if (mask == 3)
+			snprintf(what, sizeof(what), "both players");
+		else
+			snprintf(what, sizeof(what), "the side %s and the "
+			    "player of %s", rp->r->side[*side],
+			    rp->r->side[!*side]);
+		diag_report(d, DIAG_AMBIGUOUS_SIDE, w, text, what, sides);
+		return -1;
+	}
+	if (*side == -1 && mask != 0)
+		*side = mask == 1 ? 0 : 1;
+	if (*side != -1)
+		return 0;
+	for (s = 0; s < 2; s++)
+		if ((p = notation_player(rp->r, g, s)) != NULL)
+			snprintf(sides + strlen(sides), sizeof(sides) -
+			    strlen(sides), ", %.60s (%s)", p, rp->r->side[s]);
 	diag_report(d, DIAG_BAD_SIDE, w, text, sides);
 	return -1;
 }
@@ -208,7 +256,7 @@ cmd_play_judge(const struct play_opts *po, struct judge_ask *a,
 
 	a->side = -1;
 	a->ply = a->days = 0;
-	if ((po->as != NULL && cmd_play_side(rp, po->as, &a->side, w,
+	if ((po->as != NULL && cmd_play_side(rp, g, po->as, &a->side, w,
 	    d) == -1) || (po->ply != NULL && cmd_number(d, "--ply", po->ply,
 	    1, REPLAY_ALL - 1, &a->ply) == -1) || (po->days != NULL &&
 	    cmd_number(d, "--days", po->days, 1, 366, &a->days) == -1))
