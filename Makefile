@@ -114,7 +114,8 @@ TEST_BIN = $(TEST_SRC:.c=)
 BENCH_SRC = $(wildcard bench/*.c)
 BENCH_BIN = $(BENCH_SRC:.c=)
 MAN_PAGES = $(wildcard man/*.[1-8])
-FUZZ_TARGETS = pdn xml fen move mail pbem replay referee authres aside
+FUZZ_TARGETS = pdn xml fen move mail pbem replay referee authres aside \
+    clock
 FUZZ_RUN = $(FUZZ_TARGETS:%=tests/fuzz/run_%)
 FUZZ_COMMON = tests/fuzz/common.c
 

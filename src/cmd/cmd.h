@@ -353,6 +353,17 @@ int cmd_play_load(const struct play_opts *po, const char *file,
     struct record *g, const struct notation **nt, struct fileio_lock *lk,
     struct diag *d);
 
+/*
+ * Catches the operands of a play command out of place, before anything
+ * is read: the move where the record is expected (argv[file] names no
+ * file, "-" aside, while argv[move] names one), or, for an action
+ * (move -1) without --as (no_as), a side given as a second operand
+ * (one of two operands names a file, the other none).  Reports
+ * DIAG_DID_YOU_MEAN with the command meant and returns 1; else 0.
+ */
+int cmd_misplaced(int argc, char *argv[], int file, int move, int no_as,
+    struct diag *d);
+
 /* Reads --as text as a side of rp's game (notation_side_parse), or as
  * the name of a player of g (its player tag, in any case; "Ann" for
  * "Ann <ann@example.org>"), into *side; -1 after reporting

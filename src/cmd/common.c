@@ -172,6 +172,80 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 	return 0;
 }
 
+/* Whether path names something there ("-" counts). */
+static int
+cmd_exists(const char *path)
+{
+	return strcmp(path, "-") == 0 || access(path, F_OK) == 0;
+}
+
+/* Appends the word w to the command line buf, quoted for the shell
+ * when it holds anything but a plain word's characters. */
+static void
+cmd_line_word(char *buf, size_t size, const char *w)
+{
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789._/:=+,@%-";
+	char q[512];
+
+	if (w[0] != '\0' && strspn(w, plain) == strlen(w) &&
+	    strlen(w) < sizeof(q))
+		snprintf(q, sizeof(q), "%s", w);
+	else
+		snprintf(q, sizeof(q), "'%.500s'", w);
+	util_append(buf, size, " ", q);
+}
+
+/* The command line meant, "stackref" and argv (argc words) but the
+ * words at skip (-1: none), with the words at a and b swapped and pre
+ * before the first operand at a (pre NULL: none), into buf. */
+static void
+cmd_line(char *buf, size_t size, int argc, char *argv[], int a, int b,
+    int skip, const char *pre)
+{
+	int i;
+
+	snprintf(buf, size, "stackref");
+	for (i = 0; i < argc; i++) {
+		if (i == a && pre != NULL) {
+			util_append(buf, size, " ", pre);
+			cmd_line_word(buf, size, argv[skip]);
+		}
+		if (i != skip)
+			cmd_line_word(buf, size, argv[i == a ? b : i == b ?
+			    a : i]);
+	}
+}
+
+int
+cmd_misplaced(int argc, char *argv[], int file, int move, int no_as,
+    struct diag *d)
+{
+	char what[600], line[2048];
+	int other = file + 1 < argc ? file + 1 : file - 1;
+
+	if (move >= 0 && !cmd_exists(argv[file]) && cmd_exists(argv[move])) {
+		snprintf(what, sizeof(what), "%.200s is not a file, but "
+		    "%.200s is", argv[file], argv[move]);
+		cmd_line(line, sizeof(line), argc, argv, file, move, -1, NULL);
+	} else if (move < 0 && no_as && other > 0 && other < argc &&
+	    cmd_exists(argv[file]) != cmd_exists(argv[other])) {
+		if (cmd_exists(argv[file])) {
+			int t = file;
+
+			file = other;
+			other = t;
+		}
+		snprintf(what, sizeof(what), "%.200s is not a file and "
+		    "--as SIDE is needed", argv[file]);
+		cmd_line(line, sizeof(line), argc, argv, file < other ? file :
+		    other, file < other ? file : other, file, "--as");
+	} else
+		return 0;
+	diag_report(d, DIAG_DID_YOU_MEAN, NULL, what, line);
+	return 1;
+}
+
 int
 cmd_play_load(const struct play_opts *po, const char *file,
     struct record *g, const struct notation **nt, struct fileio_lock *lk,

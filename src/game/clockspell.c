@@ -334,14 +334,15 @@ spell_span_words(long long t, char *buf, size_t size)
 		}
 }
 
-/* Adds the phrase fmt (one %s: the span t, in words) to buf. */
+/* Adds the phrase pre, the span t in words, post to buf. */
 static void
-spell_say(char *buf, size_t size, const char *fmt, long long t)
+spell_say(char *buf, size_t size, const char *pre, long long t,
+    const char *post)
 {
 	char span[96], phrase[192];
 
 	spell_span_words(t, span, sizeof(span));
-	snprintf(phrase, sizeof(phrase), fmt, span);
+	snprintf(phrase, sizeof(phrase), "%s%s%s", pre, span, post);
 	util_append(buf, size, ", ", phrase);
 }
 
@@ -349,16 +350,16 @@ spell_say(char *buf, size_t size, const char *fmt, long long t)
 static void
 spell_say_bank(const struct clock_control *c, char *buf, size_t size)
 {
-	char fmt[96];
+	char post[64];
 
 	if (c->every > 1) {
-		snprintf(fmt, sizeof(fmt), "%%s for each %lu moves", c->every);
-		spell_say(buf, size, fmt, c->base);
+		snprintf(post, sizeof(post), " for each %lu moves", c->every);
+		spell_say(buf, size, "", c->base, post);
 	} else if (c->inc > 0) {
-		spell_say(buf, size, "a bank of %s", c->base);
-		spell_say(buf, size, "%s more after each move", c->inc);
+		spell_say(buf, size, "a bank of ", c->base, "");
+		spell_say(buf, size, "", c->inc, " more after each move");
 	} else
-		spell_say(buf, size, "%s for the whole game", c->base);
+		spell_say(buf, size, "", c->base, " for the whole game");
 }
 
 void
@@ -375,19 +376,19 @@ clock_control_say(const struct clock_control *c, char *buf, size_t size)
 	if (c->bank)
 		spell_say_bank(c, buf, size);
 	if (c->cap > 0)
-		spell_say(buf, size, "never above %s", c->cap);
+		spell_say(buf, size, "never above ", c->cap, "");
 	if (c->per_move > 0)
-		spell_say(buf, size, "%s per move", c->per_move);
+		spell_say(buf, size, "", c->per_move, " per move");
 	if (c->game > 0)
-		spell_say(buf, size, "at most %s in all", c->game);
+		spell_say(buf, size, "at most ", c->game, " in all");
 	if (c->whole_days)
 		util_append(buf, size, ", ", "counted in whole days");
 	if (c->doubling > 0)
-		spell_say(buf, size, "a move's time beyond %s counted twice",
-		    c->doubling);
+		spell_say(buf, size, "a move's time beyond ", c->doubling,
+		    " counted twice");
 	for (i = 0; i < c->nremind; i++)
-		spell_say(buf, size, i == 0 ? "a reminder after %s" : "%s",
-		    c->remind[i]);
+		spell_say(buf, size, i == 0 ? "a reminder after " : "",
+		    c->remind[i], "");
 	if (c->leave > 0) {
 		snprintf(n, sizeof(n), "%u days of leave a year", c->leave);
 		util_append(buf, size, ", ", n);
