@@ -122,6 +122,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	[DIAG_BAD_SIDE] = { STATUS_USAGE, "bad side", DIAG_BAD_SIDE_MSG },
 	[DIAG_AMBIGUOUS_SIDE] = { STATUS_USAGE, "ambiguous side",
 	    DIAG_AMBIGUOUS_SIDE_MSG },
+	[DIAG_BINARY_TTY] = { STATUS_USAGE, "binary output to a terminal",
+	    DIAG_BINARY_TTY_MSG },
 	[DIAG_DID_YOU_MEAN] = { STATUS_USAGE, "operands out of place",
 	    DIAG_DID_YOU_MEAN_MSG },
 	[DIAG_BAD_NOW] = { STATUS_USAGE, "bad time", DIAG_BAD_NOW_MSG },
