@@ -281,27 +281,37 @@ test_lock_not_regular(void **state)
 	lock_refused(dir, plant_dir);
 }
 
+/* The record g.pdn of dir, its lock file, and a diag to report to. */
+struct lock_case {
+	char path[300], lpath[320];
+	struct diag d;
+};
+
+static void
+lock_case_init(struct lock_case *c, const struct dir *dir)
+{
+	snprintf(c->path, sizeof(c->path), "%s/g.pdn", dir->path);
+	snprintf(c->lpath, sizeof(c->lpath), "%s/.g.pdn.lock", dir->path);
+	diag_init(&c->d, "stackref", NULL);
+}
+
 /* The normal case: the lock file is created, taken, and removed when
  * released: no .NAME.lock stays beside the record. */
 static void
 test_lock_taken(void **state)
 {
-	struct dir *dir = *state;
-	char path[300], lpath[320];
+	struct lock_case c;
 	struct fileio_lock lk;
 	struct stat st;
-	struct diag d;
 
-	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
-	snprintf(lpath, sizeof(lpath), "%s/.g.pdn.lock", dir->path);
-	diag_init(&d, "stackref", NULL);
-	assert_int_equal(fileio_lock(path, &lk, &d), 0);
+	lock_case_init(&c, *state);
+	assert_int_equal(fileio_lock(c.path, &lk, &c.d), 0);
 	assert_true(lk.fd >= 0);
-	assert_int_equal(stat(lpath, &st), 0);
+	assert_int_equal(stat(c.lpath, &st), 0);
 	assert_true(S_ISREG(st.st_mode));
 	fileio_unlock(&lk);
 	assert_int_equal(lk.fd, -1);
-	assert_int_equal(stat(lpath, &st), -1);
+	assert_int_equal(stat(c.lpath, &st), -1);
 }
 
 /* A lock file left by a run that died holds no lock: it is taken at
@@ -309,21 +319,17 @@ test_lock_taken(void **state)
 static void
 test_lock_stale(void **state)
 {
-	struct dir *dir = *state;
-	char path[300], lpath[320];
+	struct lock_case c;
 	struct fileio_lock lk;
 	struct stat st;
-	struct diag d;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
-	snprintf(lpath, sizeof(lpath), "%s/.g.pdn.lock", dir->path);
-	assert_true((fd = open(lpath, O_WRONLY | O_CREAT, 0666)) >= 0);
+	lock_case_init(&c, *state);
+	assert_true((fd = open(c.lpath, O_WRONLY | O_CREAT, 0666)) >= 0);
 	close(fd);
-	diag_init(&d, "stackref", NULL);
-	assert_int_equal(fileio_lock(path, &lk, &d), 0);
+	assert_int_equal(fileio_lock(c.path, &lk, &c.d), 0);
 	fileio_unlock(&lk);
-	assert_int_equal(stat(lpath, &st), -1);
+	assert_int_equal(stat(c.lpath, &st), -1);
 }
 
 /* A waiter whose lock file was removed by the holder takes the lock on
@@ -331,24 +337,20 @@ test_lock_stale(void **state)
 static void
 test_lock_removed_while_waiting(void **state)
 {
-	struct dir *dir = *state;
-	char path[300], lpath[320];
+	struct lock_case c;
 	struct fileio_lock a, b;
 	struct stat sf, sp;
-	struct diag d;
 	pid_t pid;
 	int status;
 
-	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
-	snprintf(lpath, sizeof(lpath), "%s/.g.pdn.lock", dir->path);
-	diag_init(&d, "stackref", NULL);
-	assert_int_equal(fileio_lock(path, &a, &d), 0);
+	lock_case_init(&c, *state);
+	assert_int_equal(fileio_lock(c.path, &a, &c.d), 0);
 	if ((pid = fork()) == 0) {
 		/* the child lets go of its copy of a's lock (flock's are
 		 * per open file), waits for it, then checks its own */
-		int ok = close(a.fd) == 0 && fileio_lock(path, &b, &d) == 0 &&
-		    fstat(b.fd, &sf) == 0 && lstat(lpath, &sp) == 0 &&
-		    sf.st_ino == sp.st_ino;
+		int ok = close(a.fd) == 0 && fileio_lock(c.path, &b,
+		    &c.d) == 0 && fstat(b.fd, &sf) == 0 &&
+		    lstat(c.lpath, &sp) == 0 && sf.st_ino == sp.st_ino;
 		_exit(ok ? 0 : 1);
 	}
 	assert_true(pid > 0);
