@@ -144,7 +144,7 @@ new_check(struct record *g, struct diag *d)
 	struct replay_opts o = { NULL, 0, 0, 0 };
 	struct clock_control c;
 	struct replay rp;
-	char why[256];
+	char why[640];
 
 	if (replay_start(&rp, g, &o, d) == -1)
 		return -1;

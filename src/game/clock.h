@@ -91,7 +91,8 @@ struct clock_guess {
  * out, in any case) into g, spelled as the grammar of
  * clock_control_parse has it.  Returns 0 (g->text), 1 when a duration
  * stands alone with its unit spelled out or none ("21 days", "21": per
- * move or for the game?), or -1 when text is not read so.
+ * move or for the game?), or -1 when text is not read so (or holds
+ * more than one such duration).
  */
 int clock_control_guess(const char *text, struct clock_guess *g);
 

@@ -32,6 +32,9 @@ struct spell {
 	size_t amb_at, amb_len;   /* the duration of out read alone, whose
 				   * meaning is unsure (amb_len 0: none) */
 	int amb_bare;             /* it had no unit: 21 seconds, or days? */
+	int amb_unit;             /* only its unit is unsure (bank 21,
+				   * move=21), not what it times */
+	int namb;                 /* unsure durations read (one is said) */
 };
 
 /* The units people write, as the grammar's letters. */
@@ -165,6 +168,19 @@ spell_per(struct spell *s)
 	return -1;
 }
 
+/* Notes the duration w, at at in s->out, as unsure: bare (no unit),
+ * unit (only its unit is unsure). */
+static void
+spell_unsure(struct spell *s, size_t at, const char *w, int bare, int unit)
+{
+	if (s->namb++ > 0)
+		return;
+	s->amb_at = at;
+	s->amb_len = strlen(w);
+	s->amb_bare = bare;
+	s->amb_unit = unit;
+}
+
 /* A bank, or the time of one move: N/T, B+I, T, T per move, T per game
  * (after "bank": told). */
 static int
@@ -198,12 +214,10 @@ spell_bank(struct spell *s, int told)
 		return -1;
 	snprintf(w, sizeof(w), "%s%s", per == 'm' ? "move=" : "", a);
 	spell_emit(s, w, &at);
-	if (per == 0 && !told && s->amb_len == 0 && (spelled || (bare &&
-	    strtoul(a, NULL, 10) <= SPELL_DAYLIKE))) {
-		s->amb_at = at;
-		s->amb_len = strlen(w);
-		s->amb_bare = bare;
-	}
+	if (bare && strtoul(a, NULL, 10) <= SPELL_DAYLIKE)
+		spell_unsure(s, at, w, 1, per != 0 || told);
+	else if (per == 0 && !told && spelled)
+		spell_unsure(s, at, w, 0, 0);
 	return 0;
 }
 
@@ -232,7 +246,7 @@ spell_keyword(struct spell *s)
 	static const char *const spans[] = { "move", "game", "cap", "double",
 	    NULL };
 	char key[SPELL_WORD], v[2 * SPELL_WORD], w[3 * SPELL_WORD];
-	int spelled, bare;
+	int spelled, bare = 0;
 	size_t at;
 
 	snprintf(key, sizeof(key), "%s", s->t[s->i].text);
@@ -254,6 +268,8 @@ spell_keyword(struct spell *s)
 		return -1;
 	snprintf(w, sizeof(w), "%s=%s", key, v);
 	spell_emit(s, w, &at);
+	if (bare && strtoul(v, NULL, 10) <= SPELL_DAYLIKE)
+		spell_unsure(s, at, w, 1, 1);
 	return 0;
 }
 
@@ -302,8 +318,15 @@ clock_control_guess(const char *text, struct clock_guess *g)
 		if (spell_next(&s) == -1)
 			return -1;
 	snprintf(g->text, sizeof(g->text), "%s", s.out);
+	if (s.namb > 1)
+		return -1;	/* several unsure: no one spelling to name */
 	if (s.amb_len == 0)
 		return 0;
+	if (s.amb_unit) {
+		spell_swap(&s, "", "d", g->text, sizeof(g->text));
+		spell_swap(&s, "", "s", g->bare, sizeof(g->bare));
+		return 1;
+	}
 	spell_swap(&s, "move=", "d", g->text, sizeof(g->text));
 	spell_swap(&s, "", "d", g->alt, sizeof(g->alt));
 	if (s.amb_bare)
