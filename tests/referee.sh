@@ -1872,3 +1872,17 @@ expect pools/max-boards bob 1 "Subject: Refused" \
 send bob "stackup accept $board bob bob-pw"
 referee
 expect pools/max-boards-default bob 1 "New stackup board $board"
+
+# --- issue 22: cli - a time control that is not what it says ----------
+# The challenge's time= options reach the parser of new -t: a bare 21
+# (21 seconds, or days?) and 3days (per move, or for the game?) are
+# refused with the spelling meant, never taken as something else.
+section
+send carol "checkers challenge carol carol-pw bob time=21"
+referee
+expect tc22/bare-number carol 1 "Subject: Refused" "time=21:" \
+    "move=21d" "21s"
+send carol "checkers challenge carol carol-pw bob time=3days"
+referee
+expect tc22/spelled-unit carol 1 "Subject: Refused" "time=3days:" \
+    "move=3d" "3d"

@@ -21,6 +21,7 @@
 /* A token: a number, a word (lower case) or one sign. */
 struct spell_tok {
 	char kind;                /* '0' number, 'a' word, else the sign */
+	int spaced;               /* a blank before it */
 	char text[SPELL_WORD];
 };
 
@@ -60,10 +61,12 @@ spell_tokens(struct spell *s, const char *text)
 {
 	size_t k;
 	char kind;
+	int spaced = 0;
 
 	for (s->n = 0; *text != '\0'; text += k) {
 		if (isspace((unsigned char)*text)) {
 			k = 1;
+			spaced = 1;
 			continue;
 		}
 		if (isdigit((unsigned char)*text))
@@ -77,6 +80,8 @@ spell_tokens(struct spell *s, const char *text)
 		if (s->n == SPELL_TOKENS || k >= SPELL_WORD)
 			return -1;
 		s->t[s->n].kind = kind;
+		s->t[s->n].spaced = spaced;
+		spaced = 0;
 		for (size_t j = 0; j < k; j++)
 			s->t[s->n].text[j] = (char)tolower((unsigned char)text[j]);
 		s->t[s->n++].text[k] = '\0';
@@ -255,9 +260,10 @@ spell_keyword(struct spell *s)
 		return spell_bank(s, 1);
 	if (strcmp(key, "leave") == 0 && spell_is(s, s->i, '0', NULL)) {
 		snprintf(v, sizeof(v), "%s", s->t[s->i++].text);
-		if (spell_is(s, s->i, 'a', "d") || spell_is(s, s->i, 'a',
-		    "day") || spell_is(s, s->i, 'a', "days"))
-			s->i++;
+		if (s->i < s->n && !s->t[s->i].spaced && (spell_is(s, s->i,
+		    'a', "d") || spell_is(s, s->i, 'a', "day") ||
+		    spell_is(s, s->i, 'a', "days")))
+			s->i++;	/* leave=20d; leave=20 days is 20 and days */
 	} else if (strcmp(key, "remind") == 0) {
 		if (spell_list(s, v, sizeof(v)) == -1)
 			return -1;
@@ -413,7 +419,8 @@ clock_control_say(const struct clock_control *c, char *buf, size_t size)
 		spell_say(buf, size, i == 0 ? "a reminder after " : "",
 		    c->remind[i], "");
 	if (c->leave > 0) {
-		snprintf(n, sizeof(n), "%u days of leave a year", c->leave);
+		snprintf(n, sizeof(n), "%u day%s of leave a year", c->leave,
+		    c->leave == 1 ? "" : "s");
 		util_append(buf, size, ", ", n);
 	}
 }
