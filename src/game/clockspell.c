@@ -55,12 +55,31 @@ static const struct {
 	{ "weeks", 'd', 7 },
 };
 
+/* The length of the token at text (a run of digits, of letters, or one
+ * other character) and its kind into *kind. */
+static size_t
+spell_token_len(const char *text, char *kind)
+{
+	size_t k = 0;
+
+	if (isdigit((unsigned char)*text)) {
+		*kind = '0';
+		return strspn(text, "0123456789");
+	}
+	*kind = isalpha((unsigned char)*text) ? 'a' : *text;
+	if (*kind != 'a')
+		return 1;
+	while (isalpha((unsigned char)text[k]))
+		k++;
+	return k;
+}
+
 /* Splits text into s->t; -1 when it has too many or too long tokens. */
 static int
 spell_tokens(struct spell *s, const char *text)
 {
-	size_t k;
-	char kind;
+	struct spell_tok *t;
+	size_t k, j;
 	int spaced = 0;
 
 	for (s->n = 0; *text != '\0'; text += k) {
@@ -69,22 +88,16 @@ spell_tokens(struct spell *s, const char *text)
 			spaced = 1;
 			continue;
 		}
-		if (isdigit((unsigned char)*text))
-			kind = '0', k = strspn(text, "0123456789");
-		else if (isalpha((unsigned char)*text))
-			for (kind = 'a', k = 0;
-			    isalpha((unsigned char)text[k]); k++)
-				;
-		else
-			kind = *text, k = 1;
-		if (s->n == SPELL_TOKENS || k >= SPELL_WORD)
+		if (s->n == SPELL_TOKENS)
 			return -1;
-		s->t[s->n].kind = kind;
-		s->t[s->n].spaced = spaced;
+		t = &s->t[s->n++];
+		if ((k = spell_token_len(text, &t->kind)) >= SPELL_WORD)
+			return -1;
+		t->spaced = spaced;
 		spaced = 0;
-		for (size_t j = 0; j < k; j++)
-			s->t[s->n].text[j] = (char)tolower((unsigned char)text[j]);
-		s->t[s->n++].text[k] = '\0';
+		for (j = 0; j < k; j++)
+			t->text[j] = (char)tolower((unsigned char)text[j]);
+		t->text[k] = '\0';
 	}
 	return 0;
 }
