@@ -120,6 +120,8 @@ FUZZ_TARGETS = pdn xml json fen move mail pbem replay referee authres \
     aside lines
 FUZZ_RUN = $(FUZZ_TARGETS:%=tests/fuzz/run_%)
 FUZZ_COMMON = tests/fuzz/common.c
+# the time controls (issue 22), apart from the list above
+FUZZ_TARGETS += clock
 
 # .buildflags holds the compiler and flags of the last build; when they
 # change (a sanitizer build, a new CFLAGS), everything is rebuilt.

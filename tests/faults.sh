@@ -163,7 +163,8 @@ for i in $(seq "$runs"); do
 done
 what="$runs kills within $span ms: old $n_old, new $n_new, torn $n_bad; $n_temp temporary files left"
 if [ $n_bad -eq 0 ]; then pass "kill/old-or-new ($what)"; else fail "kill/old-or-new ($what)"; fi
-# lock files .NAME.lock stay by design (src/base/fileio.c)
+# a run killed while it holds the lock leaves its .NAME.lock (which holds
+# no lock once the process is gone: src/base/fileio.c)
 others=$(ls -A | grep -v '^\.stackref\.......$' |
     grep -Ev '^(old|new|rec)\.pdn$|^\.(old|new|rec)\.pdn\.lock$')
 if [ -z "$others" ]; then

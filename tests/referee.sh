@@ -2044,7 +2044,7 @@ fetch ann; fetch bob
 record 1 | grep -q '25x18' && pass pbmserv/new-password-used ||
     fail pbmserv/new-password-used "$(cat "$tmp/ref.err")"
 
-# === issue 22: replies (items 2, 3, 4, 9) =======================
+# === issue 22: replies (items 2, 3, 4, 9) ==============================
 # Through the real mail path: an illegal move is answered with a legal
 # example subject; a reply to the referee's own mail, its Subject left
 # as it was (Re:, RE: Fwd:, AW:), is answered with the command to send
@@ -2109,7 +2109,6 @@ referee
 expect replies/undo-names-moves bob 1 "asks to take back 11-15." \
     "Last action: Red asks to take back 11-15."
 expect replies/undo-own-reply ann 1 "Your request to take back 11-15"
-=======
 # === issue 22: ratings ================================================
 # Glicko-2 as Lichess rates a game (stackref-referee(8), Ratings), by
 # mail: board 1, rated (the default, said in the challenge), ends by
@@ -2195,3 +2194,16 @@ else
 	fail ratings/cli-same "$(cat "$tmp/rated.mail")" "---" \
 	    "$(cat "$tmp/rated.cli")" "$(cat "$tmp/carol.1")"
 fi
+# --- issue 22: cli - a time control that is not what it says ----------
+# The challenge's time= options reach the parser of new -t: a bare 21
+# (21 seconds, or days?) and 3days (per move, or for the game?) are
+# refused with the spelling meant, never taken as something else.
+section
+send carol "checkers challenge carol carol-pw bob time=21"
+referee
+expect tc22/bare-number carol 1 "Subject: Refused" "time=21:" \
+    "move=21d" "21s"
+send carol "checkers challenge carol carol-pw bob time=3days"
+referee
+expect tc22/spelled-unit carol 1 "Subject: Refused" "time=3days:" \
+    "move=3d" "3d"

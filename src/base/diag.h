@@ -123,6 +123,11 @@ enum status {
 #define DIAG_UNKNOWN_GAME_MSG "unknown game %s; known games: %s"
 #define DIAG_BAD_NUMBER_MSG "%s: expected a number, read %s"
 #define DIAG_BAD_SIDE_MSG "unknown side %s; expected one of %s"
+#define DIAG_BINARY_TTY_MSG "%s is not written to a terminal; give -o FILE " \
+	"or redirect the output"
+#define DIAG_DID_YOU_MEAN_MSG "%s; did you mean `%s`?"
+#define DIAG_AMBIGUOUS_SIDE_MSG "side %s is ambiguous: it names %s; give " \
+	"the side, one of %s"
 #define DIAG_BAD_NOW_MSG \
 	"%s: expected a UTC time as 2026-11-24T20:57:07Z, read %s"
 #define DIAG_NOW_BEHIND_MSG \
@@ -271,6 +276,11 @@ enum diag_id {
 	DIAG_UNKNOWN_GAME,      /* "%s": name; "%s": known games */
 	DIAG_BAD_NUMBER,        /* "%s": option; "%s": text */
 	DIAG_BAD_SIDE,          /* "%s": text; "%s": sides of the game */
+	DIAG_AMBIGUOUS_SIDE,    /* "%s": text; "%s": what it names; "%s":
+				 * the sides */
+	DIAG_DID_YOU_MEAN,      /* "%s": what is wrong; "%s": the command
+				 * meant */
+	DIAG_BINARY_TTY,        /* "%s": the binary output refused */
 	DIAG_BAD_NOW,           /* "%s": --now or STACKREF_NOW; "%s": text */
 	DIAG_NOW_BEHIND,        /* "%s": now; "%s": the last stamp */
 	DIAG_BAD_GAME_LIST,     /* "%s": the --game text */

@@ -372,10 +372,40 @@ fileio_lock_open(const char *lpath, char *why, size_t size)
 	return fd;
 }
 
+/* Whether the open lock file fd is still the one at lpath: a process
+ * that held it may have removed it (fileio_unlock) while fd waited. */
+static int
+fileio_lock_current(int fd, const char *lpath)
+{
+	struct stat a, b;
+
+	return fstat(fd, &a) == 0 && lstat(lpath, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* Opens and locks lk->path until deadline; 0, or -1 with why (or "" and
+ * errno). */
+static int
+fileio_lock_take(struct fileio_lock *lk, long long deadline, char *why,
+    size_t size)
+{
+	for (;;) {
+		if ((lk->fd = fileio_lock_open(lk->path, why, size)) == -1)
+			return -1;
+		why[0] = '\0';
+		if (fileio_flock_wait(lk->fd, deadline) == -1)
+			return -1;
+		if (fileio_lock_current(lk->fd, lk->path))
+			return 0;
+		close(lk->fd);	/* removed meanwhile: take the new one */
+		lk->fd = -1;
+	}
+}
+
 int
 fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
 {
-	char lpath[4096 + 16], what[4096 + 80];
+	char what[4096 + 80];
 	struct diag_where w = { path, NULL, 0, 0 };
 	long long deadline = fileio_ms() + FILEIO_LOCK_WAIT * 1000LL;
 	struct stat st;
@@ -384,30 +414,31 @@ fileio_lock(const char *path, struct fileio_lock *lk, struct diag *d)
 	if (strcmp(path, "-") == 0 ||
 	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
 		return 0;
-	if (fileio_lock_path(path, lpath, sizeof(lpath)) == -1)
+	if (fileio_lock_path(path, lk->path, sizeof(lk->path)) == -1)
 		return fileio_write_fail(d, path, ENAMETOOLONG);
-	if ((lk->fd = fileio_lock_open(lpath, what, sizeof(what))) == -1) {
-		if (what[0] == '\0')
-			return fileio_write_fail(d, path, errno);
-		diag_report(d, DIAG_WRITE, &w, what);
-		return -1;
-	}
-	if (fileio_flock_wait(lk->fd, deadline) == 0)
+	if (fileio_lock_take(lk, deadline, what, sizeof(what)) == 0)
 		return 0;
-	if (errno == EWOULDBLOCK) {
+	if (what[0] != '\0')
+		diag_report(d, DIAG_WRITE, &w, what);
+	else if (errno == EWOULDBLOCK) {
 		snprintf(what, sizeof(what), "record is locked by another "
 		    "process (waited %d s)", FILEIO_LOCK_WAIT);
 		diag_report(d, DIAG_WRITE, &w, what);
 	} else
 		fileio_write_fail(d, path, errno);
-	fileio_unlock(lk);
+	if (lk->fd != -1)
+		close(lk->fd);
+	lk->fd = -1;
 	return -1;
 }
 
 void
 fileio_unlock(struct fileio_lock *lk)
 {
-	if (lk->fd != -1)
-		close(lk->fd);
+	if (lk->fd == -1)
+		return;
+	if (fileio_lock_current(lk->fd, lk->path))
+		unlink(lk->path);
+	close(lk->fd);
 	lk->fd = -1;
 }

@@ -87,15 +87,21 @@ int fileio_beside(const char *path, const char *suffix, char *buf,
 /* An exclusive lock on a named file, taken by fileio_lock. */
 struct fileio_lock {
 	int fd;                 /* the open lock file, or -1: none held */
+	char path[4096 + 16];   /* its name, ".NAME.lock" */
 };
 
 /*
  * Locks path against the other stackref processes that read, check and
  * rewrite it: an exclusive flock(2) on the lock file ".NAME.lock" in
  * path's directory (NAME: path's last component), created with mode
- * 0666 less the umask when missing and never removed, so that it stays
- * the same file across the rename that replaces path.  Take it before
- * reading path; release it after fileio_write_atomic.  "-" and an
+ * 0666 less the umask when missing and removed by fileio_unlock, so
+ * that no lock file stays beside a record.  A lock taken on a lock file
+ * that its holder removed meanwhile is let go and taken again on the
+ * new one (the file locked must still be the one named), so two
+ * processes never both hold it.  A lock file left by a process that
+ * died holds no lock (flock(2) ends with the process): the next run
+ * takes it and removes it.  Take it before reading path; release it
+ * after fileio_write_atomic.  "-" and an
  * existing path that is not a regular file take no lock (lk->fd is -1).
  * The lock file is opened without following a symbolic link (O_NOFOLLOW)
  * and without blocking (O_NONBLOCK), and must be a regular file: a

@@ -79,6 +79,9 @@ cmd_action_main(const struct cmd_act *a, int argc, char *argv[],
 	if ((rc = cmd_play_getopt(&po, argc, argv, a->usage, a->extra,
 	    d)) != 0)
 		return rc;
+	if (po.as == NULL && argc - optind == 2 &&
+	    cmd_misplaced(argc, argv, optind, -1, 1, d))
+		return STATUS_USAGE;
 	if (po.as == NULL)
 		return diag_report(d, DIAG_OPTION_NEEDED, NULL, "--as SIDE"),
 		    cmd_usage(d, a->usage);

@@ -44,6 +44,32 @@ clock_span_text(long long s, int slot)
 	return buf[slot];
 }
 
+/* What follows a time left of left seconds: "" while there is some,
+ * else ", flag fell at T" (T: when the side on the clock ran out) or
+ * ", out of time" - a static buffer.  The time left itself is shown
+ * as nothing then, never below. */
+static const char *
+clock_fell(const struct clock *ck, long long left)
+{
+	static char buf[64];
+
+	if (left >= 0)
+		return "";
+	if (ck->runs_out < 0)
+		return ", out of time";
+	snprintf(buf, sizeof(buf), ", flag fell at %s",
+	    clock_when(ck->runs_out, 1));
+	return buf;
+}
+
+/* The time left, left seconds, never below nothing (slot as
+ * clock_span_text's). */
+static const char *
+clock_left(long long left, int slot)
+{
+	return clock_span_text(left > 0 ? left : 0, slot);
+}
+
 /* The line of side s. */
 static void
 clock_side_line(const struct judge_clock *cc, const struct replay *rp, int s)
@@ -53,10 +79,12 @@ clock_side_line(const struct judge_clock *cc, const struct replay *rp, int s)
 
 	printf("%s: used %s", rp->r->side[s], clock_span_text(cs->used, 0));
 	if (c->bank)
-		printf(", bank %s", clock_span_text(cs->bank, 0));
+		printf(", bank %s%s", clock_left(cs->bank, 0),
+		    clock_fell(&cc->ck, cs->bank));
 	if (c->game > 0)
-		printf(", %s of the game left",
-		    clock_span_text(c->game - cs->used, 0));
+		printf(", %s of the game left%s",
+		    clock_left(c->game - cs->used, 0),
+		    clock_fell(&cc->ck, c->game - cs->used));
 	printf(", %lu move%s", cs->moves, cs->moves == 1 ? "" : "s");
 	if (cs->leave_from >= 0 && cs->leave_from <= cc->now &&
 	    cc->now < cs->leave_until)
@@ -93,8 +121,8 @@ clock_turn_line(const struct judge_clock *cc, const struct replay *rp,
 		printf(", thinking %s since %s", clock_span_text(ck->thinking,
 		    0), clock_when(ck->since, 0));
 	if (cc->c.per_move > 0)
-		printf(", %s left for this move",
-		    clock_span_text(ck->move_left, 1));
+		printf(", %s left for this move%s",
+		    clock_left(ck->move_left, 1), clock_fell(ck, ck->move_left));
 	printf("\n");
 }
 

@@ -66,7 +66,8 @@ struct cmd {
 	" (default 60)\n"
 #define CMD_HELP_PLAY \
 	"  --as SIDE            refused unless SIDE may act now (red, white," \
-	" first, ...)\n" \
+	" first, ...,\n" \
+	"                       or a player's name from the record)\n" \
 	"  --ply N              refused unless this is ply N of the game\n" \
 	"  --now TIME           the time now, as 2026-11-24T20:57:07Z" \
 	" (default:\n" \
@@ -364,10 +365,25 @@ int cmd_play_load(const struct play_opts *po, const char *file,
     struct record *g, const struct notation **nt, struct fileio_lock *lk,
     struct diag *d);
 
-/* Reads --as text as a side of rp's game (notation_side_parse) into
- * *side; -1 after reporting DIAG_BAD_SIDE. */
-int cmd_play_side(const struct replay *rp, const char *text, int *side,
-    const struct diag_where *w, struct diag *d);
+/*
+ * Catches the operands of a play command out of place, before anything
+ * is read: the move where the record is expected (argv[file] names no
+ * file, "-" aside, while argv[move] names one), or, for an action
+ * (move -1) without --as (no_as), a side given as a second operand
+ * (one of two operands names a file, the other none).  Reports
+ * DIAG_DID_YOU_MEAN with the command meant and returns 1; else 0.
+ */
+int cmd_misplaced(int argc, char *argv[], int file, int move, int no_as,
+    struct diag *d);
+
+/* Reads --as text as a side of rp's game (notation_side_parse), or as
+ * the name of a player of g (its player tag, in any case; "Ann" for
+ * "Ann <ann@example.org>"), into *side; -1 after reporting
+ * DIAG_BAD_SIDE, or DIAG_AMBIGUOUS_SIDE when text names both players,
+ * or a side and the other side's player. */
+int cmd_play_side(const struct replay *rp, const struct record *g,
+    const char *text, int *side, const struct diag_where *w,
+    struct diag *d);
 
 /*
  * Puts a play to the judge (judge_play): a->act (set by the caller) by

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "notation/notation.h"
@@ -171,6 +172,80 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 	return 0;
 }
 
+/* Whether path names something there ("-" counts). */
+static int
+cmd_exists(const char *path)
+{
+	return strcmp(path, "-") == 0 || access(path, F_OK) == 0;
+}
+
+/* Appends the word w to the command line buf, quoted for the shell
+ * when it holds anything but a plain word's characters. */
+static void
+cmd_line_word(char *buf, size_t size, const char *w)
+{
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789._/:=+,@%-";
+	char q[512];
+
+	if (w[0] != '\0' && strspn(w, plain) == strlen(w) &&
+	    strlen(w) < sizeof(q))
+		snprintf(q, sizeof(q), "%s", w);
+	else
+		snprintf(q, sizeof(q), "'%.500s'", w);
+	util_append(buf, size, " ", q);
+}
+
+/* The command line meant, "stackref" and argv (argc words) but the
+ * words at skip (-1: none), with the words at a and b swapped and pre
+ * before the first operand at a (pre NULL: none), into buf. */
+static void
+cmd_line(char *buf, size_t size, int argc, char *argv[], int a, int b,
+    int skip, const char *pre)
+{
+	int i;
+
+	snprintf(buf, size, "stackref");
+	for (i = 0; i < argc; i++) {
+		if (i == a && pre != NULL) {
+			util_append(buf, size, " ", pre);
+			cmd_line_word(buf, size, argv[skip]);
+		}
+		if (i != skip)
+			cmd_line_word(buf, size, argv[i == a ? b : i == b ?
+			    a : i]);
+	}
+}
+
+int
+cmd_misplaced(int argc, char *argv[], int file, int move, int no_as,
+    struct diag *d)
+{
+	char what[600], line[2048];
+	int other = file + 1 < argc ? file + 1 : file - 1;
+
+	if (move >= 0 && !cmd_exists(argv[file]) && cmd_exists(argv[move])) {
+		snprintf(what, sizeof(what), "%.200s is not a file, but "
+		    "%.200s is", argv[file], argv[move]);
+		cmd_line(line, sizeof(line), argc, argv, file, move, -1, NULL);
+	} else if (move < 0 && no_as && other > 0 && other < argc &&
+	    cmd_exists(argv[file]) != cmd_exists(argv[other])) {
+		if (cmd_exists(argv[file])) {
+			int t = file;
+
+			file = other;
+			other = t;
+		}
+		snprintf(what, sizeof(what), "%.200s is not a file and "
+		    "--as SIDE is needed", argv[file]);
+		cmd_line(line, sizeof(line), argc, argv, file < other ? file :
+		    other, file < other ? file : other, file, "--as");
+	} else
+		return 0;
+	diag_report(d, DIAG_DID_YOU_MEAN, NULL, what, line);
+	return 1;
+}
+
 int
 cmd_play_load(const struct play_opts *po, const char *file,
     struct record *g, const struct notation **nt, struct fileio_lock *lk,
@@ -185,16 +260,63 @@ cmd_play_load(const struct play_opts *po, const char *file,
 	return cmd_load_one(file, g, nt, d);
 }
 
-int
-cmd_play_side(const struct replay *rp, const char *text, int *side,
-    const struct diag_where *w, struct diag *d)
+/* Whether the player tag value name is text, in any case: the whole
+ * value, or its name before an address ("Ann <ann@example.org>"). */
+static int
+cmd_player_is(const char *name, const char *text)
 {
-	char names[96], sides[128];
+	const char *lt = strstr(name, " <");
+	size_t n = lt != NULL ? (size_t)(lt - name) : strlen(name);
 
-	if ((*side = notation_side_parse(rp->r, text)) != -1)
-		return 0;
+	return text[0] != '\0' && (strcasecmp(name,
+	    text) == 0 || (strlen(text) == n && strncasecmp(name, text,
+	    n) == 0));
+}
+
+/* The sides whose players g names text, a bit each (1: first). */
+static int
+cmd_players_named(const struct replay *rp, const struct record *g,
+    const char *text)
+{
+	const char *p;
+	int s, mask = 0;
+
+	for (s = 0; s < 2; s++)
+		if ((p = notation_player(rp->r, g, s)) != NULL &&
+		    cmd_player_is(p, text))
+			mask |= 1 << s;
+	return mask;
+}
+
+int
+cmd_play_side(const struct replay *rp, const struct record *g,
+    const char *text, int *side, const struct diag_where *w, struct diag *d)
+{
+	char names[96], sides[256], what[160];
+	const char *p;
+	int mask = cmd_players_named(rp, g, text), s;
+
+	*side = notation_side_parse(rp->r, text);
 	notation_side_names(rp->r, names, sizeof(names));
 	snprintf(sides, sizeof(sides), "%s, first, second", names);
+	if ((mask == 3 || (*side >= 0 && mask != 0 && mask != 1 << *side))) {
+		if (mask == 3)
+			snprintf(what, sizeof(what), "both players");
+		else
+			snprintf(what, sizeof(what), "the side %s and the "
+			    "player of %s", rp->r->side[*side],
+			    rp->r->side[!*side]);
+		diag_report(d, DIAG_AMBIGUOUS_SIDE, w, text, what, sides);
+		return -1;
+	}
+	if (*side == -1 && mask != 0)
+		*side = mask == 1 ? 0 : 1;
+	if (*side != -1)
+		return 0;
+	for (s = 0; s < 2; s++)
+		if ((p = notation_player(rp->r, g, s)) != NULL)
+			snprintf(sides + strlen(sides), sizeof(sides) -
+			    strlen(sides), ", %.60s (%s)", p, rp->r->side[s]);
 	diag_report(d, DIAG_BAD_SIDE, w, text, sides);
 	return -1;
 }
@@ -208,7 +330,7 @@ cmd_play_judge(const struct play_opts *po, struct judge_ask *a,
 
 	a->side = -1;
 	a->ply = a->days = 0;
-	if ((po->as != NULL && cmd_play_side(rp, po->as, &a->side, w,
+	if ((po->as != NULL && cmd_play_side(rp, g, po->as, &a->side, w,
 	    d) == -1) || (po->ply != NULL && cmd_number(d, "--ply", po->ply,
 	    1, REPLAY_ALL - 1, &a->ply) == -1) || (po->days != NULL &&
 	    cmd_number(d, "--days", po->days, 1, 366, &a->days) == -1))

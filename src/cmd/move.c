@@ -145,6 +145,8 @@ move_args(struct play_opts *po, int argc, char *argv[], struct diag *d)
 		    cmd_usage(d, cmd_move_usage);
 	if (argc - optind > 2)
 		return cmd_arg_count(d, cmd_move_usage, 0, NULL);
+	if (cmd_misplaced(argc, argv, optind, optind + 1, 0, d))
+		return STATUS_USAGE;
 	if (po->nthen > 0 && !po->dry && strcmp(po->out != NULL ? po->out :
 	    argv[optind], "-") == 0)
 		return diag_report(d, DIAG_THEN_NEEDS_FILE, NULL),

@@ -19,19 +19,21 @@ const char cmd_new_usage[] =
 const char cmd_new_help[] =
 	"  -t, --tag TAG=VALUE  set a tag (FEN=... sets the game up); may be"
 	" repeated\n"
-	"  --now TIME           the time now, for a TimeControl tag's first"
-	" stamp\n"
+	"  --now TIME           the time now: the Date tag's day and a"
+	" TimeControl's\n"
+	"                       first stamp (default: STACKREF_NOW, else the"
+	" clock)\n"
 	"  -o, --output FILE    write the record to FILE (default: standard"
 	" output)\n";
 
-/* Today as a PDN date, YYYY.MM.DD. */
+/* The day (UTC) of now as a PDN date, YYYY.MM.DD. */
 static void
-new_date(char *buf, size_t size)
+new_date(long long now, char *buf, size_t size)
 {
-	time_t now = time(NULL);
+	time_t t = (time_t)now;
 	struct tm tm;
 
-	if (localtime_r(&now, &tm) == NULL ||
+	if (gmtime_r(&t, &tm) == NULL ||
 	    strftime(buf, size, "%Y.%m.%d", &tm) == 0)
 		snprintf(buf, size, "????.??.??");
 }
@@ -60,11 +62,12 @@ new_game_id(char *buf, size_t size)
 }
 
 static int
-new_tags(struct record *g, const struct rules *r, const char *id)
+new_tags(struct record *g, const struct rules *r, const char *id,
+    long long now)
 {
 	char date[32], player[2][64];
 
-	new_date(date, sizeof(date));
+	new_date(now, date, sizeof(date));
 	notation_player_tag(r, 0, player[0], sizeof(player[0]));
 	notation_player_tag(r, 1, player[1], sizeof(player[1]));
 	if (record_tag_set(g, "Event", "?", NULL) == -1 ||
@@ -141,7 +144,7 @@ new_check(struct record *g, struct diag *d)
 	struct replay_opts o = { NULL, 0, 0, 0 };
 	struct clock_control c;
 	struct replay rp;
-	char why[256];
+	char why[640];
 
 	if (replay_start(&rp, g, &o, d) == -1)
 		return -1;
@@ -161,18 +164,31 @@ new_check(struct record *g, struct diag *d)
 /* A timed record starts its clock now: a time stamp before the first
  * move.  0, or -1 after reporting. */
 static int
-new_clock(struct record *g, const char *opt, struct diag *d)
+new_clock(struct record *g, long long now, struct diag *d)
 {
-	long long now;
-
 	if (!clock_timed(g))
 		return 0;
-	if (cmd_now(opt, &now, d) == -1)
-		return -1;
 	if (play_append_stamp(g, now) == 0)
 		return 0;
 	diag_report(d, DIAG_NOMEM, NULL);
 	return -1;
+}
+
+/* Says what the TimeControl tag of g (read) is understood as, "time
+ * control: 21 days per move (move=21d)": on standard output when the
+ * record goes to a file, else on standard error. */
+static void
+new_say_control(const struct record *g, const char *out)
+{
+	const char *tc = record_tag(g, "TimeControl");
+	struct clock_control c;
+	char said[CLOCK_GUESS_SIZE], why[8];
+
+	if (tc == NULL || clock_control_parse(tc, &c, why, sizeof(why)) == -1)
+		return;
+	clock_control_say(&c, said, sizeof(said));
+	fprintf(strcmp(out, "-") == 0 ? stderr : stdout,
+	    "time control: %s (%s)\n", said, tc);
 }
 
 static int
@@ -236,6 +252,7 @@ cmd_new(int argc, char *argv[], struct diag *d)
 	const struct rules *r;
 	const char *out = "-", *now = NULL;
 	struct record g;
+	long long t;
 	char id[32];
 	int ch, rc;
 
@@ -252,20 +269,23 @@ cmd_new(int argc, char *argv[], struct diag *d)
 		return cmd_arg_count(d, cmd_new_usage, argc == optind, "game");
 	if ((r = rules_find(argv[optind])) == NULL)
 		return new_unknown_game(d, argv[optind]);
+	if (cmd_now(now, &t, d) == -1)
+		return cmd_finish(d);
 	if (new_game_id(id, sizeof(id)) == -1) {
 		diag_report(d, DIAG_READ, DIAG_FILE("/dev/urandom"),
 		    "no random bytes for the GameId");
 		return STATUS_SYSTEM;
 	}
 	record_init(&g);
-	if (new_tags(&g, r, id) == -1) {
+	if (new_tags(&g, r, id, t) == -1) {
 		diag_report(d, DIAG_NOMEM, NULL);
 		rc = STATUS_SYSTEM;
 	} else if ((rc = new_apply_tags(&g, argc, argv, d)) == 0 &&
-	    new_check(&g, d) == 0 && new_clock(&g, now, d) == 0 &&
-	    fileio_write_atomic(out, new_write, &g, d) == 0)
+	    new_check(&g, d) == 0 && new_clock(&g, t, d) == 0 &&
+	    fileio_write_atomic(out, new_write, &g, d) == 0) {
+		new_say_control(&g, out);
 		rc = cmd_finish(d);
-	else if (rc == 0)
+	} else if (rc == 0)
 		rc = (int)d->status;
 	record_free(&g);
 	return rc;

@@ -318,6 +318,16 @@ post_file_names(const struct post *p, char fname[3][160])
 	snprintf(fname[2], sizeof(fname[2]), "%s.png", id);
 }
 
+/* The Date of a mail: the time now as cmd_now has it (the system clock
+ * when STACKREF_NOW does not read, as it has been reported then). */
+static time_t
+post_date(struct post *p)
+{
+	long long now;
+
+	return cmd_now(NULL, &now, p->d) == 0 ? (time_t)now : time(NULL);
+}
+
 /* Composes the mail for ml into *text; -1 after reporting. */
 static int
 post_compose(struct post *p, const struct post_mail *ml, char **text,
@@ -331,7 +341,7 @@ post_compose(struct post *p, const struct post_mail *ml, char **text,
 	int rc = -1, npic = 0, i;
 
 	memset(&m, 0, sizeof(m));
-	m.date = time(NULL);
+	m.date = post_date(p);
 	post_subject(p, subject, sizeof(subject));
 	post_file_names(p, fname);
 	if (post_message_id(p, m.date, mid, sizeof(mid)) == -1)
@@ -606,7 +616,7 @@ post_pbem_send(struct post *p, const char *subject)
 	int rc;
 
 	memset(&m, 0, sizeof(m));
-	m.date = time(NULL);
+	m.date = post_date(p);
 	if (mail_address(p->from, from, name, sizeof(name)) == -1 ||
 	    post_message_id(p, m.date, mid, sizeof(mid)) == -1)
 		return diag_report(p->d, DIAG_BAD_ADDRESS, NULL, "--from",

@@ -28,6 +28,7 @@
 #include "mail/authres.h"
 #include "mail/transport.h"
 #include "cmd/cmd.h"
+#include "base/util.h"
 
 const char cmd_referee_usage[] =
     "referee {--dir DIR | --store URL} [--imap URL] --smtp URL... "
@@ -189,33 +190,46 @@ referee_opt(struct referee_opts *ro, int ch, const char *arg)
 	return 0;
 }
 
-/* The option a run of ro's mode needs and lacks, or NULL: --status,
+/* Writes into buf the options ro's mode needs and lacks, every one of
+ * them ("--smtp URL and --address ADDR"); returns how many.  --status,
  * --import and --export read the store only, --deliver no mailbox (each
  * ignores the options of a run it does not use, so that the cron line's
  * options may be given as they are). */
-static const char *
-referee_lacks(const struct referee_opts *ro)
+static int
+referee_lacks(const struct referee_opts *ro, char *buf, size_t size)
 {
-	if (ro->mode != REFEREE_RUN && ro->mode != REFEREE_DELIVER)
-		return NULL;
-	if (ro->address == NULL)
-		return "--address";
-	return ro->mode == REFEREE_RUN && ro->nsmtp == 0 ? "--smtp" : NULL;
+	const char *lack[3];
+	int n = 0, i;
+
+	if (ro->dir == NULL && ro->store == NULL)
+		lack[n++] = "--dir DIR or --store URL";
+	if (ro->mode == REFEREE_RUN && ro->nsmtp == 0)
+		lack[n++] = "--smtp URL";
+	if ((ro->mode == REFEREE_RUN || ro->mode == REFEREE_DELIVER) &&
+	    ro->address == NULL)
+		lack[n++] = "--address ADDR";
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		util_append(buf, size, i == 0 ? "" : i + 1 < n ? ", " :
+		    " and ", lack[i]);
+	return n;
 }
 
 /* Checks the options of the mode ro->mode. */
 static int
 referee_check(const struct referee_opts *ro, struct diag *d)
 {
-	const char *need = referee_lacks(ro);
+	char need[128];
+	int n = referee_lacks(ro, need, sizeof(need));
 
 	if (ro->mode != REFEREE_STATUS && (ro->json || ro->max_age != NULL))
 		diag_report(d, DIAG_NEEDS, NULL, ro->json ? "--json" :
 		    "--max-age", "--status");
-	else if ((ro->dir == NULL) == (ro->store == NULL))
-		diag_report(d, DIAG_ARGS_NEEDED, NULL, "one of --dir and "
-		    "--store");
-	else if (need != NULL)
+	else if (ro->dir != NULL && ro->store != NULL)
+		diag_report(d, DIAG_EXCLUSIVE, NULL, "--dir", "--store");
+	else if (n > 1)
+		diag_report(d, DIAG_ARGS_NEEDED, NULL, need);
+	else if (n == 1)
 		diag_report(d, DIAG_OPTION_NEEDED, NULL, need);
 	else if (ro->publish != NULL && XFER_MODULE->url_kind(ro->publish) !=
 	    XFER_KIND_HTTP)

@@ -186,8 +186,10 @@ clock_misfit(const struct clock_control *c)
 	return NULL;
 }
 
-int
-clock_control_parse(const char *text, struct clock_control *c, char *why,
+/* Reads text by the grammar alone: clock_control_parse without its
+ * guess at what was meant. */
+static int
+clock_read(const char *text, struct clock_control *c, char *why,
     size_t size)
 {
 	char w[CLOCK_WORD];
@@ -217,6 +219,68 @@ clock_control_parse(const char *text, struct clock_control *c, char *why,
 		return -1;
 	}
 	return 0;
+}
+
+/* Whether text reads by the grammar, as what in words (of size bytes). */
+static int
+clock_reads(const char *text, char *what, size_t size)
+{
+	struct clock_control m;
+	char sub[8];
+
+	if (text[0] == '\0' || clock_read(text, &m, sub, sizeof(sub)) == -1)
+		return 0;
+	clock_control_say(&m, what, size);
+	return 1;
+}
+
+/* Adds to why the spellings of g that read, as "did you mean X (in
+ * words) or Y (...)?"; 0, or -1 when none reads. */
+static int
+clock_did_you_mean(const struct clock_guess *g, char *why, size_t size)
+{
+	const char *const cand[] = { g->text, g->alt, g->bare };
+	char said[CLOCK_GUESS_SIZE], one[2 * CLOCK_GUESS_SIZE + 8];
+	const char *sep = "did you mean ";
+	size_t i, n = 0;
+
+	for (i = 0; i < 3; i++)
+		n += clock_reads(cand[i], said, sizeof(said));
+	if (n == 0)
+		return -1;
+	for (i = 0; i < 3; i++) {
+		if (!clock_reads(cand[i], said, sizeof(said)))
+			continue;
+		snprintf(one, sizeof(one), "%s%s (%s)", sep, cand[i], said);
+		util_append(why, size, why[0] != '\0' && sep[0] == 'd' ?
+		    "; " : "", one);
+		sep = --n > 1 ? ", " : " or ";
+	}
+	util_append(why, size, "", "?");
+	return 0;
+}
+
+int
+clock_control_parse(const char *text, struct clock_control *c, char *why,
+    size_t size)
+{
+	struct clock_control meant;
+	struct clock_guess g;
+	char sub[8], said[CLOCK_GUESS_SIZE];
+	int rc = clock_read(text, c, sub, sizeof(sub)), guess;
+
+	if (!c->timed || (guess = clock_control_guess(text, &g)) == -1 ||
+	    (guess == 0 && rc == 0 && clock_read(g.text, &meant, sub,
+	    sizeof(sub)) == 0 && memcmp(c, &meant, sizeof(meant)) == 0))
+		return clock_read(text, c, why, size);
+	why[0] = '\0';
+	if (rc == 0) {
+		clock_control_say(c, said, sizeof(said));
+		snprintf(why, size, "it reads as %s", said);
+	}
+	if (clock_did_you_mean(&g, why, size) == 0)
+		return -1;
+	return clock_read(text, c, why, size);
 }
 
 int

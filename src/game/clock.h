@@ -62,10 +62,44 @@ struct clock_control {
  * Reads a TimeControl value (stackref-pdn(5)): words separated by
  * blanks, "-" or "?" alone (or nothing) for no time control; durations
  * are a number and an optional unit s, m, h or d (none: seconds, as
- * PGN).  Returns 0, or -1 with what is wrong in why (of size bytes).
+ * PGN).  A value that reads, but not as it was meant to
+ * (clock_control_guess: "21 days" is a 21-second bank counted in whole
+ * days; "21" 21 seconds), is refused too, and every refusal names the
+ * spelling meant when one is found ("did you mean move=21d (21 days per
+ * move) or 21d (21 days for the whole game)?").  Returns 0, or -1 with
+ * what is wrong in why (of size bytes).
  */
 int clock_control_parse(const char *text, struct clock_control *c,
     char *why, size_t size);
+
+#define CLOCK_GUESS_SIZE 256     /* bytes of a spelling guessed */
+
+/* What a loose time control was meant to say, as clock_control_guess
+ * reads it. */
+struct clock_guess {
+	char text[CLOCK_GUESS_SIZE];  /* the grammar's spelling; when unsure,
+				       * the one of "per move" (move=21d) */
+	char alt[CLOCK_GUESS_SIZE];   /* when unsure: the one of "for the
+				       * whole game" (21d), else "" */
+	char bare[CLOCK_GUESS_SIZE];  /* when a bare number was read: its
+				       * spelling in seconds (21s), else "" */
+};
+
+/*
+ * Reads text as people write time controls ("21 days per move", "3
+ * DAYS/move", "10 days + 1 day", "bank 30d", "1 week", units spelled
+ * out, in any case) into g, spelled as the grammar of
+ * clock_control_parse has it.  Returns 0 (g->text), 1 when a duration
+ * stands alone with its unit spelled out or none ("21 days", "21": per
+ * move or for the game?), or -1 when text is not read so (or holds
+ * more than one such duration).
+ */
+int clock_control_guess(const char *text, struct clock_guess *g);
+
+/* Writes c in words ("21 days per move, a reminder after 7 days") into
+ * buf, "none" for no time control. */
+void clock_control_say(const struct clock_control *c, char *buf,
+    size_t size);
 
 /* The time control of g, from its TimeControl tag (none: untimed), as
  * clock_control_parse reads it. */

@@ -47,7 +47,7 @@ struct judge_clock {
 	int ready;                /* c and ck hold its clock at now */
 	struct clock_control c;
 	struct clock ck;
-	char why[256];            /* why its time does not add up */
+	char why[640];            /* why its time does not add up */
 };
 
 /* A play put to the judge. */

@@ -181,7 +181,7 @@ ref_opt_time(struct ref_job *j, const char *value, char *norm,
     size_t size, char *why, size_t wsize)
 {
 	struct clock_control c;
-	char sub[200];
+	char sub[640];
 
 	(void)j;
 	if (value[0] == '\0' || clock_control_parse(value, &c, sub,
@@ -238,7 +238,7 @@ ref_new_clock(struct ref_job *j)
 {
 	const char *tc = record_tag(&j->g, "TimeControl");
 	struct clock_control c;
-	char why[512], sub[200];
+	char why[1024], sub[640];
 
 	if (tc == NULL)
 		ref_tag(j, "TimeControl", REF_TIME_CONTROL);

@@ -155,6 +155,52 @@ test_controls(void **state)
 	    sizeof(why)), -1);
 }
 
+/* A control that does not read, or reads as something else than it
+ * says, is refused with the spelling meant; the spellings read. */
+static void
+test_controls_meant(void **state)
+{
+	static const struct {
+		const char *text, *meant;
+	} cases[] = {
+		{ "21 days", "did you mean move=21d (21 days per move) or 21d "
+		    "(21 days for the whole game)?" },
+		{ "21d per move", "did you mean move=21d (21 days per move)?" },
+		{ "3 DAYS/move", "did you mean move=3d (3 days per move)?" },
+		{ "10 days + 1 day", "did you mean 10d+1d (a bank of 10 days, "
+		    "1 day more after each move)?" },
+		{ "bank 30d", "did you mean 30d (30 days for the whole game)?" },
+		{ "1 week per move", "did you mean move=7d (7 days per move)?" },
+		{ "21", "did you mean move=21d (21 days per move), 21d (21 "
+		    "days for the whole game) or 21s (21 seconds for the whole "
+		    "game)?" },
+		{ "move=21", "did you mean move=21d (21 days per move) or "
+		    "move=21s (21 seconds per move)?" },
+	};
+	struct clock_control c;
+	struct clock_guess g;
+	char why[640];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(clock_control_parse(cases[i].text, &c, why,
+		    sizeof(why)), -1);
+		assert_non_null(strstr(why, cases[i].meant));
+		assert_true(clock_control_guess(cases[i].text, &g) >= 0);
+		assert_int_equal(clock_control_parse(g.text, &c, why,
+		    sizeof(why)), 0);
+	}
+	/* the grammar's own spellings are taken as they are */
+	assert_int_equal(clock_control_guess("30d+3d days double=20d "
+	    "move=40d remind=14d,28d,35d leave=30", &g), 0);
+	assert_string_equal(g.text, "30d+3d days double=20d move=40d "
+	    "remind=14d,28d,35d leave=30");
+	assert_int_equal(clock_control_parse("5400", &c, why, sizeof(why)), 0);
+	clock_control_say(&c, why, sizeof(why));
+	assert_string_equal(why, "1 hour 30 minutes for the whole game");
+}
+
 #define TAGS(tc) "[Game \"checkers\"]\n[TimeControl \"" tc "\"]\n\n"
 
 /* Little Golem: 240 h + 36 h a move, capped at 240 h. */
@@ -433,6 +479,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_controls),
+		cmocka_unit_test(test_controls_meant),
 		cmocka_unit_test(test_fischer_capped),
 		cmocka_unit_test(test_iccf),
 		cmocka_unit_test(test_per_move),

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <dirent.h>
 #include <signal.h>
 #include <unistd.h>
@@ -279,25 +281,83 @@ test_lock_not_regular(void **state)
 	lock_refused(dir, plant_dir);
 }
 
-/* The normal case: the lock file is created, taken and released. */
+/* The record g.pdn of dir, its lock file, and a diag to report to. */
+struct lock_case {
+	char path[300], lpath[320];
+	struct diag d;
+};
+
+static void
+lock_case_init(struct lock_case *c, const struct dir *dir)
+{
+	snprintf(c->path, sizeof(c->path), "%s/g.pdn", dir->path);
+	snprintf(c->lpath, sizeof(c->lpath), "%s/.g.pdn.lock", dir->path);
+	diag_init(&c->d, "stackref", NULL);
+}
+
+/* The normal case: the lock file is created, taken, and removed when
+ * released: no .NAME.lock stays beside the record. */
 static void
 test_lock_taken(void **state)
 {
-	struct dir *dir = *state;
-	char path[300], lpath[320];
+	struct lock_case c;
 	struct fileio_lock lk;
 	struct stat st;
-	struct diag d;
 
-	snprintf(path, sizeof(path), "%s/g.pdn", dir->path);
-	snprintf(lpath, sizeof(lpath), "%s/.g.pdn.lock", dir->path);
-	diag_init(&d, "stackref", NULL);
-	assert_int_equal(fileio_lock(path, &lk, &d), 0);
+	lock_case_init(&c, *state);
+	assert_int_equal(fileio_lock(c.path, &lk, &c.d), 0);
 	assert_true(lk.fd >= 0);
+	assert_int_equal(stat(c.lpath, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
 	fileio_unlock(&lk);
 	assert_int_equal(lk.fd, -1);
-	assert_int_equal(stat(lpath, &st), 0);
-	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(stat(c.lpath, &st), -1);
+}
+
+/* A lock file left by a run that died holds no lock: it is taken at
+ * once, and removed with the lock. */
+static void
+test_lock_stale(void **state)
+{
+	struct lock_case c;
+	struct fileio_lock lk;
+	struct stat st;
+	int fd;
+
+	lock_case_init(&c, *state);
+	assert_true((fd = open(c.lpath, O_WRONLY | O_CREAT, 0666)) >= 0);
+	close(fd);
+	assert_int_equal(fileio_lock(c.path, &lk, &c.d), 0);
+	fileio_unlock(&lk);
+	assert_int_equal(stat(c.lpath, &st), -1);
+}
+
+/* A waiter whose lock file was removed by the holder takes the lock on
+ * the file named now, never on the removed one. */
+static void
+test_lock_removed_while_waiting(void **state)
+{
+	struct lock_case c;
+	struct fileio_lock a, b;
+	struct stat sf, sp;
+	pid_t pid;
+	int status;
+
+	lock_case_init(&c, *state);
+	assert_int_equal(fileio_lock(c.path, &a, &c.d), 0);
+	if ((pid = fork()) == 0) {
+		/* the child lets go of its copy of a's lock (flock's are
+		 * per open file), waits for it, then checks its own */
+		int ok = close(a.fd) == 0 && fileio_lock(c.path, &b,
+		    &c.d) == 0 && fstat(b.fd, &sf) == 0 &&
+		    lstat(c.lpath, &sp) == 0 && sf.st_ino == sp.st_ino;
+		_exit(ok ? 0 : 1);
+	}
+	assert_true(pid > 0);
+	usleep(200000);
+	fileio_unlock(&a);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 int
@@ -306,6 +366,10 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_replace_keeps_mode, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_lock_stale, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lock_removed_while_waiting,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_failed_write_leaves_target,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_directory, setup,
