@@ -422,9 +422,11 @@ ref_out_rating(void *arg, const struct db_value *col, size_t ncol)
 	return 0;
 }
 
-/* Writes the file ratings (none when there is none). */
+/* Writes the file DIR/name from the rows of sql, each a line that row
+ * writes to the stream it is given (no row: no file). */
 static int
-ref_out_ratings(struct ref_state *s, const char *dir)
+ref_out_rows(struct ref_state *s, const char *dir, const char *name,
+    const char *sql, db_row_fn row)
 {
 	char path[REF_PATH], *text = NULL;
 	size_t len = 0;
@@ -432,13 +434,12 @@ ref_out_ratings(struct ref_state *s, const char *dir)
 	int rc;
 
 	if ((f = open_memstream(&text, &len)) == NULL)
-		return ref_fail(s, 1, "ratings");
-	rc = ref_store_exec(s->st, "SELECT userid, game, value FROM ratings "
-	    "ORDER BY game, userid", NULL, 0, ref_out_rating, f) == -1 ? -1 : 0;
+		return ref_fail(s, 1, name);
+	rc = ref_store_exec(s->st, sql, NULL, 0, row, f) == -1 ? -1 : 0;
 	if (fclose(f) == EOF && rc == 0)
-		rc = ref_fail(s, 1, "ratings");
+		rc = ref_fail(s, 1, name);
 	if (rc == 0 && len > 0)
-		rc = ref_port_write(s, ref_port_path(path, dir, "ratings", NULL,
+		rc = ref_port_write(s, ref_port_path(path, dir, name, NULL,
 		    NULL), text, len, 0);
 	free(text);
 	return rc;
@@ -478,29 +479,6 @@ ref_out_notify_row(void *arg, const struct db_value *col, size_t ncol)
 	return 0;
 }
 
-/* Writes DIR/notify, the players' choices of mails (none: no file). */
-static int
-ref_out_notify(struct ref_state *s, const char *dir)
-{
-	char path[REF_PATH], *text = NULL;
-	size_t len = 0;
-	FILE *f;
-	int rc;
-
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return ref_fail(s, 0, "open_memstream");
-	rc = ref_store_exec(s->st, "SELECT userid, hour, remind, next_digest "
-	    "FROM notify ORDER BY userid", NULL, 0, ref_out_notify_row, f) ==
-	    -1 ? -1 : 0;
-	if (fclose(f) == EOF && rc == 0)
-		rc = ref_fail(s, 0, "open_memstream");
-	if (rc == 0 && len > 0)
-		rc = ref_port_write(s, ref_port_path(path, dir, "notify", NULL,
-		    NULL), text, len, 0);
-	free(text);
-	return rc;
-}
-
 int
 ref_port_export(struct ref_state *s, const char *dir)
 {
@@ -525,8 +503,10 @@ ref_port_export(struct ref_state *s, const char *dir)
 	size_t i;
 
 	if (ref_out_prepare(s, dir) == -1 || ref_out_lists(s, dir) == -1 ||
-	    ref_out_notify(s, dir) == -1 ||
-	    ref_out_ratings(s, dir) == -1)
+	    ref_out_rows(s, dir, "notify", "SELECT userid, hour, remind, "
+	    "next_digest FROM notify ORDER BY userid", ref_out_notify_row) ==
+	    -1 || ref_out_rows(s, dir, "ratings", "SELECT userid, game, value "
+	    "FROM ratings ORDER BY game, userid", ref_out_rating) == -1)
 		return -1;
 	if ((o.due = fopen(ref_port_path(path, dir, "next-due", NULL, NULL),
 	    "w")) == NULL)
@@ -980,7 +960,7 @@ ref_in_next_due(struct ref_state *s, const char *dir)
 }
 
 /* Keeps the choices of mails of DIR/notify ("USERID HOUR REMIND NEXT"
- * lines, as ref_out_notify writes them). */
+ * lines, as ref_out_notify_row writes them). */
 static int
 ref_in_notify(struct ref_state *s, const char *dir)
 {
