@@ -260,7 +260,8 @@ notation_read_as(FILE *in, const char *file, struct record *g,
 		if (rr == READ_GAME || rr == READ_MALFORMED) {
 			w.at = &extra.at;
 			w.game = idx;
-			diag_report(d, DIAG_SYNTAX, &w, "one game only",
+			diag_report(d, DIAG_SYNTAX, &w, "one game only "
+			    "(take one out with convert --game N -o FILE)",
 			    "a second game");
 		}
 		record_free(&extra);
