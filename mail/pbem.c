@@ -160,7 +160,7 @@ static const struct {
 #define WHY_UNKNOWN "unknown command: expected help, signup, confirm, " \
     "games, or GAME followed by challenge, accept, decline, move, " \
     "qmove, submit, confirm, resign, show, showas, history, preview, " \
-    "chat, subscribe, unsubscribe, leave or queue; or password, " \
+    "chat, subscribe, unsubscribe, leave, queue or ratings; or password, " \
     "address, reset, retire, notify, remind"
 
 /* The words of a Subject line, each NUL-terminated, and where each
