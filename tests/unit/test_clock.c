@@ -136,6 +136,12 @@ test_controls(void **state)
 	assert_int_equal(clock_control_parse("1d 2d", &c, why, sizeof(why)),
 	    -1);
 	assert_string_equal(why, "2d: a second bank");
+	/* a key given twice is refused, not the last one taken */
+	assert_int_equal(clock_control_parse("move=3d move=4d", &c, why,
+	    sizeof(why)), -1);
+	assert_string_equal(why, "move=4d: move= given twice; keep one");
+	assert_int_equal(clock_control_parse("remind=1d remind=2d", &c, why,
+	    sizeof(why)), -1);
 	assert_int_equal(clock_control_parse("move=3d cap=5d", &c, why,
 	    sizeof(why)), -1);
 	assert_string_equal(why, "cap= needs a bank (B+I, N/T or T)");
