@@ -228,7 +228,7 @@ convert_games(struct convert *c)
 }
 
 /* The write callback of the one output: its notation's begin, the
- * games, its end. */
+ * games, its end; -1 (no file) if a --game number was past the end. */
 static int
 convert_stream(FILE *out, void *ctx)
 {
@@ -240,6 +240,8 @@ convert_stream(FILE *out, void *ctx)
 		return -1;
 	if ((rc = convert_games(c)) == 0 && c->to->end != NULL)
 		rc = c->to->end(out);
+	if (c->d->counts[DIAG_GAME_BEYOND] > 0)
+		rc = -1;          /* a --game refused writes no file */
 	if (rc == -1 && !ferror(out))
 		errno = ECANCELED;
 	return rc;
