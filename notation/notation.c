@@ -33,7 +33,8 @@ struct notation_peek {
 	size_t len, cap;
 	int first;                /* first non-blank byte, or EOF */
 	int second;               /* the next non-blank byte after a first
-				   * '[' (PDN's tag or JSON's array), or EOF */
+				   * '[' (PDN's tag or JSON's array) or '{'
+				   * (PDN's comment or JSON's object), or EOF */
 };
 
 /* Bytes read ahead at most after a first '<' or 0x89 to find what
@@ -87,7 +88,7 @@ notation_peek_read(struct notation_peek *pk, FILE *in)
 			}
 			pk->first = c;
 			start = pk->len - 1;
-			if (c != '[' && c != '<' && c != 0x89)
+			if (c != '[' && c != '{' && c != '<' && c != 0x89)
 				break;
 		}
 	}
@@ -184,8 +185,8 @@ notation_open(FILE *in, const char *file, struct diag *d,
 	}
 	if (pk.first == '<' || pk.first == 0xfe || pk.first == 0xff)
 		*nt = &notation_xml;  /* 0xfe, 0xff: UTF-16, which it refuses */
-	else if (pk.first == '{' || (pk.first == '[' && (pk.second == '{' ||
-	    pk.second == ']' || pk.second == EOF)))
+	else if ((pk.first == '{' && pk.second == '"') || (pk.first == '[' &&
+	    (pk.second == '{' || pk.second == ']' || pk.second == EOF)))
 		*nt = &notation_json;
 	if ((rd = (*nt)->open(in, file, d)) == NULL)
 		diag_report(d, DIAG_NOMEM, NULL);
