@@ -54,6 +54,12 @@ clock_bank(const char *w, struct clock_control *c, char *why, size_t size)
 	unsigned long n;
 	char num[CLOCK_WORD];
 
+	if (!isdigit((unsigned char)w[0]) && w[0] != '*') {
+		snprintf(why, size, "%s: not a duration (as 21d, 12h or 30m) "
+		    "nor a key (move=, game=, cap=, double=, remind=, "
+		    "leave=)", w);
+		return -1;
+	}
 	if (c->bank || strpbrk(w, ":*") != NULL) {
 		snprintf(why, size, "%s: %s", w, c->bank ? "a second bank" :
 		    strchr(w, ':') != NULL ? "PGN's periods after the first "

@@ -142,6 +142,15 @@ test_controls(void **state)
 	assert_string_equal(why, "move=4d: move= given twice; keep one");
 	assert_int_equal(clock_control_parse("remind=1d remind=2d", &c, why,
 	    sizeof(why)), -1);
+	/* a word that is no duration names what would read */
+	assert_int_equal(clock_control_parse("1 month", &c, why,
+	    sizeof(why)), -1);
+	assert_string_equal(why, "month: not a duration (as 21d, 12h or 30m) "
+	    "nor a key (move=, game=, cap=, double=, remind=, leave=)");
+	assert_int_equal(clock_control_parse("*180", &c, why, sizeof(why)),
+	    -1);
+	assert_string_equal(why, "*180: PGN's sandclock (*) is not "
+	    "supported");
 	assert_int_equal(clock_control_parse("move=3d cap=5d", &c, why,
 	    sizeof(why)), -1);
 	assert_string_equal(why, "cap= needs a bank (B+I, N/T or T)");
