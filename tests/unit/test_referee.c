@@ -3251,6 +3251,27 @@ test_challenge_win_rule(void **state)
 	ref_outcome_free(&o);
 }
 
+/* --- probe-ref: what real use found after issue 22 --- */
+
+/* A history of actions and no move lists the actions, and "none yet."
+ * only when there is nothing at all. */
+static void
+test_history_actions_only(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw propose",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw accept",
+	    REF_APPLIED, 2);
+	decide(w, "ann@example.test", "checkers history 1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "Moves: Red offers a draw. White "
+	    "accepts the draw.\n");
+	assert_false(said(&o, "none yet"));
+	ref_outcome_free(&o);
+}
+
 int
 main(void)
 {
@@ -3355,6 +3376,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_games_show, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_refusal_examples,
+		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_history_actions_only,
 		    setup_board, teardown),
 	};
 
