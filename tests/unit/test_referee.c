@@ -3272,6 +3272,28 @@ test_history_actions_only(void **state)
 	ref_outcome_free(&o);
 }
 
+/* Item 2's sibling: a move sent under the wrong game is answered with
+ * the board's game and a move legal there, not the move sent again. */
+static void
+test_other_game_example(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	open_board(w, "accasta-pari");
+	decide(w, "ann@example.test", "accasta-pari-2010 move 1 ann ann-pw "
+	    "a1:1-a2", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "board 1 is an accasta-pari game, "
+	    "not accasta-pari-2010.");
+	mail_has(&o, 0, "ann@example.test", "Send instead:\n    accasta-pari "
+	    "move 1 ann PASSWORD a1:1-b1\n");
+	ref_outcome_free(&o);
+	/* a legal move is kept */
+	replied(w, "ann@example.test", "accasta-pari-2010 move 1 ann ann-pw "
+	    "a1:1-c1", "    accasta-pari move 1 ann PASSWORD a1:1-c1\n");
+}
+
 int
 main(void)
 {
@@ -3379,6 +3401,8 @@ main(void)
 		    setup_board, teardown),
 		cmocka_unit_test_setup_teardown(test_history_actions_only,
 		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_other_game_example, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests_name("referee", tests, NULL, NULL);
