@@ -3294,6 +3294,39 @@ test_other_game_example(void **state)
 	    "a1:1-c1", "    accasta-pari move 1 ann PASSWORD a1:1-c1\n");
 }
 
+/* The subject sent by from, one of the referee's, answered (nothing
+ * done) with text. */
+static void
+reply_own_subject(struct world *w, const char *from, const char *subject,
+    const char *text)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	mail_has(&o, 0, from, "nothing was done");
+	mail_has(&o, 0, from, text);
+	ref_outcome_free(&o);
+}
+
+/* Item 3's siblings: a reply to the referee's mails about a player (the
+ * digest, games, notify, ratings) is answered with its command. */
+static void
+test_own_player_subjects(void **state)
+{
+	struct world *w = *state;
+	const char *ann = "ann@example.test";
+
+	own_after(w, ann, "notify ann ann-pw digest 7", 0, ann, "Re: ",
+	    "send one of:\n    notify ann PASSWORD digest HOUR");
+	own_after(w, ann, "checkers ratings", 0, ann, "AW: ",
+	    "send:\n    checkers ratings\n");
+	own_after(w, ann, "games ann", 0, ann, "Re: ",
+	    "send:\n    games ann\n");
+	reply_own_subject(w, ann, "Re: stackref referee: your turn on 2 boards",
+	    "send:\n    games ann\n");
+}
+
 int
 main(void)
 {
@@ -3402,6 +3435,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_history_actions_only,
 		    setup_board, teardown),
 		cmocka_unit_test_setup_teardown(test_other_game_example, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_own_player_subjects, setup,
 		    teardown),
 	};
 
