@@ -67,6 +67,8 @@ TEST_LIBS = $$($(PKG_CONFIG) --libs cmocka)
 # make sanitize: the same build and tests under ASan and UBSan.
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer
+# TEST_TIMEOUT: a sanitized referee.sh or postgres.sh (600 checks through
+# real servers) takes about twice its plain time.
 # intercept_tls_get_addr=0: GCC 12's LeakSanitizer misreads glibc 2.36's
 # dynamic TLS of threads that dlopen'ed libraries start (librsvg's, in
 # the referee) and its tracer dies of a SIGSEGV at exit ("Tracer caught
@@ -74,7 +76,7 @@ SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 \
           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
           LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-          $(SAN_RULES_DIFF)
+          TEST_TIMEOUT=1500 $(SAN_RULES_DIFF)
 # The differential rules tests start stackref thousands of times, each
 # start of a sanitized binary a few milliseconds: under make sanitize
 # they play a few games each (their full runs are make check's).

@@ -105,6 +105,7 @@ static const struct pbem_form pbem_forms[] = {
 	{ "remind", 1, PBEM_REMIND, "UPT",
 	    "syntax is remind USERID PASSWORD INTERVAL|off|game" },
 	{ "ratings", 0, PBEM_RATINGS, "", "syntax is GAME ratings" },
+	{ "standings", 0, PBEM_RATINGS, "", "syntax is GAME ratings" },
 };
 
 #define PBEM_NFORMS (sizeof(pbem_forms) / sizeof(pbem_forms[0]))

@@ -377,11 +377,33 @@ fen_square_said(const struct rules *r, const struct pos *p, unsigned sq,
 		snprintf(buf, size, "square %s: ", name);
 }
 
+/* At most FEN_QUOTED bytes of a FEN value are quoted in a message: the
+ * diagnostic's line and column say where the fault stands. */
+#define FEN_QUOTED 64
+
+/* s, or the FEN_QUOTED bytes of it around byte at with "..." where
+ * cut, into out (of FEN_QUOTED + 7 bytes). */
+static void
+fen_excerpt(const char *s, size_t at, char *out)
+{
+	size_t len = strlen(s), from;
+
+	if (len <= FEN_QUOTED) {
+		memcpy(out, s, len + 1);
+		return;
+	}
+	from = at > FEN_QUOTED / 4 ? at - FEN_QUOTED / 4 : 0;
+	if (from > len - FEN_QUOTED)
+		from = len - FEN_QUOTED;
+	snprintf(out, FEN_QUOTED + 7, "%s%.*s%s", from > 0 ? "..." : "",
+	    FEN_QUOTED, s + from, from + FEN_QUOTED < len ? "..." : "");
+}
+
 int
 fen_error(const struct rules *r, const char *s, size_t err, const char *why,
     char *buf, size_t size)
 {
-	char what[256], said[96];
+	char what[256], said[96], quoted[FEN_QUOTED + 7];
 	size_t len = 0;
 	struct fen_scan fs;
 	struct pos p;
@@ -397,11 +419,12 @@ fen_error(const struct rules *r, const char *s, size_t err, const char *why,
 	if ((read = fen_read(&fs, r, s, &p)) == 0)  /* the position is wrong */
 		rules_pos_fault(r, &p, &why, &fs.sq);
 	fen_square_said(r, &p, fs.sq, said, sizeof(said));
+	fen_excerpt(s, err, quoted);
 	if (read == 0 && fs.sq == SQ_NONE)
-		n = snprintf(buf, size, "%s in \"%s\"", what, s);
+		n = snprintf(buf, size, "%s in \"%s\"", what, quoted);
 	else
 		n = snprintf(buf, size, "%s%s at character %zu of \"%s\"",
-		    said, what, err + 1, s);
+		    said, what, err + 1, quoted);
 	return n < 0 ? -1 : (size_t)n >= size ? (int)size - 1 : n;
 }
 

@@ -35,6 +35,8 @@ struct notation_peek {
 	int second;               /* the next non-blank byte after a first
 				   * '[' (PDN's tag or JSON's array) or '{'
 				   * (PDN's comment or JSON's object), or EOF */
+	int third;                /* after '{' '"': the first non-blank byte
+				   * after that string (':' in JSON), or EOF */
 };
 
 /* Bytes read ahead at most after a first '<' or 0x89 to find what
@@ -58,6 +60,42 @@ notation_peek_add(struct notation_peek *pk, int c)
 	return 0;
 }
 
+/* Whether c is a blank between tokens. */
+static int
+notation_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	    c == '\v';
+}
+
+/*
+ * After a first '{' '"', reads on to the end of that string and the
+ * next non-blank byte (pk->third): a JSON object's first member name
+ * is followed by ':', a PDN comment that starts with a quote is not.
+ * 0, or -1 when out of memory.
+ */
+static int
+notation_peek_key(struct notation_peek *pk, FILE *in)
+{
+	int c, escaped = 0, closed = 0;
+
+	while (pk->len < NOTATION_PEEK_MAX && (c = getc(in)) != EOF) {
+		if (notation_peek_add(pk, c) == -1)
+			return -1;
+		if (closed && !notation_blank(c)) {
+			pk->third = c;
+			break;
+		}
+		if (escaped)
+			escaped = 0;
+		else if (c == '\\')
+			escaped = 1;
+		else if (c == '"')
+			closed = 1;
+	}
+	return 0;
+}
+
 /*
  * Reads in up to its first byte that is not blank nor part of a leading
  * UTF-8 byte order mark (or NOTATION_PEEK_MAX bytes, or the end), keeping
@@ -71,7 +109,7 @@ notation_peek_read(struct notation_peek *pk, FILE *in)
 
 	size_t start = 0;
 
-	pk->first = pk->second = EOF;
+	pk->first = pk->second = pk->third = EOF;
 	while (pk->len < NOTATION_PEEK_MAX && (c = getc(in)) != EOF) {
 		if (notation_peek_add(pk, c) == -1)
 			return -1;
@@ -80,8 +118,7 @@ notation_peek_read(struct notation_peek *pk, FILE *in)
 		if (pk->first == '<' || pk->first == 0x89) {
 			if (pk->len - start >= NOTATION_SNIFF)
 				break;
-		} else if (c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
-		    c != '\f' && c != '\v') {
+		} else if (!notation_blank(c)) {
 			if (pk->first != EOF) {
 				pk->second = c;
 				break;
@@ -92,6 +129,9 @@ notation_peek_read(struct notation_peek *pk, FILE *in)
 				break;
 		}
 	}
+	if (pk->first == '{' && pk->second == '"' &&
+	    notation_peek_key(pk, in) == -1)
+		return -1;
 	if (notation_peek_add(pk, 0) == -1)
 		return -1;
 	pk->len--;       /* the buffer is a string for notation_written */
@@ -159,7 +199,7 @@ notation_open(FILE *in, const char *file, struct diag *d,
     const struct notation **nt)
 {
 	struct diag_where w = { file, NULL, 0, 0 };
-	struct notation_peek pk = { NULL, 0, 0, EOF, EOF };
+	struct notation_peek pk = { NULL, 0, 0, EOF, EOF, EOF };
 	off_t start = ftello(in);
 	struct reader *rd = NULL;
 	const char *written = NULL;
@@ -185,8 +225,9 @@ notation_open(FILE *in, const char *file, struct diag *d,
 	}
 	if (pk.first == '<' || pk.first == 0xfe || pk.first == 0xff)
 		*nt = &notation_xml;  /* 0xfe, 0xff: UTF-16, which it refuses */
-	else if ((pk.first == '{' && pk.second == '"') || (pk.first == '[' &&
-	    (pk.second == '{' || pk.second == ']' || pk.second == EOF)))
+	else if ((pk.first == '{' && (pk.second == '}' || (pk.second == '"' &&
+	    pk.third == ':'))) || (pk.first == '[' && (pk.second == '{' ||
+	    pk.second == ']' || pk.second == EOF)))
 		*nt = &notation_json;
 	if ((rd = (*nt)->open(in, file, d)) == NULL)
 		diag_report(d, DIAG_NOMEM, NULL);

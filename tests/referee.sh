@@ -2198,12 +2198,14 @@ fi
 # The challenge's time= options reach the parser of new -t: a bare 21
 # (21 seconds, or days?) and 3days (per move, or for the game?) are
 # refused with the spelling meant, never taken as something else.
-section
-send carol "checkers challenge carol carol-pw bob time=21"
+# A fresh state of its own (ann and bob): the sections before change
+# players and passwords.
+fresh_board "$tmp/tc22"
+send ann "checkers challenge ann ann-pw bob time=21"
 referee
-expect tc22/bare-number carol 1 "Subject: Refused" "time=21:" \
+expect tc22/bare-number ann 1 "Subject: Refused" "time=21:" \
     "move=21d" "21s"
-send carol "checkers challenge carol carol-pw bob time=3days"
+send ann "checkers challenge ann ann-pw bob time=3days"
 referee
-expect tc22/spelled-unit carol 1 "Subject: Refused" "time=3days:" \
+expect tc22/spelled-unit ann 1 "Subject: Refused" "time=3days:" \
     "move=3d" "3d"

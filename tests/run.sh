@@ -24,7 +24,7 @@ export STACKREF
 . "$top/tests/lib/common.sh"
 skips=$top/tests/skips
 [ -x "$STACKREF" ] || echo "run.sh: no ./stackref: run \`make check\`" >&2
-limit=${TEST_TIMEOUT:-600}   # seconds one binary or script may take
+limit=${TEST_TIMEOUT:-900}   # seconds one binary or script may take
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-run.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'kill 0 2>/dev/null; exit 130' INT TERM

@@ -92,6 +92,18 @@ ref_board_named(struct ref_job *j)
 	return 0;
 }
 
+/* The move of c (if any) made one legal on j's board when it is not:
+ * one from the same square if it has any, else any. */
+static void
+ref_board_legal(const struct ref_job *j, struct pbem_cmd *c)
+{
+	char example[PBEM_WORD];
+
+	if (c->move[0] != '\0' && !ref_legal_is(&j->rp, c->move) &&
+	    ref_legal_example(&j->rp, c->move, example, sizeof(example)) == 0)
+		snprintf(c->move, sizeof(c->move), "%s", example);
+}
+
 int
 ref_board(struct ref_job *j, unsigned long stop)
 {
@@ -112,9 +124,11 @@ ref_board(struct ref_job *j, unsigned long stop)
 		j->over_before = play_over(&j->rp, &j->g, &res, &why_over);
 	}
 	if (j->r != r) {
-		snprintf(why, sizeof(why), "board %s is a %s game, not %s",
-		    j->cmd.board, j->r->name, r->name);
+		snprintf(why, sizeof(why), "board %s is %s %s game, not %s",
+		    j->cmd.board, strchr("aeiou", j->r->name[0]) != NULL ?
+		    "an" : "a", j->r->name, r->name);
 		snprintf(fixed.game, sizeof(fixed.game), "%s", j->r->name);
+		ref_board_legal(j, &fixed);
 		ref_instead(&fixed, NULL, extra, sizeof(extra));
 		return ref_refuse(j, "the board is of another game", why,
 		    extra);

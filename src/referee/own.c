@@ -186,6 +186,39 @@ ref_own_board(const struct ref_own *o, const char *me, struct ref_doc *d)
 	ref_doc_cmd(d, line);
 }
 
+/* What to send after one of the referee's mails about a player
+ * ("stackref referee: ..." s): the digest, games, notify, ratings. */
+static void
+ref_own_info(const char *s, const char *me, struct ref_doc *d)
+{
+	const char *rest = s + strcspn(s, ":");
+	char game[PBEM_WORD], line[PBEM_TEXT];
+	int n = 0;
+
+	rest += strspn(rest, ": ");
+	if (strncmp(rest, "your turn on ", 13) == 0 ||
+	    strncmp(rest, "the boards of ", 14) == 0) {
+		ref_doc_p(d, "To list your boards, send:");
+		snprintf(line, sizeof(line), "games %s", me);
+		ref_doc_cmd(d, line);
+	} else if (strncmp(rest, "the mails of ", 13) == 0) {
+		ref_doc_p(d, "To change your mails, send one of:");
+		snprintf(line, sizeof(line), "notify %s PASSWORD digest HOUR",
+		    me);
+		ref_doc_cmd(d, line);
+		snprintf(line, sizeof(line), "notify %s PASSWORD each", me);
+		ref_doc_cmd(d, line);
+		snprintf(line, sizeof(line), "remind %s PASSWORD "
+		    "INTERVAL|off|game", me);
+		ref_doc_cmd(d, line);
+	} else if (sscanf(rest, "%63s ratings%n", game, &n) == 1 && n > 0 &&
+	    rules_find(game) != NULL) {
+		ref_doc_p(d, "For the ratings again, send:");
+		snprintf(line, sizeof(line), "%s ratings", game);
+		ref_doc_cmd(d, line);
+	}
+}
+
 int
 ref_own_reply(struct ref_job *j)
 {
@@ -207,6 +240,8 @@ ref_own_reply(struct ref_job *j)
 		ref_doc_p(&d, "Send the command again, mended as the refusal "
 		    "says, as the Subject\nof a new mail (not the refusal's "
 		    "Subject).");
+	else if (o.kind == REF_OWN_INFO)
+		ref_own_info(pbem_unprefixed(j->m->subject), me, &d);
 	ref_doc_p(&d, "For every command, mail %s the subject",
 	    j->c->referee);
 	ref_doc_cmd(&d, "help");

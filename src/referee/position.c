@@ -196,7 +196,8 @@ ref_history_elem(const struct ref_job *j, const struct line *l,
 }
 
 /* The move list up to the position shown, numbered; with history, the
- * comments, actions and moves taken back too. */
+ * comments, actions and moves taken back too; "none yet." when it lists
+ * nothing. */
 static void
 ref_moves(struct ref_job *j, struct ref_doc *d, int history)
 {
@@ -204,7 +205,7 @@ ref_moves(struct ref_job *j, struct ref_doc *d, int history)
 	unsigned long k = 0, first = (unsigned long)ref_first_side(&j->rp);
 	char tok[2048];
 	int need = 1;
-	size_t i;
+	size_t i, words = 0;
 
 	ref_doc_word(d, "Moves:");
 	for (i = 0; i < l->n; i++) {
@@ -228,8 +229,9 @@ ref_moves(struct ref_job *j, struct ref_doc *d, int history)
 		} else
 			continue;
 		ref_doc_word(d, tok);
+		words++;
 	}
-	if (k == 0)
+	if (words == 0)
 		ref_doc_word(d, "none yet.");
 }
 

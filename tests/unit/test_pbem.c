@@ -780,6 +780,9 @@ test_ratings_verb(void **state)
 	assert_int_equal(c.verb, PBEM_RATINGS);
 	assert_string_equal(c.game, "stackup");
 	canonical(&c, "stackup ratings");
+	c = parsed("checkers standings");       /* pbmserv's other word */
+	assert_int_equal(c.verb, PBEM_RATINGS);
+	canonical(&c, "checkers ratings");
 	assert_int_equal(pbem_verb_has(PBEM_RATINGS), 0);
 	assert_string_equal(pbem_syntax(PBEM_RATINGS), "GAME ratings");
 }

@@ -3251,6 +3251,82 @@ test_challenge_win_rule(void **state)
 	ref_outcome_free(&o);
 }
 
+/* --- probe-ref: what real use found after issue 22 --- */
+
+/* A history of actions and no move lists the actions, and "none yet."
+ * only when there is nothing at all. */
+static void
+test_history_actions_only(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	ok(w, "ann@example.test", "checkers move 1 ann ann-pw propose",
+	    REF_APPLIED, 2);
+	ok(w, "bob@example.test", "checkers move 1 bob bob-pw accept",
+	    REF_APPLIED, 2);
+	decide(w, "ann@example.test", "checkers history 1", NULL, &o);
+	mail_has(&o, 0, "ann@example.test", "Moves: Red offers a draw. White "
+	    "accepts the draw.\n");
+	assert_false(said(&o, "none yet"));
+	ref_outcome_free(&o);
+}
+
+/* Item 2's sibling: a move sent under the wrong game is answered with
+ * the board's game and a move legal there, not the move sent again. */
+static void
+test_other_game_example(void **state)
+{
+	struct world *w = *state;
+	struct ref_outcome o;
+
+	open_board(w, "accasta-pari");
+	decide(w, "ann@example.test", "accasta-pari-2010 move 1 ann ann-pw "
+	    "a1:1-a2", NULL, &o);
+	assert_int_equal(o.status, REF_REFUSED);
+	mail_has(&o, 0, "ann@example.test", "board 1 is an accasta-pari game, "
+	    "not accasta-pari-2010.");
+	mail_has(&o, 0, "ann@example.test", "Send instead:\n    accasta-pari "
+	    "move 1 ann PASSWORD a1:1-b1\n");
+	ref_outcome_free(&o);
+	/* a legal move is kept */
+	replied(w, "ann@example.test", "accasta-pari-2010 move 1 ann ann-pw "
+	    "a1:1-c1", "    accasta-pari move 1 ann PASSWORD a1:1-c1\n");
+}
+
+/* The subject sent by from, one of the referee's, answered (nothing
+ * done) with text. */
+static void
+reply_own_subject(struct world *w, const char *from, const char *subject,
+    const char *text)
+{
+	struct ref_outcome o;
+
+	decide(w, from, subject, NULL, &o);
+	assert_int_equal(o.status, REF_ANSWERED);
+	mail_has(&o, 0, from, "nothing was done");
+	mail_has(&o, 0, from, text);
+	ref_outcome_free(&o);
+}
+
+/* Item 3's siblings: a reply to the referee's mails about a player (the
+ * digest, games, notify, ratings) is answered with its command. */
+static void
+test_own_player_subjects(void **state)
+{
+	struct world *w = *state;
+	const char *ann = "ann@example.test";
+
+	own_after(w, ann, "notify ann ann-pw digest 7", 0, ann, "Re: ",
+	    "send one of:\n    notify ann PASSWORD digest HOUR");
+	own_after(w, ann, "checkers ratings", 0, ann, "AW: ",
+	    "send:\n    checkers ratings\n");
+	own_after(w, ann, "games ann", 0, ann, "Re: ",
+	    "send:\n    games ann\n");
+	reply_own_subject(w, ann, "Re: stackref referee: your turn on 2 boards",
+	    "send:\n    games ann\n");
+}
+
 int
 main(void)
 {
@@ -3356,6 +3432,12 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_refusal_examples,
 		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_history_actions_only,
+		    setup_board, teardown),
+		cmocka_unit_test_setup_teardown(test_other_game_example, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_own_player_subjects, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests_name("referee", tests, NULL, NULL);
