@@ -36,6 +36,8 @@ struct reader {
 	unsigned long index;      /* games started */
 	struct record *g;
 	size_t cursor;            /* the value read, in gd.values */
+	const json_t *game;       /* the member game of the game read */
+	struct srcloc game_at;    /* where it is */
 	enum read_result bad;     /* what a refusal makes */
 };
 
@@ -418,12 +420,40 @@ jr_member(struct reader *rd, const char *key, const json_t *x)
 	if (strcmp(key, "result") == 0)
 		return jr_result(rd, x);
 	if (strcmp(key, "game") == 0 || strcmp(key, "start") == 0) {
-		/* what the tags say */
+		/* what the tags say; a game they leave out, jr_game_named */
+		if (strcmp(key, "game") == 0 && json_is_string(x)) {
+			rd->game = x;
+			rd->game_at = *jr_at(rd);
+		}
 		rd->cursor += jr_count(x);
 		return JR_OK;
 	}
 	return jr_refuse(rd, x, "a member game, tags, start, moves or "
 	    "result of a game");
+}
+
+/* The member game, when no tag names one, as a Game tag: a record
+ * written by hand or elsewhere may name its game there only.  One that
+ * the tags name otherwise is refused. */
+static int
+jr_game_named(struct reader *rd)
+{
+	const char *name = json_string_value(rd->game);
+	const struct rules *r = notation_game(rd->g, NULL);
+	char expected[96], read[96];
+
+	if (r != NULL && strcmp(r->name, name) == 0)
+		return JR_OK;
+	if (record_tag(rd->g, "Game") == NULL &&
+	    record_tag(rd->g, "GameType") == NULL)
+		return record_tag_add(rd->g, "Game", name, &rd->game_at) ==
+		    -1 ? jr_report(rd, NULL, DIAG_NOMEM) : JR_OK;
+	if (r == NULL)
+		return JR_OK;     /* the tags' unknown game: the replay says */
+	snprintf(expected, sizeof(expected), "the game the tags name, %s",
+	    r->name);
+	return jr_report(rd, &rd->game_at, DIAG_SYNTAX, expected,
+	    util_quote(name, read, sizeof(read)));
 }
 
 /* The game object v into rd->g. */
@@ -434,6 +464,7 @@ jr_game(struct reader *rd, const json_t *v)
 	json_t *x;
 
 	rd->cursor = 0;
+	rd->game = NULL;
 	rd->g->at = rd->gd.start;
 	if (!json_is_object(v))
 		return jr_refuse(rd, v, "a game, a JSON object");
@@ -441,7 +472,7 @@ jr_game(struct reader *rd, const json_t *v)
 	json_object_foreach((json_t *)(uintptr_t)v, key, x)
 		if (jr_member(rd, key, x) == JR_BAD)
 			return JR_BAD;
-	return JR_OK;
+	return rd->game != NULL ? jr_game_named(rd) : JR_OK;
 }
 
 /* Where jansson's error err is in the stream. */

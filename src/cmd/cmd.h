@@ -376,6 +376,13 @@ int cmd_play_load(const struct play_opts *po, const char *file,
 int cmd_misplaced(int argc, char *argv[], int file, int move, int no_as,
     struct diag *d);
 
+/*
+ * The one of names (NULL-ended) that the file name out ends in after
+ * its last dot, in any case ("board.SVG": "svg"): the format a user
+ * naming such a file means.  NULL if none, or out is NULL.
+ */
+const char *cmd_format_of(const char *out, const char *const names[]);
+
 /* Reads --as text as a side of rp's game (notation_side_parse), or as
  * the name of a player of g (its player tag, in any case; "Ann" for
  * "Ann <ann@example.org>"), into *side; -1 after reporting

@@ -172,6 +172,21 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 	return 0;
 }
 
+const char *
+cmd_format_of(const char *out, const char *const names[])
+{
+	const char *dot;
+	size_t i;
+
+	if (out == NULL || (dot = strrchr(out, '.')) == NULL ||
+	    strchr(dot, '/') != NULL)
+		return NULL;
+	for (i = 0; names[i] != NULL; i++)
+		if (strcasecmp(dot + 1, names[i]) == 0)
+			return names[i];
+	return NULL;
+}
+
 /* Whether path names something there ("-" counts). */
 static int
 cmd_exists(const char *path)

@@ -35,7 +35,8 @@ const char cmd_convert_usage[] = "convert [--from NOTATION] "
 const char cmd_convert_help[] =
 	"  --from NOTATION      read as pdn, xml or json (default: found from"
 	" the content)\n"
-	"  --to NOTATION        pdn (default), xml, html or json\n"
+	"  --to NOTATION        pdn, xml, html or json (default: OUT's"
+	" extension, else pdn)\n"
 	"  --positions          json: each move with its ply, side and the"
 	" FEN after it\n"
 	"  --squares STYLE      numeric or algebraic square names (default:"
@@ -227,7 +228,7 @@ convert_games(struct convert *c)
 }
 
 /* The write callback of the one output: its notation's begin, the
- * games, its end. */
+ * games, its end; -1 (no file) if a --game number was past the end. */
 static int
 convert_stream(FILE *out, void *ctx)
 {
@@ -239,6 +240,8 @@ convert_stream(FILE *out, void *ctx)
 		return -1;
 	if ((rc = convert_games(c)) == 0 && c->to->end != NULL)
 		rc = c->to->end(out);
+	if (c->d->counts[DIAG_GAME_BEYOND] > 0)
+		rc = -1;          /* a --game refused writes no file */
 	if (rc == -1 && !ferror(out))
 		errno = ECANCELED;
 	return rc;
@@ -328,7 +331,7 @@ convert_opt(void *ctx, int ch, const char *arg)
 		return rc;
 	switch (ch) {
 	case 'o': c->out = arg; return 0;
-	case 't': return convert_to(c, arg, d);
+	case 't': c->to_named = 1; return convert_to(c, arg, d);
 	case 'f': return convert_from(c, arg, d);
 	case 's': return convert_squares(c, arg, d);
 	case 'a':
@@ -366,11 +369,17 @@ convert_conflict(const struct convert *c, struct diag *d)
 static int
 convert_getopt(int argc, char *argv[], struct convert *c, struct diag *d)
 {
+	static const char *const written[] = { "pdn", "xml", "html", "json",
+	    NULL };
+	const char *named;
 	int rc;
 
 	if ((rc = cmd_getopt_select(argc, argv, convert_longopts, &c->sel,
 	    cmd_convert_usage, convert_opt, c, d)) != 0)
 		return rc;
+	if (!c->to_named && c->split == 0 && c->split_by == NULL &&
+	    (named = cmd_format_of(c->out, written)) != NULL)
+		c->to = notation_find(named);
 	if (convert_conflict(c, d) == -1)
 		return cmd_usage(d, cmd_convert_usage);
 	if (c->positions)

@@ -33,6 +33,7 @@ struct convert {
 	int fix_results;          /* --fix-results */
 	int opening;              /* --opening */
 	int positions;            /* --positions */
+	int to_named;             /* --to given */
 	struct opening_book book; /* for --opening */
 	struct posmatch_spec spec;/* --fen, --pattern, --empty, --material */
 	struct posmatch pm;

@@ -24,7 +24,9 @@ const char cmd_show_help[] =
 	CMD_HELP_SELECT
 	"  --ply N              the position after N plies (default: the"
 	" last)\n"
-	"  --format FORMAT      ascii (default), svg, png or fen\n"
+	"  --format FORMAT      ascii, svg, png or fen (default: OUT's"
+	" extension, else\n"
+	"                       ascii)\n"
 	"  --size N             svg and png: N pixels on the longer side"
 	" (64-4096)\n"
 	"  --flip               draw the board from the second player's"
@@ -155,6 +157,7 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char *const pictures[] = { "svg", "png", "fen", NULL };
 	int ch, rc;
 
 	opterr = 0;
@@ -177,6 +180,9 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 		} else
 			return cmd_bad_option(d, cmd_show_usage, ch, argv);
 	}
+	if (so->format == NULL &&
+	    (so->format = cmd_format_of(so->out, pictures)) == NULL)
+		so->format = "ascii";
 	if (strcasecmp(so->format, "ascii") != 0 &&
 	    strcasecmp(so->format, "svg") != 0 &&
 	    strcasecmp(so->format, "png") != 0 &&
@@ -202,7 +208,7 @@ show_getopt(struct show_opts *so, int argc, char *argv[], struct diag *d)
 int
 cmd_show(int argc, char *argv[], struct diag *d)
 {
-	struct show_opts so = { NULL, "ascii", "-", 0, 0,
+	struct show_opts so = { NULL, NULL, "-", 0, 0,
 	    { NULL, 0, NULL, 0 } };
 	struct game_picture pic;
 	struct show_out o = { &so, NULL, NULL, &pic, d };

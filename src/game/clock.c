@@ -54,6 +54,12 @@ clock_bank(const char *w, struct clock_control *c, char *why, size_t size)
 	unsigned long n;
 	char num[CLOCK_WORD];
 
+	if (!isdigit((unsigned char)w[0]) && w[0] != '*') {
+		snprintf(why, size, "%s: not a duration (as 21d, 12h or 30m) "
+		    "nor a key (move=, game=, cap=, double=, remind=, "
+		    "leave=)", w);
+		return -1;
+	}
 	if (c->bank || strpbrk(w, ":*") != NULL) {
 		snprintf(why, size, "%s: %s", w, c->bank ? "a second bank" :
 		    strchr(w, ':') != NULL ? "PGN's periods after the first "
@@ -121,6 +127,15 @@ clock_leave_days(const char *v, struct clock_control *c)
 	return 0;
 }
 
+/* Refuses a key (w's first n bytes) given a second time: which of the
+ * two was meant is not for the reader to guess.  Always -1. */
+static int
+clock_twice(const char *w, size_t n, char *why, size_t size)
+{
+	snprintf(why, size, "%s: %.*s given twice; keep one", w, (int)n, w);
+	return -1;
+}
+
 /* A word KEY=VALUE. */
 static int
 clock_keyword(const char *w, struct clock_control *c, char *why,
@@ -143,11 +158,15 @@ clock_keyword(const char *w, struct clock_control *c, char *why,
 		if (strncmp(w, spans[i].key, n) != 0)
 			continue;
 		f = (long long *)(void *)((char *)c + spans[i].field);
+		if (*f > 0)
+			return clock_twice(w, n, why, size);
 		if (clock_span(w + n, strlen(w + n), f) == 0 && *f > 0)
 			return 0;
 		snprintf(why, size, "%s: expected a duration above 0", w);
 		return -1;
 	}
+	if (strncmp(w, "remind=", 7) == 0 && c->nremind > 0)
+		return clock_twice(w, 7, why, size);
 	if (strncmp(w, "remind=", 7) == 0 && clock_reminders(w + 7, c) == 0)
 		return 0;
 	if (strncmp(w, "leave=", 6) == 0 && clock_leave_days(w + 6, c) == 0)

@@ -91,6 +91,17 @@ test_times(void **state)
 	assert_string_equal(span, "-0d00h01m");
 }
 
+/* Checks that text is refused as a time control, saying want. */
+static void
+control_refused(const char *text, const char *want)
+{
+	struct clock_control c;
+	char why[256];
+
+	assert_int_equal(clock_control_parse(text, &c, why, sizeof(why)), -1);
+	assert_string_equal(why, want);
+}
+
 /* The schemes of stackref-pdn(5), one per anchor, and refusals. */
 static void
 test_controls(void **state)
@@ -136,6 +147,15 @@ test_controls(void **state)
 	assert_int_equal(clock_control_parse("1d 2d", &c, why, sizeof(why)),
 	    -1);
 	assert_string_equal(why, "2d: a second bank");
+	/* a key given twice is refused, not the last one taken */
+	control_refused("move=3d move=4d",
+	    "move=4d: move= given twice; keep one");
+	control_refused("remind=1d remind=2d",
+	    "remind=2d: remind= given twice; keep one");
+	/* a word that is no duration names what would read */
+	control_refused("1 month", "month: not a duration (as 21d, 12h or "
+	    "30m) nor a key (move=, game=, cap=, double=, remind=, leave=)");
+	control_refused("*180", "*180: PGN's sandclock (*) is not supported");
 	assert_int_equal(clock_control_parse("move=3d cap=5d", &c, why,
 	    sizeof(why)), -1);
 	assert_string_equal(why, "cap= needs a bank (B+I, N/T or T)");
