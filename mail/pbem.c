@@ -412,6 +412,14 @@ take_bare_hash(char *w)
 		w[n - 1] = '\0';
 }
 
+/* Whether w, its guard taken off, is pbmserv's "**" mark, which split
+ * drops: no board, password or move reads as it. */
+static int
+is_mark(const char *w)
+{
+	return strcmp(w, "**") == 0;
+}
+
 /* Reads a selector of games into *sel; -1 if w is none. */
 static int
 take_select(const char *w, enum pbem_select *sel)
@@ -433,7 +441,7 @@ take_word(char l, char *w, struct pbem_cmd *c)
 {
 	switch (l) {
 	case 'N':
-		if (take_guard(w, &c->ply, 0) == -1)
+		if (take_guard(w, &c->ply, 0) == -1 || is_mark(w))
 			return -1;
 		/* FALLTHROUGH */
 	case 'B':                 /* "board 1:" is the referee's subject */
@@ -450,7 +458,7 @@ take_word(char l, char *w, struct pbem_cmd *c)
 		copy_word(c->user2, w);
 		return 0;
 	case 'R':
-		if (take_guard(w, &c->ply, 1) == -1 || *w == '\0')
+		if (take_guard(w, &c->ply, 1) == -1 || *w == '\0' || is_mark(w))
 			return -1;
 		/* FALLTHROUGH */
 	case 'P':
@@ -458,7 +466,7 @@ take_word(char l, char *w, struct pbem_cmd *c)
 		return 0;
 	case 'M':
 		take_bare_hash(w);
-		if (take_guard(w, &c->ply, 0) == -1 || *w == '\0')
+		if (take_guard(w, &c->ply, 0) == -1 || *w == '\0' || is_mark(w))
 			return -1;
 		if (c->verb != PBEM_MOVE || !action_take(w, c))
 			copy_word(c->move, w);
