@@ -216,15 +216,24 @@ class Game:
                 lands.append(t)
                 if not (king and v.flying) or v.land_behind:
                     break
+            # a capture must go on while it can: of the squares beyond,
+            # a king lands on one it can go on from, if there is one
+            ends, goes_on = [], []
             for t in lands:
                 found = True
                 b2 = board
                 if v.remove_at_once:
                     b2 = board[:ray[j]] + (".",) + board[ray[j] + 1:]
                 crowned = king or (v.crown_mid and geo.far_row(colour, t))
+                sub = []
                 self._captures(b2, colour, t, crowned, path + (t,),
                                taken + (ray[j],), kings + (over.isupper(),),
-                               out)
+                               sub)
+                if len(sub) == 1 and len(sub[0][1]) == len(taken) + 1:
+                    ends += sub
+                else:
+                    goes_on += sub
+            out += goes_on or ends
         if not found and taken:
             out.append((path, taken, kings, king))
 
