@@ -185,6 +185,12 @@ def text_for(g, group, texts):
     return None
 
 
+def result_tag(path):
+    with open(path) as f:
+        m = re.search(r'^\[Result "([^"]*)"\]', f.read(), re.M)
+    return m.group(1) if m else None
+
+
 def random_setup(g, rng):
     """a random position with men and kings of both sides"""
     v, geo = g.v, g.geo
@@ -245,10 +251,14 @@ def play(g, sr, rng, args, path, gno, report, setup):
         texts = out.split()
         groups = g.groups(pos)
         if not groups:
+            res = result_tag(path)
             if texts:
                 report.fail(base + "/end", "ended for the reading, stackref "
                             "lists %s\n    %s" % (" ".join(texts[:8]),
                                                   where()))
+            elif played and res in (None, "*", "1/2-1/2", "1-1", "0-0"):
+                report.fail(base + "/end", "the record's Result is %s after"
+                            " the last move\n    %s" % (res, where()))
             else:
                 report.ok(base + "/end")
             break
