@@ -195,8 +195,10 @@ def result_tag(path):
 
 
 def random_setup(g, rng):
-    """a random position with men and kings of both sides"""
+    """a random position with men and kings of both sides, each side no
+    more pieces than it starts with"""
     v, geo = g.v, g.geo
+    most = v.rows * v.width // 2
     while True:
         board = []
         fill = rng.uniform(0.15, 0.45)
@@ -205,6 +207,9 @@ def random_setup(g, rng):
                 board.append(".")
                 continue
             c = rng.choice("wb")
+            if "".join(board).lower().count(c) >= most:
+                board.append(".")
+                continue
             king = rng.random() < 0.3 or geo.far_row(c, i)
             board.append(c.upper() if king else c)
         if "w" in "".join(board).lower() and "b" in "".join(board).lower():
