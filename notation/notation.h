@@ -147,13 +147,21 @@ const char *notation_player(const struct rules *r, const struct record *g,
     int side);
 
 /*
- * Maps a result token as read to one of the four forms of SPEC 1:
- * "1-0" and "2-0" -> "1-0"; "0-1" and "0-2" -> "0-1"; "1/2-1/2",
- * "1-1", "1/2" and "½-½" -> "1/2-1/2"; "*" and "0-0" (no result
- * recorded) -> "*".  Returns 0 and sets *canonical (static), or -1
- * when token is no result.
+ * Maps a result token as read, in either of PDN 3.0's result sets
+ * (a 1-0 in a game whose set is 2-0 means the same), to one of the
+ * five forms of SPEC 1: "1-0" and "2-0" -> "1-0"; "0-1" and "0-2" ->
+ * "0-1"; "1/2-1/2", "1-1", "1/2" and "½-½" -> "1/2-1/2"; "0-0" (the
+ * game declared lost for both players) -> "0-0"; "*" -> "*".  Returns
+ * 0 and sets *canonical (static), or -1 when token is no result.
  */
 int notation_result_normal(const char *token, const char **canonical);
+
+/*
+ * The result token of g as its game writes it (struct rules.results):
+ * its canonical form, in 2-0 0-2 1-1 for a game of PDN's International
+ * result type; "*" when g has none.  Static.
+ */
+const char *notation_result_written(const struct record *g);
 
 /*
  * The style (enum square_style) the GameType value v declares in its

@@ -23,7 +23,7 @@ struct notation_result {
  * 1 or 2 then leaves a few candidates, the others none).
  */
 static const struct notation_result notation_results_0[] = {
-	{ "0-1", "0-1" }, { "0-2", "0-1" }, { "0-0", "*" }, { NULL, NULL }
+	{ "0-1", "0-1" }, { "0-2", "0-1" }, { "0-0", "0-0" }, { NULL, NULL }
 };
 static const struct notation_result notation_results_1[] = {
 	{ "1-0", "1-0" }, { "1/2-1/2", "1/2-1/2" }, { "1-1", "1/2-1/2" },
@@ -66,6 +66,26 @@ notation_result_normal(const char *token, const char **canonical)
 			return 0;
 		}
 	return -1;
+}
+
+const char *
+notation_result_written(const struct record *g)
+{
+	static const char *const forms[][2] = {
+		{ "1-0", "2-0" }, { "0-1", "0-2" }, { "1/2-1/2", "1-1" }
+	};
+	const struct rules *r = notation_game(g, NULL);
+	const char *c = "*";
+	size_t i;
+
+	if (g->result != NULL)
+		notation_result_normal(g->result, &c);
+	if (r == NULL || r->results != RESULTS_INTERNATIONAL)
+		return c;
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (strcmp(c, forms[i][0]) == 0)
+			return forms[i][1];
+	return c;
 }
 
 void

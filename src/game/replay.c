@@ -446,7 +446,9 @@ replay_result(const struct replay *rp, const struct record *g,
 			if (strcmp(g->tags[i].name, "Result") == 0)
 				w.at = &g->tags[i].at;
 	}
+	/* 0-0, lost for both, is declared: no position gives it */
 	if (rp->outcome == OUTCOME_NONE || token == NULL ||
+	    strcmp(token, "0-0") == 0 ||
 	    strcmp(token, replay_result_token(rp->outcome)) == 0)
 		return 0;
 	snprintf(decided, sizeof(decided), "%s: %s (%s)",
