@@ -124,6 +124,12 @@ replay_start(struct replay *rp, const struct record *g,
 		    name != NULL ? name : "?", known);
 		return -1;
 	}
+	if ((variant = record_tag(g, "GameType")) != NULL &&
+	    record_tag(g, "Game") == NULL && notation_gametype_fault(rp->r,
+	    variant, known, sizeof(known)) > 0) {
+		diag_report(d, DIAG_GAMETYPE, &w, variant, known);
+		return -1;
+	}
 	rp->style = notation_square_style(rp->r, g);
 	if (replay_has_setup(g) && replay_setup_fen(rp, g, o, d) == -1)
 		return -1;
