@@ -75,6 +75,7 @@ struct tk_gen {
 	int king;                     /* of the piece being moved */
 	unsigned best;                /* pieces the longest capture takes */
 	int emitting;                 /* 0 while best is being found */
+	int all_paths;                /* emit merged paths too */
 	struct move m;                /* the capture so far */
 	struct tk_seen seen[TK_SEEN];
 	unsigned nseen;
@@ -133,7 +134,8 @@ tk_capture_end(struct tk_gen *g, uint64_t taken)
 			g->best = g->m.nsteps;
 		return 0;
 	}
-	if (g->m.nsteps != g->best || tk_seen_before(g, taken))
+	if (g->m.nsteps != g->best ||
+	    (!g->all_paths && tk_seen_before(g, taken)))
 		return 0;
 	return g->emit(g->ctx, &g->m);
 }
@@ -251,14 +253,17 @@ tk_plain(struct tk_gen *g, int sq, int king)
 	return 0;
 }
 
+/* generate, every capture path emitted when all_paths is set. */
 static int
-turkish_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
+tk_generate(const struct pos *p, int all_paths, rules_emit_fn emit,
+    void *ctx)
 {
 	struct tk_gen gen, *g = &gen;
 	uint64_t left;
 	int sq, rc;
 
 	tk_read(g, p);
+	g->all_paths = all_paths;
 	g->emit = emit;
 	g->ctx = ctx;
 	if ((rc = tk_captures(g, p)) != 0)
@@ -273,6 +278,12 @@ turkish_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
 			return rc;
 	}
 	return 0;
+}
+
+static int
+turkish_generate(const struct pos *p, rules_emit_fn emit, void *ctx)
+{
+	return tk_generate(p, 0, emit, ctx);
 }
 
 static void
@@ -407,11 +418,52 @@ turkish_move_format(const struct pos *p, const struct move *m, char *buf,
 	return board32_move_format(&rules_turkish, p, m, buf, size);
 }
 
+/* The pieces the capture m takes. */
+static uint64_t
+tk_taken(const struct move *m)
+{
+	uint64_t taken = 0;
+	unsigned i;
+
+	for (i = 0; i < m->nsteps; i++)
+		if (m->step[i].over != SQ_NONE)
+			taken |= (uint64_t)1 << m->step[i].over;
+	return taken;
+}
+
+/* A search for a path of the capture legal that pattern denotes. */
+struct tk_other_path {
+	const struct move *pattern, *legal;
+	int found;
+};
+
+static int
+tk_other_path(void *ctx, const struct move *m)
+{
+	struct tk_other_path *o = ctx;
+	const struct move *l = o->legal;
+
+	if (m->step[0].from == l->step[0].from &&
+	    m->step[m->nsteps - 1].to == l->step[l->nsteps - 1].to &&
+	    tk_taken(m) == tk_taken(l) && move_match(o->pattern, m))
+		o->found = 1;
+	return o->found;
+}
+
+/* As in checkers, or pattern is another path of the capture legal (one
+ * that takes the same pieces between the same squares). */
 static int
 turkish_move_match(const struct pos *p, const struct move *pattern,
     const struct move *legal)
 {
-	return board32_move_match(&rules_turkish, p, pattern, legal);
+	struct tk_other_path o = { pattern, legal, 0 };
+
+	if (board32_move_match(&rules_turkish, p, pattern, legal))
+		return 1;
+	if (legal->step[0].kind != STEP_CAPTURE)
+		return 0;
+	tk_generate(p, 1, tk_other_path, &o);
+	return o.found;
 }
 
 /* No man stands on the row where it would have been crowned, nor on the
