@@ -12,7 +12,11 @@
 #   rules_diff_orth random       random games (seeded), each to its end or
 #                                a ply cap: the same moves at every ply,
 #                                the same end and result, and perft 2
-#                                every 10 plies.
+#                                every 10 plies;
+#   rules_diff_orth frisian      the Frisian reading (frisian.py; not yet
+#                                a game of stackref) counts the published
+#                                perft 1-4 from the start, both ways (dctl,
+#                                FMJD forum thread 2822).
 # Environment: RULES_DIFF_ORTH_GAMES random games (default 40),
 # RULES_DIFF_ORTH_SETUPS set-up positions (150), RULES_DIFF_ORTH_SEED (1).
 # The defaults keep it under 20 s; the audit ran 300 games and 300 set-ups
@@ -41,4 +45,11 @@ run() {
 run perft --perft 5 turkish
 run setups --setups "${RULES_DIFF_ORTH_SETUPS:-150}" turkish
 run random --games "${RULES_DIFF_ORTH_GAMES:-40}" turkish
+got=$(python3 "$root/tools/rules_ref/frisian.py" 4 | tr '\n' ' ')
+if [ "$got" = "1 9 9 2 81 81 3 658 658 4 3874 3880 " ]; then
+	echo "PASS: rules_diff_orth frisian (perft 1-4 as published)"
+else
+	echo "FAIL: rules_diff_orth frisian (perft: $got)"
+	status=1
+fi
 exit $status
