@@ -17,11 +17,12 @@
 #include <string.h>
 
 #include "rules/board32.h"
+#include "rules/board64.h"
 #include "rules/rules.h"
 
 extern const struct rules rules_turkish;
 
-#define TK_SQUARES 64
+#define TK_SQUARES B64_SQUARES
 #define TK_SEEN 512    /* the most captures of one length told apart */
 
 static const char *const tk_empty[2] = {
@@ -338,37 +339,6 @@ turkish_outcome(const struct pos *p, const char **why)
 	return reason == NULL ? OUTCOME_NONE : won;
 }
 
-static int
-turkish_square_parse(const char *s, size_t n, size_t *used)
-{
-	*used = 0;
-	if (n < 1 || (s[0] | 0x20) < 'a' || (s[0] | 0x20) > 'h')
-		return -1;
-	*used = 1;
-	if (n < 2 || s[1] < '1' || s[1] > '8')
-		return -1;
-	*used = 2;
-	return (s[1] - '1') * 8 + ((s[0] | 0x20) - 'a');
-}
-
-static int
-turkish_square_name(unsigned sq, char *buf, size_t size)
-{
-	int len;
-
-	if (sq >= TK_SQUARES)
-		return -1;
-	len = snprintf(buf, size, "%c%c", 'a' + sq % 8, '1' + sq / 8);
-	return len < 0 || (size_t)len >= size ? -1 : len;
-}
-
-static void
-turkish_square_xy(unsigned sq, unsigned *x, unsigned *y)
-{
-	*x = sq % 8;
-	*y = sq / 8;
-}
-
 /*
  * Move text: squares joined by '-', 'x', 'X' or ':' (each read as
  * STEP_ANY: the squares say whether a step jumps), any landing squares
@@ -384,7 +354,7 @@ turkish_move_parse(const char *s, size_t n, struct move *pt, size_t *err)
 	pt->kind = MOVE_ORDINARY;
 	pt->flags = MOVE_ELIDED;
 	for (;;) {
-		if ((sq = turkish_square_parse(s + i, n - i, &used)) < 0 ||
+		if ((sq = board64_square_parse(s + i, n - i, &used)) < 0 ||
 		    (from >= 0 && pt->nsteps >= MOVE_MAX_STEPS)) {
 			*err = i;
 			return -1;
@@ -504,9 +474,9 @@ const struct rules rules_turkish = {
 	.generate = turkish_generate,
 	.apply = turkish_apply,
 	.outcome = turkish_outcome,
-	.square_parse = turkish_square_parse,
-	.square_name = turkish_square_name,
-	.square_xy = turkish_square_xy,
+	.square_parse = board64_square_parse,
+	.square_name = board64_square_name,
+	.square_xy = board64_square_xy,
 	.move_parse = turkish_move_parse,
 	.move_format = turkish_move_format,
 	.move_match = turkish_move_match,
