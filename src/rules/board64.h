@@ -18,4 +18,13 @@ int board64_square_parse(const char *s, size_t n, size_t *used);
 int board64_square_name(unsigned sq, char *buf, size_t size);
 void board64_square_xy(unsigned sq, unsigned *x, unsigned *y);
 
+/* The struct rules members every game on the 64 squares shares. */
+#define BOARD64_RULES \
+	.nsquares = B64_SQUARES, \
+	.width = 8, \
+	.height = 8, \
+	.square_parse = board64_square_parse, \
+	.square_name = board64_square_name, \
+	.square_xy = board64_square_xy
+
 #endif
