@@ -166,7 +166,8 @@ fen_checkers_list(struct fen_scan *fs, unsigned *seen)
 	c = toupper(fen_peek(fs));
 	if (c != 'B' && c != 'W')
 		return fen_fail(fs, "expected 'B' or 'W'");
-	side = c == 'B' ? SIDE_FIRST : SIDE_SECOND;
+	side = c == toupper(fen_side_letter(fs->r, SIDE_FIRST)) ? SIDE_FIRST :
+	    SIDE_SECOND;
 	if (*seen & (1u << side))
 		return fen_fail(fs, "colour given twice");
 	*seen |= 1u << side;
@@ -196,7 +197,8 @@ fen_parse_checkers(struct fen_scan *fs)
 	if (c != 'B' && c != 'W' && c != '?')
 		return fen_fail(fs, "expected 'B', 'W' or '?'");
 	pos_clear(fs->p, fs->r->nsquares,
-	    c == 'W' ? SIDE_SECOND : SIDE_FIRST);
+	    c == toupper(fen_side_letter(fs->r, SIDE_SECOND)) ? SIDE_SECOND :
+	    SIDE_FIRST);
 	fs->i++;
 	for (;;) {
 		fen_skip_ws(fs);
@@ -348,8 +350,8 @@ fen_side_unknown(const char *s)
 int
 fen_side_letter(const struct rules *r, int side)
 {
-	if (r->fen == FEN_CHECKERS)
-		return side == SIDE_FIRST ? 'b' : 'w';
+	if (r->fen == FEN_CHECKERS && r->letter[0] != 'w')
+		return side == SIDE_FIRST ? 'b' : 'w';	/* red plays black */
 	return tolower((unsigned char)r->letter[side & 1]);
 }
 

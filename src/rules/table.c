@@ -13,6 +13,8 @@ extern const struct rules rules_brown;
 extern const struct rules rules_mogensen;
 extern const struct rules rules_accasta;
 extern const struct rules rules_accasta2010;
+extern const struct rules rules_international;
+extern const struct rules rules_russian;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
@@ -21,6 +23,8 @@ const struct rules *const rules_table[] = {
 	&rules_mogensen,
 	&rules_accasta,
 	&rules_accasta2010,
+	&rules_international,
+	&rules_russian,
 	NULL
 };
 
