@@ -15,6 +15,9 @@ extern const struct rules rules_accasta;
 extern const struct rules rules_accasta2010;
 extern const struct rules rules_international;
 extern const struct rules rules_russian;
+extern const struct rules rules_brazilian;
+extern const struct rules rules_canadian;
+extern const struct rules rules_pool;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
@@ -25,6 +28,9 @@ const struct rules *const rules_table[] = {
 	&rules_accasta2010,
 	&rules_international,
 	&rules_russian,
+	&rules_brazilian,
+	&rules_canadian,
+	&rules_pool,
 	NULL
 };
 

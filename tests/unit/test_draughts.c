@@ -101,6 +101,28 @@ test_russian_start(void **state)
 	check_perft("russian", NULL, 1, paths, 8, 0);
 }
 
+/* Brazilian, pool (board_08x08.cpp) and Canadian (board_large.cpp: the
+ * FMJD forum's "Perft on large boards" thread, t=4563; merged paths
+ * only).  Pool merges no paths (stackref-rules(7)). */
+static void
+test_other_starts(void **state)
+{
+	static const uint64_t brazil[] = { 7, 49, 302, 1469, 7473, 37628,
+	    187302, 907830 };
+	static const uint64_t brazil_paths[] = { 7, 49, 302, 1469, 7473,
+	    37628, 187302, 907836 };
+	static const uint64_t pool[] = { 7, 49, 302, 1469, 7482, 37986,
+	    190146, 929902 };
+	static const uint64_t canada[] = { 11, 121, 1222, 10053, 79049,
+	    584100 };
+
+	(void)state;
+	check_perft("brazilian", NULL, 0, brazil, N(brazil), 5);
+	check_perft("brazilian", NULL, 1, brazil_paths, N(brazil_paths), 0);
+	check_perft("pool", NULL, 0, pool, N(pool), 5);
+	check_perft("canadian", NULL, 0, canada, N(canada), 4);
+}
+
 /* The FMJD forum's positions (merged paths). */
 static void
 test_international_fmjd(void **state)
@@ -143,7 +165,8 @@ test_international_shashki(void **state)
 static void
 test_grid_names(void **state)
 {
-	static const char *const games[] = { "international", "russian" };
+	static const char *const games[] = { "international", "russian",
+	    "brazilian", "canadian", "pool" };
 	char buf[16];
 	unsigned g, sq, x, y;
 	size_t used;
@@ -176,6 +199,13 @@ test_grid_names(void **state)
 	assert_int_equal(game("russian")->square_parse("h8", 2, &used), 3);
 	assert_int_equal(game("international")->square_parse("51", 2, &used),
 	    -1);
+	/* pool is numbered as checkers: 1 at Black's bottom right, the
+	 * last playing square of its first row (h1 is not one) */
+	game("pool")->square_xy(0, &x, &y);
+	assert_int_equal(x, 6);
+	assert_int_equal(y, 0);
+	assert_true(game("canadian")->square_name(71, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "72");
 }
 
 /* The four neighbours of every square, by the bitboard shifts and by
@@ -238,6 +268,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_international_start),
 		cmocka_unit_test(test_russian_start),
+		cmocka_unit_test(test_other_starts),
 		cmocka_unit_test(test_international_fmjd),
 		cmocka_unit_test(test_international_shashki),
 		cmocka_unit_test(test_grid_names),
