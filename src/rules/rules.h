@@ -45,6 +45,13 @@ enum fen_style {
 	FEN_STACKS            /* SPEC 1: w:11=bw,15=b,22=Wwb (top first) */
 };
 
+/* The result tokens a game writes (PDN 3.0's result types): the
+ * canonical forms of SPEC 1 read the same in either. */
+enum result_set {
+	RESULTS_DEFAULT,      /* 1-0 0-1 1/2-1/2 0-0 * */
+	RESULTS_INTERNATIONAL /* 2-0 0-2 1-1 0-0 * (GameType 20 and 27) */
+};
+
 /*
  * How squares are named in a game that has two namings: the PDN numbers
  * (11) or algebraic names (f6), the GameType notation field "N1" or
@@ -66,6 +73,7 @@ struct rules {
 	char letter[2];              /* colour letters of stack strings: 'b','w' */
 	const char *gametype;        /* PDN GameType value, or NULL */
 	enum fen_style fen;
+	enum result_set results;     /* the result tokens it writes */
 	unsigned nsquares;
 	unsigned width, height;      /* display grid, in cells */
 
@@ -117,6 +125,12 @@ struct rules {
 	/* Optional fast leaf count of the legal-move tree (each move as
 	 * written counted once).  NULL: rules_perft walks generate/apply. */
 	uint64_t (*perft)(const struct pos *p, unsigned depth);
+
+	/* Optional: the same leaf count with each capture path a move of
+	 * its own, in a game where paths that take the same pieces between
+	 * the same squares are one move (international draughts).  NULL:
+	 * the game merges no paths, rules_perft counts them all. */
+	uint64_t (*perft_paths)(const struct pos *p, unsigned depth);
 
 	/* Optional: calls emit for each legal move of p that pattern (from
 	 * move_parse, or any struct move) denotes, exactly those move_match
@@ -189,7 +203,7 @@ const struct rules *rules_find(const char *name);
 
 /* The registered games, NULL-terminated, in table order: RULES_COUNT
  * of them (table.c checks the number when it compiles). */
-#define RULES_COUNT 6
+#define RULES_COUNT 12
 extern const struct rules *const rules_table[];
 
 /* Writes the identifiers of the known games into buf, separated by
@@ -236,6 +250,10 @@ int rules_side_parse(const struct rules *r, const char *text);
  * if it has one, else a walk of generate/apply whose last ply is
  * counted by the game's count when it has one. */
 uint64_t rules_perft(const struct rules *r, const struct pos *p,
+    unsigned depth);
+
+/* rules_perft with each capture path counted (r->perft_paths). */
+uint64_t rules_perft_paths(const struct rules *r, const struct pos *p,
     unsigned depth);
 
 /* The same count by the generic walk of generate/apply only; the tests
