@@ -54,6 +54,10 @@ struct draughts_variant {
 				 * (Russian); else it is crowned only if
 				 * the move ends there */
 	uint8_t men_spare_kings; /* men may not capture kings (Italian) */
+	uint8_t land_near;      /* a flying king lands just beyond the
+				 * piece it takes (Thai) */
+	uint8_t take_at_once;   /* a piece taken leaves the board at once:
+				 * its square may be crossed again (Thai) */
 	uint8_t merge_paths;    /* capture paths that take the same pieces
 				 * from the same origin to the same square
 				 * are one move */
@@ -62,6 +66,9 @@ struct draughts_variant {
 	const char *blocked[2]; /* "white has no legal move", by side */
 	const char *bare[2];    /* "white has no pieces left", by side */
 };
+
+/* Spanish draughts, which Portuguese draughts plays too (spanish.c). */
+extern const struct draughts_variant draughts_spanish;
 
 #define DRAUGHTS_MAX_JUMPS 30   /* pieces one capture takes, at most */
 

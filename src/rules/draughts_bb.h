@@ -106,6 +106,8 @@ DW(take)(struct DW(walk) *w, unsigned over, unsigned land, int d, int near)
 	w->land[w->n++] = (uint8_t)land;
 	w->enemy &= ~o;
 	w->taken |= o;
+	if (w->b->v->take_at_once)
+		w->empty |= o;
 	w->kings_taken += (unsigned)k;
 	if (k && w->first_king == 0)
 		w->first_king = w->n;
@@ -121,6 +123,8 @@ DW(take)(struct DW(walk) *w, unsigned over, unsigned land, int d, int near)
 	if (k && w->first_king == w->n)
 		w->first_king = 0;
 	w->kings_taken -= (unsigned)k;
+	if (w->b->v->take_at_once)
+		w->empty &= ~o;
 	w->taken &= ~o;
 	w->enemy |= o;
 	w->n--;
@@ -157,7 +161,7 @@ DW(landings)(const struct DW(walk) *w, DBB t, int d)
 	int s = w->b->sh[d];
 	DBB l = DW(step)(t, s) & w->empty, near = l, all = 0, on = 0;
 
-	if (!(w->king && w->b->v->flying))
+	if (!(w->king && w->b->v->flying) || w->b->v->land_near)
 		return l;
 	for (; l != 0; l = DW(step)(l, s) & w->empty) {
 		all |= l;
