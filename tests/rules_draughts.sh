@@ -13,8 +13,8 @@
 #   rules_draughts/GAME/fen, /end   the same positions, the same ends.
 # Every variant of the reading that stackref's table has is compared; one
 # it lacks is named on a line of its own.  Environment: RULES_DRAUGHTS_GAMES
-# random games of each variant (default 4), RULES_DRAUGHTS_PLIES the ply
-# cap (150), RULES_DRAUGHTS_SEED (1), RULES_DRAUGHTS_DEPTH the perft depth
+# random games of each variant (default 2), RULES_DRAUGHTS_PLIES the ply
+# cap (120), RULES_DRAUGHTS_SEED (1), RULES_DRAUGHTS_DEPTH the perft depth
 # (4).  Prints PASS:/FAIL: lines; a driver that dies without saying FAIL
 # fails.
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,8 +25,8 @@ need python3 python3 rules_draughts
 tmp=$(mktemp "${TMPDIR:-/tmp}/stackref-draughts.XXXXXX") || exit 1
 trap 'rm -f "$tmp"' EXIT
 python3 "$root/tools/rules_ref/draughts_diff.py" --stackref "$bin" \
-    --games "${RULES_DRAUGHTS_GAMES:-4}" \
-    --plies "${RULES_DRAUGHTS_PLIES:-150}" \
+    --games "${RULES_DRAUGHTS_GAMES:-2}" \
+    --plies "${RULES_DRAUGHTS_PLIES:-120}" \
     --seed "${RULES_DRAUGHTS_SEED:-1}" \
     --depth "${RULES_DRAUGHTS_DEPTH:-4}" >"$tmp" 2>&1
 st=$?
