@@ -23,11 +23,11 @@ import argparse
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common2  # noqa: E402
 import draughts  # noqa: E402
 
 # (variant, FEN or None for the start, counts from depth 1, all paths?,
@@ -92,16 +92,11 @@ PUBLISHED = [
 ]
 
 
-class Stackref:
-    def __init__(self, path):
-        self.path = path
-        self.calls = 0
+class Stackref(common2.Stackref):
+    """common2's, its arguments given one by one"""
 
     def run(self, *args):
-        self.calls += 1
-        p = subprocess.run([self.path] + list(args), capture_output=True,
-                           text=True)
-        return p.returncode, p.stdout, p.stderr
+        return super().run(list(args))
 
     def known(self):
         """the games of stackref's table (from `new`'s refusal)"""
