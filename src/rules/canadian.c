@@ -28,5 +28,6 @@ const struct rules rules_canadian = {
 	.side = { "white", "black" },
 	.letter = { 'w', 'b' },
 	.gametype = "27",
+	.results = RESULTS_INTERNATIONAL,
 	DRAUGHTS_RULES(canadian, 12, 12),
 };

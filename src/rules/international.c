@@ -29,5 +29,6 @@ const struct rules rules_international = {
 	.side = { "white", "black" },
 	.letter = { 'w', 'b' },
 	.gametype = "20",
+	.results = RESULTS_INTERNATIONAL,
 	DRAUGHTS_RULES(international, 10, 10),
 };
