@@ -7,7 +7,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_italian;
+
 static const struct draughts_variant italian = {
+	.rules = &rules_italian,
 	.grid = { 8, 8, 1, 2 },         /* "22,W,8,8,N2,1" */
 	.rows = 3,
 	.majority = DRAUGHTS_ITALIAN,
@@ -15,8 +18,7 @@ static const struct draughts_variant italian = {
 	.merge_paths = 1,
 	.names = SQUARES_NUMERIC,
 	.capsep = 'x',
-	.blocked = { "white has no legal move", "black has no legal move" },
-	.bare = { "white has no pieces left", "black has no pieces left" },
+	DRAUGHTS_PHRASES("white", "black"),
 };
 
 DRAUGHTS_FUNCTIONS(italian, &italian)

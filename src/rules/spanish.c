@@ -7,7 +7,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_spanish;
+
 const struct draughts_variant draughts_spanish = {
+	.rules = &rules_spanish,
 	.grid = { 8, 8, 1, 1 },         /* "24,W,8,8,N1,1" */
 	.rows = 3,
 	.flying = 1,
@@ -15,8 +18,7 @@ const struct draughts_variant draughts_spanish = {
 	.merge_paths = 1,
 	.names = SQUARES_NUMERIC,
 	.capsep = 'x',
-	.blocked = { "white has no legal move", "black has no legal move" },
-	.bare = { "white has no pieces left", "black has no pieces left" },
+	DRAUGHTS_PHRASES("white", "black"),
 };
 
 DRAUGHTS_FUNCTIONS(spanish, &draughts_spanish)

@@ -6,7 +6,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_thai;
+
 static const struct draughts_variant thai = {
+	.rules = &rules_thai,
 	.grid = { 8, 8, 0, 2 },         /* "31,B,8,8,N2,0" */
 	.rows = 2,
 	.flying = 1,
@@ -16,8 +19,7 @@ static const struct draughts_variant thai = {
 	.merge_paths = 1,
 	.names = SQUARES_NUMERIC,
 	.capsep = 'x',
-	.blocked = { "black has no legal move", "white has no legal move" },
-	.bare = { "black has no pieces left", "white has no pieces left" },
+	DRAUGHTS_PHRASES("black", "white"),
 };
 
 DRAUGHTS_FUNCTIONS(thai, &thai)
