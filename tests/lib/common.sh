@@ -87,7 +87,8 @@ pdn_game() {
 # pdn_moves FILE N: the moves of game N of PDN FILE, one a line, each as
 # its first and last square ("24x15x6" and "24-6" both give 24-6):
 # comments, variations, NAGs, move numbers, marks and the result (of
-# either of PDN's sets) left out; a token that is none of these comes out as "?TOKEN".
+# either of PDN's sets) left out; a token that is none of these comes
+# out as "?TOKEN".
 pdn_moves() {
 	pdn_game "$1" "$2" | awk '/^[ \t]*\[/ { sub(/^.*\]/, "") }
 	{ text = text " " $0 }
