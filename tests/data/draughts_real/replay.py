@@ -19,7 +19,10 @@ and for a game refused:
     FILE GAME wrongresult RES         the final position says otherwise
     FILE GAME badtag TAG              a GameType or FEN it cannot read
 Its figures are kept in tests/data/draughts_real/expected; rerun it when the
-archives change.  Variants: international (20), brazilian (26), russian
+archives change.  Its move generator counts the published perft of the
+start positions (rhalbersma/dctl's test files: international to depth 5,
+Russian, Czech, Brazilian and Italian to 7, and Italian's two positions of
+Ed Gilbert's), each capture path that takes the same men counted once.  Variants: international (20), brazilian (26), russian
 (25), czech (29), italian (22).
 """
 import re
