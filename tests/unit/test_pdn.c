@@ -213,6 +213,27 @@ test_move_numbers(void **state)
 	close_text(&s);
 }
 
+/* A blank after a move's separator, as the PDN 3.0 conformance set
+ * writes "1- 6": one move; a separator before anything else stays a
+ * move text of its own. */
+static void
+test_blank_after_separator(void **state)
+{
+	struct session s;
+
+	(void)state;
+	read_one(&s, "1. 11- 15 23-\t18 2. 15x  22 8- {c} 9-13 *");
+	assert_move(&s.g.main, 0, "11-15", NULL);
+	assert_int_equal(s.g.main.elems[0].at.col, 4);
+	assert_move(&s.g.main, 1, "23-18", NULL);
+	assert_move(&s.g.main, 2, "15x22", NULL);
+	assert_move(&s.g.main, 3, "8-", NULL);
+	assert_int_equal(s.g.main.elems[4].kind, ELEM_COMMENT);
+	assert_move(&s.g.main, 5, "9-13", NULL);
+	assert_string_equal(s.g.result, "*");
+	close_text(&s);
+}
+
 static void
 test_comments(void **state)
 {
@@ -815,6 +836,7 @@ main(void)
 		cmocka_unit_test(test_move_numbers),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_nags_suffixes),
+		cmocka_unit_test(test_blank_after_separator),
 		cmocka_unit_test(test_variations),
 		cmocka_unit_test(test_results),
 		cmocka_unit_test(test_several_games),
