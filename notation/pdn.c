@@ -451,9 +451,10 @@ pdn_word_end(int c)
 }
 
 /* Whether the word t ends in a move's separator ('-', 'x', ':'), which
- * blanks may follow before the next square: PDN reads a move's squares
+ * spaces may follow before the next square: PDN reads a move's squares
  * and separators as tokens of their own, so "1- 6" is the move 1-6 (as
- * the PDN 3.0 conformance set writes it). */
+ * the PDN 3.0 conformance set writes it).  Line ends too, so that the
+ * text written of what was read reads the same. */
 static int
 pdn_word_open(const struct pdn_text *t)
 {
@@ -473,7 +474,7 @@ pdn_lex_word(struct reader *rd)
 		if (pdn_word_end(c = pdn_peek(rd))) {
 			if (!pdn_word_open(&rd->tok))
 				return PDN_WORD;
-			while (c != EOF && (pdn_class[c] & PDN_BLANK)) {
+			while (c != EOF && (pdn_class[c] & PDN_SPACE)) {
 				pdn_get(rd);
 				c = pdn_peek(rd);
 			}

@@ -222,7 +222,7 @@ test_blank_after_separator(void **state)
 	struct session s;
 
 	(void)state;
-	read_one(&s, "1. 11- 15 23-\t18 2. 15x  22 8- {c} 9-13 *");
+	read_one(&s, "1. 11- 15 23-\t18 2. 15x\n  22 8- {c} 9-13 *");
 	assert_move(&s.g.main, 0, "11-15", NULL);
 	assert_int_equal(s.g.main.elems[0].at.col, 4);
 	assert_move(&s.g.main, 1, "23-18", NULL);
