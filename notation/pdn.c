@@ -450,37 +450,17 @@ pdn_word_end(int c)
 	return c == EOF || (pdn_class[c] & (PDN_SPACE | PDN_PUNCT));
 }
 
-/* Whether the word t ends in a move's separator ('-', 'x', ':'), which
- * blanks may follow before the next square: PDN reads a move's squares
- * and separators as tokens of their own, so "1- 6" is the move 1-6 (as
- * the PDN 3.0 conformance set writes it). */
-static int
-pdn_word_open(const struct pdn_text *t)
-{
-	return t->len > 0 && strchr("-x:", t->s[t->len - 1]) != NULL;
-}
-
 static enum pdn_tok
 pdn_lex_word(struct reader *rd)
 {
 	enum pdn_tok t;
-	int c;
 
 	for (;;) {
 		if ((t = pdn_run(rd, &rd->tok, PDN_STOP_WORD,
 		    PDN_WORD_MAX)) != PDN_WORD)
 			return t;
-		if (pdn_word_end(c = pdn_peek(rd))) {
-			if (!pdn_word_open(&rd->tok))
-				return PDN_WORD;
-			while (c != EOF && (pdn_class[c] & PDN_BLANK)) {
-				pdn_get(rd);
-				c = pdn_peek(rd);
-			}
-			if (c == EOF || !isalnum(c))
-				return PDN_WORD;
-			continue;
-		}
+		if (pdn_word_end(pdn_peek(rd)))
+			return PDN_WORD;
 		if ((t = pdn_text_add(rd, &rd->tok, pdn_get(rd), PDN_WORD_MAX,
 		    "move text over 4096 bytes")) != PDN_WORD)
 			return t;
