@@ -166,7 +166,8 @@ fen_checkers_list(struct fen_scan *fs, unsigned *seen)
 	c = toupper(fen_peek(fs));
 	if (c != 'B' && c != 'W')
 		return fen_fail(fs, "expected 'B' or 'W'");
-	side = c == 'B' ? SIDE_FIRST : SIDE_SECOND;
+	side = c == toupper(fen_side_letter(fs->r, SIDE_FIRST)) ?
+	    SIDE_FIRST : SIDE_SECOND;
 	if (*seen & (1u << side))
 		return fen_fail(fs, "colour given twice");
 	*seen |= 1u << side;
@@ -195,8 +196,9 @@ fen_parse_checkers(struct fen_scan *fs)
 	c = toupper(fen_peek(fs));
 	if (c != 'B' && c != 'W' && c != '?')
 		return fen_fail(fs, "expected 'B', 'W' or '?'");
-	pos_clear(fs->p, fs->r->nsquares,
-	    c == 'W' ? SIDE_SECOND : SIDE_FIRST);
+	pos_clear(fs->p, fs->r->nsquares, c != '?' &&
+	    c != toupper(fen_side_letter(fs->r, SIDE_FIRST)) ?
+	    SIDE_SECOND : SIDE_FIRST);
 	fs->i++;
 	for (;;) {
 		fen_skip_ws(fs);
@@ -348,8 +350,9 @@ fen_side_unknown(const char *s)
 int
 fen_side_letter(const struct rules *r, int side)
 {
-	if (r->fen == FEN_CHECKERS)
-		return side == SIDE_FIRST ? 'b' : 'w';
+	if (r->fen == FEN_CHECKERS)   /* PDN's colours: W first in most */
+		return (notation_first_colour(r) == 'B') == (side == SIDE_FIRST)
+		    ? 'b' : 'w';
 	return tolower((unsigned char)r->letter[side & 1]);
 }
 
@@ -522,14 +525,17 @@ fen_format(const struct rules *r, const struct pos *p, char *buf,
     size_t size)
 {
 	struct fen_out fo = { buf, size, 0, 0 };
+	enum side white;
 
 	if (size == 0)
 		return -1;
 	buf[0] = '\0';
 	if (r->fen == FEN_CHECKERS) {
 		fen_putc(&fo, toupper(fen_side_letter(r, p->turn)));
-		fen_format_colour(&fo, r, p, SIDE_SECOND);
-		fen_format_colour(&fo, r, p, SIDE_FIRST);
+		white = fen_side_letter(r, SIDE_FIRST) == 'w' ? SIDE_FIRST :
+		    SIDE_SECOND;
+		fen_format_colour(&fo, r, p, white);   /* W list, then B */
+		fen_format_colour(&fo, r, p, SIDE_OTHER(white));
 	} else
 		fen_format_stacks(&fo, r, p);
 	return fo.full ? -1 : (int)fo.len;

@@ -198,7 +198,6 @@ static int
 json_write_game(FILE *out, const struct record *g, int positions)
 {
 	char fen[JSON_TEXT];
-	const char *result = "*";
 	struct json_play jp;
 
 	memset(&jp, 0, sizeof(jp));
@@ -214,10 +213,8 @@ json_write_game(FILE *out, const struct record *g, int positions)
 	}
 	fputs("\"moves\":", out);
 	json_line(out, &jp, &g->main);
-	if (g->result != NULL)
-		notation_result_normal(g->result, &result);
 	fputs(",\n", out);
-	json_field(out, "result", result, 1);
+	json_field(out, "result", notation_result_written(g), 1);
 	putc('}', out);
 	return ferror(out) ? -1 : 0;
 }

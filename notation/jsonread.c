@@ -402,7 +402,8 @@ jr_result(struct reader *rd, const json_t *v)
 	if (!json_is_string(v) ||
 	    notation_result_normal(json_string_value(v), &canonical) == -1)
 		return jr_refuse(rd, v, "a result, \"1-0\", \"0-1\", "
-		    "\"1/2-1/2\" or \"*\"");
+		    "\"1/2-1/2\", \"2-0\", \"0-2\", \"1-1\", \"0-0\" "
+		    "or \"*\"");
 	s = json_string_value(v);
 	rd->cursor++;
 	return record_set_result(rd->g, s) == -1 ?

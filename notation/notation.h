@@ -147,13 +147,21 @@ const char *notation_player(const struct rules *r, const struct record *g,
     int side);
 
 /*
- * Maps a result token as read to one of the four forms of SPEC 1:
- * "1-0" and "2-0" -> "1-0"; "0-1" and "0-2" -> "0-1"; "1/2-1/2",
- * "1-1", "1/2" and "½-½" -> "1/2-1/2"; "*" and "0-0" (no result
- * recorded) -> "*".  Returns 0 and sets *canonical (static), or -1
- * when token is no result.
+ * Maps a result token as read, in either of PDN 3.0's result sets
+ * (a 1-0 in a game whose set is 2-0 means the same), to one of the
+ * five forms of SPEC 1: "1-0" and "2-0" -> "1-0"; "0-1" and "0-2" ->
+ * "0-1"; "1/2-1/2", "1-1", "1/2" and "½-½" -> "1/2-1/2"; "0-0" (the
+ * game declared lost for both players) -> "0-0"; "*" -> "*".  Returns
+ * 0 and sets *canonical (static), or -1 when token is no result.
  */
 int notation_result_normal(const char *token, const char **canonical);
+
+/*
+ * The result token of g as its game writes it (struct rules.results):
+ * its canonical form, in 2-0 0-2 1-1 for a game of PDN's International
+ * result type; "*" when g has none.  Static.
+ */
+const char *notation_result_written(const struct record *g);
 
 /*
  * The style (enum square_style) the GameType value v declares in its
@@ -177,10 +185,38 @@ extern const struct notation *const notation_table[];
 
 /*
  * The game a record is played under: the [Game] tag, else [GameType]
- * ("21" and its variants are checkers), else checkers.  Returns NULL for
+ * (the game whose struct rules.gametype is its number: "21" and
+ * "21,B,8,8,N1,0" are checkers), else checkers.  Returns NULL for
  * a game stackref does not know, with *name set to what the record said.
  */
 const struct rules *notation_game(const struct record *g, const char **name);
+
+/*
+ * The colour PDN 3.0's GameType table gives the first player of r, 'W'
+ * or 'B' (English checkers: 'B'); 'B' for a game without a GameType.
+ * It names the first player's tag (White, Black) and FEN letter.
+ */
+int notation_first_colour(const struct rules *r);
+
+/*
+ * What is wrong with the full form of the GameType value v
+ * ("20,W,10,10,N2,0") for game r, the game its number names: a board
+ * width or height other than r's, or a notation field r does not
+ * write; into buf, naming the field ("board width 8, but international
+ * is played on a board 10 wide").  Returns the length, 0 when nothing
+ * is wrong (or v is the short form).
+ */
+int notation_gametype_fault(const struct rules *r, const char *v,
+    char *buf, size_t size);
+
+/*
+ * The full form of r's GameType ("20,W,10,10,N2,0": PDN's defaults for
+ * its type, its board, the notation field of style when r has two
+ * namings, else its type's) into buf.  Returns the length, or -1 when
+ * r has no PDN game type.
+ */
+int notation_gametype_text(const struct rules *r, int style, char *buf,
+    size_t size);
 
 /*
  * The draughts variant a record's GameType names among PDN 3.0's game

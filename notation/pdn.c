@@ -1398,7 +1398,6 @@ static int
 pdn_write(FILE *out, const struct record *g)
 {
 	struct pdn_writer w = { out, 0, 0, 0, 0 };
-	const char *result = "*";
 	size_t i;
 
 	for (i = 0; i < g->ntags; i++)
@@ -1406,9 +1405,7 @@ pdn_write(FILE *out, const struct record *g)
 	if (g->ntags > 0)
 		putc('\n', out);
 	pdn_write_line(&w, &g->main, pdn_first_ply(g));
-	if (g->result != NULL)
-		notation_result_normal(g->result, &result);
-	pdn_word(&w, result);
+	pdn_word(&w, notation_result_written(g));
 	fputs("\n\n", out);
 	if (w.toodeep) {
 		errno = EOVERFLOW;

@@ -5,7 +5,6 @@
  */
 #include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -23,7 +22,7 @@ struct notation_result {
  * 1 or 2 then leaves a few candidates, the others none).
  */
 static const struct notation_result notation_results_0[] = {
-	{ "0-1", "0-1" }, { "0-2", "0-1" }, { "0-0", "*" }, { NULL, NULL }
+	{ "0-1", "0-1" }, { "0-2", "0-1" }, { "0-0", "0-0" }, { NULL, NULL }
 };
 static const struct notation_result notation_results_1[] = {
 	{ "1-0", "1-0" }, { "1/2-1/2", "1/2-1/2" }, { "1-1", "1/2-1/2" },
@@ -68,12 +67,34 @@ notation_result_normal(const char *token, const char **canonical)
 	return -1;
 }
 
+const char *
+notation_result_written(const struct record *g)
+{
+	static const char *const forms[][2] = {
+		{ "1-0", "2-0" }, { "0-1", "0-2" }, { "1/2-1/2", "1-1" }
+	};
+	const struct rules *r = notation_game(g, NULL);
+	const char *c = "*";
+	size_t i;
+
+	if (g->result != NULL)
+		notation_result_normal(g->result, &c);
+	if (r == NULL || r->results != RESULTS_INTERNATIONAL)
+		return c;
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (strcmp(c, forms[i][0]) == 0)
+			return forms[i][1];
+	return c;
+}
+
 void
 notation_player_tag(const struct rules *r, int side, char *buf,
     size_t size)
 {
+	int black = (notation_first_colour(r) == 'B') == (side == 0);
+
 	snprintf(buf, size, "%s", r->gametype != NULL ?
-	    (side == 0 ? "Black" : "White") : r->side[side]);
+	    (black ? "Black" : "White") : r->side[side]);
 	buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
@@ -127,58 +148,6 @@ notation_player(const struct rules *r, const struct record *g, int side)
 	return v == NULL || v[0] == '\0' || strcmp(v, "?") == 0 ? NULL : v;
 }
 
-/* Whether a GameType value means English checkers: "21", possibly
- * followed by ",..." fields, spaces around tolerated. */
-static int
-notation_gametype_checkers(const char *v)
-{
-	v += strspn(v, " \t");
-	if (strncmp(v, "21", 2) != 0)
-		return 0;
-	v += 2;
-	v += strspn(v, " \t");
-	return *v == '\0' || *v == ',';
-}
-
-const struct rules *
-notation_game(const struct record *g, const char **name)
-{
-	const char *v;
-
-	if ((v = record_tag(g, "Game")) != NULL) {
-		if (name != NULL)
-			*name = v;
-		return rules_find(v);
-	}
-	if ((v = record_tag(g, "GameType")) != NULL) {
-		if (name != NULL)
-			*name = v;
-		return notation_gametype_checkers(v) ?
-		    rules_find("checkers") : NULL;
-	}
-	if (name != NULL)
-		*name = "checkers";
-	return rules_find("checkers");
-}
-
-int
-notation_gametype_style(const char *v)
-{
-	unsigned commas = 0;
-
-	for (; *v != '\0' && commas < 4; v++)
-		if (*v == ',')
-			commas++;
-	v += strspn(v, " \t");
-	if (commas < 4 || *v == '\0')
-		return -1;
-	if (*v == 'A' || *v == 'a')
-		return SQUARES_ALGEBRAIC;
-	if (*v == 'N' || *v == 'n')
-		return SQUARES_NUMERIC;
-	return -1;
-}
-
 int
 notation_square_style(const struct rules *r, const struct record *g)
 {
@@ -202,45 +171,4 @@ notation_square_style(const struct rules *r, const struct record *g)
 	    (st = r->text_style(v)) >= 0)
 		return (enum square_style)st;
 	return SQUARES_NUMERIC;
-}
-
-/* The draughts of PDN 3.0's GameType list (pdn.fmjd.org/gametype.html)
- * that stackref does not play; 21, English draughts, is checkers. */
-static const struct {
-	unsigned type;
-	const char *name;
-} notation_variants[] = {
-	{ 20, "international draughts" }, { 22, "Italian draughts" },
-	{ 23, "American pool checkers" }, { 24, "Spanish draughts" },
-	{ 25, "Russian draughts" }, { 26, "Brazilian draughts" },
-	{ 27, "Canadian draughts" }, { 28, "Portuguese draughts" },
-	{ 29, "Czech draughts" }, { 30, "Turkish draughts" },
-	{ 31, "Thai draughts" }, { 40, "Frisian draughts" },
-	{ 41, "Spantsiretti" }
-};
-
-const char *
-notation_variant(const struct record *g, unsigned *type)
-{
-	const char *v = record_tag(g, "GameType");
-	unsigned long n;
-	char num[8];
-	size_t i, len;
-
-	if (v == NULL || record_tag(g, "Game") != NULL)
-		return NULL;
-	v += strspn(v, " \t");
-	len = strspn(v, "0123456789");
-	if (len == 0 || len >= sizeof(num))
-		return NULL;
-	memcpy(num, v, len);
-	num[len] = '\0';
-	n = strtoul(num, NULL, 10);
-	for (i = 0; i < sizeof(notation_variants) /
-	    sizeof(notation_variants[0]); i++)
-		if (notation_variants[i].type == n) {
-			*type = (unsigned)n;
-			return notation_variants[i].name;
-		}
-	return NULL;
 }

@@ -232,15 +232,13 @@ xml_write_tags(FILE *out, const struct record *g)
 static int
 xml_write(FILE *out, const struct record *g)
 {
-	const char *result = "*";
 
 	fputs("  <game>\n", out);
 	if (xml_write_tags(out, g) == -1 ||
 	    xml_write_line(out, &g->main, 2) == -1)
 		return -1;
-	if (g->result != NULL)
-		notation_result_normal(g->result, &result);
-	fprintf(out, "    <result>%s</result>\n  </game>\n", result);
+	fprintf(out, "    <result>%s</result>\n  </game>\n",
+	    notation_result_written(g));
 	return ferror(out) ? -1 : 0;
 }
 

@@ -103,7 +103,7 @@ else
 fi
 invalid json/invalid/move-number '0,/"moves":\["[^"]*"/s//"moves":[12/'
 invalid json/invalid/tag-object '0,/\["Event",\("[^"]*"\)\]/s//{"name":"Event","value":\1}/'
-invalid json/invalid/result '0,/"result":"[^"]*"/s//"result":"2-0"/'
+invalid json/invalid/result '0,/"result":"[^"]*"/s//"result":"3-0"/'
 "$bin" convert --to json --positions "$root"/fixtures/games/*.pdn \
     >"$tmp/positions.json"
 valid json/valid/positions "$tmp/positions.json"

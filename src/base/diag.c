@@ -223,6 +223,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    DIAG_RESULT_FIXED_MSG },
 	[DIAG_VARIANT] = { STATUS_MALFORMED, "unsupported variant",
 	    DIAG_VARIANT_MSG },
+	[DIAG_GAMETYPE] = { STATUS_MALFORMED, "wrong GameType field",
+	    DIAG_GAMETYPE_MSG },
 };
 
 void

@@ -199,6 +199,7 @@ enum status {
 	"ply %lu; the rest is a comment"
 #define DIAG_RESULT_FIXED_MSG "warning: result %s fixed to %s (%s)"
 #define DIAG_VARIANT_MSG "%s (GameType %s) is not supported"
+#define DIAG_GAMETYPE_MSG "GameType \"%s\": %s"
 
 enum diag_id {
 	/* rejected */
@@ -346,6 +347,8 @@ enum diag_id {
 	/* malformed, continued */
 	DIAG_VARIANT,           /* "%s": the variant ("international
 				 * draughts"); "%s": its GameType */
+	DIAG_GAMETYPE,          /* "%s": the GameType value; "%s": its
+				 * field at fault (notation_gametype_fault) */
 	DIAG__COUNT
 };
 

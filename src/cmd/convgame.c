@@ -16,8 +16,8 @@
 
 /*
  * Sets the notation field of the GameType tag to st: replaced in a full
- * tag, else the tag written in full ("21,B,8,8,A3,0": the first player
- * is PDN's Black, the board the game's, bottom left a playing square).
+ * tag, else the tag written in full (notation_gametype_text:
+ * "21,B,8,8,A3,0").
  * A numeric record without the field is left alone (numeric is the
  * default), and so is a game without a PDN game type.
  */
@@ -34,8 +34,7 @@ convert_gametype_set(struct record *g, const struct rules *r,
 	if (v == NULL || notation_gametype_style(v) < 0) {
 		if (st == SQUARES_NUMERIC)
 			return 0;
-		snprintf(buf, sizeof(buf), "%s,B,%u,%u,%s,0", r->gametype,
-		    r->width, r->height, rules_style_code(st));
+		notation_gametype_text(r, (int)st, buf, sizeof(buf));
 		return record_tag_set(g, "GameType", buf, NULL);
 	}
 	for (field = v, i = 0; i < 4; field++)

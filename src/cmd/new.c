@@ -61,11 +61,23 @@ new_game_id(char *buf, size_t size)
 	return 0;
 }
 
+/* The GameType value a new record of r gets: the full form
+ * ("20,W,10,10,N2,0"), but the short "21" that stackref has always
+ * written for checkers, the game of a record without the tag. */
+static const char *
+new_gametype(const struct rules *r, char *buf, size_t size)
+{
+	if (r == rules_find("checkers") ||
+	    notation_gametype_text(r, -1, buf, size) < 0)
+		return r->gametype;
+	return buf;
+}
+
 static int
 new_tags(struct record *g, const struct rules *r, const char *id,
     long long now)
 {
-	char date[32], player[2][64];
+	char date[32], player[2][64], gametype[64];
 
 	new_date(now, date, sizeof(date));
 	notation_player_tag(r, 0, player[0], sizeof(player[0]));
@@ -79,7 +91,8 @@ new_tags(struct record *g, const struct rules *r, const char *id,
 	    record_tag_set(g, "Result", "*", NULL) == -1 ||
 	    record_tag_set(g, "Game", r->name, NULL) == -1 ||
 	    (r->gametype != NULL &&
-	    record_tag_set(g, "GameType", r->gametype, NULL) == -1) ||
+	    record_tag_set(g, "GameType", new_gametype(r, gametype,
+	    sizeof(gametype)), NULL) == -1) ||
 	    record_tag_set(g, "GameId", id, NULL) == -1 ||
 	    record_set_result(g, "*") == -1)
 		return -1;

@@ -23,10 +23,10 @@ const char cmd_stats_help[] =
 	"  --ratings            the players' Glicko-2 ratings, by game\n"
 	CMD_HELP_SELECT;
 
-#define STATS_RESULTS 5       /* 1-0, 0-1, 1/2-1/2, *, none */
+#define STATS_RESULTS 6       /* 1-0, 0-1, 1/2-1/2, 0-0, *, none */
 
 static const char *const stats_result_names[STATS_RESULTS] = {
-	"1-0", "0-1", "1/2-1/2", "*", "none"
+	"1-0", "0-1", "1/2-1/2", "0-0", "*", "none"
 };
 
 struct stats {
@@ -101,6 +101,14 @@ stats_game(void *ctx, struct record *g, unsigned long index,
 	return 0;
 }
 
+/* Whether the count of result i is shown: 0-0, lost for both players,
+ * only when some game has it. */
+static int
+stats_result_shown(const struct stats *s, size_t i)
+{
+	return s->results[i] > 0 || strcmp(stats_result_names[i], "0-0") != 0;
+}
+
 static void
 stats_text(const struct stats *s)
 {
@@ -110,8 +118,9 @@ stats_text(const struct stats *s)
 	    s->plies);
 	printf("results:");
 	for (i = 0; i < STATS_RESULTS; i++)
-		printf("%s %s %lu", i > 0 ? "," : "", stats_result_names[i],
-		    s->results[i]);
+		if (stats_result_shown(s, i))
+			printf("%s %s %lu", i > 0 ? "," : "",
+			    stats_result_names[i], s->results[i]);
 	printf("\ngames of each kind:");
 	for (i = 0; i < RULES_COUNT; i++)
 		if (s->kinds[i] > 0)
@@ -141,8 +150,9 @@ stats_json(const struct stats *s)
 	printf("{\n  \"games\": %lu,\n  \"valid\": %lu,\n  \"plies\": %lu,\n"
 	    "  \"results\": {", s->games, s->valid, s->plies);
 	for (i = 0; i < STATS_RESULTS; i++)
-		printf("%s\"%s\": %lu", i > 0 ? ", " : "",
-		    stats_result_names[i], s->results[i]);
+		if (stats_result_shown(s, i))
+			printf("%s\"%s\": %lu", i > 0 ? ", " : "",
+			    stats_result_names[i], s->results[i]);
 	printf("},\n  \"kinds\": {");
 	for (i = 0; i < RULES_COUNT; i++)
 		printf("\"%s\": %lu, ", rules_table[i]->name, s->kinds[i]);

@@ -100,6 +100,18 @@ replay_has_setup(const struct record *g)
 	return s != NULL && strcmp(s, "1") == 0;
 }
 
+/* Where the tag name of g stands, else where g does. */
+static const struct srcloc *
+replay_tag_at(const struct record *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return &g->tags[i].at;
+	return &g->at;
+}
+
 int
 replay_start(struct replay *rp, const struct record *g,
     const struct replay_opts *o, struct diag *d)
@@ -122,6 +134,13 @@ replay_start(struct replay *rp, const struct record *g,
 		rules_names(known, sizeof(known));
 		diag_report(d, DIAG_RECORD_GAME, &w,
 		    name != NULL ? name : "?", known);
+		return -1;
+	}
+	if ((variant = record_tag(g, "GameType")) != NULL &&
+	    record_tag(g, "Game") == NULL && notation_gametype_fault(rp->r,
+	    variant, known, sizeof(known)) > 0) {
+		w.at = replay_tag_at(g, "GameType");
+		diag_report(d, DIAG_GAMETYPE, &w, variant, known);
 		return -1;
 	}
 	rp->style = notation_square_style(rp->r, g);
@@ -433,7 +452,6 @@ replay_result(const struct replay *rp, const struct record *g,
 	const char *token = replay_normal_result(g->result);
 	const char *tag = replay_normal_result(record_tag(g, "Result"));
 	char decided[128];
-	size_t i;
 
 	if (token != NULL && tag != NULL && strcmp(token, tag) != 0) {
 		snprintf(decided, sizeof(decided), "the Result tag %s", tag);
@@ -442,11 +460,11 @@ replay_result(const struct replay *rp, const struct record *g,
 	}
 	if (token == NULL) {
 		token = tag;
-		for (i = 0; i < g->ntags; i++)
-			if (strcmp(g->tags[i].name, "Result") == 0)
-				w.at = &g->tags[i].at;
+		w.at = replay_tag_at(g, "Result");
 	}
+	/* 0-0, lost for both, is declared: no position gives it */
 	if (rp->outcome == OUTCOME_NONE || token == NULL ||
+	    strcmp(token, "0-0") == 0 ||
 	    strcmp(token, replay_result_token(rp->outcome)) == 0)
 		return 0;
 	snprintf(decided, sizeof(decided), "%s: %s (%s)",

@@ -45,6 +45,13 @@ enum fen_style {
 	FEN_STACKS            /* SPEC 1: w:11=bw,15=b,22=Wwb (top first) */
 };
 
+/* The result tokens a game writes (PDN 3.0's result types): the
+ * canonical forms of SPEC 1 read the same in either. */
+enum result_set {
+	RESULTS_DEFAULT,      /* 1-0 0-1 1/2-1/2 0-0 * */
+	RESULTS_INTERNATIONAL /* 2-0 0-2 1-1 0-0 * (GameType 20 and 27) */
+};
+
 /*
  * How squares are named in a game that has two namings: the PDN numbers
  * (11) or algebraic names (f6), the GameType notation field "N1" or
@@ -66,6 +73,7 @@ struct rules {
 	char letter[2];              /* colour letters of stack strings: 'b','w' */
 	const char *gametype;        /* PDN GameType value, or NULL */
 	enum fen_style fen;
+	enum result_set results;     /* the result tokens it writes */
 	unsigned nsquares;
 	unsigned width, height;      /* display grid, in cells */
 
