@@ -637,8 +637,8 @@ pdn_is_square(const char *w, size_t n)
  * Finishes the move e when it is a square and a separator ("1-", "a3x",
  * "12:") and w[0..s) a square, with only spaces and move numbers between:
  * PDN reads a move's squares and separators as tokens of their own, so
- * "1- 6" is the move 1-6, as the PDN 3.0 conformance set writes moves.
- * 1 when done, 0 when not such a move, -1 out of memory.
+ * "1- 6" is the move 1-6, as the PDN 3.0 conformance set writes moves;
+ * not when the move would read as a result.  1 when done, 0 when not such a move, -1 out of memory.
  */
 static int
 pdn_finish_move(struct record *g, struct elem *e, const char *w, size_t s)
@@ -652,6 +652,9 @@ pdn_finish_move(struct record *g, struct elem *e, const char *w, size_t s)
 		return 0;
 	memcpy(buf, e->text, k);
 	memcpy(buf + k, w, s);
+	buf[k + s] = '\0';
+	if (notation_result_normal(buf, NULL) == 0)
+		return 0;	/* "1- 1" would be written 1-1, a result */
 	return record_elem_text(g, e, buf, k + s) == -1 ? -1 : 1;
 }
 
