@@ -19,10 +19,7 @@ data=$root/../shared/data/real
 table=$root/tests/data/draughts_real/expected
 . "$root/tests/lib/common.sh"
 need python3 python3 draughts_real
-if [ ! -d "$data" ]; then
-	echo "FAIL: draughts_real (../shared/data/real not found)"
-	exit 1
-fi
+need_dir "$data" draughts_real
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$data" || exit 1
