@@ -81,7 +81,8 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 
 # start of a sanitized binary a few milliseconds: under make sanitize
 # they play a few games each (their full runs are make check's).
 SAN_RULES_DIFF = RULES_DIFF_GAMES=3 RULES_DIFF2_GAMES=8 \
-          RULES_DIFF2_ACCASTA_GAMES=4 RULES_DIFF2_SAMPLE=8 RULES_DIFF2_SETUPS=15
+          RULES_DIFF2_ACCASTA_GAMES=4 RULES_DIFF2_SAMPLE=8 RULES_DIFF2_SETUPS=15 \
+          RULES_DIFF_ORTH_GAMES=8 RULES_DIFF_ORTH_SETUPS=30
 
 # One folder per layer (ARCHITECTURE).
 LAYERS = src/base src/db src/model src/rules notation src/game src/referee \

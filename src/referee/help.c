@@ -85,6 +85,17 @@ static const struct ref_game_help ref_games_help[] = {
 	    "reply: retaking a cell saves the game.",
 	    "as in accasta-pari: a1:1+b2,-b1; d6:xf4; e4:-e5.",
 	    "a1:1+b2,-b1 d6:xf4 e4:-e5", "w:a1=www,g4=bbb" },
+	{ "turkish",
+	    "Turkish draughts (dama) on all 64 squares, a1 to h8; white\n"
+	    "(ranks 2 and 3) first, black on 6 and 7.  A man steps forward or\n"
+	    "sideways, a king any distance along a rank or file.  Capturing\n"
+	    "is compulsory, straight ahead or sideways (a king also back),\n"
+	    "each piece lifted at once, never turning back; the capture of\n"
+	    "the most pieces must be played.  A man that ends its move on the\n"
+	    "far row is crowned.  A player with no legal move loses.",
+	    "a step a3-a4, a capture c3xc5 or d1xd5xh5 (the whole path when\n"
+	    "two captures share their ends).",
+	    "a3-a4 c3xc5 d1xd5xh5", "W:Wd4,Ka1:Bd5,Kh8" },
 };
 
 #define REF_NGAMES_HELP (sizeof(ref_games_help) / sizeof(ref_games_help[0]))

@@ -361,9 +361,11 @@ needs_path(const struct rules *r, const struct pos *p, const struct move *m)
 	return se.n > 1;
 }
 
-/* Appends "sep square" to buf at *at; -1 when it does not fit. */
+/* Appends "sep square" (r's name of sq) to buf at *at; -1 when it does
+ * not fit. */
 static int
-put_square(char *buf, size_t size, size_t *at, char sep, unsigned sq)
+put_square(const struct rules *r, char *buf, size_t size, size_t *at,
+    char sep, unsigned sq)
 {
 	int len;
 
@@ -373,7 +375,7 @@ put_square(char *buf, size_t size, size_t *at, char sep, unsigned sq)
 		buf[(*at)++] = sep;
 		buf[*at] = '\0';
 	}
-	if ((len = board32_square_name(sq, buf + *at, size - *at)) < 0)
+	if ((len = r->square_name(sq, buf + *at, size - *at)) < 0)
 		return -1;
 	*at += (size_t)len;
 	return 0;
@@ -390,13 +392,13 @@ board32_move_format(const struct rules *r, const struct pos *p,
 	if (size == 0 || m->nsteps == 0)
 		return -1;
 	sep = m->step[0].kind == STEP_CAPTURE ? 'x' : '-';
-	if (put_square(buf, size, &at, '\0', m->step[0].from) < 0)
+	if (put_square(r, buf, size, &at, '\0', m->step[0].from) < 0)
 		return -1;
 	if (needs_path(r, p, m)) {
 		for (i = 0; i < m->nsteps; i++)
-			if (put_square(buf, size, &at, sep, m->step[i].to) < 0)
+			if (put_square(r, buf, size, &at, sep, m->step[i].to) < 0)
 				return -1;
-	} else if (put_square(buf, size, &at, sep,
+	} else if (put_square(r, buf, size, &at, sep,
 	    m->step[m->nsteps - 1].to) < 0)
 		return -1;
 	return (int)at;

@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rules/board64.h"
 #include "rules/rules.h"
 
 extern const struct rules rules_brown;
@@ -466,42 +467,6 @@ brown_outcome(const struct pos *p, const char **why)
 
 /* ---- Squares and move text ------------------------------------- */
 
-static int
-brown_square_parse(const char *s, size_t n, size_t *used)
-{
-	int f;
-
-	*used = 0;
-	if (n < 1)
-		return -1;
-	f = (s[0] | 0x20) - 'a';
-	if (f < 0 || f > 7)
-		return -1;
-	*used = 1;
-	if (n < 2 || s[1] < '1' || s[1] > '8')
-		return -1;
-	*used = 2;
-	return (s[1] - '1') * 8 + f;
-}
-
-static int
-brown_square_name(unsigned sq, char *buf, size_t size)
-{
-	int len;
-
-	if (sq >= BROWN_SQUARES)
-		return -1;
-	len = snprintf(buf, size, "%c%c", 'a' + sq % 8, '1' + sq / 8);
-	return len < 0 || (size_t)len >= size ? -1 : len;
-}
-
-static void
-brown_square_xy(unsigned sq, unsigned *x, unsigned *y)
-{
-	*x = sq % 8;
-	*y = sq / 8;
-}
-
 /* Reading state of a move text. */
 struct brown_scan {
 	const char *s;
@@ -522,7 +487,7 @@ brown_scan_square(struct brown_scan *sc)
 	size_t used;
 	int sq;
 
-	sq = brown_square_parse(sc->s + sc->i, sc->n - sc->i, &used);
+	sq = board64_square_parse(sc->s + sc->i, sc->n - sc->i, &used);
 	if (sq >= 0)
 		sc->i += used;
 	return sq;
@@ -677,7 +642,7 @@ brown_format_step(struct pos *work, const struct move *m, unsigned i,
 	int len = 0;
 
 	if (origin) {
-		brown_square_name(st->from, name, sizeof(name));
+		board64_square_name(st->from, name, sizeof(name));
 		len = snprintf(text, sizeof(text), "%s%s", i > 0 ? "," : "",
 		    name);
 	} else
@@ -685,7 +650,7 @@ brown_format_step(struct pos *work, const struct move *m, unsigned i,
 	if (st->count != work->sq[st->from].height)
 		len += snprintf(text + len, sizeof(text) - (size_t)len,
 		    "%s%u", origin ? ":" : "", (unsigned)st->count);
-	brown_square_name(st->to, name, sizeof(name));
+	board64_square_name(st->to, name, sizeof(name));
 	snprintf(text + len, sizeof(text) - (size_t)len, "%c%s",
 	    st->kind <= STEP_ONTO ? sep[st->kind] : '-', name);
 	brown_step(work, st);
@@ -700,7 +665,8 @@ brown_format_restack(const struct move *m, char *buf, size_t size)
 	unsigned k;
 	int len;
 
-	if ((len = brown_square_name(m->step[0].from, text, sizeof(text))) < 0)
+	if ((len = board64_square_name(m->step[0].from, text,
+	    sizeof(text))) < 0)
 		return -1;
 	text[len++] = '=';
 	for (k = m->restack.height; k > 0; k--)
@@ -727,7 +693,7 @@ brown_move_format(const struct pos *p, const struct move *m, char *buf,
 	if (m->kind == MOVE_RESTACK)
 		return brown_format_restack(m, buf, size);
 	if (m->step[0].kind == STEP_PLACE)
-		return brown_square_name(m->step[0].to, buf, size);
+		return board64_square_name(m->step[0].to, buf, size);
 	for (i = 0; i < m->nsteps; i++)
 		if (brown_format_step(&work, m, i, buf, size, &at) == -1)
 			return -1;
@@ -1343,16 +1309,11 @@ const struct rules rules_brown = {
 	.side = { "black", "red" },
 	.letter = { 'b', 'r' },
 	.fen = FEN_STACKS,
-	.nsquares = BROWN_SQUARES,
-	.width = 8,
-	.height = 8,
+	BOARD64_RULES,
 	.start = brown_start,
 	.generate = brown_generate,
 	.apply = brown_apply,
 	.outcome = brown_outcome,
-	.square_parse = brown_square_parse,
-	.square_name = brown_square_name,
-	.square_xy = brown_square_xy,
 	.move_parse = brown_move_parse,
 	.move_format = brown_move_format,
 	.move_match = brown_move_match,

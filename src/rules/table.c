@@ -13,6 +13,7 @@ extern const struct rules rules_brown;
 extern const struct rules rules_mogensen;
 extern const struct rules rules_accasta;
 extern const struct rules rules_accasta2010;
+extern const struct rules rules_turkish;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
@@ -21,6 +22,7 @@ const struct rules *const rules_table[] = {
 	&rules_mogensen,
 	&rules_accasta,
 	&rules_accasta2010,
+	&rules_turkish,
 	NULL
 };
 
