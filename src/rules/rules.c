@@ -216,6 +216,13 @@ rules_perft(const struct rules *r, const struct pos *p, unsigned depth)
 	return rules_perft_generic(r, p, depth);
 }
 
+uint64_t
+rules_perft_paths(const struct rules *r, const struct pos *p, unsigned depth)
+{
+	return r->perft_paths != NULL ? r->perft_paths(p, depth) :
+	    rules_perft(r, p, depth);
+}
+
 static int
 count_one(void *ctx, const struct move *m)
 {
