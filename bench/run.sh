@@ -11,7 +11,7 @@
 #   (b2) the same for the international (GameType 20) and Russian (25)
 #       games of the real archives (../shared/data/real, the files
 #       tests/data/draughts_real/expected lists), repeated to the first
-#       size of BENCH_MB, each read with --game-type;
+#       size of BENCH_MB, each game with its GameType tag;
 #   (c) the latency of one `stackref move -n`, one `move -o` (validated and
 #       written) on a record of about 100 plies, and one `check`, `show
 #       --format svg` and `convert --to xml` of that game, whole
@@ -349,11 +349,11 @@ fi
 echo
 echo "== (b2) stackref check -q on archives of international and Russian games"
 # draughts TYPE: the games of the real archives that
-# tests/data/draughts_real/expected reads as PDN GameType TYPE (by their
-# tag, or --game-type TYPE), with a move, that check accepts without a
-# word, repeated to the first of BENCH_MB; best of 3 of check -q
-# --game-type TYPE over it; prints its figures and sets $dgps (games/s)
-# and $dgpscpu.
+# tests/data/draughts_real/expected reads as PDN GameType TYPE, each
+# with its GameType tag (added where the file has none), with a move,
+# that check accepts without a word, repeated to the first of BENCH_MB;
+# best of 3 of check -q over it; prints its figures and sets $dgps
+# (games/s) and $dgpscpu.
 draughts() {
 	real=$top/../shared/data/real
 	dgps="" dgpscpu=""
@@ -366,11 +366,14 @@ draughts() {
 		k=$((k + 1))
 		split "$real/$f" "$tmp/d/$k" >"$tmp/d/list"
 		while read -r n p; do
-			[ "$p" -gt 0 ] || continue
-			"$bin" check -q --game-type "$1" "$tmp/d/$k.$n.pdn" \
-			    >/dev/null 2>"$tmp/warn" && [ ! -s "$tmp/warn" ] ||
-			    continue
-			cat "$tmp/d/$k.$n.pdn"
+			[ "${p:-0}" -gt 0 ] || continue
+			g=$tmp/d/$k.$n.pdn
+			grep -q '^\[GameType ' "$g" ||
+			    printf '[GameType "%s"]\n' "$1" | cat - "$g" >"$g.t"
+			[ -f "$g.t" ] && mv "$g.t" "$g"
+			"$bin" check -q "$g" >/dev/null 2>"$tmp/warn" &&
+			    [ ! -s "$tmp/warn" ] || continue
+			cat "$g"
 			printf '\n'
 			echo "$p" >>"$tmp/d/accepted"
 		done <"$tmp/d/list"
@@ -385,7 +388,7 @@ draughts() {
 	while [ $i -lt $reps ]; do cat "$tmp/d/one.pdn"; i=$((i + 1)); done \
 	    >"$tmp/d/archive.pdn"
 	games=$((dgames1 * reps)) plies=$((dplies1 * reps))
-	best3 "$bin" check -q --game-type "$1" "$tmp/d/archive.pdn"
+	best3 "$bin" check -q "$tmp/d/archive.pdn"
 	dgps=$(ratio "$((games * 1000000000))" "$best" 0)
 	dgpscpu=$(ratio "$((games * 1000000000))" "$bestcpu" 0)
 	echo "GameType $1: $dgames1 games accepted ($dplies1 plies)," \
