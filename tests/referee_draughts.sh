@@ -18,7 +18,8 @@
 #                       as text and as the PNG of `show --format png`
 #   referee_draughts/GAME/ply-1, ply-2  each move told to both players
 #   referee_draughts/GAME/over       the last move's mails say the game
-#                       is over, bob the winner (0-1)
+#                       is over, bob the winner (0-1, or 0-2 as PDN's
+#                       International result set writes it)
 #   referee_draughts/GAME/record     the record has every move and the
 #                       result, and `stackref check` finds it valid
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
@@ -80,7 +81,7 @@ $l"
 # game GAME B MOVES SIZE: board B of GAME played to its end by mail;
 # SIZE a pattern of show's text at the game's size.
 game() {
-	local g=$1 b=$2 p=0 m u o
+	local g=$1 b=$2 p=0 m u o lost="0-[12]"	# 0-2 in PDN's International set
 	set -- $3 "$4"
 	send ann "$g challenge ann ann-pw bob"
 	referee
@@ -106,15 +107,15 @@ game() {
 	referee
 	for u in ann bob; do
 		fetch "$u"
-		grep -qF "Subject: $g board $b: game over 0-1" "$tmp/$u.$got" ||
+		grep -q "Subject: $g board $b: game over $lost" "$tmp/$u.$got" ||
 		    fail "$g/over" "$u's last mail:" "$(cat "$tmp/$u.$got")"
 	done
-	grep -qF "Subject: $g board $b: game over 0-1" "$tmp/ann.$got" &&
+	grep -q "Subject: $g board $b: game over $lost" "$tmp/ann.$got" &&
 	    pass "$g/over"
 	"$bin" check "$state/games/$b.pdn" >"$tmp/check" 2>&1
 	if grep -q ': 1 game, 1 valid$' "$tmp/check" &&
 	    [ "$("$bin" show "$state/games/$b.pdn" | grep -c 'after '$p' plies')" \
-	    -eq 1 ] && grep -q '^\[Result "0-1"\]' "$state/games/$b.pdn"; then
+	    -eq 1 ] && grep -q "^\[Result \"$lost\"\]" "$state/games/$b.pdn"; then
 		pass "$g/record"
 	else
 		fail "$g/record" "$(cat "$tmp/check")" "$(record "$b")"
