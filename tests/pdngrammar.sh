@@ -168,9 +168,10 @@ refuses fen/side-unknown-neither '[FEN "?:W18,24:B12,16"]\n1. 1-5 *' \
     "legal for neither side"
 # the reading grammar's notes on old files
 refuses note/unknown-move '1. 11-15 23-19 2. - - *' 'unreadable move -'
-# GameType: stackref plays English checkers (21) and its own games only
+# GameType: stackref plays the draughts of PDN's table and its own games
 reads gametype/21 '[GameType "21"]\n1. 11-15 *' 1
 reads gametype/21-full '[GameType "21,B,8,8,N2,0"]\n1. 11-15 *' 1
-refuses gametype/20 '[GameType "20"]\n1. 32-28 *' \
-    'international draughts (GameType 20) is not supported'
+reads gametype/20 '[GameType "20"]\n1. 32-28 *' 1
+refuses gametype/0 '[GameType "0"]\n1. e4 *' \
+    'the record names the unknown game 0'
 [ $fails = 0 ]

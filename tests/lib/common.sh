@@ -108,7 +108,7 @@ pdn_moves() {
 		n = split(text, t, /[ \t]+/)
 		for (i = 1; i <= n; i++) {
 			m = t[i]; sub(/^[0-9]+\.+/, "", m); sub(/[!?]+$/, "", m)
-			if (m == "" || m ~ /^(1-0|0-1|1\/2-1\/2|\*)$/) continue
+			if (m == "" || m ~ /^(1-0|0-1|1\/2-1\/2|2-0|0-2|1-1|0-0|\*)$/) continue
 			if (m !~ /^[0-9]+([-x][0-9]+)+$/) { print "?" m; continue }
 			from = m; sub(/[-x].*/, "", from)
 			to = m; sub(/.*[-x]/, "", to)
