@@ -250,6 +250,16 @@ split() {
 	END { flush() }' "$1"
 }
 
+# keep FILE LIST LINE: when check accepts the game of FILE without a
+# word, prints it and a blank line, and appends LINE to the file LIST.
+keep() {
+	"$bin" check -q "$1" >/dev/null 2>"$tmp/warn" &&
+	    [ ! -s "$tmp/warn" ] || return 0
+	cat "$1"
+	printf '\n'
+	echo "$3" >>"$2"
+}
+
 echo
 echo "== (b) stackref check -q on archives"
 files=""
@@ -279,11 +289,7 @@ for f in $files; do
 	while read -r n p; do
 		total=$((total + 1))
 		[ "$p" -gt 0 ] || { empty=$((empty + 1)); continue; }
-		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>"$tmp/warn" &&
-		    [ ! -s "$tmp/warn" ] || continue
-		cat "$tmp/g/$k.$n.pdn"
-		printf '\n'
-		echo "$k.$n $p ${f##*/}" >>"$tmp/accepted"
+		keep "$tmp/g/$k.$n.pdn" "$tmp/accepted" "$k.$n $p ${f##*/}"
 	done <"$tmp/list"
 done >"$tmp/one.pdn"
 games1=$(wc -l <"$tmp/accepted")
@@ -371,11 +377,7 @@ draughts() {
 			grep -q '^\[GameType ' "$g" ||
 			    printf '[GameType "%s"]\n' "$1" | cat - "$g" >"$g.t"
 			[ -f "$g.t" ] && mv "$g.t" "$g"
-			"$bin" check -q "$g" >/dev/null 2>"$tmp/warn" &&
-			    [ ! -s "$tmp/warn" ] || continue
-			cat "$g"
-			printf '\n'
-			echo "$p" >>"$tmp/d/accepted"
+			keep "$g" "$tmp/d/accepted" "$p"
 		done <"$tmp/d/list"
 	done >"$tmp/d/one.pdn"
 	dgames1=$(wc -l <"$tmp/d/accepted")
