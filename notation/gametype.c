@@ -30,7 +30,8 @@ notation_gametype_style(const char *v)
 /*
  * PDN 3.0's GameType table (pdn.fmjd.org/gametype.html): each draughts
  * type, its name and its full form's defaults: the colour that moves
- * first, the board's width and height, the notation field.
+ * first, the board's width and height, the notation field, the
+ * Invert-flag.
  */
 static const struct notation_gametype {
 	unsigned type;
@@ -38,21 +39,23 @@ static const struct notation_gametype {
 	char first;                  /* 'W' or 'B' */
 	unsigned width, height;
 	const char *code;            /* "N2" */
+	unsigned invert;             /* the Invert-flag: the bottom left
+				      * corner is not played */
 } notation_gametypes[] = {
-	{ 20, "international draughts", 'W', 10, 10, "N2" },
-	{ 21, "English draughts", 'B', 8, 8, "N1" },
-	{ 22, "Italian draughts", 'W', 8, 8, "N2" },
-	{ 23, "American pool checkers", 'B', 8, 8, "N1" },
-	{ 24, "Spanish draughts", 'W', 8, 8, "N1" },
-	{ 25, "Russian draughts", 'W', 8, 8, "A0" },
-	{ 26, "Brazilian draughts", 'W', 8, 8, "A0" },
-	{ 27, "Canadian draughts", 'W', 12, 12, "N2" },
-	{ 28, "Portuguese draughts", 'W', 8, 8, "N1" },
-	{ 29, "Czech draughts", 'W', 8, 8, "A0" },
-	{ 30, "Turkish draughts", 'W', 8, 8, "A0" },
-	{ 31, "Thai draughts", 'B', 8, 8, "N2" },
-	{ 40, "Frisian draughts", 'W', 10, 10, "N2" },
-	{ 41, "Spantsiretti", 'W', 10, 8, "A0" },
+	{ 20, "international draughts", 'W', 10, 10, "N2", 0 },
+	{ 21, "English draughts", 'B', 8, 8, "N1", 0 },
+	{ 22, "Italian draughts", 'W', 8, 8, "N2", 1 },
+	{ 23, "American pool checkers", 'B', 8, 8, "N1", 0 },
+	{ 24, "Spanish draughts", 'W', 8, 8, "N1", 1 },
+	{ 25, "Russian draughts", 'W', 8, 8, "A0", 0 },
+	{ 26, "Brazilian draughts", 'W', 8, 8, "A0", 0 },
+	{ 27, "Canadian draughts", 'W', 12, 12, "N2", 0 },
+	{ 28, "Portuguese draughts", 'W', 8, 8, "N1", 1 },
+	{ 29, "Czech draughts", 'W', 8, 8, "A0", 0 },
+	{ 30, "Turkish draughts", 'W', 8, 8, "A0", 0 },
+	{ 31, "Thai draughts", 'B', 8, 8, "N2", 0 },
+	{ 40, "Frisian draughts", 'W', 10, 10, "N2", 0 },
+	{ 41, "Spantsiretti", 'W', 10, 8, "A0", 0 },
 };
 
 #define NOTATION_GAMETYPES \
@@ -186,8 +189,8 @@ notation_gametype_text(const struct rules *r, int style, char *buf,
 		return -1;
 	code = style >= 0 && r->restyle != NULL ?
 	    rules_style_code((enum square_style)style) : t->code;
-	return snprintf(buf, size, "%u,%c,%u,%u,%s,0", t->type, t->first,
-	    r->width, r->height, code);
+	return snprintf(buf, size, "%u,%c,%u,%u,%s,%u", t->type, t->first,
+	    r->width, r->height, code, t->invert);
 }
 
 const char *
