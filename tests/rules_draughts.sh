@@ -24,7 +24,8 @@ need python3 python3 rules_draughts
 [ -x "$bin" ] || { echo "FAIL: rules_draughts (no $bin)"; exit 1; }
 tmp=$(mktemp "${TMPDIR:-/tmp}/stackref-draughts.XXXXXX") || exit 1
 trap 'rm -f "$tmp"' EXIT
-python3 "$root/tools/rules_ref/draughts_diff.py" --stackref "$bin" \
+PYTHONDONTWRITEBYTECODE=1 python3 "$root/tools/rules_ref/draughts_diff.py" \
+    --stackref "$bin" \
     --games "${RULES_DRAUGHTS_GAMES:-2}" \
     --plies "${RULES_DRAUGHTS_PLIES:-120}" \
     --seed "${RULES_DRAUGHTS_SEED:-1}" \
