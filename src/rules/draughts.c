@@ -243,17 +243,100 @@ draughts_move_format(const struct draughts_variant *v, const struct pos *p,
 	    capture ? v->capsep : '-', sq, n, buf, size);
 }
 
+/* The direction of the diagonal from square a to square b, or -1. */
+static int
+line_dir(const struct draughts_variant *v, unsigned a, unsigned b)
+{
+	int d, at;
+
+	for (d = 0; d < GRID_NDIRS; d++)
+		for (at = grid_next(&v->grid, a, (enum grid_dir)d); at >= 0;
+		    at = grid_next(&v->grid, (unsigned)at, (enum grid_dir)d))
+			if ((unsigned)at == b)
+				return d;
+	return -1;
+}
+
+#define LINE_MAX (MOVE_MAX_STEPS * 12u)
+
+/* The squares capture m's piece stands on or passes between the first
+ * piece it takes and the last, in order, into sq; returns how many. */
+static unsigned
+king_line(const struct draughts_variant *v, const struct move *m,
+    uint8_t sq[LINE_MAX])
+{
+	unsigned i, n = 0, at;
+	int d, past;
+
+	for (i = 0; i < m->nsteps; i++) {
+		d = line_dir(v, m->step[i].from, m->step[i].to);
+		past = 0;
+		for (at = m->step[i].from; d >= 0 && at != m->step[i].to;) {
+			at = (unsigned)grid_next(&v->grid, at,
+			    (enum grid_dir)d);
+			if (at == m->step[i].over)
+				past = 1;
+			else if ((i > 0 || past) &&
+			    (i + 1 < m->nsteps || !past) && n < LINE_MAX)
+				sq[n++] = (uint8_t)at;
+		}
+	}
+	return n;
+}
+
+/* Whether pattern names capture legal: its ends, and the squares it
+ * writes between them where legal's piece stood or passed between two
+ * pieces it took, in order (PDN writers name any of them: 46x23x5 for
+ * a king taking 37 and 14); a plain move as move_match says. */
+static int
+line_match(const struct draughts_variant *v, const struct move *pattern,
+    const struct move *legal)
+{
+	uint8_t sq[LINE_MAX];
+	unsigned i, j = 0, n;
+
+	if (legal->step[0].kind != STEP_CAPTURE ||
+	    !(pattern->flags & MOVE_ELIDED) || pattern->kind != legal->kind)
+		return move_match(pattern, legal);
+	if (pattern->nsteps == 0 ||
+	    pattern->step[0].from != legal->step[0].from ||
+	    pattern->step[pattern->nsteps - 1].to !=
+	    legal->step[legal->nsteps - 1].to ||
+	    (pattern->step[0].kind != STEP_ANY &&
+	    pattern->step[0].kind != STEP_CAPTURE))
+		return 0;
+	n = king_line(v, legal, sq);
+	for (i = 0; i + 1 < pattern->nsteps; i++) {
+		while (j < n && sq[j] != pattern->step[i].to)
+			j++;
+		if (j++ == n)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether pattern names legal exactly: each landing square written. */
+static int
+exact_match(const struct move *pattern, const struct move *legal)
+{
+	return legal->nsteps == pattern->nsteps && move_match(pattern, legal);
+}
+
 int
 draughts_move_match(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, const struct move *legal)
 {
-	return rules_path_match(v->rules, p, pattern, legal);
+	if (!line_match(v, pattern, legal))
+		return 0;
+	return exact_match(pattern, legal) ||
+	    !rules_path_exact(v->rules, p, pattern);
 }
 
 /* What pattern denotes among the moves of one position, as
- * draughts_move_match says: the moves move_match accepts, only those
- * of the pattern's length when one has it. */
+ * draughts_move_match says: the moves line_match accepts, only the
+ * one with the pattern's whole path when there is one. */
 struct resolve {
+	const struct draughts_variant *v;
 	const struct move *pattern;
 	int exact;              /* a match has the pattern's length */
 	int emitting;
@@ -267,13 +350,13 @@ resolve_visit(void *ctx, const struct move *m)
 	struct resolve *r = ctx;
 
 	if (m->step[0].from != r->pattern->step[0].from ||
-	    !move_match(r->pattern, m))
+	    !line_match(r->v, r->pattern, m))
 		return 0;
 	if (!r->emitting) {
-		r->exact |= m->nsteps == r->pattern->nsteps;
+		r->exact |= exact_match(r->pattern, m);
 		return 0;
 	}
-	return r->exact && m->nsteps != r->pattern->nsteps ? 0 :
+	return r->exact && !exact_match(r->pattern, m) ? 0 :
 	    r->emit(r->ctx, m);
 }
 
@@ -282,7 +365,7 @@ static int
 resolve_plain(const struct draughts_variant *v, const struct pos *p,
     const struct move *pt, rules_emit_fn emit, void *ctx)
 {
-	struct resolve r = { pt, 1, 1, emit, ctx };
+	struct resolve r = { v, pt, 1, 1, emit, ctx };
 
 	if (pt->nsteps != 1)
 		return 0;
@@ -293,7 +376,7 @@ int
 draughts_resolve(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, rules_emit_fn emit, void *ctx)
 {
-	struct resolve r = { pattern, 0, 0, emit, ctx };
+	struct resolve r = { v, pattern, 0, 0, emit, ctx };
 	unsigned sq = pattern->step[0].from;
 	int capture;
 
