@@ -332,64 +332,62 @@ draughts_move_match(const struct draughts_variant *v, const struct pos *p,
 	    !rules_path_exact(v->rules, p, pattern);
 }
 
-/* What pattern denotes among the moves of one position, as
+/* What pattern denotes among the moves of one origin, as
  * draughts_move_match says: the moves line_match accepts, only the
  * one with the pattern's whole path when there is one. */
 struct resolve {
 	const struct draughts_variant *v;
 	const struct move *pattern;
-	int exact;              /* a match has the pattern's length */
+	unsigned found;         /* moves line_match accepts */
+	int exact;              /* one of them has the pattern's whole path */
 	int emitting;
 	rules_emit_fn emit;
 	void *ctx;
 };
 
 static int
-resolve_visit(void *ctx, const struct move *m)
+resolve_visit(void *ctx, const struct draughts_move *dm)
 {
 	struct resolve *r = ctx;
+	struct move m;
 
-	if (m->step[0].from != r->pattern->step[0].from ||
-	    !line_match(r->v, r->pattern, m))
+	to_move(dm, &m);
+	if (!line_match(r->v, r->pattern, &m))
 		return 0;
 	if (!r->emitting) {
-		r->exact |= exact_match(r->pattern, m);
+		r->found++;
+		r->exact |= exact_match(r->pattern, &m);
 		return 0;
 	}
-	return r->exact && !exact_match(r->pattern, m) ? 0 :
-	    r->emit(r->ctx, m);
+	return r->exact && !exact_match(r->pattern, &m) ? 0 :
+	    r->emit(r->ctx, &m);
 }
 
-/* The plain move of pattern, if p has it (no capture being possible). */
+/* Calls visit for the legal moves of p from sq (draughts_bb.h). */
 static int
-resolve_plain(const struct draughts_variant *v, const struct pos *p,
-    const struct move *pt, rules_emit_fn emit, void *ctx)
+moves_from(const struct draughts_variant *v, const struct pos *p,
+    unsigned sq, int (*visit)(void *ctx, const struct draughts_move *m),
+    void *ctx)
 {
-	struct resolve r = { v, pt, 1, 1, emit, ctx };
-
-	if (pt->nsteps != 1)
-		return 0;
-	return draughts_generate(v, p, resolve_visit, &r);
+	return wide(v) ? d128_moves_from(v, p, sq, visit, ctx) :
+	    d64_moves_from(v, p, sq, visit, ctx);
 }
 
 int
 draughts_resolve(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, rules_emit_fn emit, void *ctx)
 {
-	struct resolve r = { v, pattern, 0, 0, emit, ctx };
+	struct resolve r = { v, pattern, 0, 0, 0, emit, ctx };
 	unsigned sq = pattern->step[0].from;
-	int capture;
 
 	if (pattern->nsteps == 0 || sq >= p->nsquares ||
 	    p->sq[sq].height == 0 || stack_top_side(&p->sq[sq]) != p->turn)
 		return 0;
-	capture = wide(v) ? d128_pos_has_capture(v, p) :
-	    d64_pos_has_capture(v, p);
-	if (!capture)
-		return resolve_plain(v, p, pattern, emit, ctx);
-	draughts_generate(v, p, resolve_visit, &r);
+	moves_from(v, p, sq, resolve_visit, &r);
+	if (r.found == 0)
+		return 0;
 	r.emitting = 1;
-	return draughts_generate(v, p, resolve_visit, &r);
+	return moves_from(v, p, sq, resolve_visit, &r);
 }
 
 int
