@@ -332,9 +332,12 @@ draughts_move_match(const struct draughts_variant *v, const struct pos *p,
 	    !rules_path_exact(v->rules, p, pattern);
 }
 
+#define RESOLVE_KEEP 8      /* matches kept from the first walk */
+
 /* What pattern denotes among the moves of one origin, as
  * draughts_move_match says: the moves line_match accepts, only the
- * one with the pattern's whole path when there is one. */
+ * one with the pattern's whole path when there is one.  The first walk
+ * keeps the matches (a second walk emits them when there are more). */
 struct resolve {
 	const struct draughts_variant *v;
 	const struct move *pattern;
@@ -343,7 +346,16 @@ struct resolve {
 	int emitting;
 	rules_emit_fn emit;
 	void *ctx;
+	struct move keep[RESOLVE_KEEP];
 };
+
+/* Emits m unless an exact match exists and m is not one. */
+static int
+resolve_emit(struct resolve *r, const struct move *m)
+{
+	return r->exact && !exact_match(r->pattern, m) ? 0 :
+	    r->emit(r->ctx, m);
+}
 
 static int
 resolve_visit(void *ctx, const struct draughts_move *dm)
@@ -354,13 +366,13 @@ resolve_visit(void *ctx, const struct draughts_move *dm)
 	to_move(dm, &m);
 	if (!line_match(r->v, r->pattern, &m))
 		return 0;
-	if (!r->emitting) {
-		r->found++;
-		r->exact |= exact_match(r->pattern, &m);
-		return 0;
-	}
-	return r->exact && !exact_match(r->pattern, &m) ? 0 :
-	    r->emit(r->ctx, &m);
+	if (r->emitting)
+		return resolve_emit(r, &m);
+	if (r->found < RESOLVE_KEEP)
+		r->keep[r->found] = m;
+	r->found++;
+	r->exact |= exact_match(r->pattern, &m);
+	return 0;
 }
 
 /* Calls visit for the legal moves of p from sq (draughts_bb.h). */
@@ -377,17 +389,26 @@ int
 draughts_resolve(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, rules_emit_fn emit, void *ctx)
 {
-	struct resolve r = { v, pattern, 0, 0, 0, emit, ctx };
-	unsigned sq = pattern->step[0].from;
+	struct resolve r;
+	unsigned sq = pattern->step[0].from, i;
+	int rc = 0;
 
 	if (pattern->nsteps == 0 || sq >= p->nsquares ||
 	    p->sq[sq].height == 0 || stack_top_side(&p->sq[sq]) != p->turn)
 		return 0;
+	r.v = v;
+	r.pattern = pattern;
+	r.found = 0;
+	r.exact = r.emitting = 0;
+	r.emit = emit;
+	r.ctx = ctx;
 	moves_from(v, p, sq, resolve_visit, &r);
-	if (r.found == 0)
-		return 0;
 	r.emitting = 1;
-	return moves_from(v, p, sq, resolve_visit, &r);
+	if (r.found > RESOLVE_KEEP)
+		return moves_from(v, p, sq, resolve_visit, &r);
+	for (i = 0; i < r.found && rc == 0; i++)
+		rc = resolve_emit(&r, &r.keep[i]);
+	return rc;
 }
 
 int
