@@ -19,6 +19,7 @@ extern const struct rules rules_brazilian;
 extern const struct rules rules_canadian;
 extern const struct rules rules_pool;
 extern const struct rules rules_turkish;
+extern const struct rules rules_frisian;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
@@ -33,6 +34,7 @@ const struct rules *const rules_table[] = {
 	&rules_canadian,
 	&rules_pool,
 	&rules_turkish,
+	&rules_frisian,
 	NULL
 };
 

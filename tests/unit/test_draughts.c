@@ -228,7 +228,7 @@ test_grid_neighbours(void **state)
 			grid_xy(&grids[g], sq, &x, &y);
 			assert_int_equal(grid_at(&grids[g], (int)x, (int)y),
 			    (int)sq);
-			for (d = 0; d < GRID_NDIRS; d++) {
+			for (d = 0; d < GRID_NDIRS_ALL; d++) {
 				next = grid_next(&grids[g], sq,
 				    (enum grid_dir)d);
 				if (next < 0)
