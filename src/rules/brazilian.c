@@ -5,7 +5,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_brazilian;
+
 static const struct draughts_variant brazilian = {
+	.rules = &rules_brazilian,
 	.grid = { 8, 8, 0, 2 },         /* "26,W,8,8,A0,0"; numbers as N2 */
 	.rows = 3,
 	.men_back = 1,
@@ -14,8 +17,7 @@ static const struct draughts_variant brazilian = {
 	.merge_paths = 1,
 	.names = SQUARES_ALGEBRAIC,
 	.capsep = 'x',
-	.blocked = { "white has no legal move", "black has no legal move" },
-	.bare = { "white has no pieces left", "black has no pieces left" },
+	DRAUGHTS_PHRASES("white", "black"),
 };
 
 DRAUGHTS_FUNCTIONS(brazilian, &brazilian)

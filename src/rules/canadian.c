@@ -5,7 +5,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_canadian;
+
 static const struct draughts_variant canadian = {
+	.rules = &rules_canadian,
 	.grid = { 12, 12, 0, 2 },       /* "27,W,12,12,N2,0" */
 	.rows = 5,
 	.men_back = 1,
@@ -14,8 +17,7 @@ static const struct draughts_variant canadian = {
 	.merge_paths = 1,
 	.names = SQUARES_NUMERIC,
 	.capsep = 'x',
-	.blocked = { "white has no legal move", "black has no legal move" },
-	.bare = { "white has no pieces left", "black has no pieces left" },
+	DRAUGHTS_PHRASES("white", "black"),
 };
 
 DRAUGHTS_FUNCTIONS(canadian, &canadian)
@@ -26,5 +28,6 @@ const struct rules rules_canadian = {
 	.side = { "white", "black" },
 	.letter = { 'w', 'b' },
 	.gametype = "27",
+	.results = RESULTS_INTERNATIONAL,
 	DRAUGHTS_RULES(canadian, 12, 12),
 };

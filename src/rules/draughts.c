@@ -272,69 +272,28 @@ draughts_move_parse(const struct draughts_variant *v, const char *s,
 
 /* ---- Canonical text and matching --------------------------------- */
 
-struct same_ends {
-	const struct move *m;
-	unsigned n;
-};
-
-static int
-count_same_ends(void *ctx, const struct move *l)
-{
-	struct same_ends *se = ctx;
-	const struct move *m = se->m;
-
-	if (l->step[0].from == m->step[0].from &&
-	    l->step[l->nsteps - 1].to == m->step[m->nsteps - 1].to)
-		se->n++;
-	return 0;
-}
-
 int
 draughts_move_format(const struct draughts_variant *v, const struct pos *p,
     const struct move *m, char *buf, size_t size)
 {
-	struct same_ends se = { m, 0 };
 	unsigned sq[MOVE_MAX_STEPS + 1], n = 0, i;
-	int capture = m->step[0].kind == STEP_CAPTURE;
+	int capture = m->step[0].kind == STEP_CAPTURE, path;
 
 	if (m->nsteps == 0)
 		return -1;
 	sq[n++] = m->step[0].from;
-	if (capture)
-		draughts_generate(v, p, count_same_ends, &se);
-	for (i = se.n > 1 ? 0 : m->nsteps - 1u; i < m->nsteps; i++)
+	path = capture && rules_same_ends(v->rules, p, m) > 1;
+	for (i = path ? 0 : m->nsteps - 1u; i < m->nsteps; i++)
 		sq[n++] = m->step[i].to;
 	return grid_move_write(&v->grid, (enum square_style)v->names,
 	    capture ? v->capsep : '-', sq, n, buf, size);
-}
-
-struct exact_path {
-	const struct move *pattern;
-	int found;
-};
-
-static int
-find_exact(void *ctx, const struct move *l)
-{
-	struct exact_path *ep = ctx;
-
-	if (l->nsteps == ep->pattern->nsteps && move_match(ep->pattern, l))
-		ep->found = 1;
-	return ep->found;
 }
 
 int
 draughts_move_match(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, const struct move *legal)
 {
-	struct exact_path ep = { pattern, 0 };
-
-	if (!move_match(pattern, legal))
-		return 0;
-	if (legal->nsteps == pattern->nsteps)
-		return 1;
-	draughts_generate(v, p, find_exact, &ep);
-	return !ep.found;
+	return rules_path_match(v->rules, p, pattern, legal);
 }
 
 /* What pattern denotes among the moves of one position, as

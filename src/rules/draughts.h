@@ -49,6 +49,7 @@ enum draughts_majority {
 };
 
 struct draughts_variant {
+	const struct rules *rules;  /* the variant's own */
 	struct grid grid;
 	uint8_t rows;           /* rows of men each side starts with */
 	uint8_t men_back;       /* men capture backwards too */
@@ -76,6 +77,11 @@ struct draughts_variant {
 	const char *blocked[2]; /* "white has no legal move", by side */
 	const char *bare[2];    /* "white has no pieces left", by side */
 };
+
+/* The outcome phrases of a variant whose sides are White and Black. */
+#define DRAUGHTS_PHRASES(FIRST, SECOND) \
+	.blocked = { FIRST " has no legal move", SECOND " has no legal move" }, \
+	.bare = { FIRST " has no pieces left", SECOND " has no pieces left" }
 
 #define DRAUGHTS_MAX_JUMPS 30   /* pieces one capture takes, at most */
 

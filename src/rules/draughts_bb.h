@@ -387,23 +387,28 @@ DW(score)(const struct DW(walk) *w)
 	}
 }
 
-static int
-DW(rec_visit)(void *ctx, const struct DW(walk) *w, unsigned at)
+/* The record of the path of w that ends on bit at. */
+static void
+DW(brief)(const struct DW(walk) *w, unsigned at, struct DW(rec) *r)
 {
-	struct DW(node) *nd = ctx;
-	struct DW(rec) *r;
-
-	if (nd->n == nd->cap) {
-		nd->full = 1;
-		return 1;
-	}
-	r = &nd->r[nd->n++];
 	r->taken = w->taken;
 	r->score = DW(score)(w);
 	r->from = (uint8_t)w->from;
 	r->to = (uint8_t)at;
 	r->king = w->king || (w->b->crown[w->b->turn] & DW(bit)(at)) != 0;
 	r->keep = 0;
+}
+
+static int
+DW(rec_visit)(void *ctx, const struct DW(walk) *w, unsigned at)
+{
+	struct DW(node) *nd = ctx;
+
+	if (nd->n == nd->cap) {
+		nd->full = 1;
+		return 1;
+	}
+	DW(brief)(w, at, &nd->r[nd->n++]);
 	return 0;
 }
 
@@ -660,17 +665,6 @@ struct DW(stream) {
 	int (*take)(void *ctx, const struct DW(walk) *w, unsigned at);
 	void *ctx;
 };
-
-static void
-DW(brief)(const struct DW(walk) *w, unsigned at, struct DW(rec) *r)
-{
-	r->taken = w->taken;
-	r->score = DW(score)(w);
-	r->from = (uint8_t)w->from;
-	r->to = (uint8_t)at;
-	r->king = w->king || (w->b->crown[w->b->turn] & DW(bit)(at)) != 0;
-	r->keep = 0;
-}
 
 static int
 DW(best_visit)(void *ctx, const struct DW(walk) *w, unsigned at)

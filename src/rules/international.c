@@ -6,7 +6,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_international;
+
 static const struct draughts_variant international = {
+	.rules = &rules_international,
 	.grid = { 10, 10, 0, 2 },       /* "20,W,10,10,N2,0" */
 	.rows = 4,
 	.men_back = 1,
@@ -15,8 +18,7 @@ static const struct draughts_variant international = {
 	.merge_paths = 1,
 	.names = SQUARES_NUMERIC,
 	.capsep = 'x',
-	.blocked = { "white has no legal move", "black has no legal move" },
-	.bare = { "white has no pieces left", "black has no pieces left" },
+	DRAUGHTS_PHRASES("white", "black"),
 };
 
 DRAUGHTS_FUNCTIONS(international, &international)
@@ -27,5 +29,6 @@ const struct rules rules_international = {
 	.side = { "white", "black" },
 	.letter = { 'w', 'b' },
 	.gametype = "20",
+	.results = RESULTS_INTERNATIONAL,
 	DRAUGHTS_RULES(international, 10, 10),
 };

@@ -6,7 +6,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_pool;
+
 static const struct draughts_variant pool = {
+	.rules = &rules_pool,
 	.grid = { 8, 8, 0, 1 },         /* "23,B,8,8,N1,0" */
 	.rows = 3,
 	.men_back = 1,
@@ -14,8 +17,7 @@ static const struct draughts_variant pool = {
 	.majority = DRAUGHTS_FREE,
 	.names = SQUARES_NUMERIC,
 	.capsep = 'x',
-	.blocked = { "black has no legal move", "white has no legal move" },
-	.bare = { "black has no pieces left", "white has no pieces left" },
+	DRAUGHTS_PHRASES("black", "white"),
 };
 
 DRAUGHTS_FUNCTIONS(pool, &pool)

@@ -246,6 +246,20 @@ const char *rules_style_code(enum square_style st);
  * or "second" (case-insensitive).  Returns the side or -1. */
 int rules_side_parse(const struct rules *r, const char *text);
 
+/*
+ * The move_match of a game whose moves are paths of squares (checkers,
+ * draughts): pattern denotes the legal move legal of p when move_match
+ * accepts it, unless pattern is shorter than legal and is the whole
+ * path of another legal move (which it then names instead).
+ */
+int rules_path_match(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const struct move *legal);
+
+/* The number of legal moves of p (r->generate) that start and end
+ * where m does: more than one when m's text must give its path. */
+unsigned rules_same_ends(const struct rules *r, const struct pos *p,
+    const struct move *m);
+
 /* Leaf count of the legal-move tree of depth from p: the game's perft
  * if it has one, else a walk of generate/apply whose last ply is
  * counted by the game's count when it has one. */

@@ -7,7 +7,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_russian;
+
 static const struct draughts_variant russian = {
+	.rules = &rules_russian,
 	.grid = { 8, 8, 0, 2 },         /* "25,W,8,8,A0,0"; numbers as N2 */
 	.rows = 3,
 	.men_back = 1,
@@ -16,8 +19,7 @@ static const struct draughts_variant russian = {
 	.crown_on_pass = 1,
 	.names = SQUARES_ALGEBRAIC,
 	.capsep = ':',
-	.blocked = { "white has no legal move", "black has no legal move" },
-	.bare = { "white has no pieces left", "black has no pieces left" },
+	DRAUGHTS_PHRASES("white", "black"),
 };
 
 DRAUGHTS_FUNCTIONS(russian, &russian)
