@@ -9,7 +9,10 @@
  */
 #include "rules/draughts.h"
 
+extern const struct rules rules_frisian;
+
 static const struct draughts_variant frisian = {
+	.rules = &rules_frisian,
 	.grid = { 10, 10, 0, 2 },       /* "40,W,10,10,N2,0" */
 	.rows = 4,
 	.men_back = 1,
@@ -20,8 +23,7 @@ static const struct draughts_variant frisian = {
 	.king_moves = 3,
 	.names = SQUARES_NUMERIC,
 	.capsep = 'x',
-	.blocked = { "white has no legal move", "black has no legal move" },
-	.bare = { "white has no pieces left", "black has no pieces left" },
+	DRAUGHTS_PHRASES("white", "black"),
 };
 
 DRAUGHTS_FUNCTIONS(frisian, &frisian)
