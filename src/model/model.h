@@ -131,9 +131,9 @@ int stack_equal(const struct stack *a, const struct stack *b);
 void pos_clear(struct pos *p, unsigned nsquares, enum side turn);
 
 /* Copies src into dst: its size, side to move, runs and the squares it
- * uses (the first nsquares), so that pos_equal(dst, src) holds; dst's squares
- * beyond are left as they are.  Cheaper than an assignment for a board
- * smaller than POS_SQUARES. */
+ * uses (the first nsquares), so that pos_equal(dst, src) holds; dst's
+ * squares beyond are left as they are.  Cheaper than an assignment for a
+ * board smaller than POS_SQUARES. */
 void pos_copy(struct pos *dst, const struct pos *src);
 
 /* Whether two positions are identical (squares and side to move; the
