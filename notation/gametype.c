@@ -206,3 +206,50 @@ notation_variant(const struct record *g, unsigned *type)
 	*type = t->type;
 	return t->name;
 }
+
+const struct rules *
+notation_game_named(const char *text, const char **tag, const char **value)
+{
+	const struct rules *r;
+	long n = notation_gametype_number(text);
+
+	if (n >= 0 && (r = notation_gametype_rules(n)) != NULL) {
+		*tag = "GameType";
+		*value = text;
+		return r;
+	}
+	if ((r = rules_find(text)) == NULL)
+		return NULL;
+	*tag = r->gametype != NULL ? "GameType" : "Game";
+	*value = r->gametype != NULL ? r->gametype : r->name;
+	return r;
+}
+
+void
+notation_game_names(char *buf, size_t size)
+{
+	size_t i, n = 0;
+	int k;
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (i = 0; rules_table[i] != NULL && n < size; i++) {
+		k = snprintf(buf + n, size - n, "%s%s%s%s%s", i > 0 ? ", " : "",
+		    rules_table[i]->name, rules_table[i]->gametype != NULL ?
+		    " (" : "", rules_table[i]->gametype != NULL ?
+		    rules_table[i]->gametype : "", rules_table[i]->gametype !=
+		    NULL ? ")" : "");
+		if (k < 0)
+			break;
+		n += (size_t)k;
+	}
+}
+
+const char *
+notation_gametype_name(const struct rules *r)
+{
+	const struct notation_gametype *t = r->gametype == NULL ? NULL :
+	    notation_gametype_row(strtol(r->gametype, NULL, 10));
+
+	return t != NULL ? t->name : r->title;
+}

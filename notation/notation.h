@@ -192,6 +192,27 @@ extern const struct notation *const notation_table[];
 const struct rules *notation_game(const struct record *g, const char **name);
 
 /*
+ * The game text names, as the option --game-type reads it: a GameType
+ * value ("20", or its full form "20,W,10,10,N2,0") whose number a
+ * registered game has, or a game's identifier ("international").
+ * *tag and *value get the tag that names that game in a record:
+ * GameType with text itself for a GameType value; for an identifier,
+ * GameType with the game's number when it has one, else Game with the
+ * identifier (static).  Returns NULL when text names no game.
+ */
+const struct rules *notation_game_named(const char *text, const char **tag,
+    const char **value);
+
+/* Writes into buf the games notation_game_named knows, each identifier
+ * with its GameType number: "checkers (21), stackup, ..." (truncated to
+ * fit, NUL-terminated when size > 0). */
+void notation_game_names(char *buf, size_t size);
+
+/* The name of r's type in PDN 3.0's GameType table ("international
+ * draughts"), else r's title. */
+const char *notation_gametype_name(const struct rules *r);
+
+/*
  * The colour PDN 3.0's GameType table gives the first player of r, 'W'
  * or 'B' (English checkers: 'B'); 'B' for a game without a GameType.
  * It names the first player's tag (White, Black) and FEN letter.
