@@ -149,6 +149,20 @@ notation_gametype_fields(const char *v, char (*f)[16], size_t n)
 	return k;
 }
 
+/* Whether style st is the one naming of r, a game with one naming
+ * only: algebraic in a game whose type PDN writes so (Turkish, Russian:
+ * A0), else numeric. */
+static int
+notation_gametype_own_style(const struct rules *r, int st)
+{
+	const struct notation_gametype *t = r->gametype == NULL ? NULL :
+	    notation_gametype_row(strtol(r->gametype, NULL, 10));
+	int own = t != NULL && t->code[0] == 'A' ? SQUARES_ALGEBRAIC :
+	    SQUARES_NUMERIC;
+
+	return st == own;
+}
+
 int
 notation_gametype_fault(const struct rules *r, const char *v, char *buf,
     size_t size)
@@ -166,9 +180,8 @@ notation_gametype_fault(const struct rules *r, const char *v, char *buf,
 	if (strcmp(f[3], want) != 0)
 		return snprintf(buf, size, "board height %s, but %s is played "
 		    "on a board %s high", f[3], r->name, want);
-	if (notation_gametype_style(v) < 0 ||
-	    (notation_gametype_style(v) == SQUARES_ALGEBRAIC &&
-	    r->restyle == NULL && r->text_style == NULL))
+	if (notation_gametype_style(v) < 0 || (r->restyle == NULL &&
+	    !notation_gametype_own_style(r, notation_gametype_style(v))))
 		return snprintf(buf, size, "notation %s, which %s does not "
 		    "write", f[4], r->name);
 	return 0;
