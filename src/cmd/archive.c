@@ -91,20 +91,6 @@ cmd_position_opt(struct posmatch_spec *sp, int ch, const char *arg)
 	return 1;
 }
 
-int
-cmd_game_type(struct select_as *as, const char *text, const char *usage,
-    struct diag *d)
-{
-	char known[512];
-
-	if (notation_game_named(text, &as->tag, &as->value) != NULL)
-		return 1;
-	notation_game_names(known, sizeof(known));
-	diag_report(d, DIAG_UNKNOWN_GAME, NULL, text, known);
-	cmd_usage(d, usage);
-	return -1;
-}
-
 void
 cmd_quiet(struct diag *q)
 {

@@ -102,6 +102,20 @@ cmd_number(struct diag *d, const char *opt, const char *text,
 }
 
 int
+cmd_game_type(struct select_as *as, const char *text, const char *usage,
+    struct diag *d)
+{
+	char known[512];
+
+	if (notation_game_named(text, &as->tag, &as->value) != NULL)
+		return 1;
+	notation_game_names(known, sizeof(known));
+	diag_report(d, DIAG_UNKNOWN_GAME, NULL, text, known);
+	cmd_usage(d, usage);
+	return -1;
+}
+
+int
 cmd_load_one(const char *path, struct record *g,
     const struct notation **nt, struct diag *d)
 {
