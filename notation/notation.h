@@ -163,6 +163,11 @@ int notation_result_normal(const char *token, const char **canonical);
  */
 const char *notation_result_written(const struct record *g);
 
+/* The token game r writes for the canonical result c ("1-0", "0-1",
+ * "1/2-1/2", "0-0", "*"): "2-0" for "1-0" in a game of the two-point
+ * set, c itself otherwise. */
+const char *notation_result_of(const struct rules *r, const char *c);
+
 /*
  * The style (enum square_style) the GameType value v declares in its
  * notation field (the fifth, "N1" or "A3" in PDN 3.0), or -1 when it has

@@ -68,23 +68,29 @@ notation_result_normal(const char *token, const char **canonical)
 }
 
 const char *
-notation_result_written(const struct record *g)
+notation_result_of(const struct rules *r, const char *canonical)
 {
 	static const char *const forms[][2] = {
 		{ "1-0", "2-0" }, { "0-1", "0-2" }, { "1/2-1/2", "1-1" }
 	};
-	const struct rules *r = notation_game(g, NULL);
-	const char *c = "*";
 	size_t i;
+
+	if (r == NULL || r->results != RESULTS_INTERNATIONAL)
+		return canonical;
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (strcmp(canonical, forms[i][0]) == 0)
+			return forms[i][1];
+	return canonical;
+}
+
+const char *
+notation_result_written(const struct record *g)
+{
+	const char *c = "*";
 
 	if (g->result != NULL)
 		notation_result_normal(g->result, &c);
-	if (r == NULL || r->results != RESULTS_INTERNATIONAL)
-		return c;
-	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
-		if (strcmp(c, forms[i][0]) == 0)
-			return forms[i][1];
-	return c;
+	return notation_result_of(notation_game(g, NULL), c);
 }
 
 void

@@ -401,7 +401,8 @@ cmd_play_write(const struct play_opts *po, const char *file,
 		return -1;
 	if (rp->outcome != OUTCOME_NONE && strcmp(out, "-") != 0)
 		printf("game over: %s (%s)\n",
-		    replay_result_token(rp->outcome),
+		    notation_result_of(rp->r,
+		    replay_result_token(rp->outcome)),
 		    rp->why != NULL ? rp->why : "no legal move");
 	return 0;
 }

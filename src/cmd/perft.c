@@ -7,21 +7,40 @@
 
 #include "cmd/cmd.h"
 
-const char cmd_perft_usage[] = "perft [--divide] [--game N] "
+const char cmd_perft_usage[] = "perft [--divide] [--all-paths] [--game N] "
     "[--tag CRITERION]... GAME|FILE DEPTH";
 
 const char cmd_perft_help[] =
 	"  --divide             print the count under each first move, then"
 	" the total\n"
+	"  --all-paths          count each capture path as a move, where the"
+	" game\n"
+	"                       merges paths that take the same pieces\n"
 	CMD_HELP_SELECT;
 
 #define PERFT_MAX_DEPTH 40
+
+/* perft's own options. */
+struct perft_opts {
+	int divide;
+	int all_paths;            /* --all-paths */
+};
+
+/* The count of the game r from p, all_paths as --all-paths says. */
+static uint64_t
+perft_count(const struct rules *r, const struct pos *p, unsigned depth,
+    int all_paths)
+{
+	return all_paths ? rules_perft_paths(r, p, depth) :
+	    rules_perft(r, p, depth);
+}
 
 struct perft_divide {
 	const struct rules *r;
 	const struct pos *p;
 	int style;                /* of the squares: a record's, or -1 */
 	unsigned depth;
+	int all_paths;
 	uint64_t total;
 };
 
@@ -37,22 +56,23 @@ perft_divide_one(void *ctx, const struct move *m)
 	    sizeof(text)) == -1)
 		snprintf(text, sizeof(text), "?");
 	pd->r->apply(&next, m);
-	n = rules_perft(pd->r, &next, pd->depth - 1);
+	n = perft_count(pd->r, &next, pd->depth - 1, pd->all_paths);
 	pd->total += n;
 	printf("%s: %" PRIu64 "\n", text, n);
 	return 0;
 }
 
 static void
-perft_run(const struct replay *rp, unsigned depth, int divide)
+perft_run(const struct replay *rp, unsigned depth,
+    const struct perft_opts *o)
 {
 	const struct rules *r = rp->r;
 	const struct pos *p = &rp->pos;
-	struct perft_divide pd = { r, p, rp->style, depth, 0 };
+	struct perft_divide pd = { r, p, rp->style, depth, o->all_paths, 0 };
 
-	if (!divide || depth == 0) {
-		pd.total = rules_perft(r, p, depth);
-		if (!divide) {
+	if (!o->divide || depth == 0) {
+		pd.total = perft_count(r, p, depth, o->all_paths);
+		if (!o->divide) {
 			printf("%" PRIu64 "\n", pd.total);
 			return;
 		}
@@ -82,14 +102,19 @@ perft_position(const char *arg, const struct select *sel, struct record *g,
 	return cmd_replay_to(arg, NULL, sel, g, rp, d);
 }
 
-/* perft's own option: --divide. */
+/* perft's own options: --divide, --all-paths. */
 static int
 perft_opt(void *ctx, int ch, const char *arg)
 {
+	struct perft_opts *o = ctx;
+
 	(void)arg;
-	if (ch != 'd')
+	if (ch == 'd')
+		o->divide = 1;
+	else if (ch == 'a')
+		o->all_paths = 1;
+	else
 		return -1;
-	*(int *)ctx = 1;
 	return 0;
 }
 
@@ -98,6 +123,7 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "divide", no_argument, NULL, 'd' },
+		{ "all-paths", no_argument, NULL, 'a' },
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -105,11 +131,12 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 	struct select sel;
 	struct replay rp;
 	struct record g;
-	int divide = 0, rc;
+	struct perft_opts o = { 0, 0 };
+	int rc;
 
 	select_init(&sel);
 	rc = cmd_getopt_select(argc, argv, longopts, &sel, cmd_perft_usage,
-	    perft_opt, &divide, d);
+	    perft_opt, &o, d);
 	if (rc == 0 && argc - optind != 2)
 		rc = diag_report(d, DIAG_ARGS_NEEDED, NULL,
 		    "GAME or FILE, and DEPTH,"), cmd_usage(d, cmd_perft_usage);
@@ -118,7 +145,7 @@ cmd_perft(int argc, char *argv[], struct diag *d)
 		rc = STATUS_USAGE;
 	record_init(&g);
 	if (rc == 0 && perft_position(argv[optind], &sel, &g, &rp, d) == 0)
-		perft_run(&rp, (unsigned)depth, divide);
+		perft_run(&rp, (unsigned)depth, &o);
 	record_free(&g);
 	select_free(&sel);
 	return rc != 0 ? rc : cmd_finish(d);

@@ -56,7 +56,7 @@ posmatch_fen(struct posmatch_game *pg, const char *text, int pattern,
 	}
 	for (sq = 0; sq < pg->want.nsquares; sq++)
 		if (!pattern || pg->want.sq[sq].height > 0)
-			pg->listed |= (uint64_t)1 << sq;
+			pg->listed[sq] = 1;
 	return POSMATCH_FINE;
 }
 
@@ -87,13 +87,13 @@ posmatch_empty(struct posmatch_game *pg, const char *text)
 		if (*p == '-' && (++p, (b = posmatch_square(pg->r, &p)) < a))
 			break;
 		for (; a <= b; a++)
-			pg->empty |= (uint64_t)1 << a;
+			pg->empty[a] = pg->nempty = 1;
 		if (*p == ',')
 			p++;
 		else if (*p != '\0')
 			break;
 	}
-	return *p == '\0' && pg->empty != 0 ? POSMATCH_FINE :
+	return *p == '\0' && pg->nempty ? POSMATCH_FINE :
 	    POSMATCH_BAD_EMPTY;
 }
 
@@ -245,20 +245,18 @@ posmatch_counts(const struct posmatch_game *pg, const struct pos *p)
 int
 posmatch_test(const struct posmatch_game *pg, const struct pos *p)
 {
-	uint64_t m;
-	unsigned sq;
+	unsigned sq, n = p->nsquares < POS_SQUARES ? p->nsquares : POS_SQUARES;
 
 	if (pg->exact)
 		return pos_equal(p, &pg->want);
-	if (pg->listed != 0 && !pg->anyside && p->turn != pg->want.turn)
-		return 0;
-	for (m = pg->listed; m != 0; m &= m - 1) {
-		sq = (unsigned)__builtin_ctzll(m);
-		if (!stack_equal(&p->sq[sq], &pg->want.sq[sq]))
-			return 0;
-	}
-	for (m = pg->empty; m != 0; m &= m - 1)
-		if (p->sq[__builtin_ctzll(m)].height != 0)
+	if (!pg->anyside && p->turn != pg->want.turn)
+		for (sq = 0; sq < n; sq++)
+			if (pg->listed[sq])
+				return 0;
+	for (sq = 0; sq < n; sq++)
+		if ((pg->listed[sq] &&
+		    !stack_equal(&p->sq[sq], &pg->want.sq[sq])) ||
+		    (pg->empty[sq] && p->sq[sq].height != 0))
 			return 0;
 	return posmatch_counts(pg, p);
 }

@@ -15,7 +15,7 @@
 #include "base/diag.h"
 #include "rules/rules.h"
 
-#define POSMATCH_GAMES 8       /* games read at most (there are five) */
+#define POSMATCH_GAMES RULES_COUNT  /* games read at most */
 #define POSMATCH_MATERIAL 8    /* material terms */
 
 /* What the user asked for, as given (the texts are not copied). */
@@ -46,8 +46,9 @@ struct posmatch_game {
 	int exact;             /* compare every square (--fen) */
 	int anyside;           /* the pattern's side is '?' */
 	struct pos want;       /* --fen or --pattern position */
-	uint64_t listed;       /* squares the pattern or FEN fixes */
-	uint64_t empty;        /* squares that must be empty */
+	uint8_t listed[POS_SQUARES]; /* squares the pattern or FEN fixes */
+	uint8_t empty[POS_SQUARES];  /* squares that must be empty */
+	int nempty;            /* whether empty lists a square */
 	struct posmatch_count count[POSMATCH_MATERIAL];
 	unsigned ncount;
 };

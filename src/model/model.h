@@ -20,7 +20,7 @@ enum side { SIDE_FIRST = 0, SIDE_SECOND = 1 };
 
 #define SIDE_OTHER(s) ((enum side)((s) ^ 1))
 
-#define POS_SQUARES 64   /* largest board: Brown's full 8x8 */
+#define POS_SQUARES 72   /* largest board: the dark squares of 12x12 */
 #define STACK_MAX 32     /* checkers in one stack (24 suffice for any game) */
 #define MOVE_MAX_STEPS 32 /* steps in one turn */
 #define SQ_NONE 0xFF     /* no square (placement origin, no jumped square) */

@@ -85,6 +85,50 @@ static const struct ref_game_help ref_games_help[] = {
 	    "reply: retaking a cell saves the game.",
 	    "as in accasta-pari: a1:1+b2,-b1; d6:xf4; e4:-e5.",
 	    "a1:1+b2,-b1 d6:xf4 e4:-e5", "w:a1=www,g4=bbb" },
+	{ "international",
+	    "International draughts (FMJD) on the 50 dark squares of 10x10,\n"
+	    "numbered 1 to 50.  White starts on 31 to 50 and moves first,\n"
+	    "black on 1 to 20.  A man steps one square diagonally forward and\n"
+	    "captures forward or backward; a king moves and captures along\n"
+	    "whole diagonals.  Capturing is compulsory, the capture of the\n"
+	    "most pieces must be chosen, a man is crowned only where its move\n"
+	    "ends.  A player with no legal move loses.",
+	    "a step 32-28, a capture 19x30 (with its landing squares,\n"
+	    "19x30x39, when another capture has the same ends).",
+	    "32-28 19x30 19x30x39", "W:W28,K45:B19,23" },
+	{ "russian",
+	    "Russian draughts on the 32 dark squares of 8x8, a1 to h8.  White\n"
+	    "starts on rows 1 to 3 and moves first.  A man steps one square\n"
+	    "diagonally forward and captures forward or backward; a king moves\n"
+	    "and captures along whole diagonals.  Capturing is compulsory,\n"
+	    "any capture may be chosen; a man reaching the far row in a\n"
+	    "capture is crowned and goes on as a king.  A player with no legal\n"
+	    "move loses.",
+	    "a step c3-d4, a capture c3:e5:g3 (its ends c3:g3 will do when\n"
+	    "only one capture has them).",
+	    "c3-d4 c3:e5 c3:e5:g3", "W:Wc3,Ke1:Bd4,f6" },
+	{ "brazilian",
+	    "Brazilian draughts: the international rules on the 32 dark\n"
+	    "squares of 8x8, a1 to h8, white first on rows 1 to 3.",
+	    "a step c3-d4, a capture c3xe5 (c3xe5xg3 when another capture\n"
+	    "has the same ends).",
+	    "c3-d4 c3xe5 c3xe5xg3", "W:Wc3,Ke1:Bd4,f6" },
+	{ "canadian",
+	    "Canadian draughts: the international rules on the 72 dark\n"
+	    "squares of 12x12, numbered 1 to 72, white first on 43 to 72,\n"
+	    "black on 1 to 30.",
+	    "a step 44-38, a capture 37x48 (37x48x59 when another capture\n"
+	    "has the same ends).",
+	    "44-38 37x48 37x48x59", "W:W44,K70:B37,25" },
+	{ "pool",
+	    "American pool checkers on the 32 dark squares numbered as in\n"
+	    "checkers: black on 1 to 12 moves first.  A man steps one square\n"
+	    "diagonally forward and captures forward or backward; a king\n"
+	    "moves and captures along whole diagonals.  Capturing is\n"
+	    "compulsory, any capture may be chosen, a man is crowned only\n"
+	    "where its move ends.  A player with no legal move loses.",
+	    "as in checkers: 11-15, 15x22, 15x22x29.",
+	    "11-15 15x22 15x22x29", "W:W18,K27:B12,16" },
 	{ "turkish",
 	    "Turkish draughts (dama) on all 64 squares, a1 to h8; white\n"
 	    "(ranks 2 and 3) first, black on 6 and 7.  A man steps forward or\n"

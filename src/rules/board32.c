@@ -302,50 +302,11 @@ board32_move_parse(const char *s, size_t n, struct move *pt, size_t *err)
 	return 0;
 }
 
-struct exact_path {
-	const struct move *pattern;
-	int found;
-};
-
-static int
-find_exact(void *ctx, const struct move *l)
-{
-	struct exact_path *ep = ctx;
-
-	if (l->nsteps == ep->pattern->nsteps && move_match(ep->pattern, l))
-		ep->found = 1;
-	return ep->found;
-}
-
 int
 board32_move_match(const struct rules *r, const struct pos *p,
     const struct move *pattern, const struct move *legal)
 {
-	struct exact_path ep = { pattern, 0 };
-
-	if (!move_match(pattern, legal))
-		return 0;
-	if (legal->nsteps == pattern->nsteps)
-		return 1;
-	r->generate(p, find_exact, &ep);
-	return !ep.found;
-}
-
-struct same_ends {
-	const struct move *m;
-	unsigned n;
-};
-
-static int
-count_same_ends(void *ctx, const struct move *l)
-{
-	struct same_ends *se = ctx;
-	const struct move *m = se->m;
-
-	if (l->nsteps > 0 && l->step[0].from == m->step[0].from &&
-	    l->step[l->nsteps - 1].to == m->step[m->nsteps - 1].to)
-		se->n++;
-	return 0;
+	return rules_path_match(r, p, pattern, legal);
 }
 
 /* Whether the capture m must be written with its whole path: another
@@ -353,12 +314,7 @@ count_same_ends(void *ctx, const struct move *l)
 static int
 needs_path(const struct rules *r, const struct pos *p, const struct move *m)
 {
-	struct same_ends se = { m, 0 };
-
-	if (m->nsteps <= 1)
-		return 0;
-	r->generate(p, count_same_ends, &se);
-	return se.n > 1;
+	return m->nsteps > 1 && rules_same_ends(r, p, m) > 1;
 }
 
 /* Appends "sep square" (r's name of sq) to buf at *at; -1 when it does

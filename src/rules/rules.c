@@ -216,6 +216,13 @@ rules_perft(const struct rules *r, const struct pos *p, unsigned depth)
 	return rules_perft_generic(r, p, depth);
 }
 
+uint64_t
+rules_perft_paths(const struct rules *r, const struct pos *p, unsigned depth)
+{
+	return r->perft_paths != NULL ? r->perft_paths(p, depth) :
+	    rules_perft(r, p, depth);
+}
+
 static int
 count_one(void *ctx, const struct move *m)
 {
@@ -530,4 +537,60 @@ const char *
 rules_style_code(enum square_style st)
 {
 	return st == SQUARES_ALGEBRAIC ? "A3" : "N1";
+}
+
+struct exact_path {
+	const struct move *pattern;
+	int found;
+};
+
+static int
+find_exact(void *ctx, const struct move *l)
+{
+	struct exact_path *ep = ctx;
+
+	if (l->nsteps == ep->pattern->nsteps && move_match(ep->pattern, l))
+		ep->found = 1;
+	return ep->found;
+}
+
+int
+rules_path_match(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const struct move *legal)
+{
+	struct exact_path ep = { pattern, 0 };
+
+	if (!move_match(pattern, legal))
+		return 0;
+	if (legal->nsteps == pattern->nsteps)
+		return 1;
+	r->generate(p, find_exact, &ep);
+	return !ep.found;
+}
+
+struct same_ends {
+	const struct move *m;
+	unsigned n;
+};
+
+static int
+count_same_ends(void *ctx, const struct move *l)
+{
+	struct same_ends *se = ctx;
+	const struct move *m = se->m;
+
+	if (l->nsteps > 0 && l->step[0].from == m->step[0].from &&
+	    l->step[l->nsteps - 1].to == m->step[m->nsteps - 1].to)
+		se->n++;
+	return 0;
+}
+
+unsigned
+rules_same_ends(const struct rules *r, const struct pos *p,
+    const struct move *m)
+{
+	struct same_ends se = { m, 0 };
+
+	r->generate(p, count_same_ends, &se);
+	return se.n;
 }

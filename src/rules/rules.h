@@ -126,6 +126,12 @@ struct rules {
 	 * written counted once).  NULL: rules_perft walks generate/apply. */
 	uint64_t (*perft)(const struct pos *p, unsigned depth);
 
+	/* Optional: the same leaf count with each capture path a move of
+	 * its own, in a game where paths that take the same pieces between
+	 * the same squares are one move (international draughts).  NULL:
+	 * the game merges no paths, rules_perft counts them all. */
+	uint64_t (*perft_paths)(const struct pos *p, unsigned depth);
+
 	/* Optional: calls emit for each legal move of p that pattern (from
 	 * move_parse, or any struct move) denotes, exactly those move_match
 	 * accepts among generate's moves and in the same order, found by
@@ -197,7 +203,7 @@ const struct rules *rules_find(const char *name);
 
 /* The registered games, NULL-terminated, in table order: RULES_COUNT
  * of them (table.c checks the number when it compiles). */
-#define RULES_COUNT 7
+#define RULES_COUNT 12
 extern const struct rules *const rules_table[];
 
 /* Writes the identifiers of the known games into buf, separated by
@@ -240,10 +246,28 @@ const char *rules_style_code(enum square_style st);
  * or "second" (case-insensitive).  Returns the side or -1. */
 int rules_side_parse(const struct rules *r, const char *text);
 
+/*
+ * The move_match of a game whose moves are paths of squares (checkers,
+ * draughts): pattern denotes the legal move legal of p when move_match
+ * accepts it, unless pattern is shorter than legal and is the whole
+ * path of another legal move (which it then names instead).
+ */
+int rules_path_match(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const struct move *legal);
+
+/* The number of legal moves of p (r->generate) that start and end
+ * where m does: more than one when m's text must give its path. */
+unsigned rules_same_ends(const struct rules *r, const struct pos *p,
+    const struct move *m);
+
 /* Leaf count of the legal-move tree of depth from p: the game's perft
  * if it has one, else a walk of generate/apply whose last ply is
  * counted by the game's count when it has one. */
 uint64_t rules_perft(const struct rules *r, const struct pos *p,
+    unsigned depth);
+
+/* rules_perft with each capture path counted (r->perft_paths). */
+uint64_t rules_perft_paths(const struct rules *r, const struct pos *p,
     unsigned depth);
 
 /* The same count by the generic walk of generate/apply only; the tests

@@ -13,6 +13,11 @@ extern const struct rules rules_brown;
 extern const struct rules rules_mogensen;
 extern const struct rules rules_accasta;
 extern const struct rules rules_accasta2010;
+extern const struct rules rules_international;
+extern const struct rules rules_russian;
+extern const struct rules rules_brazilian;
+extern const struct rules rules_canadian;
+extern const struct rules rules_pool;
 extern const struct rules rules_turkish;
 
 const struct rules *const rules_table[] = {
@@ -22,6 +27,11 @@ const struct rules *const rules_table[] = {
 	&rules_mogensen,
 	&rules_accasta,
 	&rules_accasta2010,
+	&rules_international,
+	&rules_russian,
+	&rules_brazilian,
+	&rules_canadian,
+	&rules_pool,
 	&rules_turkish,
 	NULL
 };

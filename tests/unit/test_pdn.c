@@ -715,8 +715,10 @@ test_notation_game(void **state)
 	record_tag_set(&g, "GameType", "21,W,8,8,N1,0", NULL);
 	assert_ptr_equal(notation_game(&g, &name), rules_find("checkers"));
 	record_tag_set(&g, "GameType", "20", NULL);
+	assert_ptr_equal(notation_game(&g, &name), rules_find("international"));
+	record_tag_set(&g, "GameType", "41", NULL);
 	assert_null(notation_game(&g, &name));
-	assert_string_equal(name, "20");
+	assert_string_equal(name, "41");
 	record_tag_set(&g, "GameType", "210", NULL);
 	assert_null(notation_game(&g, &name));
 	record_tag_set(&g, "Game", "stackup", NULL);

@@ -1,0 +1,326 @@
+/* draughts.c - one engine for the diagonal draughts (draughts.h). */
+#include <string.h>
+
+#include "rules/draughts.h"
+
+#define DRAUGHTS_ARENA 2048     /* capture paths in the scratch list */
+
+/* The engine on 64-bit bitboards: boards up to 10x10. */
+#define DBB uint64_t
+#define DW(name) d64_##name
+#define DBB_BITS 64u
+#define DBB_CTZ(b) ((unsigned)__builtin_ctzll(b))
+#define DBB_CLZ(b) ((unsigned)__builtin_clzll(b))
+#define DBB_POP(b) ((unsigned)__builtin_popcountll(b))
+#define DBB_WORDS(w) ((w)[0])
+#include "rules/draughts_bb.h"
+#undef DBB
+#undef DW
+#undef DBB_BITS
+#undef DBB_CTZ
+#undef DBB_CLZ
+#undef DBB_POP
+#undef DBB_WORDS
+
+/* The engine on 128-bit bitboards: 12x12. */
+typedef unsigned __int128 d128_t;
+
+static inline unsigned
+d128_ctz(d128_t b)
+{
+	uint64_t lo = (uint64_t)b;
+
+	return lo != 0 ? (unsigned)__builtin_ctzll(lo) :
+	    64u + (unsigned)__builtin_ctzll((uint64_t)(b >> 64));
+}
+
+static inline unsigned
+d128_clz(d128_t b)
+{
+	uint64_t hi = (uint64_t)(b >> 64);
+
+	return hi != 0 ? (unsigned)__builtin_clzll(hi) :
+	    64u + (unsigned)__builtin_clzll((uint64_t)b);
+}
+
+#define DBB d128_t
+#define DW(name) d128_##name
+#define DBB_BITS 128u
+#define DBB_CTZ(b) d128_ctz(b)
+#define DBB_CLZ(b) d128_clz(b)
+#define DBB_POP(b) ((unsigned)(__builtin_popcountll((uint64_t)(b)) + \
+    __builtin_popcountll((uint64_t)((b) >> 64))))
+#define DBB_WORDS(w) ((d128_t)(w)[0] | (d128_t)(w)[1] << 64)
+#include "rules/draughts_bb.h"
+
+/* Whether v's board needs the 128-bit engine. */
+static int
+wide(const struct draughts_variant *v)
+{
+	return grid_bits(&v->grid) > 64u;
+}
+
+void
+draughts_start(const struct draughts_variant *v, struct pos *p)
+{
+	unsigned n = grid_squares(&v->grid), sq, x, y;
+
+	pos_clear(p, n, SIDE_FIRST);
+	for (sq = 0; sq < n; sq++) {
+		grid_xy(&v->grid, sq, &x, &y);
+		if (y < v->rows)
+			stack_push(&p->sq[sq], SIDE_FIRST, 0);
+		else if (y + v->rows >= v->grid.height)
+			stack_push(&p->sq[sq], SIDE_SECOND, 0);
+	}
+}
+
+int
+draughts_moves(const struct draughts_variant *v, const struct pos *p,
+    int (*visit)(void *ctx, const struct draughts_move *m), void *ctx)
+{
+	return wide(v) ? d128_moves(v, p, visit, ctx) :
+	    d64_moves(v, p, visit, ctx);
+}
+
+uint64_t
+draughts_perft(const struct draughts_variant *v, const struct pos *p,
+    unsigned depth, int all_paths)
+{
+	return wide(v) ? d128_pos_perft(v, p, depth, all_paths) :
+	    d64_pos_perft(v, p, depth, all_paths);
+}
+
+uint64_t
+draughts_count(const struct draughts_variant *v, const struct pos *p)
+{
+	return draughts_perft(v, p, 1, 0);
+}
+
+/* The model's form of dm: one STEP_MOVE step, or one STEP_CAPTURE step
+ * per jump with its over square. */
+static void
+to_move(const struct draughts_move *dm, struct move *m)
+{
+	unsigned i;
+
+	memset(m, 0, offsetof(struct move, step));
+	m->kind = MOVE_ORDINARY;
+	if (dm->n == 0) {
+		m->nsteps = 1;
+		m->step[0] = (struct step){ dm->from, dm->to, SQ_NONE, 0,
+		    STEP_MOVE };
+		return;
+	}
+	m->nsteps = dm->n;
+	for (i = 0; i < dm->n; i++)
+		m->step[i] = (struct step){ i == 0 ? dm->from :
+		    dm->land[i - 1], dm->land[i], dm->over[i], 0,
+		    STEP_CAPTURE };
+}
+
+struct gen_emit {
+	rules_emit_fn emit;
+	void *ctx;
+};
+
+static int
+gen_visit(void *ctx, const struct draughts_move *dm)
+{
+	struct gen_emit *g = ctx;
+	struct move m;
+
+	to_move(dm, &m);
+	return g->emit(g->ctx, &m);
+}
+
+int
+draughts_generate(const struct draughts_variant *v, const struct pos *p,
+    rules_emit_fn emit, void *ctx)
+{
+	struct gen_emit g = { emit, ctx };
+
+	return draughts_moves(v, p, gen_visit, &g);
+}
+
+/* Whether sq lies on the row where side's men are crowned. */
+static int
+crown_row(const struct draughts_variant *v, unsigned sq, unsigned side)
+{
+	unsigned x, y;
+
+	grid_xy(&v->grid, sq, &x, &y);
+	return side == 0 ? y == v->grid.height - 1u : y == 0;
+}
+
+void
+draughts_apply(const struct draughts_variant *v, struct pos *p,
+    const struct move *m)
+{
+	struct stack piece;
+	unsigned i, to = m->step[m->nsteps - 1].to, king;
+
+	piece = p->sq[m->step[0].from];
+	king = stack_top_crowned(&piece);
+	memset(&p->sq[m->step[0].from], 0, sizeof(piece));
+	for (i = 0; i < m->nsteps; i++) {
+		if (m->step[i].over != SQ_NONE)
+			memset(&p->sq[m->step[i].over], 0, sizeof(piece));
+		if (v->crown_on_pass && m->step[i].kind == STEP_CAPTURE &&
+		    crown_row(v, m->step[i].to, p->turn))
+			king = 1;
+	}
+	if (crown_row(v, to, p->turn))
+		king = 1;
+	if (king && !stack_top_crowned(&piece))
+		piece.crown |= (uint32_t)1 << (piece.height - 1);
+	p->sq[to] = piece;
+	p->turn = (uint8_t)SIDE_OTHER(p->turn);
+}
+
+enum outcome
+draughts_outcome(const struct draughts_variant *v, const struct pos *p,
+    const char **why)
+{
+	enum outcome won = p->turn == SIDE_FIRST ? OUTCOME_SECOND_WINS :
+	    OUTCOME_FIRST_WINS;
+	const char *reason = NULL;
+
+	if (pos_count(p, (enum side)p->turn) == 0)
+		reason = v->bare[p->turn];
+	else if (draughts_count(v, p) == 0)
+		reason = v->blocked[p->turn];
+	if (why != NULL)
+		*why = reason;
+	return reason == NULL ? OUTCOME_NONE : won;
+}
+
+int
+draughts_square_parse(const struct draughts_variant *v, const char *s,
+    size_t n, size_t *used)
+{
+	return grid_square_parse(&v->grid, s, n, used);
+}
+
+int
+draughts_square_name(const struct draughts_variant *v, unsigned sq,
+    char *buf, size_t size)
+{
+	return grid_square_name(&v->grid, sq, (enum square_style)v->names,
+	    buf, size);
+}
+
+void
+draughts_square_xy(const struct draughts_variant *v, unsigned sq,
+    unsigned *x, unsigned *y)
+{
+	grid_xy(&v->grid, sq, x, y);
+}
+
+int
+draughts_move_parse(const struct draughts_variant *v, const char *s,
+    size_t n, struct move *pattern, size_t *err)
+{
+	return grid_move_parse(&v->grid, s, n, pattern, err);
+}
+
+/* ---- Canonical text and matching --------------------------------- */
+
+int
+draughts_move_format(const struct draughts_variant *v, const struct pos *p,
+    const struct move *m, char *buf, size_t size)
+{
+	unsigned sq[MOVE_MAX_STEPS + 1], n = 0, i;
+	int capture = m->step[0].kind == STEP_CAPTURE, path;
+
+	if (m->nsteps == 0)
+		return -1;
+	sq[n++] = m->step[0].from;
+	path = capture && rules_same_ends(v->rules, p, m) > 1;
+	for (i = path ? 0 : m->nsteps - 1u; i < m->nsteps; i++)
+		sq[n++] = m->step[i].to;
+	return grid_move_write(&v->grid, (enum square_style)v->names,
+	    capture ? v->capsep : '-', sq, n, buf, size);
+}
+
+int
+draughts_move_match(const struct draughts_variant *v, const struct pos *p,
+    const struct move *pattern, const struct move *legal)
+{
+	return rules_path_match(v->rules, p, pattern, legal);
+}
+
+/* What pattern denotes among the moves of one position, as
+ * draughts_move_match says: the moves move_match accepts, only those
+ * of the pattern's length when one has it. */
+struct resolve {
+	const struct move *pattern;
+	int exact;              /* a match has the pattern's length */
+	int emitting;
+	rules_emit_fn emit;
+	void *ctx;
+};
+
+static int
+resolve_visit(void *ctx, const struct move *m)
+{
+	struct resolve *r = ctx;
+
+	if (m->step[0].from != r->pattern->step[0].from ||
+	    !move_match(r->pattern, m))
+		return 0;
+	if (!r->emitting) {
+		r->exact |= m->nsteps == r->pattern->nsteps;
+		return 0;
+	}
+	return r->exact && m->nsteps != r->pattern->nsteps ? 0 :
+	    r->emit(r->ctx, m);
+}
+
+/* The plain move of pattern, if p has it (no capture being possible). */
+static int
+resolve_plain(const struct draughts_variant *v, const struct pos *p,
+    const struct move *pt, rules_emit_fn emit, void *ctx)
+{
+	struct resolve r = { pt, 1, 1, emit, ctx };
+
+	if (pt->nsteps != 1)
+		return 0;
+	return draughts_generate(v, p, resolve_visit, &r);
+}
+
+int
+draughts_resolve(const struct draughts_variant *v, const struct pos *p,
+    const struct move *pattern, rules_emit_fn emit, void *ctx)
+{
+	struct resolve r = { pattern, 0, 0, emit, ctx };
+	unsigned sq = pattern->step[0].from;
+	int capture;
+
+	if (pattern->nsteps == 0 || sq >= p->nsquares ||
+	    p->sq[sq].height == 0 || stack_top_side(&p->sq[sq]) != p->turn)
+		return 0;
+	capture = wide(v) ? d128_pos_has_capture(v, p) :
+	    d64_pos_has_capture(v, p);
+	if (!capture)
+		return resolve_plain(v, p, pattern, emit, ctx);
+	draughts_generate(v, p, resolve_visit, &r);
+	r.emitting = 1;
+	return draughts_generate(v, p, resolve_visit, &r);
+}
+
+int
+draughts_pos_check(const struct draughts_variant *v, const struct pos *p,
+    const char **why, unsigned *at)
+{
+	unsigned sq;
+
+	for (sq = 0; sq < p->nsquares; sq++)
+		if (p->sq[sq].height > 0 && !stack_top_crowned(&p->sq[sq]) &&
+		    crown_row(v, sq, stack_top_side(&p->sq[sq]))) {
+			*why = "a man on the row where it is crowned";
+			*at = sq;
+			return -1;
+		}
+	return 0;
+}
