@@ -1030,16 +1030,16 @@ replay_trial(const struct rules *r, const struct record *g)
 /*
  * After the replay of g failed with plies played (-1: its start
  * position refused), when g names no game (it was read as checkers):
- * the game with a PDN GameType that replays the most of it, more than
- * plies, is reported at w (DIAG_LIKELY_GAME), the first in table order
- * among equals.
+ * the game with a PDN GameType that replays the most of its moves, at
+ * least one and more than plies, is reported at w (DIAG_LIKELY_GAME),
+ * the first in table order among equals.
  */
 static void
 replay_suggest(const struct record *g, long plies,
     const struct diag_where *w, struct diag *d)
 {
 	const struct rules *best = NULL, *r;
-	long n, most = plies;
+	long n, most = plies > 0 ? plies : 0;
 	size_t i;
 
 	if (record_tag(g, "Game") != NULL || record_tag(g, "GameType") != NULL)
