@@ -178,7 +178,8 @@ int notation_gametype_style(const char *v);
 /*
  * The square style record g of game r is written in: its GameType
  * notation field, else that of its first move, else that of its FEN,
- * else numeric; -1 when r's squares have one style only.
+ * else r's own (notation_own_style); -1 when r's squares have one
+ * style only.
  */
 int notation_square_style(const struct rules *r, const struct record *g);
 
@@ -212,6 +213,16 @@ const struct rules *notation_game_named(const char *text, const char **tag,
  * with its GameType number: "checkers (21), stackup, ..." (truncated to
  * fit, NUL-terminated when size > 0). */
 void notation_game_names(char *buf, size_t size);
+
+/* The naming of r's squares PDN 3.0's GameType table gives its type:
+ * algebraic when its notation field is A (Russian: A0), else numeric
+ * (and for a game without a type). */
+enum square_style notation_own_style(const struct rules *r);
+
+/* The notation field of r's GameType for squares named in style st
+ * ("N2", "A0"; checkers: "N1", "A3"). */
+const char *notation_gametype_code(const struct rules *r,
+    enum square_style st);
 
 /* The name of r's type in PDN 3.0's GameType table ("international
  * draughts"), else r's title. */
