@@ -30,11 +30,12 @@ notation_gametype_style(const char *v)
 /*
  * PDN 3.0's GameType table (pdn.fmjd.org/gametype.html): each draughts
  * type, its name and its full form's defaults: the colour that moves
- * first, the board's width and height, the notation field; and the
- * notation field of the other naming of its squares (alt: algebraic a1
- * at the first player's lower left, A0, or the numbers of the
- * draughts engine's board, from the corner the digit names), written
- * by a game that reads both (struct rules restyle).
+ * first, the board's width and height, the notation field, the
+ * Invert-flag; and the notation field of the other naming of its
+ * squares (alt: algebraic a1 at the first player's lower left, A0, or
+ * the numbers of the draughts engine's board, from the corner the
+ * digit names), written by a game that reads both (struct rules
+ * restyle).
  */
 static const struct notation_gametype {
 	unsigned type;
@@ -43,21 +44,23 @@ static const struct notation_gametype {
 	unsigned width, height;
 	const char *code;            /* "N2" */
 	const char *alt;             /* "A0", or NULL */
+	unsigned invert;             /* the Invert-flag: the bottom left
+				      * corner is not played */
 } notation_gametypes[] = {
-	{ 20, "international draughts", 'W', 10, 10, "N2", "A0" },
-	{ 21, "English draughts", 'B', 8, 8, "N1", "A3" },
-	{ 22, "Italian draughts", 'W', 8, 8, "N2", "A0" },
-	{ 23, "American pool checkers", 'B', 8, 8, "N1", "A0" },
-	{ 24, "Spanish draughts", 'W', 8, 8, "N1", "A0" },
-	{ 25, "Russian draughts", 'W', 8, 8, "A0", "N2" },
-	{ 26, "Brazilian draughts", 'W', 8, 8, "A0", "N2" },
-	{ 27, "Canadian draughts", 'W', 12, 12, "N2", "A0" },
-	{ 28, "Portuguese draughts", 'W', 8, 8, "N1", "A0" },
-	{ 29, "Czech draughts", 'W', 8, 8, "A0", "N2" },
-	{ 30, "Turkish draughts", 'W', 8, 8, "A0", NULL },
-	{ 31, "Thai draughts", 'B', 8, 8, "N2", "A0" },
-	{ 40, "Frisian draughts", 'W', 10, 10, "N2", "A0" },
-	{ 41, "Spantsiretti", 'W', 10, 8, "A0", NULL },
+	{ 20, "international draughts", 'W', 10, 10, "N2", "A0", 0 },
+	{ 21, "English draughts", 'B', 8, 8, "N1", "A3", 0 },
+	{ 22, "Italian draughts", 'W', 8, 8, "N2", "A0", 1 },
+	{ 23, "American pool checkers", 'B', 8, 8, "N1", "A0", 0 },
+	{ 24, "Spanish draughts", 'W', 8, 8, "N1", "A0", 1 },
+	{ 25, "Russian draughts", 'W', 8, 8, "A0", "N2", 0 },
+	{ 26, "Brazilian draughts", 'W', 8, 8, "A0", "N2", 0 },
+	{ 27, "Canadian draughts", 'W', 12, 12, "N2", "A0", 0 },
+	{ 28, "Portuguese draughts", 'W', 8, 8, "N1", "A0", 1 },
+	{ 29, "Czech draughts", 'W', 8, 8, "A0", "N2", 0 },
+	{ 30, "Turkish draughts", 'W', 8, 8, "A0", NULL, 0 },
+	{ 31, "Thai draughts", 'B', 8, 8, "N2", "A0", 0 },
+	{ 40, "Frisian draughts", 'W', 10, 10, "N2", "A0", 0 },
+	{ 41, "Spantsiretti", 'W', 10, 8, "A0", NULL, 0 },
 };
 
 #define NOTATION_GAMETYPES \
@@ -218,8 +221,8 @@ notation_gametype_text(const struct rules *r, int style, char *buf,
 		return -1;
 	code = style >= 0 && r->restyle != NULL ?
 	    notation_gametype_code(r, (enum square_style)style) : t->code;
-	return snprintf(buf, size, "%u,%c,%u,%u,%s,0", t->type, t->first,
-	    r->width, r->height, code);
+	return snprintf(buf, size, "%u,%c,%u,%u,%s,%u", t->type, t->first,
+	    r->width, r->height, code, t->invert);
 }
 
 const char *

@@ -55,6 +55,10 @@ struct draughts_variant {
 				 * (Russian); else it is crowned only if
 				 * the move ends there */
 	uint8_t men_spare_kings; /* men may not capture kings (Italian) */
+	uint8_t land_near;      /* a flying king lands just beyond the
+				 * piece it takes (Thai) */
+	uint8_t take_at_once;   /* a piece taken leaves the board at once:
+				 * its square may be crossed again (Thai) */
 	uint8_t merge_paths;    /* capture paths that take the same pieces
 				 * from the same origin to the same square
 				 * are one move */
@@ -68,6 +72,9 @@ struct draughts_variant {
 #define DRAUGHTS_PHRASES(FIRST, SECOND) \
 	.blocked = { FIRST " has no legal move", SECOND " has no legal move" }, \
 	.bare = { FIRST " has no pieces left", SECOND " has no pieces left" }
+
+/* Spanish draughts, which Portuguese draughts plays too (spanish.c). */
+extern const struct draughts_variant draughts_spanish;
 
 #define DRAUGHTS_MAX_JUMPS 30   /* pieces one capture takes, at most */
 
