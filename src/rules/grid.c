@@ -1,4 +1,5 @@
 /* grid.c - the playing squares of a W x H draughts board. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -237,7 +238,11 @@ grid_move_parse(const struct grid *g, const char *s, size_t n,
 		return -1;
 	}
 	for (i = len; i < n; i += len, from = to) {
-		if ((sep = sep_length(s + i, n - i)) == 0) {
+		/* PDN's alphanumeric move: two algebraic names, no separator
+		 * ("a3b4") */
+		if ((sep = sep_length(s + i, n - i)) == 0 &&
+		    !(isalpha((unsigned char)s[i - len]) &&
+		    isalpha((unsigned char)s[i]))) {
 			*err = i;
 			return -1;
 		}

@@ -106,7 +106,9 @@ int grid_square_name(const struct grid *g, unsigned sq,
  * Move text: square names (grid_square_parse) joined by '-', 'x', 'X',
  * ':' or U+00D7, each pair one STEP_ANY step of the pattern, MOVE_ELIDED
  * set (a capture may be written by its ends, or with some of its
- * landing squares): 32-28, 19x30, c3:e5:g3.  Returns 0, or -1 with *err
+ * landing squares): 32-28, 19x30, c3:e5:g3; algebraic names may also
+ * follow each other with nothing between (a3b4, PDN's alphanumeric
+ * move).  Returns 0, or -1 with *err
  * at the first byte that does not fit.
  */
 int grid_move_parse(const struct grid *g, const char *s, size_t n,
