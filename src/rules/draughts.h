@@ -161,7 +161,11 @@ static int P##_resolve(const struct pos *p, const struct move *pt, \
 static uint64_t P##_count(const struct pos *p) \
 { return draughts_count(V, p); } \
 static int P##_pos_check(const struct pos *p, const char **why, \
-    unsigned *sq) { return draughts_pos_check(V, p, why, sq); }
+    unsigned *sq) { return draughts_pos_check(V, p, why, sq); } \
+static int P##_text_style(const char *s) \
+{ return grid_text_style(&(V)->grid, s); } \
+static int P##_restyle(const char *s, enum square_style st, char *buf, \
+    size_t size) { return grid_restyle(&(V)->grid, s, st, buf, size); }
 
 #define DRAUGHTS_RULES(P, W, H) \
 	.fen = FEN_CHECKERS, \
@@ -182,6 +186,8 @@ static int P##_pos_check(const struct pos *p, const char **why, \
 	.perft_paths = P##_perft_paths, \
 	.resolve = P##_resolve, \
 	.count = P##_count, \
-	.pos_check = P##_pos_check
+	.pos_check = P##_pos_check, \
+	.text_style = P##_text_style, \
+	.restyle = P##_restyle
 
 #endif

@@ -122,4 +122,17 @@ int grid_move_parse(const struct grid *g, const char *s, size_t n,
 int grid_move_write(const struct grid *g, enum square_style st, char sep,
     const unsigned *sq, unsigned n, char *buf, size_t size);
 
+/*
+ * Square names in a move or FEN text s (struct rules text_style and
+ * restyle): a file letter in lower case then a rank, or a PDN number,
+ * not glued to a digit or a file letter before it nor to a digit after
+ * it ("W:W31,Ka1", "c3:e5", "31x22").  grid_text_style gives the style
+ * of the first one, or -1 when s names none; grid_restyle copies s into
+ * buf with each written in style st, and returns the length, or -1
+ * when buf is too small.
+ */
+int grid_text_style(const struct grid *g, const char *s);
+int grid_restyle(const struct grid *g, const char *s, enum square_style st,
+    char *buf, size_t size);
+
 #endif
