@@ -8,6 +8,10 @@
 #       ../shared/data/pdn): best of 3, games/s, plies/s, MB/s and peak
 #       RSS for each size; then rapid-draughts replaying the smallest
 #       archive, the same figures;
+#   (b2) the same for the international (GameType 20) and Russian (25)
+#       games of the real archives (../shared/data/real, the files
+#       tests/data/draughts_real/expected lists), repeated to the first
+#       size of BENCH_MB, each game with its GameType tag;
 #   (c) the latency of one `stackref move -n`, one `move -o` (validated and
 #       written) on a record of about 100 plies, and one `check`, `show
 #       --format svg` and `convert --to xml` of that game, whole
@@ -238,12 +242,22 @@ split() {
 	{
 		tags = 0
 		for (i = 1; i <= NF; i++)
-			if ($i ~ /^[0-9]+[-x][0-9]+/ &&
+			if ($i ~ /^[a-lA-L]?[0-9]+[-x:][a-lA-L]?[0-9]+/ &&
 			    $i !~ /^(1-0|0-1|2-0|0-2|1-1|0-0)$/) plies++
 		sub(/ (1-0|0-1|1\/2-1\/2|\*)[ \t]*$/, " *")
 		open = open $0 "\n"
 	}
 	END { flush() }' "$1"
+}
+
+# keep FILE LIST LINE: when check accepts the game of FILE without a
+# word, prints it and a blank line, and appends LINE to the file LIST.
+keep() {
+	"$bin" check -q "$1" >/dev/null 2>"$tmp/warn" &&
+	    [ ! -s "$tmp/warn" ] || return 0
+	cat "$1"
+	printf '\n'
+	echo "$3" >>"$2"
 }
 
 echo
@@ -275,11 +289,7 @@ for f in $files; do
 	while read -r n p; do
 		total=$((total + 1))
 		[ "$p" -gt 0 ] || { empty=$((empty + 1)); continue; }
-		"$bin" check -q "$tmp/g/$k.$n.pdn" >/dev/null 2>"$tmp/warn" &&
-		    [ ! -s "$tmp/warn" ] || continue
-		cat "$tmp/g/$k.$n.pdn"
-		printf '\n'
-		echo "$k.$n $p ${f##*/}" >>"$tmp/accepted"
+		keep "$tmp/g/$k.$n.pdn" "$tmp/accepted" "$k.$n $p ${f##*/}"
 	done <"$tmp/list"
 done >"$tmp/one.pdn"
 games1=$(wc -l <"$tmp/accepted")
@@ -341,6 +351,59 @@ if [ -n "$peer" ]; then
 	rppscpu=$(ratio "$(($(field 9 "$line") * 1000000000))" "$cpuns" 0)
 	rmbpscpu=$(ratio "$(($(wc -c <"$tmp/first.pdn") * 1000))" "$cpuns" 1)
 fi
+
+echo
+echo "== (b2) stackref check -q on archives of international and Russian games"
+# draughts TYPE: the games of the real archives that
+# tests/data/draughts_real/expected reads as PDN GameType TYPE, each
+# with its GameType tag (added where the file has none), with a move,
+# that check accepts without a word, repeated to the first of BENCH_MB;
+# best of 3 of check -q over it; prints its figures and sets $dgps
+# (games/s) and $dgpscpu.
+draughts() {
+	real=$top/../shared/data/real
+	dgps="" dgpscpu=""
+	rm -rf "$tmp/d" && mkdir "$tmp/d"
+	: >"$tmp/d/accepted"
+	k=0
+	for f in $(awk -v t="$1" '$1 == "file" && $3 == t { print $2 }' \
+	    "$top/tests/data/draughts_real/expected"); do
+		[ -f "$real/$f" ] || continue
+		k=$((k + 1))
+		split "$real/$f" "$tmp/d/$k" >"$tmp/d/list"
+		while read -r n p; do
+			[ "${p:-0}" -gt 0 ] || continue
+			g=$tmp/d/$k.$n.pdn
+			grep -q '^\[GameType ' "$g" ||
+			    printf '[GameType "%s"]\n' "$1" | cat - "$g" >"$g.t"
+			[ -f "$g.t" ] && mv "$g.t" "$g"
+			keep "$g" "$tmp/d/accepted" "$p"
+		done <"$tmp/d/list"
+	done >"$tmp/d/one.pdn"
+	dgames1=$(wc -l <"$tmp/d/accepted")
+	[ "$dgames1" -gt 0 ] || { echo "GameType $1: no game accepted"; return; }
+	dsize1=$(wc -c <"$tmp/d/one.pdn")
+	dplies1=$(awk '{ s += $1 } END { print s + 0 }' "$tmp/d/accepted")
+	mb=${sizes%% *}
+	reps=$(( (mb * 1000000 + dsize1 - 1) / dsize1 ))
+	i=0
+	while [ $i -lt $reps ]; do cat "$tmp/d/one.pdn"; i=$((i + 1)); done \
+	    >"$tmp/d/archive.pdn"
+	games=$((dgames1 * reps)) plies=$((dplies1 * reps))
+	best3 "$bin" check -q "$tmp/d/archive.pdn"
+	dgps=$(ratio "$((games * 1000000000))" "$best" 0)
+	dgpscpu=$(ratio "$((games * 1000000000))" "$bestcpu" 0)
+	echo "GameType $1: $dgames1 games accepted ($dplies1 plies)," \
+	    "$(ratio "$(wc -c <"$tmp/d/archive.pdn")" 1000000 1) MB" \
+	    "($reps copies), $games games: $(ratio "$best" 1000000000 3) s," \
+	    "$dgps games/s, $(ratio "$((plies * 1000000000))" "$best" 0)" \
+	    "plies/s (CPU $dgpscpu games/s)"
+	rm -rf "$tmp/d"
+}
+draughts 20
+igps=$dgps igpscpu=$dgpscpu
+draughts 25
+rugps=$dgps rugpscpu=$dgpscpu
 
 echo
 echo "== (c) latency of one run (whole process), best of 5 batches of" \
@@ -477,6 +540,19 @@ row "archive check ($first MB), CPU" "$gpscpu" games/s 100000 "$rgpscpu" 1
 row "archive check ($first MB), CPU" "$ppscpu" plies/s "" "$rppscpu" 1
 row "archive check ($first MB), CPU" "$mbpscpu" MB/s "" "$rmbpscpu" 1
 row "archive check ($first MB), peak RSS" "$rss1" kB "" "$rrss" 0
+row "international archive check" "$igps" games/s 50000 "" 1
+row "international archive check, CPU" "$igpscpu" games/s 50000 "" 1
+row "Russian archive check" "$rugps" games/s "" "" 1
+row "Russian archive check, CPU" "$rugpscpu" games/s "" "" 1
+# The deepest count of each game bench/perft prints, CPU nodes/s; the
+# target of the draughts' is a third of checkers'.
+perftcpu() { awk -v g="$1" '$1 == g && match($0, /\(CPU [0-9]+/) {
+    v = substr($0, RSTART + 5, RLENGTH - 5) } END { print v }' \
+    "$tmp/perft" 2>/dev/null; }
+third=$(ratio "${perftc12:-0}" 3 0)
+row "international perft, CPU" "$(perftcpu international)" nodes/s \
+    "$third" "" 1
+row "Russian perft, CPU" "$(perftcpu russian)" nodes/s "$third" "" 1
 row "startup floor (whole process)" "${ms_floor:-}" ms "" "" 0
 row "startup floor, CPU" "${floor:-}" ms "" "" 0
 row "move -n (whole process)" "$ms_moven" ms 1 "" 0

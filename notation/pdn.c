@@ -618,6 +618,46 @@ pdn_has_move(const char *s)
 	return 0;
 }
 
+/* Whether w[0..n) is a square alone: a number, or a letter and a number
+ * ("6", "b4"), of at most 4 bytes. */
+static int
+pdn_is_square(const char *w, size_t n)
+{
+	size_t i = n > 0 && isalpha((unsigned char)w[0]) ? 1 : 0;
+
+	if (i == n || n > 4)
+		return 0;
+	for (; i < n; i++)
+		if (!isdigit((unsigned char)w[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Finishes the move e when it is a square and a separator ("1-", "a3x",
+ * "12:") and w[0..s) a square, with only spaces and move numbers between:
+ * PDN reads a move's squares and separators as tokens of their own, so
+ * "1- 6" is the move 1-6, as the PDN 3.0 conformance set writes moves;
+ * not when the move would read as a result.  1 when done, 0 when not such a move, -1 out of memory.
+ */
+static int
+pdn_finish_move(struct record *g, struct elem *e, const char *w, size_t s)
+{
+	char buf[16];
+	size_t k;
+
+	if (e->kind != ELEM_MOVE || e->suffix != NULL ||
+	    (k = strlen(e->text)) < 2 || strchr("-x:", e->text[k - 1]) == NULL ||
+	    !pdn_is_square(e->text, k - 1) || !pdn_is_square(w, s))
+		return 0;
+	memcpy(buf, e->text, k);
+	memcpy(buf + k, w, s);
+	buf[k + s] = '\0';
+	if (notation_result_normal(buf, NULL) == 0)
+		return 0;	/* "1- 1" would be written 1-1, a result */
+	return record_elem_text(g, e, buf, k + s) == -1 ? -1 : 1;
+}
+
 /* A move text w[0..n) at column offset off of the token. */
 static int
 pdn_on_move(struct reader *rd, struct pdn_game *pg, const char *w,
@@ -627,9 +667,15 @@ pdn_on_move(struct reader *rd, struct pdn_game *pg, const char *w,
 	struct srcloc at = rd->tokat;
 	struct elem *e;
 	size_t s = n;
+	int done;
 
 	while (s > 0 && pdn_is_suffix(w[s - 1]))
 		s--;
+	if (l->n > 0 && (done = pdn_finish_move(pg->g, &l->elems[l->n - 1],
+	    w, s)) != 0)
+		return done == -1 || (s < n && record_elem_suffix(pg->g,
+		    &l->elems[l->n - 1], w + s, n - s) == -1) ? -1 :
+		    PDN_CONTINUE;
 	if (s == 0 && l->n > 0 && l->elems[l->n - 1].kind == ELEM_MOVE &&
 	    l->elems[l->n - 1].suffix == NULL &&
 	    pdn_has_move(l->elems[l->n - 1].text)) {

@@ -30,6 +30,10 @@
 #    message after a "FILE: " if it says where.  PASS/FAIL, then a
 #    self-test on a copy broken each way: a diagnostic added without an
 #    entry, an entry whose diagnostic is gone, an entry's text changed.
+# 5. Every game of the rules table (the known games that `stackref perft`
+#    lists for an unknown one) is named in stackref(1)'s list of games
+#    and in stackref-rules(7) (as `.Cm ID`), and in the README's list of
+#    games: PASS/FAIL per game.
 # Run from the top of the tree (tests/run.sh puts ./stackref on PATH).
 set -u
 top=$(pwd)
@@ -388,6 +392,23 @@ copy
 sed 's/^\(\.It 1: illegal move MOVE; legal\) moves/\1/' man/stackref.1 \
     >"$tmp/d/man/stackref.1"
 broken changed DIAG_ILLEGAL_MOVE
+
+# The games of the rules table, one a line.
+stackref perft no-such-game 1 2>&1 | sed -n 's/.*known games: //p' |
+    tr -d ' ' | tr ',' '\n' >"$tmp/games"
+[ -s "$tmp/games" ] || echo "FAIL: man games (stackref lists no game)"
+while read -r g; do
+	why=""
+	for page in stackref.1 stackref-rules.7; do
+		grep -qx "\.Cm $g\( [,.]\)\{0,1\}" "man/$page" ||
+		    why="$why no .Cm $g in $page;"
+	done
+	sed -n '/^Games:/,/Written in C11/p' README | grep -qw -- "$g" ||
+	    why="$why not in README's Games;"
+	st=0
+	[ -z "$why" ] || st=1
+	result "man games/$g" $st "${why# }"
+done <"$tmp/games"
 
 if [ ! -f man/stackref.1 ]; then
 	echo "FAIL: man stackref.1 examples (no man/stackref.1)"

@@ -168,9 +168,12 @@ refuses fen/side-unknown-neither '[FEN "?:W18,24:B12,16"]\n1. 1-5 *' \
     "legal for neither side"
 # the reading grammar's notes on old files
 refuses note/unknown-move '1. 11-15 23-19 2. - - *' 'unreadable move -'
-# GameType: stackref plays English checkers (21) and its own games only
+# GameType: the draughts of PDN 3.0's table that have a rules file
 reads gametype/21 '[GameType "21"]\n1. 11-15 *' 1
 reads gametype/21-full '[GameType "21,B,8,8,N2,0"]\n1. 11-15 *' 1
-refuses gametype/20 '[GameType "20"]\n1. 32-28 *' \
-    'international draughts (GameType 20) is not supported'
+reads gametype/20 '[GameType "20"]\n1. 32-28 *' 1
+reads gametype/20-full '[GameType "20,W,10,10,N2,0"]\n1. 32-28 19-23 *' 2
+reads gametype/25 '[GameType "25"]\n1. c3-d4 *' 1
+refuses gametype/41 '[GameType "41"]\n1. a3-b4 *' \
+    'Spantsiretti (GameType 41) is not supported'
 [ $fails = 0 ]

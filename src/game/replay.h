@@ -31,8 +31,9 @@
 #include "rules/rules.h"
 
 #define REPLAY_ALL ULONG_MAX     /* replay_opts.stop: every ply */
-#define REPLAY_AHEAD 16          /* plies read ahead to choose between the
-				  * paths an ambiguous move fits */
+#define REPLAY_AHEAD 64          /* plies read ahead to choose between the
+				  * paths an ambiguous move fits (a flying
+				  * king's may part 21 plies on) */
 
 struct replay_opts {
 	const char *file;         /* name for diagnostics, or NULL */

@@ -140,6 +140,54 @@ static const struct ref_game_help ref_games_help[] = {
 	    "a step a3-a4, a capture c3xc5 or d1xd5xh5 (the whole path when\n"
 	    "two captures share their ends).",
 	    "a3-a4 c3xc5 d1xd5xh5", "W:Wd4,Ka1:Bd5,Kh8" },
+	{ "italian",
+	    "Italian draughts (FID) on the 32 dark squares of 8x8, numbered 1\n"
+	    "to 32, each player's right-hand corner dark.  White starts on 21\n"
+	    "to 32 and moves first, black on 1 to 12.  A man steps one square\n"
+	    "diagonally forward and captures forward only, never a king; a\n"
+	    "king steps and captures one square in any direction.  Capturing\n"
+	    "is compulsory: the most pieces, then with a king, then the most\n"
+	    "kings, then the capture meeting a king first.  A player with no\n"
+	    "legal move loses.",
+	    "a step 21-17, a capture 22x13 (22x13x6 when another capture has\n"
+	    "the same ends).",
+	    "21-17 22x13 22x13x6", "W:W22,K27:B19,23" },
+	{ "spanish",
+	    "Spanish draughts on the 32 dark squares of 8x8, numbered 1 to 32\n"
+	    "from white's right-hand corner.  White starts on 1 to 12 and\n"
+	    "moves first, black on 21 to 32.  A man steps one square\n"
+	    "diagonally forward and captures forward only; a king moves and\n"
+	    "captures along whole diagonals.  Capturing is compulsory: the most\n"
+	    "pieces, then the most kings.  A player with no legal move loses.",
+	    "a step 9-13, a capture 11x20 (11x18x25 when another capture has\n"
+	    "the same ends).",
+	    "9-13 11x20 11x18x25", "W:W11,K2:BK15,14,5" },
+	{ "portuguese",
+	    "Portuguese draughts: the game of Spanish draughts (see spanish\n"
+	    "help), under its own name.",
+	    "as in spanish: 9-13, 11x20, 11x18x25.",
+	    "9-13 11x20 11x18x25", "W:W11,K2:BK15,14,5" },
+	{ "czech",
+	    "Czech draughts on the 32 dark squares of 8x8, a1 to h8.  White\n"
+	    "starts on rows 1 to 3 and moves first.  A man steps one square\n"
+	    "diagonally forward and captures forward only; a king moves and\n"
+	    "captures along whole diagonals.  Capturing is compulsory; a king\n"
+	    "that can capture must, before any man; else any capture may be\n"
+	    "chosen.  A player with no legal move loses.",
+	    "a step c3-d4, a capture h8xa1 (c3xe5xc7 when another capture\n"
+	    "has the same ends).",
+	    "c3-d4 h8xa1 c3xe5xc7", "W:Wa3,Kh8:Bb2,b4,b6" },
+	{ "thai",
+	    "Thai draughts on the 32 dark squares of 8x8, numbered 1 to 32\n"
+	    "from white's right-hand side; two rows of men each: black on 25\n"
+	    "to 32 moves first, white on 1 to 8.  A man steps one square\n"
+	    "diagonally forward and captures forward only; a king moves along\n"
+	    "whole diagonals and captures from afar, landing just beyond the\n"
+	    "piece, which leaves the board at once.  Capturing is compulsory,\n"
+	    "any capture may be chosen.  A player with no legal move loses.",
+	    "a step 25-21, a capture 18x25 (18x25x8 when another capture has\n"
+	    "the same ends).",
+	    "25-21 18x25 18x25x8", "W:WK18:B22,11" },
 	{ "frisian",
 	    "Frisian draughts on the 50 dark squares of 10x10, numbered 1 to\n"
 	    "50; white on 31 to 50 moves first, black on 1 to 20.  A man\n"

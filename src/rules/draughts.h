@@ -61,6 +61,10 @@ struct draughts_variant {
 				 * (Russian); else it is crowned only if
 				 * the move ends there */
 	uint8_t men_spare_kings; /* men may not capture kings (Italian) */
+	uint8_t land_near;      /* a flying king lands just beyond the
+				 * piece it takes (Thai) */
+	uint8_t take_at_once;   /* a piece taken leaves the board at once:
+				 * its square may be crossed again (Thai) */
 	uint8_t merge_paths;    /* capture paths that take the same pieces
 				 * from the same origin to the same square
 				 * are one move */
@@ -82,6 +86,9 @@ struct draughts_variant {
 #define DRAUGHTS_PHRASES(FIRST, SECOND) \
 	.blocked = { FIRST " has no legal move", SECOND " has no legal move" }, \
 	.bare = { FIRST " has no pieces left", SECOND " has no pieces left" }
+
+/* Spanish draughts, which Portuguese draughts plays too (spanish.c). */
+extern const struct draughts_variant draughts_spanish;
 
 #define DRAUGHTS_MAX_JUMPS 30   /* pieces one capture takes, at most */
 
@@ -168,7 +175,11 @@ static int P##_resolve(const struct pos *p, const struct move *pt, \
 static uint64_t P##_count(const struct pos *p) \
 { return draughts_count(V, p); } \
 static int P##_pos_check(const struct pos *p, const char **why, \
-    unsigned *sq) { return draughts_pos_check(V, p, why, sq); }
+    unsigned *sq) { return draughts_pos_check(V, p, why, sq); } \
+static int P##_text_style(const char *s) \
+{ return grid_text_style(&(V)->grid, s); } \
+static int P##_restyle(const char *s, enum square_style st, char *buf, \
+    size_t size) { return grid_restyle(&(V)->grid, s, st, buf, size); }
 
 #define DRAUGHTS_RULES(P, W, H) \
 	.fen = FEN_CHECKERS, \
@@ -189,6 +200,8 @@ static int P##_pos_check(const struct pos *p, const char **why, \
 	.perft_paths = P##_perft_paths, \
 	.resolve = P##_resolve, \
 	.count = P##_count, \
-	.pos_check = P##_pos_check
+	.pos_check = P##_pos_check, \
+	.text_style = P##_text_style, \
+	.restyle = P##_restyle
 
 #endif

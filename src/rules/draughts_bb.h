@@ -140,7 +140,9 @@ struct DW(walk) {
 	DBB empty;              /* empty squares, the origin included */
 	DBB enemy;              /* enemy pieces not yet taken */
 	DBB taken;
-	unsigned from, n, kings_taken, first_king;
+	unsigned from, n, kings_taken;
+	unsigned king_order;    /* bit 15 - i set: the i-th piece taken (of
+				 * the first 16) is a king */
 	int king;               /* moving as a king now */
 	int was_king;           /* a king when the move began */
 	int dir;                /* of the last jump, -1 before the first */
@@ -168,9 +170,11 @@ DW(take)(struct DW(walk) *w, unsigned over, unsigned land, int d, int near)
 	w->land[w->n++] = (uint8_t)land;
 	w->enemy &= ~o;
 	w->taken |= o;
+	if (w->b->v->take_at_once)
+		w->empty |= o;
 	w->kings_taken += (unsigned)k;
-	if (k && w->first_king == 0)
-		w->first_king = w->n;
+	if (k && w->n <= 16)
+		w->king_order |= 1u << (16 - w->n);
 	if (!w->king && w->b->v->crown_on_pass &&
 	    (w->b->crown[w->b->turn] & DW(bit)(land)))
 		w->king = 1;
@@ -180,9 +184,11 @@ DW(take)(struct DW(walk) *w, unsigned over, unsigned land, int d, int near)
 	w->dir = dir;
 	w->near = was_near;
 	w->king = king;
-	if (k && w->first_king == w->n)
-		w->first_king = 0;
+	if (k && w->n <= 16)
+		w->king_order &= ~(1u << (16 - w->n));
 	w->kings_taken -= (unsigned)k;
+	if (w->b->v->take_at_once)
+		w->empty &= ~o;
 	w->taken &= ~o;
 	w->enemy |= o;
 	w->n--;
@@ -218,7 +224,7 @@ DW(landings)(const struct DW(walk) *w, DBB t, int d)
 {
 	DBB l = DW(go)(w->b, t, d) & w->empty, near = l, all = 0, on = 0;
 
-	if (!(w->king && w->b->v->flying))
+	if (!(w->king && w->b->v->flying) || w->b->v->land_near)
 		return l;
 	for (; l != 0; l = DW(go)(w->b, l, d) & w->empty) {
 		all |= l;
@@ -284,7 +290,7 @@ DW(captures_from)(const struct DW(board) *b, unsigned from,
 	w.enemy = b->own[b->turn ^ 1u];
 	w.taken = 0;
 	w.from = from;
-	w.n = w.kings_taken = w.first_king = 0;
+	w.n = w.kings_taken = w.king_order = 0;
 	w.king = w.was_king = (b->kings & DW(bit)(from)) != 0;
 	w.dir = -1;
 	w.near = 0;
@@ -379,9 +385,9 @@ DW(score)(const struct DW(walk) *w)
 		return ((w->n + w->kings_taken) * 64u - w->kings_taken) << 1 |
 		    (uint32_t)w->was_king;
 	case DRAUGHTS_ITALIAN:
-		return w->n << 24 | (uint32_t)w->was_king << 16 |
-		    w->kings_taken << 8 | (w->first_king == 0 ? 0 :
-		    DRAUGHTS_MAX_JUMPS + 1 - w->first_king);
+		/* then the king met first, the second king, ... */
+		return w->n << 24 | (uint32_t)w->was_king << 23 |
+		    w->kings_taken << 16 | w->king_order;
 	default:
 		return 0;
 	}

@@ -1,4 +1,5 @@
 /* grid.c - the playing squares of a W x H draughts board. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -251,7 +252,11 @@ grid_move_parse(const struct grid *g, const char *s, size_t n,
 		return -1;
 	}
 	for (i = len; i < n; i += len, from = to) {
-		if ((sep = sep_length(s + i, n - i)) == 0) {
+		/* PDN's alphanumeric move: two algebraic names, no separator
+		 * ("a3b4") */
+		if ((sep = sep_length(s + i, n - i)) == 0 &&
+		    !(isalpha((unsigned char)s[i - len]) &&
+		    isalpha((unsigned char)s[i]))) {
 			*err = i;
 			return -1;
 		}
@@ -295,5 +300,69 @@ grid_move_write(const struct grid *g, enum square_style st, char sep,
 			return -1;
 		at += (size_t)len;
 	}
+	return (int)at;
+}
+
+/* Whether c is a file letter of g in lower case. */
+static int
+is_file(const struct grid *g, char c)
+{
+	return c >= 'a' && c < 'a' + g->width;
+}
+
+/* The square whose name starts at s[i], not glued to what stands
+ * around it (grid_restyle), with *len its bytes; -1 if none. */
+static int
+name_at(const struct grid *g, const char *s, size_t i, size_t *len)
+{
+	char c = s[i];
+	int sq;
+
+	if (i > 0 && ((s[i - 1] >= '0' && s[i - 1] <= '9') ||
+	    is_file(g, s[i - 1])))
+		return -1;
+	if (!is_file(g, c) && !(c >= '0' && c <= '9'))
+		return -1;
+	sq = grid_square_parse(g, s + i, strlen(s + i), len);
+	if (sq < 0 || (s[i + *len] >= '0' && s[i + *len] <= '9'))
+		return -1;
+	return sq;
+}
+
+int
+grid_text_style(const struct grid *g, const char *s)
+{
+	size_t i, len;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (name_at(g, s, i, &len) >= 0)
+			return is_file(g, s[i]) ? SQUARES_ALGEBRAIC :
+			    SQUARES_NUMERIC;
+	return -1;
+}
+
+int
+grid_restyle(const struct grid *g, const char *s, enum square_style st,
+    char *buf, size_t size)
+{
+	size_t i = 0, at = 0, len;
+	int sq, w;
+
+	while (s[i] != '\0') {
+		if ((sq = name_at(g, s, i, &len)) < 0) {
+			if (at + 1 >= size)
+				return -1;
+			buf[at++] = s[i++];
+			continue;
+		}
+		if ((w = grid_square_name(g, (unsigned)sq, st, buf + at,
+		    size - at)) < 0)
+			return -1;
+		at += (size_t)w;
+		i += len;
+	}
+	if (at >= size)
+		return -1;
+	buf[at] = '\0';
 	return (int)at;
 }

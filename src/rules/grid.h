@@ -119,7 +119,9 @@ int grid_square_name(const struct grid *g, unsigned sq,
  * Move text: square names (grid_square_parse) joined by '-', 'x', 'X',
  * ':' or U+00D7, each pair one STEP_ANY step of the pattern, MOVE_ELIDED
  * set (a capture may be written by its ends, or with some of its
- * landing squares): 32-28, 19x30, c3:e5:g3.  Returns 0, or -1 with *err
+ * landing squares): 32-28, 19x30, c3:e5:g3; algebraic names may also
+ * follow each other with nothing between (a3b4, PDN's alphanumeric
+ * move).  Returns 0, or -1 with *err
  * at the first byte that does not fit.
  */
 int grid_move_parse(const struct grid *g, const char *s, size_t n,
@@ -132,5 +134,18 @@ int grid_move_parse(const struct grid *g, const char *s, size_t n,
  */
 int grid_move_write(const struct grid *g, enum square_style st, char sep,
     const unsigned *sq, unsigned n, char *buf, size_t size);
+
+/*
+ * Square names in a move or FEN text s (struct rules text_style and
+ * restyle): a file letter in lower case then a rank, or a PDN number,
+ * not glued to a digit or a file letter before it nor to a digit after
+ * it ("W:W31,Ka1", "c3:e5", "31x22").  grid_text_style gives the style
+ * of the first one, or -1 when s names none; grid_restyle copies s into
+ * buf with each written in style st, and returns the length, or -1
+ * when buf is too small.
+ */
+int grid_text_style(const struct grid *g, const char *s);
+int grid_restyle(const struct grid *g, const char *s, enum square_style st,
+    char *buf, size_t size);
 
 #endif

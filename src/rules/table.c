@@ -19,6 +19,11 @@ extern const struct rules rules_brazilian;
 extern const struct rules rules_canadian;
 extern const struct rules rules_pool;
 extern const struct rules rules_turkish;
+extern const struct rules rules_italian;
+extern const struct rules rules_spanish;
+extern const struct rules rules_portuguese;
+extern const struct rules rules_czech;
+extern const struct rules rules_thai;
 extern const struct rules rules_frisian;
 
 const struct rules *const rules_table[] = {
@@ -34,6 +39,11 @@ const struct rules *const rules_table[] = {
 	&rules_canadian,
 	&rules_pool,
 	&rules_turkish,
+	&rules_italian,
+	&rules_spanish,
+	&rules_portuguese,
+	&rules_czech,
+	&rules_thai,
 	&rules_frisian,
 	NULL
 };

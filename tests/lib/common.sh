@@ -13,6 +13,16 @@ need() {
 	exit 1
 }
 
+# need_dir DIR NAME: as need, for a folder the test reads (../shared/data
+# beside the repository, as CI has it): when DIR is missing, prints
+# "FAIL: NAME" saying so and ends the script with status 1.
+need_dir() {
+	[ -d "$1" ] && return 0
+	echo "FAIL: $2 ($1 not found: the shared folder must be beside" \
+	    "the repository)"
+	exit 1
+}
+
 # exim_idle TENTHS: waits (at most TENTHS / 10 seconds; 20 steps a
 # second) until the Exim of tests/servers.sh (SR_DIR) holds no mail in
 # its spool: what was sent through it is in the mailboxes then.
@@ -86,8 +96,9 @@ pdn_game() {
 
 # pdn_moves FILE N: the moves of game N of PDN FILE, one a line, each as
 # its first and last square ("24x15x6" and "24-6" both give 24-6):
-# comments, variations, NAGs, move numbers, marks and the result left
-# out; a token that is none of these comes out as "?TOKEN".
+# comments, variations, NAGs, move numbers, marks and the result (of
+# either of PDN's sets) left out; a token that is none of these comes
+# out as "?TOKEN".
 pdn_moves() {
 	pdn_game "$1" "$2" | awk '/^[ \t]*\[/ { sub(/^.*\]/, "") }
 	{ text = text " " $0 }
@@ -98,7 +109,7 @@ pdn_moves() {
 		n = split(text, t, /[ \t]+/)
 		for (i = 1; i <= n; i++) {
 			m = t[i]; sub(/^[0-9]+\.+/, "", m); sub(/[!?]+$/, "", m)
-			if (m == "" || m ~ /^(1-0|0-1|1\/2-1\/2|\*)$/) continue
+			if (m == "" || m ~ /^(1-0|0-1|2-0|0-2|1-1|0-0|1\/2-1\/2|\*)$/) continue
 			if (m !~ /^[0-9]+([-x][0-9]+)+$/) { print "?" m; continue }
 			from = m; sub(/[-x].*/, "", from)
 			to = m; sub(/.*[-x]/, "", to)

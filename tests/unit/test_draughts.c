@@ -354,6 +354,39 @@ test_russian_text(void **state)
 	assert_int_equal(p.sq[r->square_parse("d4", 2, &err)].height, 0);
 }
 
+/* Square names restyled in move and FEN texts (convert --squares), the
+ * style of a text, and each game's own naming in GameType. */
+static void
+test_restyle(void **state)
+{
+	const struct rules *ru = rules_find("russian");
+	const struct rules *in = rules_find("international");
+	char buf[128];
+
+	(void)state;
+	assert_int_equal(ru->text_style("c3:e5"), SQUARES_ALGEBRAIC);
+	assert_int_equal(ru->text_style("W:W22"), SQUARES_NUMERIC);
+	assert_int_equal(in->text_style("W:WK46"), SQUARES_NUMERIC);
+	assert_int_equal(in->text_style("W:W"), -1);
+	assert_int_equal(ru->restyle("d6:f4:d2", SQUARES_NUMERIC, buf,
+	    sizeof(buf)), 8);
+	assert_string_equal(buf, "10:19:26");
+	assert_true(ru->restyle("W:W18,K21:Bb8", SQUARES_ALGEBRAIC, buf,
+	    sizeof(buf)) > 0);
+	assert_string_equal(buf, "W:Wd4,Ka3:Bb8");
+	assert_true(in->restyle("32-28 19x28x37", SQUARES_ALGEBRAIC, buf,
+	    sizeof(buf)) > 0);
+	assert_string_equal(buf, "d4-e5 g7xe5xc3");
+	assert_int_equal(in->restyle("46-41", SQUARES_ALGEBRAIC, buf, 4), -1);
+	assert_int_equal(notation_own_style(ru), SQUARES_ALGEBRAIC);
+	assert_int_equal(notation_own_style(in), SQUARES_NUMERIC);
+	assert_string_equal(notation_gametype_code(ru, SQUARES_NUMERIC), "N2");
+	assert_string_equal(notation_gametype_code(in, SQUARES_ALGEBRAIC),
+	    "A0");
+	assert_string_equal(notation_gametype_code(rules_find("checkers"),
+	    SQUARES_ALGEBRAIC), "A3");
+}
+
 int
 main(void)
 {
@@ -366,6 +399,7 @@ main(void)
 		cmocka_unit_test(test_grid_names),
 		cmocka_unit_test(test_grid_neighbours),
 		cmocka_unit_test(test_russian_text),
+		cmocka_unit_test(test_restyle),
 		cmocka_unit_test(test_frisian_perft),
 		cmocka_unit_test(test_frisian_king_run),
 	};

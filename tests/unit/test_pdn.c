@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "notation/pdn.h"
+#include "notation/select.h"
 
 #define DATA_DIR "../shared/data/pdn"
 
@@ -210,6 +211,30 @@ test_move_numbers(void **state)
 	assert_move(&s.g.main, 15, "8-11Red.", NULL);
 	assert_int_equal(s.g.main.n, 16);
 	assert_null(s.g.result);
+	close_text(&s);
+}
+
+/* Spaces (and move numbers) after a move's square and separator, as the
+ * PDN 3.0 conformance set writes "1- 6": one move when a square follows;
+ * a separator before anything else stays a move text of its own. */
+static void
+test_blank_after_separator(void **state)
+{
+	struct session s;
+
+	(void)state;
+	read_one(&s, "1. 11- 15 23-\t18 2. 15x\n  22 8- {c} 9-13 3. a3: 4. "
+	    "b4!? *");
+	assert_move(&s.g.main, 0, "11-15", NULL);
+	assert_int_equal(s.g.main.elems[0].at.col, 4);
+	assert_move(&s.g.main, 1, "23-18", NULL);
+	assert_move(&s.g.main, 2, "15x22", NULL);
+	assert_move(&s.g.main, 3, "8-", NULL);
+	assert_int_equal(s.g.main.elems[4].kind, ELEM_COMMENT);
+	assert_move(&s.g.main, 5, "9-13", NULL);
+	assert_move(&s.g.main, 6, "a3:b4", "!?");
+	assert_int_equal(s.g.main.n, 7);
+	assert_string_equal(s.g.result, "*");
 	close_text(&s);
 }
 
@@ -727,6 +752,42 @@ test_notation_game(void **state)
 	assert_string_equal(name, "go");
 	record_free(&g);
 	assert_ptr_equal(notation_find("pdn"), &notation_pdn);
+}
+
+/* --game-type: the game a text names, and the tag a record without
+ * one is given. */
+static void
+test_game_named(void **state)
+{
+	struct select_as as = { NULL, NULL };
+	struct record g;
+	char names[512];
+
+	(void)state;
+	assert_ptr_equal(notation_game_named("30", &as.tag, &as.value),
+	    rules_find("turkish"));
+	assert_string_equal(as.tag, "GameType");
+	assert_string_equal(as.value, "30");
+	assert_ptr_equal(notation_game_named("21,B,8,8,N1,0", &as.tag,
+	    &as.value), rules_find("checkers"));
+	assert_string_equal(as.value, "21,B,8,8,N1,0");
+	assert_ptr_equal(notation_game_named("stackup", &as.tag, &as.value),
+	    rules_find("stackup"));
+	assert_string_equal(as.tag, "Game");
+	assert_null(notation_game_named("99", &as.tag, &as.value));
+	assert_null(notation_game_named("go", &as.tag, &as.value));
+	notation_game_names(names, sizeof(names));
+	assert_non_null(strstr(names, "checkers (21), stackup, "));
+	record_init(&g);
+	assert_ptr_equal(notation_game_named("turkish", &as.tag, &as.value),
+	    rules_find("turkish"));
+	assert_int_equal(select_read_as(&as, &g), 0);
+	assert_ptr_equal(notation_game(&g, NULL), rules_find("turkish"));
+	assert_string_equal(record_tag(&g, "GameType"), "30");
+	record_tag_set(&g, "GameType", "21", NULL);
+	assert_int_equal(select_read_as(&as, &g), 0);
+	assert_string_equal(record_tag(&g, "GameType"), "21");
+	record_free(&g);
 	assert_null(notation_find("sgf"));
 	assert_ptr_equal(notation_table[0], &notation_pdn);
 }
@@ -817,6 +878,7 @@ main(void)
 		cmocka_unit_test(test_move_numbers),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_nags_suffixes),
+		cmocka_unit_test(test_blank_after_separator),
 		cmocka_unit_test(test_variations),
 		cmocka_unit_test(test_results),
 		cmocka_unit_test(test_several_games),
@@ -834,6 +896,7 @@ main(void)
 		cmocka_unit_test(test_write_second_first),
 		cmocka_unit_test(test_write_wrap),
 		cmocka_unit_test(test_notation_game),
+		cmocka_unit_test(test_game_named),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_real_files),
 	};
