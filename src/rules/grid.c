@@ -61,13 +61,14 @@ grid_at(const struct grid *g, int x, int y)
 int
 grid_next(const struct grid *g, unsigned sq, enum grid_dir d)
 {
+	static const signed char dx[] = { -1, 1, -1, 1, -2, 2, 0, 0 };
+	static const signed char dy[] = { -1, -1, 1, 1, 0, 0, -2, 2 };
 	unsigned x, y;
 
-	if (sq >= grid_squares(g))
+	if (sq >= grid_squares(g) || (unsigned)d >= GRID_NDIRS_ALL)
 		return -1;
 	grid_xy(g, sq, &x, &y);
-	return grid_at(g, (int)x + (d == GRID_DOWN_LEFT || d == GRID_UP_LEFT ?
-	    -1 : 1), (int)y + (d >= GRID_UP_LEFT ? 1 : -1));
+	return grid_at(g, (int)x + dx[d], (int)y + dy[d]);
 }
 
 unsigned
@@ -95,8 +96,16 @@ grid_shift(const struct grid *g, enum grid_dir d)
 		return -left;
 	case GRID_UP_LEFT:
 		return left;
-	default:
+	case GRID_UP_RIGHT:
 		return right;
+	case GRID_LEFT:
+		return g->invert ? 1 : -1;
+	case GRID_RIGHT:
+		return g->invert ? -1 : 1;
+	case GRID_DOWN:
+		return -(g->width + 1);
+	default:
+		return g->width + 1;
 	}
 }
 
@@ -119,7 +128,8 @@ set_bit(uint64_t *w, unsigned b)
 const struct grid_map *
 grid_map(const struct grid *g)
 {
-	unsigned sq, b, x, y;
+	unsigned sq, b, x, y, d;
+	int next;
 
 	if (map_valid && memcmp(&map.g, g, sizeof(*g)) == 0)
 		return &map;
@@ -136,6 +146,10 @@ grid_map(const struct grid *g)
 			set_bit(map.crown[0], b);
 		if (y == 0)
 			set_bit(map.crown[1], b);
+		for (d = 0; d < GRID_NDIRS_ALL; d++)
+			if ((next = grid_next(g, sq, (enum grid_dir)d)) >= 0)
+				set_bit(map.into[d], grid_bit(g,
+				    (unsigned)next));
 	}
 	map_valid = 1;
 	return &map;
