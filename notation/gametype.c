@@ -31,7 +31,11 @@ notation_gametype_style(const char *v)
  * PDN 3.0's GameType table (pdn.fmjd.org/gametype.html): each draughts
  * type, its name and its full form's defaults: the colour that moves
  * first, the board's width and height, the notation field, the
- * Invert-flag.
+ * Invert-flag; and the notation field of the other naming of its
+ * squares (alt: algebraic a1 at the first player's lower left, A0, or
+ * the numbers of the draughts engine's board, from the corner the
+ * digit names), written by a game that reads both (struct rules
+ * restyle).
  */
 static const struct notation_gametype {
 	unsigned type;
@@ -39,23 +43,24 @@ static const struct notation_gametype {
 	char first;                  /* 'W' or 'B' */
 	unsigned width, height;
 	const char *code;            /* "N2" */
+	const char *alt;             /* "A0", or NULL */
 	unsigned invert;             /* the Invert-flag: the bottom left
 				      * corner is not played */
 } notation_gametypes[] = {
-	{ 20, "international draughts", 'W', 10, 10, "N2", 0 },
-	{ 21, "English draughts", 'B', 8, 8, "N1", 0 },
-	{ 22, "Italian draughts", 'W', 8, 8, "N2", 1 },
-	{ 23, "American pool checkers", 'B', 8, 8, "N1", 0 },
-	{ 24, "Spanish draughts", 'W', 8, 8, "N1", 1 },
-	{ 25, "Russian draughts", 'W', 8, 8, "A0", 0 },
-	{ 26, "Brazilian draughts", 'W', 8, 8, "A0", 0 },
-	{ 27, "Canadian draughts", 'W', 12, 12, "N2", 0 },
-	{ 28, "Portuguese draughts", 'W', 8, 8, "N1", 1 },
-	{ 29, "Czech draughts", 'W', 8, 8, "A0", 0 },
-	{ 30, "Turkish draughts", 'W', 8, 8, "A0", 0 },
-	{ 31, "Thai draughts", 'B', 8, 8, "N2", 0 },
-	{ 40, "Frisian draughts", 'W', 10, 10, "N2", 0 },
-	{ 41, "Spantsiretti", 'W', 10, 8, "A0", 0 },
+	{ 20, "international draughts", 'W', 10, 10, "N2", "A0", 0 },
+	{ 21, "English draughts", 'B', 8, 8, "N1", "A3", 0 },
+	{ 22, "Italian draughts", 'W', 8, 8, "N2", "A0", 1 },
+	{ 23, "American pool checkers", 'B', 8, 8, "N1", "A0", 0 },
+	{ 24, "Spanish draughts", 'W', 8, 8, "N1", "A0", 1 },
+	{ 25, "Russian draughts", 'W', 8, 8, "A0", "N2", 0 },
+	{ 26, "Brazilian draughts", 'W', 8, 8, "A0", "N2", 0 },
+	{ 27, "Canadian draughts", 'W', 12, 12, "N2", "A0", 0 },
+	{ 28, "Portuguese draughts", 'W', 8, 8, "N1", "A0", 1 },
+	{ 29, "Czech draughts", 'W', 8, 8, "A0", "N2", 0 },
+	{ 30, "Turkish draughts", 'W', 8, 8, "A0", NULL, 0 },
+	{ 31, "Thai draughts", 'B', 8, 8, "N2", "A0", 0 },
+	{ 40, "Frisian draughts", 'W', 10, 10, "N2", "A0", 0 },
+	{ 41, "Spantsiretti", 'W', 10, 8, "A0", NULL, 0 },
 };
 
 #define NOTATION_GAMETYPES \
@@ -152,6 +157,35 @@ notation_gametype_fields(const char *v, char (*f)[16], size_t n)
 	return k;
 }
 
+/* The row of r's type, or NULL. */
+static const struct notation_gametype *
+notation_gametype_of(const struct rules *r)
+{
+	return r->gametype == NULL ? NULL :
+	    notation_gametype_row(strtol(r->gametype, NULL, 10));
+}
+
+enum square_style
+notation_own_style(const struct rules *r)
+{
+	const struct notation_gametype *t = notation_gametype_of(r);
+
+	return t != NULL && t->code[0] == 'A' ? SQUARES_ALGEBRAIC :
+	    SQUARES_NUMERIC;
+}
+
+const char *
+notation_gametype_code(const struct rules *r, enum square_style st)
+{
+	const struct notation_gametype *t = notation_gametype_of(r);
+
+	if (t == NULL)
+		return rules_style_code(st);
+	if (st == notation_own_style(r) || t->alt == NULL)
+		return t->code;
+	return t->alt;
+}
+
 int
 notation_gametype_fault(const struct rules *r, const char *v, char *buf,
     size_t size)
@@ -169,9 +203,8 @@ notation_gametype_fault(const struct rules *r, const char *v, char *buf,
 	if (strcmp(f[3], want) != 0)
 		return snprintf(buf, size, "board height %s, but %s is played "
 		    "on a board %s high", f[3], r->name, want);
-	if (notation_gametype_style(v) < 0 ||
-	    (notation_gametype_style(v) == SQUARES_ALGEBRAIC &&
-	    r->restyle == NULL && r->text_style == NULL))
+	if (notation_gametype_style(v) < 0 || (r->restyle == NULL &&
+	    notation_gametype_style(v) != (int)notation_own_style(r)))
 		return snprintf(buf, size, "notation %s, which %s does not "
 		    "write", f[4], r->name);
 	return 0;
@@ -181,14 +214,13 @@ int
 notation_gametype_text(const struct rules *r, int style, char *buf,
     size_t size)
 {
-	const struct notation_gametype *t = r->gametype == NULL ? NULL :
-	    notation_gametype_row(strtol(r->gametype, NULL, 10));
+	const struct notation_gametype *t = notation_gametype_of(r);
 	const char *code;
 
 	if (t == NULL)
 		return -1;
 	code = style >= 0 && r->restyle != NULL ?
-	    rules_style_code((enum square_style)style) : t->code;
+	    notation_gametype_code(r, (enum square_style)style) : t->code;
 	return snprintf(buf, size, "%u,%c,%u,%u,%s,%u", t->type, t->first,
 	    r->width, r->height, code, t->invert);
 }
@@ -208,4 +240,51 @@ notation_variant(const struct record *g, unsigned *type)
 		return NULL;
 	*type = t->type;
 	return t->name;
+}
+
+const struct rules *
+notation_game_named(const char *text, const char **tag, const char **value)
+{
+	const struct rules *r;
+	long n = notation_gametype_number(text);
+
+	if (n >= 0 && (r = notation_gametype_rules(n)) != NULL) {
+		*tag = "GameType";
+		*value = text;
+		return r;
+	}
+	if ((r = rules_find(text)) == NULL)
+		return NULL;
+	*tag = r->gametype != NULL ? "GameType" : "Game";
+	*value = r->gametype != NULL ? r->gametype : r->name;
+	return r;
+}
+
+void
+notation_game_names(char *buf, size_t size)
+{
+	size_t i, n = 0;
+	int k;
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (i = 0; rules_table[i] != NULL && n < size; i++) {
+		k = snprintf(buf + n, size - n, "%s%s%s%s%s", i > 0 ? ", " : "",
+		    rules_table[i]->name, rules_table[i]->gametype != NULL ?
+		    " (" : "", rules_table[i]->gametype != NULL ?
+		    rules_table[i]->gametype : "", rules_table[i]->gametype !=
+		    NULL ? ")" : "");
+		if (k < 0)
+			break;
+		n += (size_t)k;
+	}
+}
+
+const char *
+notation_gametype_name(const struct rules *r)
+{
+	const struct notation_gametype *t = r->gametype == NULL ? NULL :
+	    notation_gametype_row(strtol(r->gametype, NULL, 10));
+
+	return t != NULL ? t->name : r->title;
 }

@@ -178,7 +178,8 @@ int notation_gametype_style(const char *v);
 /*
  * The square style record g of game r is written in: its GameType
  * notation field, else that of its first move, else that of its FEN,
- * else numeric; -1 when r's squares have one style only.
+ * else r's own (notation_own_style); -1 when r's squares have one
+ * style only.
  */
 int notation_square_style(const struct rules *r, const struct record *g);
 
@@ -195,6 +196,37 @@ extern const struct notation *const notation_table[];
  * a game stackref does not know, with *name set to what the record said.
  */
 const struct rules *notation_game(const struct record *g, const char **name);
+
+/*
+ * The game text names, as the option --game-type reads it: a GameType
+ * value ("20", or its full form "20,W,10,10,N2,0") whose number a
+ * registered game has, or a game's identifier ("international").
+ * *tag and *value get the tag that names that game in a record:
+ * GameType with text itself for a GameType value; for an identifier,
+ * GameType with the game's number when it has one, else Game with the
+ * identifier (static).  Returns NULL when text names no game.
+ */
+const struct rules *notation_game_named(const char *text, const char **tag,
+    const char **value);
+
+/* Writes into buf the games notation_game_named knows, each identifier
+ * with its GameType number: "checkers (21), stackup, ..." (truncated to
+ * fit, NUL-terminated when size > 0). */
+void notation_game_names(char *buf, size_t size);
+
+/* The naming of r's squares PDN 3.0's GameType table gives its type:
+ * algebraic when its notation field is A (Russian: A0), else numeric
+ * (and for a game without a type). */
+enum square_style notation_own_style(const struct rules *r);
+
+/* The notation field of r's GameType for squares named in style st
+ * ("N2", "A0"; checkers: "N1", "A3"). */
+const char *notation_gametype_code(const struct rules *r,
+    enum square_style st);
+
+/* The name of r's type in PDN 3.0's GameType table ("international
+ * draughts"), else r's title. */
+const char *notation_gametype_name(const struct rules *r);
 
 /*
  * The colour PDN 3.0's GameType table gives the first player of r, 'W'

@@ -307,3 +307,12 @@ select_game(const struct select *s, unsigned long index,
 			return 0;
 	return 1;
 }
+
+int
+select_read_as(const struct select_as *as, struct record *g)
+{
+	if (as->tag == NULL || record_tag(g, "Game") != NULL ||
+	    record_tag(g, "GameType") != NULL)
+		return 0;
+	return record_tag_add(g, as->tag, as->value, NULL);
+}

@@ -34,11 +34,22 @@ struct select_tag {
 	regex_t re;                          /* ~ and !~ */
 };
 
+/*
+ * What a record that names no game (neither a Game nor a GameType tag)
+ * is read as (--game-type): the tag it is given and its value (from
+ * notation_game_named; neither owned), or tag NULL: as it is, checkers.
+ */
+struct select_as {
+	const char *tag, *value;
+};
+
 struct select {
 	struct select_range *ranges;
 	size_t nranges;
 	struct select_tag *tags;
 	size_t ntags;
+	struct select_as as;                 /* not a selection: how each
+					      * game is read */
 };
 
 /* Why a --game or --tag text was not added. */
@@ -76,6 +87,11 @@ enum select_fault select_add_games(struct select *s, const char *text);
  */
 enum select_fault select_add_tag(struct select *s, const char *text,
     char *why, size_t size);
+
+/* Gives g, when it names no game, the tag of as (nothing when as->tag
+ * is NULL), so that every reader of g finds its game there.  Returns 0,
+ * or -1 when out of memory. */
+int select_read_as(const struct select_as *as, struct record *g);
 
 /* Whether s asks for anything (a range or a criterion). */
 int select_active(const struct select *s);

@@ -176,5 +176,5 @@ notation_square_style(const struct rules *r, const struct record *g)
 	if ((v = record_tag(g, "FEN")) != NULL &&
 	    (st = r->text_style(v)) >= 0)
 		return (enum square_style)st;
-	return SQUARES_NUMERIC;
+	return notation_own_style(r);
 }

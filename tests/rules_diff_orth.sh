@@ -1,11 +1,11 @@
 #!/bin/sh
 # rules_diff_orth.sh - stackref against a second, independent reading of
-# the draughts games with orthogonal captures: Turkish
-# (tools/rules_ref/turkish.py, written from the rules texts that
-# stackref-rules(7) cites, not from src/rules/), driven by
-# tools/rules_ref/diff_orth.py:
-#   rules_diff_orth perft        perft 1-5 from the start, both ways (no
-#                                table is published for Turkish);
+# the draughts games with orthogonal captures: Turkish and Frisian
+# (tools/rules_ref/turkish.py, frisian.py, written from the rules texts
+# that stackref-rules(7) cites, not from src/rules/), driven by
+# tools/rules_ref/diff_orth.py, for each game:
+#   rules_diff_orth perft        perft 1-5 from the start (no table is
+#                                published for Turkish);
 #   rules_diff_orth setups       random set-up positions (kings and men
 #                                scattered): the same moves there and
 #                                after each of them;
@@ -13,14 +13,19 @@
 #                                a ply cap: the same moves at every ply,
 #                                the same end and result, and perft 2
 #                                every 10 plies;
-#   rules_diff_orth frisian      the Frisian reading (frisian.py; not yet
-#                                a game of stackref) counts the published
-#                                perft 1-4 from the start, both ways (dctl,
-#                                FMJD forum thread 2822).
-# Environment: RULES_DIFF_ORTH_GAMES random games (default 40),
+#   rules_diff_orth from-setups  Frisian only: random games from random
+#                                set-ups, mostly moving the piece that
+#                                moved last, so that the limit of three
+#                                plain moves in a row of a king binds;
+#   rules_diff_orth frisian      the Frisian reading itself counts the
+#                                published perft 1-4 from the start, both
+#                                ways (dctl, FMJD forum thread 2822).
+# Environment: RULES_DIFF_ORTH_GAMES random games (default 40; Frisian's
+# are longer: half as many, and two and a half times as many from
+# set-ups),
 # RULES_DIFF_ORTH_SETUPS set-up positions (150), RULES_DIFF_ORTH_SEED (1).
-# The defaults keep it under 20 s; the audit ran 300 games and 300 set-ups
-# with no disagreement.  Prints PASS:/FAIL: lines.
+# The defaults keep it under 40 s; the audit ran 300 games and 300 set-ups
+# of each game with no disagreement.  Prints PASS:/FAIL: lines.
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 . "$root/tests/lib/common.sh"
@@ -42,9 +47,12 @@ run() {
 	fi
 	[ $st -eq 0 ] || status=1
 }
-run perft --perft 5 turkish
-run setups --setups "${RULES_DIFF_ORTH_SETUPS:-150}" turkish
-run random --games "${RULES_DIFF_ORTH_GAMES:-40}" turkish
+games=${RULES_DIFF_ORTH_GAMES:-40}
+run perft --perft 5 turkish frisian
+run setups --setups "${RULES_DIFF_ORTH_SETUPS:-150}" turkish frisian
+run random --games "$games" turkish
+run random --games $(((games + 1) / 2)) frisian
+run from-setups --from-setups --games $((games * 5 / 2)) --plies 80 frisian
 got=$(python3 "$root/tools/rules_ref/frisian.py" 4 | tr '\n' ' ')
 if [ "$got" = "1 9 9 2 81 81 3 658 658 4 3874 3880 " ]; then
 	echo "PASS: rules_diff_orth frisian (perft 1-4 as published)"

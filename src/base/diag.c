@@ -225,6 +225,8 @@ static const struct diag_msg diag_table[DIAG__COUNT] = {
 	    DIAG_VARIANT_MSG },
 	[DIAG_GAMETYPE] = { STATUS_MALFORMED, "wrong GameType field",
 	    DIAG_GAMETYPE_MSG },
+	[DIAG_LIKELY_GAME] = { STATUS_OK, "another game likely",
+	    DIAG_LIKELY_GAME_MSG },
 };
 
 void

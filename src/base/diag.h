@@ -198,6 +198,9 @@ enum status {
 #define DIAG_KEPT_BROKEN_MSG "warning: written with the moves before " \
 	"ply %lu; the rest is a comment"
 #define DIAG_RESULT_FIXED_MSG "warning: result %s fixed to %s (%s)"
+#define DIAG_LIKELY_GAME_MSG "warning: the record names no game and " \
+	"is read as checkers, but as %s it replays %lu of its %lu plies: " \
+	"read it with --game-type %s"
 #define DIAG_VARIANT_MSG "%s (GameType %s) is not supported"
 #define DIAG_GAMETYPE_MSG "GameType \"%s\": %s"
 
@@ -349,6 +352,10 @@ enum diag_id {
 				 * draughts"); "%s": its GameType */
 	DIAG_GAMETYPE,          /* "%s": the GameType value; "%s": its
 				 * field at fault (notation_gametype_fault) */
+	/* warnings, continued */
+	DIAG_LIKELY_GAME,       /* "%s": the game (notation_gametype_name);
+				 * %lu: plies it replays; %lu: of all;
+				 * "%s": its GameType */
 	DIAG__COUNT
 };
 

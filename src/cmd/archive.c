@@ -22,6 +22,8 @@ cmd_select_opt(struct select *s, int ch, const char *arg,
 		f = select_add_games(s, arg);
 	else if (ch == CMD_OPT_SELECT_TAG)
 		f = select_add_tag(s, arg, why, sizeof(why));
+	else if (ch == CMD_OPT_GAME_TYPE)
+		return cmd_game_type(&s->as, arg, usage, d);
 	else
 		return 0;
 	if (f == SELECT_FINE)
@@ -97,7 +99,8 @@ cmd_quiet(struct diag *q)
 }
 
 /* Reads the next game, quietly when its number is not selected (its
- * problems are not the command's: the status is kept as it was). */
+ * problems are not the command's: the status is kept as it was), as
+ * sel->as says a game that names none is read. */
 static enum read_result
 cmd_read_next(const struct notation *nt, struct reader *rd,
     struct record *g, unsigned long *index, const struct select *sel,
@@ -107,12 +110,18 @@ cmd_read_next(const struct notation *nt, struct reader *rd,
 	enum read_result rr;
 
 	if (select_number(sel, *index + 1))
-		return nt->next(rd, g, index);
-	d->quiet = 1;
-	rr = nt->next(rd, g, index);
-	if (rr != READ_SYSTEM)
-		*d = saved;
-	d->quiet = saved.quiet;
+		rr = nt->next(rd, g, index);
+	else {
+		d->quiet = 1;
+		rr = nt->next(rd, g, index);
+		if (rr != READ_SYSTEM)
+			*d = saved;
+		d->quiet = saved.quiet;
+	}
+	if (rr == READ_GAME && select_read_as(&sel->as, g) == -1) {
+		diag_report(d, DIAG_NOMEM, NULL);
+		return READ_SYSTEM;
+	}
 	return rr;
 }
 
@@ -218,15 +227,16 @@ cmd_pick_report(const char *path, const struct cmd_each *e,
 }
 
 /*
- * Loads the one game of path into g, as cmd_load_one, but a file of
- * several games is said with their count and --game (the others are
- * read quietly, to count them).
+ * Loads the one game of path into g, as cmd_load_one but read as as
+ * says, and a file of several games is said with their count and --game
+ * (the others are read quietly, to count them).
  */
 static int
-cmd_load_only(const char *path, struct record *g, struct diag *d)
+cmd_load_only(const char *path, const struct select_as *as,
+    struct record *g, struct diag *d)
 {
 	struct select_range one = { 1, 1 };
-	struct select first = { &one, 1, NULL, 0 };
+	struct select first = { &one, 1, NULL, 0, *as };
 	const struct notation *nt;
 	const char *name = fileio_name(path);
 	struct reader *rd;
@@ -263,7 +273,7 @@ cmd_load_selected(const char *path, const struct select *sel,
 
 	*index = 0;
 	if (!select_active(sel))
-		return cmd_load_only(path, g, d);
+		return cmd_load_only(path, &sel->as, g, d);
 	memset(&e, 0, sizeof(e));
 	e.sel = sel;
 	e.fn = cmd_pick_one;

@@ -7,20 +7,25 @@
 #include "cmd/cmd.h"
 #include "base/fileio.h"
 #include "game/replay.h"
+#include "base/util.h"
 
 const char cmd_check_usage[] =
-    "check [-q] [--now TIME] [--game N] [--tag CRITERION]... FILE...";
+    "check [-q] [--guess-variant] [--now TIME] [--game N]"
+    " [--tag CRITERION]... FILE...";
 
 const char cmd_check_help[] =
 	"  -q, --quiet          no summary line per file; only the problems\n"
 	"  --now TIME           the time now, as 2026-11-24T20:57:07Z: no"
 	" time stamp\n"
 	"                       may be more than 5 minutes later\n"
+	"  --guess-variant      also list, for each game, the games it"
+	" replays as\n"
 	CMD_HELP_SELECT;
 
 /* check's options (besides the selection). */
 struct check_opts {
 	int quiet;                  /* -q */
+	int guess;                  /* --guess-variant */
 	const char *now;            /* --now TIME, or NULL */
 };
 
@@ -29,7 +34,49 @@ struct check_run {
 	unsigned long valid;
 	long long now;              /* --now, or -1: stamps not checked
 				     * against the time */
+	int guess;                  /* --guess-variant */
 };
+
+/* Whether g, once it names game r (its Game and GameType tags
+ * replaced), replays with its results, quietly. */
+static int
+check_fits(const struct rules *r, struct record *g)
+{
+	struct replay_opts o = { NULL, 0, REPLAY_ALL, 0 };
+	struct replay rp;
+	struct diag q;
+
+	cmd_quiet(&q);
+	record_tag_remove(g, "Game");
+	record_tag_remove(g, "GameType");
+	if (record_tag_set(g, r->gametype != NULL ? "GameType" : "Game",
+	    r->gametype != NULL ? r->gametype : r->name, NULL) == -1)
+		return 0;
+	return replay_run(&rp, g, &o, &q) == 0 &&
+	    replay_result(&rp, g, &o, &q) == 0;
+}
+
+/* Prints "FILE: game N replays as: GAME (TYPE), ..." (or "none"),
+ * each registered game tried in turn; g's tags are changed. */
+static void
+check_guess(struct record *g, unsigned long index, const char *file)
+{
+	char list[512] = "", one[64];
+	size_t i;
+
+	for (i = 0; rules_table[i] != NULL; i++) {
+		if (!check_fits(rules_table[i], g))
+			continue;
+		snprintf(one, sizeof(one), "%s%s%s%s", rules_table[i]->name,
+		    rules_table[i]->gametype != NULL ? " (" : "",
+		    rules_table[i]->gametype != NULL ?
+		    rules_table[i]->gametype : "",
+		    rules_table[i]->gametype != NULL ? ")" : "");
+		util_append(list, sizeof(list), ", ", one);
+	}
+	printf("%s: game %lu replays as: %s\n", file, index,
+	    list[0] != '\0' ? list : "none");
+}
 
 /* Checks one game: replays it, its results and its time. */
 static int
@@ -44,14 +91,16 @@ check_game(void *ctx, struct record *g, unsigned long index,
 	    replay_result(&rp, g, &o, c->d) == 0 &&
 	    cmd_clock_check(g, &rp, &o, c->now, c->d) == 0)
 		c->valid++;
+	if (c->guess)
+		check_guess(g, index, file);
 	return 0;
 }
 
 static void
-check_file(const char *path, const struct select *sel, int quiet,
-    long long now, struct diag *d)
+check_file(const char *path, const struct select *sel,
+    const struct check_opts *co, long long now, struct diag *d)
 {
-	struct check_run c = { d, 0, now };
+	struct check_run c = { d, 0, now, co->guess };
 	struct cmd_each e;
 	unsigned long games;
 	int rc;
@@ -64,12 +113,12 @@ check_file(const char *path, const struct select *sel, int quiet,
 	if (rc == -1 && e.nt == NULL)
 		return;		/* not opened */
 	games = e.selected + (sel->ntags == 0 ? e.malformed : 0);
-	if (!quiet)
+	if (!co->quiet)
 		printf("%s: %lu game%s, %lu valid\n", fileio_name(path),
 		    games, games == 1 ? "" : "s", c.valid);
 }
 
-/* check's own options: -q, --now. */
+/* check's own options: -q, --guess-variant, --now. */
 static int
 check_opt(void *ctx, int ch, const char *arg)
 {
@@ -77,6 +126,8 @@ check_opt(void *ctx, int ch, const char *arg)
 
 	if (ch == 'q')
 		co->quiet = 1;
+	else if (ch == 'V')
+		co->guess = 1;
 	else if (ch == 'N')
 		co->now = arg;
 	else
@@ -90,10 +141,11 @@ cmd_check(int argc, char *argv[], struct diag *d)
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "now", required_argument, NULL, 'N' },
+		{ "guess-variant", no_argument, NULL, 'V' },
 		CMD_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct check_opts co = { 0, NULL };
+	struct check_opts co = { 0, 0, NULL };
 	struct select sel;
 	long long now = -1;
 	int i, rc;
@@ -104,7 +156,7 @@ cmd_check(int argc, char *argv[], struct diag *d)
 	if (rc == 0 && co.now != NULL && cmd_now(co.now, &now, d) == -1)
 		rc = cmd_finish(d);
 	for (i = optind; rc == 0 && i < argc; i++) {
-		check_file(argv[i], &sel, co.quiet, now, d);
+		check_file(argv[i], &sel, &co, now, d);
 		fflush(stdout);
 	}
 	select_free(&sel);

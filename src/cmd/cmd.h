@@ -45,7 +45,13 @@ struct cmd {
 	"  --game N[,M-K,...]   only the games of these numbers (1-based)\n" \
 	"  --tag CRITERION      only the games whose tags match, as" \
 	" White~Tinsley\n" \
-	"                       (= != ~ !~ < <= > >=); may be repeated\n"
+	"                       (= != ~ !~ < <= > >=); may be repeated\n" \
+	CMD_HELP_GAME_TYPE
+#define CMD_HELP_GAME_TYPE \
+	"  --game-type GAME     read a record without a Game or GameType" \
+	" tag as GAME\n" \
+	"                       (a GameType number, 20, or a name," \
+	" international)\n"
 #define CMD_HELP_POSITION \
 	"  --fen FEN            positions that are exactly FEN\n" \
 	"  --pattern FEN        positions whose squares FEN lists hold" \
@@ -74,7 +80,8 @@ struct cmd {
 	"                       STACKREF_NOW, else the system clock)\n" \
 	"  -n, --dry-run        check only; nothing is written\n" \
 	"  -o, --output OUT     write the record to OUT (- for standard" \
-	" output), not FILE\n"
+	" output), not FILE\n" \
+	CMD_HELP_GAME_TYPE
 
 /* Prints c's usage, summary and options (c->help) to standard output,
  * as stackref CMD --help and stackref help CMD do; returns the status
@@ -202,11 +209,14 @@ int cmd_load_one(const char *path, struct record *g,
  */
 enum {
 	CMD_OPT_GAME = 0x200,       /* --game 10-20,541 */
-	CMD_OPT_SELECT_TAG          /* --tag White~Tinsley */
+	CMD_OPT_SELECT_TAG,         /* --tag White~Tinsley */
+	CMD_OPT_GAME_TYPE           /* --game-type 20: how a record that
+				     * names no game is read */
 };
 #define CMD_SELECT_LONGOPTS \
 	{ "game", required_argument, NULL, CMD_OPT_GAME }, \
-	{ "tag", required_argument, NULL, CMD_OPT_SELECT_TAG }
+	{ "tag", required_argument, NULL, CMD_OPT_SELECT_TAG }, \
+	{ "game-type", required_argument, NULL, CMD_OPT_GAME_TYPE }
 
 /* A command's own options for cmd_getopt_select: ch (a getopt_long
  * value) with its argument arg; returns 0, a nonzero status after
@@ -246,6 +256,11 @@ enum {
 /* Stores position option ch with argument arg in sp; 1, or 0 when ch is
  * not one. */
 int cmd_position_opt(struct posmatch_spec *sp, int ch, const char *arg);
+
+/* Reads the text of --game-type (notation_game_named) into as.  Returns
+ * 1, or -1 after reporting DIAG_UNKNOWN_GAME and the usage. */
+int cmd_game_type(struct select_as *as, const char *text, const char *usage,
+    struct diag *d);
 
 /* Makes q a diagnostics context that counts and prints nothing (the
  * problems of games that search, dups and stats pass over). */
@@ -335,6 +350,7 @@ struct play_opts {
 	const char *days;         /* --days N (leave), or NULL */
 	const char *then[CMD_THEN_MAX]; /* --then MOVES (move) */
 	size_t nthen;
+	struct select_as read_as; /* --game-type GAME */
 };
 
 /* The options only some of them take (cmd_play_getopt's extra). */
@@ -344,16 +360,16 @@ enum {
 };
 
 /*
- * Reads the options -n, --as, --ply, -o and --now of argv, and those of
- * extra (CMD_PLAY_*), into po (zeroed by the caller); optind is then
- * the first operand.  Returns 0, or the usage status after reporting.
+ * Reads the options -n, --as, --ply, -o, --now and --game-type of argv,
+ * and those of extra (CMD_PLAY_*), into po (zeroed by the caller);
+ * optind is then the first operand.  Returns 0, or the usage status after reporting.
  */
 int cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
     const char *usage, unsigned extra, struct diag *d);
 
 /*
- * Loads the one game of file (as cmd_load_one) for a command that will
- * rewrite it, or po->out: unless po->dry, the output is standard output
+ * Loads the one game of file (as cmd_load_one, read as po->read_as says) for
+ * a command that will rewrite it, or po->out: unless po->dry, the output is standard output
  * or file does not exist, first takes the output's lock into lk
  * (fileio_lock: waits up to FILEIO_LOCK_WAIT seconds), so that the
  * record is read, checked and written back by one process at a time,

@@ -102,6 +102,20 @@ cmd_number(struct diag *d, const char *opt, const char *text,
 }
 
 int
+cmd_game_type(struct select_as *as, const char *text, const char *usage,
+    struct diag *d)
+{
+	char known[512];
+
+	if (notation_game_named(text, &as->tag, &as->value) != NULL)
+		return 1;
+	notation_game_names(known, sizeof(known));
+	diag_report(d, DIAG_UNKNOWN_GAME, NULL, text, known);
+	cmd_usage(d, usage);
+	return -1;
+}
+
+int
 cmd_load_one(const char *path, struct record *g,
     const struct notation **nt, struct diag *d)
 {
@@ -152,6 +166,7 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 		{ "now", required_argument, NULL, 'N' },
 		{ "days", required_argument, NULL, 'D' },
 		{ "then", required_argument, NULL, 'T' },
+		{ "game-type", required_argument, NULL, 'G' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
@@ -160,6 +175,10 @@ cmd_play_getopt(struct play_opts *po, int argc, char *argv[],
 	while ((ch = getopt_long(argc, argv, ":no:", longopts, NULL)) != -1) {
 		if (ch == '?' || ch == ':')
 			return cmd_bad_option(d, usage, ch, argv);
+		if (ch == 'G' && cmd_game_type(&po->read_as, optarg, usage, d) == -1)
+			return STATUS_USAGE;
+		if (ch == 'G')
+			continue;
 		if (cmd_play_opt(po, ch, optarg, extra) == -1) {
 			if (!(ch == 'T' && (extra & CMD_PLAY_THEN)))
 				return cmd_unknown_option(d, usage,
@@ -272,7 +291,12 @@ cmd_play_load(const struct play_opts *po, const char *file,
 	if (!po->dry && strcmp(file, "-") != 0 && access(file, F_OK) == 0 &&
 	    fileio_lock(out, lk, d) == -1)
 		return -1;
-	return cmd_load_one(file, g, nt, d);
+	if (cmd_load_one(file, g, nt, d) == -1)
+		return -1;
+	if (select_read_as(&po->read_as, g) == 0)
+		return 0;
+	diag_report(d, DIAG_NOMEM, NULL);
+	return -1;
 }
 
 /* Whether the player tag value name is text, in any case: the whole

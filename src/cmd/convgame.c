@@ -18,8 +18,8 @@
  * Sets the notation field of the GameType tag to st: replaced in a full
  * tag, else the tag written in full (notation_gametype_text:
  * "21,B,8,8,A3,0").
- * A numeric record without the field is left alone (numeric is the
- * default), and so is a game without a PDN game type.
+ * A record without the field, in its game's own naming, is left alone
+ * (that is the default), and so is a game without a PDN game type.
  */
 static int
 convert_gametype_set(struct record *g, const struct rules *r,
@@ -32,7 +32,7 @@ convert_gametype_set(struct record *g, const struct rules *r,
 	if (r->gametype == NULL)
 		return 0;
 	if (v == NULL || notation_gametype_style(v) < 0) {
-		if (st == SQUARES_NUMERIC)
+		if (st == notation_own_style(r))
 			return 0;
 		notation_gametype_text(r, (int)st, buf, sizeof(buf));
 		return record_tag_set(g, "GameType", buf, NULL);
@@ -43,7 +43,7 @@ convert_gametype_set(struct record *g, const struct rules *r,
 	field += strspn(field, " \t");
 	rest = field + strcspn(field, ",");
 	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(field - v), v,
-	    rules_style_code(st), rest);
+	    notation_gametype_code(r, st), rest);
 	return record_tag_set(g, "GameType", buf, NULL);
 }
 

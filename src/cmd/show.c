@@ -209,7 +209,7 @@ int
 cmd_show(int argc, char *argv[], struct diag *d)
 {
 	struct show_opts so = { NULL, NULL, "-", 0, 0,
-	    { NULL, 0, NULL, 0 } };
+	    { NULL, 0, NULL, 0, { NULL, NULL } } };
 	struct game_picture pic;
 	struct show_out o = { &so, NULL, NULL, &pic, d };
 	struct replay rp;

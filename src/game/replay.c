@@ -991,6 +991,71 @@ replay_undo_source(struct replay *rp, const struct line *l, size_t i,
 	return -1;
 }
 
+/* --- a record that names no game ---------------------------------- */
+
+/*
+ * How many plies of g's main line game r replays from g's set-up
+ * position (its FEN, else r's start), each move read as the first legal
+ * move it denotes, actions passed over; -1 when its FEN does not read.
+ * g is not changed.
+ */
+static long
+replay_trial(const struct rules *r, const struct record *g)
+{
+	const char *fen = record_tag(g, "FEN"), *why;
+	const struct elem *e;
+	struct move pattern, m;
+	struct pos p;
+	size_t i, err;
+	long plies = 0;
+
+	if (fen != NULL && fen_parse(r, fen, &p, &err, &why) == -1)
+		return -1;
+	if (fen == NULL)
+		r->start(&p);
+	for (i = 0; i < g->main.n; i++) {
+		e = &g->main.elems[i];
+		if (e->kind != ELEM_MOVE)
+			continue;
+		if (e->text == NULL || rules_move_parse(r, e->text,
+		    strlen(e->text), &pattern, &err) == -1 ||
+		    rules_resolve(r, &p, &pattern, &m) == 0)
+			break;
+		r->apply(&p, &m);
+		plies++;
+	}
+	return plies;
+}
+
+/*
+ * After the replay of g failed with plies played (-1: its start
+ * position refused), when g names no game (it was read as checkers):
+ * the game with a PDN GameType that replays the most of its moves, at
+ * least one and more than plies, is reported at w (DIAG_LIKELY_GAME),
+ * the first in table order among equals.
+ */
+static void
+replay_suggest(const struct record *g, long plies,
+    const struct diag_where *w, struct diag *d)
+{
+	const struct rules *best = NULL, *r;
+	long n, most = plies > 0 ? plies : 0;
+	size_t i;
+
+	if (record_tag(g, "Game") != NULL || record_tag(g, "GameType") != NULL)
+		return;
+	for (i = 0; (r = rules_table[i]) != NULL; i++)
+		if (r->gametype != NULL && strcmp(r->name, "checkers") != 0 &&
+		    (n = replay_trial(r, g)) > most) {
+			most = n;
+			best = r;
+		}
+	if (best != NULL)
+		diag_report(d, DIAG_LIKELY_GAME, w,
+		    notation_gametype_name(best), (unsigned long)most,
+		    (unsigned long)line_count_moves(&g->main), best->gametype);
+}
+
 /* --- the walk --------------------------------------------------- */
 
 /* Replays the action element i of g's main line; with o->canonical
@@ -1061,8 +1126,11 @@ replay_walk(struct replay *rp, struct record *g, const struct replay_opts *o,
 	size_t i;
 	int rc = 0, stop;
 
-	if (replay_start(rp, g, o, d) == -1)
+	if (replay_start(rp, g, o, d) == -1) {
+		w.at = replay_tag_at(g, "FEN");
+		replay_suggest(g, -1, &w, d);
 		return -1;
+	}
 	rp->total = line_count_moves(&g->main);
 	stop = on_ply != NULL && on_ply(ctx, rp) != 0;
 	/* Element i is read by index, its kind and place copied: replaying
@@ -1081,8 +1149,10 @@ replay_walk(struct replay *rp, struct record *g, const struct replay_opts *o,
 		else if (kind == ELEM_ACTION)
 			rc = replay_elem_action(rp, g, i, o, &w, d);
 	}
-	if (rc == -1)
+	if (rc == -1) {
+		replay_suggest(g, (long)rp->plies, &w, d);
 		return -1;
+	}
 	rp->elem = i;
 	if (rp->act_outcome == OUTCOME_NONE)
 		rp->outcome = rp->r->outcome(&rp->pos, &rp->why);

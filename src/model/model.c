@@ -90,6 +90,7 @@ pos_copy(struct pos *dst, const struct pos *src)
 	memcpy(dst->sq, src->sq, n * sizeof(src->sq[0]));
 	dst->nsquares = src->nsquares;
 	dst->turn = src->turn;
+	memcpy(dst->run, src->run, sizeof(dst->run));
 }
 
 int

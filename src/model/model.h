@@ -43,6 +43,12 @@ struct pos {
 	struct stack sq[POS_SQUARES];
 	uint8_t nsquares;
 	uint8_t turn;            /* enum side to move */
+	uint8_t run[2];          /* per side, what the game's rules keep of
+				  * its past moves beyond the squares, 0
+				  * when nothing (every game but Frisian
+				  * draughts: the king making plain moves
+				  * in a row, square << 2 | their number);
+				  * set by apply, cleared by pos_clear */
 };
 
 enum step_kind {
@@ -124,13 +130,14 @@ int stack_equal(const struct stack *a, const struct stack *b);
 /* Empties every square of p and sets its size and side to move. */
 void pos_clear(struct pos *p, unsigned nsquares, enum side turn);
 
-/* Copies src into dst: its size, side to move and the squares it uses
- * (the first nsquares), so that pos_equal(dst, src) holds; dst's squares
- * beyond are left as they are.  Cheaper than an assignment for a board
- * smaller than POS_SQUARES. */
+/* Copies src into dst: its size, side to move, runs and the squares it
+ * uses (the first nsquares), so that pos_equal(dst, src) holds; dst's
+ * squares beyond are left as they are.  Cheaper than an assignment for a
+ * board smaller than POS_SQUARES. */
 void pos_copy(struct pos *dst, const struct pos *src);
 
-/* Whether two positions are identical (squares and side to move). */
+/* Whether two positions are identical (squares and side to move; the
+ * runs are not compared). */
 int pos_equal(const struct pos *a, const struct pos *b);
 
 /* Counts the checkers of side on the board. */

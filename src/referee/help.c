@@ -188,6 +188,21 @@ static const struct ref_game_help ref_games_help[] = {
 	    "a step 25-21, a capture 18x25 (18x25x8 when another capture has\n"
 	    "the same ends).",
 	    "25-21 18x25 18x25x8", "W:WK18:B22,11" },
+	{ "frisian",
+	    "Frisian draughts on the 50 dark squares of 10x10, numbered 1 to\n"
+	    "50; white on 31 to 50 moves first, black on 1 to 20.  A man\n"
+	    "steps one square diagonally forward, a king along whole\n"
+	    "diagonals.  Both capture diagonally and straight along rows and\n"
+	    "columns (over the next dark square, two squares away), men\n"
+	    "backward too, kings from any distance.  Capturing is compulsory\n"
+	    "and the capture of the greatest value must be played, a king\n"
+	    "worth less than two men and more than one; of equal values, one\n"
+	    "made with a king.  A man is crowned only where its move ends.  A\n"
+	    "king may not make a fourth plain move in a row while its side has\n"
+	    "men.  A player with no legal move loses.",
+	    "a step 32-28, a capture 47x29 (47x49x29 when another capture has\n"
+	    "the same ends).",
+	    "32-28 47x29 47x49x29", "W:W37,K46:B38,29" },
 };
 
 #define REF_NGAMES_HELP (sizeof(ref_games_help) / sizeof(ref_games_help[0]))

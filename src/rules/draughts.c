@@ -13,6 +13,17 @@
 #define DBB_CLZ(b) ((unsigned)__builtin_clzll(b))
 #define DBB_POP(b) ((unsigned)__builtin_popcountll(b))
 #define DBB_WORDS(w) ((w)[0])
+#define DBB_STRAIGHT 0
+#define DBB_RUNS 0
+#include "rules/draughts_bb.h"
+#undef DW
+#undef DBB_STRAIGHT
+#undef DBB_RUNS
+
+/* The same with straight captures and the kings' runs (Frisian). */
+#define DW(name) d64x_##name
+#define DBB_STRAIGHT 1
+#define DBB_RUNS 1
 #include "rules/draughts_bb.h"
 #undef DBB
 #undef DW
@@ -21,6 +32,8 @@
 #undef DBB_CLZ
 #undef DBB_POP
 #undef DBB_WORDS
+#undef DBB_STRAIGHT
+#undef DBB_RUNS
 
 /* The engine on 128-bit bitboards: 12x12. */
 typedef unsigned __int128 d128_t;
@@ -51,6 +64,8 @@ d128_clz(d128_t b)
 #define DBB_POP(b) ((unsigned)(__builtin_popcountll((uint64_t)(b)) + \
     __builtin_popcountll((uint64_t)((b) >> 64))))
 #define DBB_WORDS(w) ((d128_t)(w)[0] | (d128_t)(w)[1] << 64)
+#define DBB_STRAIGHT 0
+#define DBB_RUNS 0
 #include "rules/draughts_bb.h"
 
 /* Whether v's board needs the 128-bit engine. */
@@ -59,6 +74,17 @@ wide(const struct draughts_variant *v)
 {
 	return grid_bits(&v->grid) > 64u;
 }
+
+/* Whether v needs the copy with straight captures and runs. */
+static int
+extra(const struct draughts_variant *v)
+{
+	return v->straight || v->king_moves != 0;
+}
+
+/* Calls the function F of the copy of the engine that plays v. */
+#define DRAUGHTS_CALL(v, F, ...) (wide(v) ? d128_##F(__VA_ARGS__) : \
+    extra(v) ? d64x_##F(__VA_ARGS__) : d64_##F(__VA_ARGS__))
 
 void
 draughts_start(const struct draughts_variant *v, struct pos *p)
@@ -79,16 +105,14 @@ int
 draughts_moves(const struct draughts_variant *v, const struct pos *p,
     int (*visit)(void *ctx, const struct draughts_move *m), void *ctx)
 {
-	return wide(v) ? d128_moves(v, p, visit, ctx) :
-	    d64_moves(v, p, visit, ctx);
+	return DRAUGHTS_CALL(v, moves, v, p, visit, ctx);
 }
 
 uint64_t
 draughts_perft(const struct draughts_variant *v, const struct pos *p,
     unsigned depth, int all_paths)
 {
-	return wide(v) ? d128_pos_perft(v, p, depth, all_paths) :
-	    d64_pos_perft(v, p, depth, all_paths);
+	return DRAUGHTS_CALL(v, pos_perft, v, p, depth, all_paths);
 }
 
 uint64_t
@@ -153,6 +177,27 @@ crown_row(const struct draughts_variant *v, unsigned sq, unsigned side)
 	return side == 0 ? y == v->grid.height - 1u : y == 0;
 }
 
+/* p->run of the side to move after its move m, made by a king when
+ * king (model.h: the square of the king making plain moves in a row
+ * << 2 | their number, 0 for none; kept up to v->king_moves). */
+static void
+run_after(const struct draughts_variant *v, struct pos *p,
+    const struct move *m, int king)
+{
+	unsigned last = p->run[p->turn], n = 1;
+
+	if (v->king_moves == 0)
+		return;
+	p->run[p->turn] = 0;
+	if (!king || m->step[0].kind != STEP_MOVE)
+		return;
+	if (last != 0 && last >> 2 == m->step[0].from)
+		n = (last & 3u) + 1u;
+	if (n > v->king_moves)
+		n = v->king_moves;
+	p->run[p->turn] = (uint8_t)(m->step[0].to << 2 | n);
+}
+
 void
 draughts_apply(const struct draughts_variant *v, struct pos *p,
     const struct move *m)
@@ -172,6 +217,7 @@ draughts_apply(const struct draughts_variant *v, struct pos *p,
 	}
 	if (crown_row(v, to, p->turn))
 		king = 1;
+	run_after(v, p, m, stack_top_crowned(&piece));
 	if (king && !stack_top_crowned(&piece))
 		piece.crown |= (uint32_t)1 << (piece.height - 1);
 	p->sq[to] = piece;
@@ -381,8 +427,7 @@ moves_from(const struct draughts_variant *v, const struct pos *p,
     unsigned sq, int (*visit)(void *ctx, const struct draughts_move *m),
     void *ctx)
 {
-	return wide(v) ? d128_moves_from(v, p, sq, visit, ctx) :
-	    d64_moves_from(v, p, sq, visit, ctx);
+	return DRAUGHTS_CALL(v, moves_from, v, p, sq, visit, ctx);
 }
 
 int

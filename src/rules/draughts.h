@@ -16,11 +16,14 @@
  *
  * Canonical order (the order `moves` lists): captures when there is one,
  * else plain moves; origin by square number; for each origin the
- * directions of enum grid_dir, nearer landing squares first, a
- * capture's jumps depth first.
+ * directions of enum grid_dir (the straight ones after the diagonal
+ * ones), nearer landing squares first, a capture's jumps depth first.
  *
  * Moves are generated, counted and resolved on bitboards of the grid's
- * layout (grid.h): 64 bits for boards up to 10x10, 128 for 12x12.
+ * layout (grid.h): 64 bits for boards up to 10x10, 128 for 12x12, and a
+ * third copy of the 64-bit code for the variants with straight captures
+ * or a limit on the kings' plain moves, so that the others pay nothing
+ * for them.
  * Nothing here allocates.  The state is per thread: the bit layout of
  * the last board read, and a scratch list of the captures of the
  * positions of a perft line.
@@ -38,8 +41,11 @@ enum draughts_majority {
 	DRAUGHTS_MOST_KINGS,    /* the most pieces, then the most kings */
 	DRAUGHTS_KING_FIRST,    /* a king's capture when a king can capture
 				 * (Czech); else any */
-	DRAUGHTS_ITALIAN        /* the most pieces, then with a king, then
+	DRAUGHTS_ITALIAN,       /* the most pieces, then with a king, then
 				 * the most kings, then the earliest king */
+	DRAUGHTS_VALUE          /* the greatest value, a king worth less
+				 * than two men and more than one, then
+				 * one made with a king (Frisian) */
 };
 
 struct draughts_variant {
@@ -62,6 +68,14 @@ struct draughts_variant {
 	uint8_t merge_paths;    /* capture paths that take the same pieces
 				 * from the same origin to the same square
 				 * are one move */
+	uint8_t straight;       /* men (with men_back) and kings capture
+				 * along rows and columns too, over the
+				 * next playing square two cells away
+				 * (Frisian) */
+	uint8_t king_moves;     /* a king may make at most this many (1-3)
+				 * plain moves in a row while its side has
+				 * men (Frisian: 3; struct pos's run); 0:
+				 * no limit */
 	uint8_t names;          /* enum square_style of the canonical text */
 	char capsep;            /* capture separator of the canonical text */
 	const char *blocked[2]; /* "white has no legal move", by side */
@@ -161,7 +175,11 @@ static int P##_resolve(const struct pos *p, const struct move *pt, \
 static uint64_t P##_count(const struct pos *p) \
 { return draughts_count(V, p); } \
 static int P##_pos_check(const struct pos *p, const char **why, \
-    unsigned *sq) { return draughts_pos_check(V, p, why, sq); }
+    unsigned *sq) { return draughts_pos_check(V, p, why, sq); } \
+static int P##_text_style(const char *s) \
+{ return grid_text_style(&(V)->grid, s); } \
+static int P##_restyle(const char *s, enum square_style st, char *buf, \
+    size_t size) { return grid_restyle(&(V)->grid, s, st, buf, size); }
 
 #define DRAUGHTS_RULES(P, W, H) \
 	.fen = FEN_CHECKERS, \
@@ -182,6 +200,8 @@ static int P##_pos_check(const struct pos *p, const char **why, \
 	.perft_paths = P##_perft_paths, \
 	.resolve = P##_resolve, \
 	.count = P##_count, \
-	.pos_check = P##_pos_check
+	.pos_check = P##_pos_check, \
+	.text_style = P##_text_style, \
+	.restyle = P##_restyle
 
 #endif

@@ -5,9 +5,17 @@
  *   DW(name)       name with the type's suffix,
  *   DBB_CTZ(b)     the index of the lowest set bit of b != 0,
  *   DBB_POP(b)     the number of set bits of b,
- *   DBB_WORDS(w)   the DBB of the two 64-bit words w[0], w[1].
+ *   DBB_WORDS(w)   the DBB of the two 64-bit words w[0], w[1],
+ *   DBB_STRAIGHT   1 to play the straight captures of a variant that
+ *                  has them (draughts_variant.straight), else 0,
+ *   DBB_RUNS       1 to keep the kings' runs of plain moves for a
+ *                  variant that limits them (king_moves), else 0;
+ * the variants without either play the copy that has neither.
  * Private to draughts.c: no include guard.
  */
+
+/* The directions captures take. */
+enum { DW(ndirs) = DBB_STRAIGHT ? GRID_NDIRS_ALL : GRID_NDIRS };
 
 /* A position as far as moving goes, with what the variant's board
  * needs at hand. */
@@ -16,7 +24,12 @@ struct DW(board) {
 	DBB kings;
 	DBB empty;              /* the playing squares with nothing on them */
 	DBB crown[2];           /* the row where each side's men are crowned */
-	int sh[GRID_NDIRS];     /* grid_shift of each direction */
+	int sh[DW(ndirs)];      /* grid_shift of each direction */
+#if DBB_RUNS
+	DBB runner[2];          /* each side's king on a run of plain moves,
+				 * or 0 */
+	unsigned run[2];        /* the plain moves of that run */
+#endif
 	unsigned turn;
 	const struct draughts_variant *v;
 	const struct grid_map *map;
@@ -34,6 +47,35 @@ DW(bit)(unsigned i)
 	return (DBB)1 << i;
 }
 
+/* The squares of b a step in direction d from the squares of x reaches. */
+static inline DBB
+DW(go)(const struct DW(board) *b, DBB x, int d)
+{
+#if DBB_STRAIGHT
+	return DW(step)(x, b->sh[d]) & DBB_WORDS(b->map->into[d]);
+#else
+	return DW(step)(x, b->sh[d]);
+#endif
+}
+
+/* The king of the side to move that may not make a plain move now (it
+ * has made the variant's limit of them in a row and its side has men),
+ * or 0. */
+static inline DBB
+DW(stuck)(const struct DW(board) *b)
+{
+#if DBB_RUNS
+	unsigned s = b->turn;
+
+	if (b->v->king_moves != 0 && b->run[s] >= b->v->king_moves &&
+	    (b->own[s] & ~b->kings) != 0)
+		return b->runner[s];
+#else
+	(void)b;
+#endif
+	return 0;
+}
+
 /* Whether a man of side may capture in direction d. */
 static inline int
 DW(man_may)(const struct DW(board) *b, unsigned side, int d)
@@ -41,6 +83,23 @@ DW(man_may)(const struct DW(board) *b, unsigned side, int d)
 	return b->v->men_back || (side == 0 ? d >= GRID_UP_LEFT :
 	    d < GRID_UP_LEFT);
 }
+
+#if DBB_RUNS
+/* The runs of p->run (model.h: the king's square << 2 | its moves). */
+static void
+DW(read_runs)(struct DW(board) *b, const struct pos *p)
+{
+	unsigned s, sq;
+
+	for (s = 0; s < 2; s++) {
+		sq = p->run[s] >> 2;
+		if (p->run[s] == 0 || sq >= p->nsquares)
+			continue;
+		b->runner[s] = DW(bit)(b->map->bit[sq]);
+		b->run[s] = p->run[s] & 3u;
+	}
+}
+#endif
 
 static void
 DW(read)(struct DW(board) *b, const struct draughts_variant *v,
@@ -54,7 +113,7 @@ DW(read)(struct DW(board) *b, const struct draughts_variant *v,
 	b->v = v;
 	b->map = m;
 	b->turn = p->turn;
-	for (d = 0; d < GRID_NDIRS; d++)
+	for (d = 0; d < DW(ndirs); d++)
 		b->sh[d] = grid_shift(&v->grid, (enum grid_dir)d);
 	b->crown[0] = DBB_WORDS(m->crown[0]);
 	b->crown[1] = DBB_WORDS(m->crown[1]);
@@ -68,6 +127,9 @@ DW(read)(struct DW(board) *b, const struct draughts_variant *v,
 			b->kings |= DW(bit)(m->bit[sq]);
 	}
 	b->empty = DBB_WORDS(m->all) & ~(b->own[0] | b->own[1]);
+#if DBB_RUNS
+	DW(read_runs)(b, p);
+#endif
 }
 
 /* ---- Captures ----------------------------------------------------- */
@@ -142,13 +204,13 @@ DW(goes_on)(const struct DW(walk) *w, DBB t, DBB l, int straight)
 	DBB enemy = w->enemy & ~t, empty = w->empty, s;
 	int d;
 
-	for (d = 0; d < GRID_NDIRS; d++) {
+	for (d = 0; d < DW(ndirs); d++) {
 		if (d == straight)
 			continue;
-		s = DW(step)(l, w->b->sh[d]);
+		s = DW(go)(w->b, l, d);
 		while (s & empty)
-			s = DW(step)(s, w->b->sh[d]);
-		if ((s & enemy) && (DW(step)(s, w->b->sh[d]) & empty))
+			s = DW(go)(w->b, s, d);
+		if ((s & enemy) && (DW(go)(w->b, s, d) & empty))
 			return 1;
 	}
 	return 0;
@@ -160,12 +222,11 @@ DW(goes_on)(const struct DW(walk) *w, DBB t, DBB l, int straight)
 static DBB
 DW(landings)(const struct DW(walk) *w, DBB t, int d)
 {
-	int s = w->b->sh[d];
-	DBB l = DW(step)(t, s) & w->empty, near = l, all = 0, on = 0;
+	DBB l = DW(go)(w->b, t, d) & w->empty, near = l, all = 0, on = 0;
 
 	if (!(w->king && w->b->v->flying) || w->b->v->land_near)
 		return l;
-	for (; l != 0; l = DW(step)(l, s) & w->empty) {
+	for (; l != 0; l = DW(go)(w->b, l, d) & w->empty) {
 		all |= l;
 		if (DW(goes_on)(w, t, l, l == near ? -1 : d))
 			on |= l;
@@ -178,13 +239,13 @@ static int
 DW(walk_dir)(struct DW(walk) *w, unsigned at, int d, int *found)
 {
 	int s = w->b->sh[d], rc = 0;
-	DBB prey = w->enemy, t = DW(step)(DW(bit)(at), s), l;
+	DBB prey = w->enemy, t = DW(go)(w->b, DW(bit)(at), d), l;
 
 	if (!w->king && w->b->v->men_spare_kings)
 		prey &= ~w->b->kings;
 	if (w->king && w->b->v->flying)
 		while (t & w->empty)
-			t = DW(step)(t, s);
+			t = DW(go)(w->b, t, d);
 	if (!(t & prey))
 		return 0;
 	l = DW(landings)(w, t, d);
@@ -194,7 +255,7 @@ DW(walk_dir)(struct DW(walk) *w, unsigned at, int d, int *found)
 
 		*found = 1;
 		rc = DW(take)(w, DBB_CTZ(t), DBB_CTZ(one), d,
-		    one == DW(step)(t, s));
+		    one == DW(go)(w->b, t, d));
 		l &= ~one;
 	}
 	return rc;
@@ -208,7 +269,7 @@ DW(walk_from)(struct DW(walk) *w, unsigned at)
 	/* A king going on straight after a jump does so from the first
 	 * square beyond the piece it took: where else it might have
 	 * stopped on the way makes no other path. */
-	for (d = 0; d < GRID_NDIRS && rc == 0; d++)
+	for (d = 0; d < DW(ndirs) && rc == 0; d++)
 		if ((w->king || DW(man_may)(w->b, w->b->turn, d)) &&
 		    (d != w->dir || w->near))
 			rc = DW(walk_dir)(w, at, d, &found);
@@ -250,11 +311,10 @@ DW(capturers)(const struct DW(board) *b)
 
 	if (b->v->men_spare_kings)
 		prey &= ~b->kings;
-	for (d = 0; d < GRID_NDIRS; d++) {
+	for (d = 0; d < DW(ndirs); d++) {
 		if (!DW(man_may)(b, b->turn, d))
 			continue;
-		x = DW(step)(DW(step)(men, b->sh[d]) & prey, b->sh[d]) &
-		    b->empty;
+		x = DW(go)(b, DW(go)(b, men, d) & prey, d) & b->empty;
 		from |= DW(step)(DW(step)(x, -b->sh[d]), -b->sh[d]);
 	}
 	return from | (b->own[b->turn] & b->kings);
@@ -265,15 +325,14 @@ static int
 DW(king_captures)(const struct DW(board) *b, DBB at)
 {
 	DBB enemy = b->own[b->turn ^ 1u], t;
-	int d, s;
+	int d;
 
-	for (d = 0; d < GRID_NDIRS; d++) {
-		s = b->sh[d];
-		t = DW(step)(at, s);
+	for (d = 0; d < DW(ndirs); d++) {
+		t = DW(go)(b, at, d);
 		if (b->v->flying)
 			while (t & b->empty)
-				t = DW(step)(t, s);
-		if ((t & enemy) && (DW(step)(t, s) & b->empty))
+				t = DW(go)(b, t, d);
+		if ((t & enemy) && (DW(go)(b, t, d) & b->empty))
 			return 1;
 	}
 	return 0;
@@ -322,6 +381,9 @@ DW(score)(const struct DW(walk) *w)
 		return w->n << 8 | w->kings_taken;
 	case DRAUGHTS_KING_FIRST:
 		return (uint32_t)w->was_king;
+	case DRAUGHTS_VALUE:
+		return ((w->n + w->kings_taken) * 64u - w->kings_taken) << 1 |
+		    (uint32_t)w->was_king;
 	case DRAUGHTS_ITALIAN:
 		/* then the king met first, the second king, ... */
 		return w->n << 24 | (uint32_t)w->was_king << 23 |
@@ -451,7 +513,7 @@ DW(men_to)(const struct DW(board) *b, int d)
 static uint64_t
 DW(count_plain)(const struct DW(board) *b)
 {
-	DBB k = b->own[b->turn] & b->kings;
+	DBB k = b->own[b->turn] & b->kings & ~DW(stuck)(b);
 	uint64_t n = 0;
 	int d;
 
@@ -481,7 +543,32 @@ DW(play_rec)(const struct DW(board) *b, const struct DW(rec) *r,
 		c->kings |= to;
 	c->empty = (b->empty | from | r->taken) & ~to;
 	c->turn = s ^ 1u;
+#if DBB_RUNS
+	c->runner[s] = 0;
+	c->run[s] = 0;
+#endif
 }
+
+#if DBB_RUNS
+/* The run of the side to move of b in its child c by the plain move
+ * from -> to: one more plain move of the king on it (up to the limit,
+ * which is all that matters), a new run of another king, none after a
+ * man's move. */
+static void
+DW(run_on)(const struct DW(board) *b, DBB from, DBB to, struct DW(board) *c)
+{
+	unsigned s = b->turn;
+
+	c->runner[s] = 0;
+	c->run[s] = 0;
+	if (!(b->kings & from))
+		return;
+	c->runner[s] = to;
+	c->run[s] = b->runner[s] == from ? b->run[s] + 1u : 1u;
+	if (c->run[s] > b->v->king_moves)
+		c->run[s] = b->v->king_moves;
+}
+#endif
 
 /* The child of b by the plain move from -> to (bits). */
 static void
@@ -498,6 +585,9 @@ DW(play_plain)(const struct DW(board) *b, DBB from, DBB to,
 		c->kings |= to & b->crown[s];
 	c->empty ^= from | to;
 	c->turn = s ^ 1u;
+#if DBB_RUNS
+	DW(run_on)(b, from, to, c);
+#endif
 }
 
 static uint64_t DW(perft)(const struct DW(board) *b, unsigned depth,
@@ -545,7 +635,7 @@ static uint64_t
 DW(perft_plain)(const struct DW(board) *b, unsigned depth, int all_paths)
 {
 	struct DW(board) c;
-	DBB k = b->own[b->turn] & b->kings, to, r;
+	DBB k = b->own[b->turn] & b->kings & ~DW(stuck)(b), to, r;
 	uint64_t n = 0;
 	int d;
 
@@ -748,6 +838,8 @@ DW(emit_plain_from)(const struct DW(board) *b, unsigned sq,
 	struct draughts_move m;
 	int d, rc = 0, king = (b->kings & at) != 0;
 
+	if (at & DW(stuck)(b))
+		return 0;
 	memset(&m, 0, sizeof(m));
 	m.from = (uint8_t)sq;
 	for (d = 0; d < GRID_NDIRS && rc == 0; d++) {

@@ -61,13 +61,14 @@ grid_at(const struct grid *g, int x, int y)
 int
 grid_next(const struct grid *g, unsigned sq, enum grid_dir d)
 {
+	static const signed char dx[] = { -1, 1, -1, 1, -2, 2, 0, 0 };
+	static const signed char dy[] = { -1, -1, 1, 1, 0, 0, -2, 2 };
 	unsigned x, y;
 
-	if (sq >= grid_squares(g))
+	if (sq >= grid_squares(g) || (unsigned)d >= GRID_NDIRS_ALL)
 		return -1;
 	grid_xy(g, sq, &x, &y);
-	return grid_at(g, (int)x + (d == GRID_DOWN_LEFT || d == GRID_UP_LEFT ?
-	    -1 : 1), (int)y + (d >= GRID_UP_LEFT ? 1 : -1));
+	return grid_at(g, (int)x + dx[d], (int)y + dy[d]);
 }
 
 unsigned
@@ -95,8 +96,16 @@ grid_shift(const struct grid *g, enum grid_dir d)
 		return -left;
 	case GRID_UP_LEFT:
 		return left;
-	default:
+	case GRID_UP_RIGHT:
 		return right;
+	case GRID_LEFT:
+		return g->invert ? 1 : -1;
+	case GRID_RIGHT:
+		return g->invert ? -1 : 1;
+	case GRID_DOWN:
+		return -(g->width + 1);
+	default:
+		return g->width + 1;
 	}
 }
 
@@ -119,7 +128,8 @@ set_bit(uint64_t *w, unsigned b)
 const struct grid_map *
 grid_map(const struct grid *g)
 {
-	unsigned sq, b, x, y;
+	unsigned sq, b, x, y, d;
+	int next;
 
 	if (map_valid && memcmp(&map.g, g, sizeof(*g)) == 0)
 		return &map;
@@ -136,6 +146,10 @@ grid_map(const struct grid *g)
 			set_bit(map.crown[0], b);
 		if (y == 0)
 			set_bit(map.crown[1], b);
+		for (d = 0; d < GRID_NDIRS_ALL; d++)
+			if ((next = grid_next(g, sq, (enum grid_dir)d)) >= 0)
+				set_bit(map.into[d], grid_bit(g,
+				    (unsigned)next));
 	}
 	map_valid = 1;
 	return &map;
@@ -286,5 +300,69 @@ grid_move_write(const struct grid *g, enum square_style st, char sep,
 			return -1;
 		at += (size_t)len;
 	}
+	return (int)at;
+}
+
+/* Whether c is a file letter of g in lower case. */
+static int
+is_file(const struct grid *g, char c)
+{
+	return c >= 'a' && c < 'a' + g->width;
+}
+
+/* The square whose name starts at s[i], not glued to what stands
+ * around it (grid_restyle), with *len its bytes; -1 if none. */
+static int
+name_at(const struct grid *g, const char *s, size_t i, size_t *len)
+{
+	char c = s[i];
+	int sq;
+
+	if (i > 0 && ((s[i - 1] >= '0' && s[i - 1] <= '9') ||
+	    is_file(g, s[i - 1])))
+		return -1;
+	if (!is_file(g, c) && !(c >= '0' && c <= '9'))
+		return -1;
+	sq = grid_square_parse(g, s + i, strlen(s + i), len);
+	if (sq < 0 || (s[i + *len] >= '0' && s[i + *len] <= '9'))
+		return -1;
+	return sq;
+}
+
+int
+grid_text_style(const struct grid *g, const char *s)
+{
+	size_t i, len;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (name_at(g, s, i, &len) >= 0)
+			return is_file(g, s[i]) ? SQUARES_ALGEBRAIC :
+			    SQUARES_NUMERIC;
+	return -1;
+}
+
+int
+grid_restyle(const struct grid *g, const char *s, enum square_style st,
+    char *buf, size_t size)
+{
+	size_t i = 0, at = 0, len;
+	int sq, w;
+
+	while (s[i] != '\0') {
+		if ((sq = name_at(g, s, i, &len)) < 0) {
+			if (at + 1 >= size)
+				return -1;
+			buf[at++] = s[i++];
+			continue;
+		}
+		if ((w = grid_square_name(g, (unsigned)sq, st, buf + at,
+		    size - at)) < 0)
+			return -1;
+		at += (size_t)w;
+		i += len;
+	}
+	if (at >= size)
+		return -1;
+	buf[at] = '\0';
 	return (int)at;
 }

@@ -18,7 +18,9 @@
  * pair of rows then takes W + 1 bits, one of them a ghost that no
  * square has, so that every diagonal step is one shift: W / 2 bits
  * towards the upper left, W / 2 + 1 towards the upper right (seen in x'
- * columns), the same back down.  10x10 fits 55 bits, 12x12 78.
+ * columns), the same back down; a straight step is 1 bit along the row
+ * (which may wrap into the next row: see grid_map's into) and W + 1 bits
+ * along the column.  10x10 fits 55 bits, 12x12 78.
  *
  * Nothing here allocates; there is no state.
  */
@@ -41,15 +43,22 @@ struct grid {
 };
 
 /* The four diagonal directions, seen by the first player: towards the
- * lower left, lower right, upper left, upper right. */
+ * lower left, lower right, upper left, upper right; then the four
+ * straight ones, to the next playing square along the row or the column
+ * (two cells away): left, right, down, up. */
 enum grid_dir {
 	GRID_DOWN_LEFT,
 	GRID_DOWN_RIGHT,
 	GRID_UP_LEFT,
-	GRID_UP_RIGHT
+	GRID_UP_RIGHT,
+	GRID_LEFT,
+	GRID_RIGHT,
+	GRID_DOWN,
+	GRID_UP
 };
 
-#define GRID_NDIRS 4
+#define GRID_NDIRS 4            /* the diagonal directions */
+#define GRID_NDIRS_ALL 8        /* with the straight ones */
 
 /* The bitboard layout of a grid, in words of 64 bits (low first). */
 struct grid_map {
@@ -59,6 +68,10 @@ struct grid_map {
 	uint64_t all[2];            /* the bits of the squares */
 	uint64_t crown[2][2];       /* of the row where each side's men are
 				     * crowned: the far row */
+	uint64_t into[GRID_NDIRS_ALL][2]; /* the squares a step in each
+				     * direction reaches from a square: a
+				     * step left or right lands outside
+				     * them where it would wrap a row */
 };
 
 /* The layout of g, made once per thread for the last grid asked for
@@ -121,5 +134,18 @@ int grid_move_parse(const struct grid *g, const char *s, size_t n,
  */
 int grid_move_write(const struct grid *g, enum square_style st, char sep,
     const unsigned *sq, unsigned n, char *buf, size_t size);
+
+/*
+ * Square names in a move or FEN text s (struct rules text_style and
+ * restyle): a file letter in lower case then a rank, or a PDN number,
+ * not glued to a digit or a file letter before it nor to a digit after
+ * it ("W:W31,Ka1", "c3:e5", "31x22").  grid_text_style gives the style
+ * of the first one, or -1 when s names none; grid_restyle copies s into
+ * buf with each written in style st, and returns the length, or -1
+ * when buf is too small.
+ */
+int grid_text_style(const struct grid *g, const char *s);
+int grid_restyle(const struct grid *g, const char *s, enum square_style st,
+    char *buf, size_t size);
 
 #endif

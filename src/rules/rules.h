@@ -203,7 +203,7 @@ const struct rules *rules_find(const char *name);
 
 /* The registered games, NULL-terminated, in table order: RULES_COUNT
  * of them (table.c checks the number when it compiles). */
-#define RULES_COUNT 17
+#define RULES_COUNT 18
 extern const struct rules *const rules_table[];
 
 /* Writes the identifiers of the known games into buf, separated by

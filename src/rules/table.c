@@ -24,6 +24,7 @@ extern const struct rules rules_spanish;
 extern const struct rules rules_portuguese;
 extern const struct rules rules_czech;
 extern const struct rules rules_thai;
+extern const struct rules rules_frisian;
 
 const struct rules *const rules_table[] = {
 	&rules_checkers,
@@ -43,6 +44,7 @@ const struct rules *const rules_table[] = {
 	&rules_portuguese,
 	&rules_czech,
 	&rules_thai,
+	&rules_frisian,
 	NULL
 };
 

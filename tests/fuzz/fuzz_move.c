@@ -6,7 +6,11 @@
  * before it is a FEN (a position that does not read ends the run) and
  * what follows the move text; else the rest is the move text, against
  * the start position.  The text is passed in a buffer of exactly its
- * length, so that a read past it is caught.
+ * length, so that a read past it is caught.  In a game whose squares
+ * have two namings (struct rules restyle), the text is also restyled
+ * into a buffer of about half its size (a refusal, or a text that fits),
+ * and the canonical text of a resolved move, written in each naming,
+ * must say that naming and read back as that move.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +26,44 @@ count_match(void *ctx, const struct move *m)
 	(void)m;
 	(*(unsigned *)ctx)++;
 	return 0;
+}
+
+/* The canonical text of found, the legal move of p, in each naming. */
+static void
+move_styles(const struct rules *r, const struct pos *p,
+    const struct move *found, const char *text)
+{
+	struct move pattern, again;
+	char styled[1024];
+	size_t err;
+	int st, n;
+
+	for (st = SQUARES_NUMERIC; st <= SQUARES_ALGEBRAIC; st++) {
+		n = r->restyle(text, (enum square_style)st, styled,
+		    sizeof(styled));
+		fuzz_assert(n >= 0 && r->text_style(styled) == st,
+		    "a move restyled says its naming");
+		fuzz_assert(r->move_parse(styled, (size_t)n, &pattern,
+		    &err) == 0 && rules_resolve(r, p, &pattern, &again) == 1 &&
+		    move_equal(&again, found),
+		    "a move restyled reads back as itself");
+	}
+}
+
+/* Restyles the text s (NUL-terminated) into a buffer of size bytes. */
+static void
+text_restyle(const struct rules *r, const char *s, size_t size)
+{
+	char *buf = malloc(size);
+	int n;
+
+	if (buf == NULL)
+		return;
+	n = r->restyle(s, SQUARES_ALGEBRAIC, buf, size);
+	fuzz_assert(n < 0 || ((size_t)n < size && strlen(buf) == (size_t)n),
+	    "a restyled text fits its buffer");
+	r->text_style(s);
+	free(buf);
 }
 
 /* Parses and resolves the move text s[0..n) in p. */
@@ -51,6 +93,8 @@ move_text(const struct rules *r, const struct pos *p, const char *s,
 		return;
 	fuzz_assert(r->move_format(p, &found, text, sizeof(text)) >= 0,
 	    "a resolved move formats");
+	if (r->restyle != NULL)
+		move_styles(r, p, &found, text);
 	next = *p;
 	r->apply(&next, &found);
 	r->outcome(&next, &why);
@@ -88,5 +132,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(s, text, n);
 	move_text(r, &p, s, n);
 	free(s);
+	if (r->restyle != NULL && (s = fuzz_string(text, n)) != NULL) {
+		text_restyle(r, s, n / 2 + 1);
+		free(s);
+	}
 	return 0;
 }

@@ -13,6 +13,16 @@ need() {
 	exit 1
 }
 
+# need_dir DIR NAME: as need, for a folder the test reads (../shared/data
+# beside the repository, as CI has it): when DIR is missing, prints
+# "FAIL: NAME" saying so and ends the script with status 1.
+need_dir() {
+	[ -d "$1" ] && return 0
+	echo "FAIL: $2 ($1 not found: the shared folder must be beside" \
+	    "the repository)"
+	exit 1
+}
+
 # exim_idle TENTHS: waits (at most TENTHS / 10 seconds; 20 steps a
 # second) until the Exim of tests/servers.sh (SR_DIR) holds no mail in
 # its spool: what was sent through it is in the mailboxes then.

@@ -75,6 +75,9 @@ check_perft(const char *name, const char *fen, int all_paths,
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Frisian kings and men, few moves each: a king's runs bind. */
+#define RUN_FEN "W:WK46,37,45:BK5,10,15"
+
 static void
 test_international_start(void **state)
 {
@@ -121,6 +124,95 @@ test_other_starts(void **state)
 	check_perft("brazilian", NULL, 1, brazil_paths, N(brazil_paths), 0);
 	check_perft("pool", NULL, 0, pool, N(pool), 5);
 	check_perft("canadian", NULL, 0, canada, N(canada), 4);
+}
+
+/* Frisian (board_10x10.cpp: the FMJD forum's thread t=2822), both
+ * ways; and from RUN_FEN, where a king's fourth plain move in a row is
+ * refused from depth 7 on (tools/rules_ref/frisian.py counts 29503 at
+ * depth 7, 31911 without the limit), the generic walk too, whose apply
+ * keeps the kings' runs in struct pos as the bitboards keep them. */
+static void
+test_frisian_perft(void **state)
+{
+	static const uint64_t merged[] = { 9, 81, 658, 3874, 21265, 102431,
+	    540126, 2825779 };
+	static const uint64_t paths[] = { 9, 81, 658, 3880, 21345, 103584,
+	    550314, 2907905 };
+	const struct rules *r = game("frisian");
+	struct pos p;
+	unsigned d;
+
+	(void)state;
+	check_perft("frisian", NULL, 0, merged, N(merged), 4);
+	check_perft("frisian", NULL, 1, paths, N(paths), 0);
+	setup(r, RUN_FEN, &p);
+	assert_int_equal(rules_perft(r, &p, 7), 29503);
+	for (d = 1; d <= 8; d++)
+		assert_int_equal(rules_perft_generic(r, &p, d),
+		    rules_perft(r, &p, d));
+}
+
+/* Plays the move text s on p. */
+static void
+play(const struct rules *r, struct pos *p, const char *s)
+{
+	struct move pat, m;
+	size_t err;
+
+	assert_int_equal(r->move_parse(s, strlen(s), &pat, &err), 0);
+	assert_int_equal(rules_resolve(r, p, &pat, &m), 1);
+	r->apply(p, &m);
+}
+
+/* Plays the move texts of the array s (NULL-terminated) on p. */
+static void
+play_all(const struct rules *r, struct pos *p, const char *const *s)
+{
+	for (; *s != NULL; s++)
+		play(r, p, *s);
+}
+
+/* Whether the move text s is legal in p. */
+static int
+legal(const struct rules *r, const struct pos *p, const char *s)
+{
+	struct move pat;
+	size_t err;
+
+	assert_int_equal(r->move_parse(s, strlen(s), &pat, &err), 0);
+	return rules_resolve(r, p, &pat, NULL) == 1;
+}
+
+/* A Frisian king makes three plain moves in a row at most while its side
+ * has men; a move of another king starts its count again; a side of
+ * kings only has no limit (stackref-rules(7)). */
+static void
+test_frisian_king_run(void **state)
+{
+	static const char *const three[] = { "46-37", "1-6", "37-46", "6-1",
+	    "46-37", "1-6", NULL };
+	const struct rules *r = game("frisian");
+	struct pos p, q;
+
+	(void)state;
+	setup(r, "W:WK46,50:BK1", &p);
+	play_all(r, &p, three);
+	assert_false(legal(r, &p, "37-46"));
+	assert_int_equal(rules_count_moves(r, &p), 2);
+	q = p;
+	play(r, &q, "50-45");
+	assert_true(legal(r, &q, "6-1"));       /* black has kings only */
+	play(r, &q, "6-1");
+	assert_true(legal(r, &q, "37-46"));
+	setup(r, "W:WK46,K49,45:BK1", &p);
+	play_all(r, &p, three);
+	assert_false(legal(r, &p, "37-46"));
+	play(r, &p, "49-43");
+	play(r, &p, "6-1");
+	assert_true(legal(r, &p, "37-46"));
+	setup(r, "W:WK46:BK1", &p);
+	play_all(r, &p, three);
+	assert_true(legal(r, &p, "37-46"));
 }
 
 /* The FMJD forum's positions (merged paths). */
@@ -228,7 +320,7 @@ test_grid_neighbours(void **state)
 			grid_xy(&grids[g], sq, &x, &y);
 			assert_int_equal(grid_at(&grids[g], (int)x, (int)y),
 			    (int)sq);
-			for (d = 0; d < GRID_NDIRS; d++) {
+			for (d = 0; d < GRID_NDIRS_ALL; d++) {
 				next = grid_next(&grids[g], sq,
 				    (enum grid_dir)d);
 				if (next < 0)
@@ -297,6 +389,39 @@ test_king_path_text(void **state)
 	assert_int_equal(named("W:WK46:B37,39,3", "46x23x44"), 0);
 }
 
+/* Square names restyled in move and FEN texts (convert --squares), the
+ * style of a text, and each game's own naming in GameType. */
+static void
+test_restyle(void **state)
+{
+	const struct rules *ru = rules_find("russian");
+	const struct rules *in = rules_find("international");
+	char buf[128];
+
+	(void)state;
+	assert_int_equal(ru->text_style("c3:e5"), SQUARES_ALGEBRAIC);
+	assert_int_equal(ru->text_style("W:W22"), SQUARES_NUMERIC);
+	assert_int_equal(in->text_style("W:WK46"), SQUARES_NUMERIC);
+	assert_int_equal(in->text_style("W:W"), -1);
+	assert_int_equal(ru->restyle("d6:f4:d2", SQUARES_NUMERIC, buf,
+	    sizeof(buf)), 8);
+	assert_string_equal(buf, "10:19:26");
+	assert_true(ru->restyle("W:W18,K21:Bb8", SQUARES_ALGEBRAIC, buf,
+	    sizeof(buf)) > 0);
+	assert_string_equal(buf, "W:Wd4,Ka3:Bb8");
+	assert_true(in->restyle("32-28 19x28x37", SQUARES_ALGEBRAIC, buf,
+	    sizeof(buf)) > 0);
+	assert_string_equal(buf, "d4-e5 g7xe5xc3");
+	assert_int_equal(in->restyle("46-41", SQUARES_ALGEBRAIC, buf, 4), -1);
+	assert_int_equal(notation_own_style(ru), SQUARES_ALGEBRAIC);
+	assert_int_equal(notation_own_style(in), SQUARES_NUMERIC);
+	assert_string_equal(notation_gametype_code(ru, SQUARES_NUMERIC), "N2");
+	assert_string_equal(notation_gametype_code(in, SQUARES_ALGEBRAIC),
+	    "A0");
+	assert_string_equal(notation_gametype_code(rules_find("checkers"),
+	    SQUARES_ALGEBRAIC), "A3");
+}
+
 int
 main(void)
 {
@@ -310,6 +435,9 @@ main(void)
 		cmocka_unit_test(test_grid_neighbours),
 		cmocka_unit_test(test_russian_text),
 		cmocka_unit_test(test_king_path_text),
+		cmocka_unit_test(test_restyle),
+		cmocka_unit_test(test_frisian_perft),
+		cmocka_unit_test(test_frisian_king_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

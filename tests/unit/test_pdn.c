@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "notation/pdn.h"
+#include "notation/select.h"
 
 #define DATA_DIR "../shared/data/pdn"
 
@@ -751,6 +752,42 @@ test_notation_game(void **state)
 	assert_string_equal(name, "go");
 	record_free(&g);
 	assert_ptr_equal(notation_find("pdn"), &notation_pdn);
+}
+
+/* --game-type: the game a text names, and the tag a record without
+ * one is given. */
+static void
+test_game_named(void **state)
+{
+	struct select_as as = { NULL, NULL };
+	struct record g;
+	char names[512];
+
+	(void)state;
+	assert_ptr_equal(notation_game_named("30", &as.tag, &as.value),
+	    rules_find("turkish"));
+	assert_string_equal(as.tag, "GameType");
+	assert_string_equal(as.value, "30");
+	assert_ptr_equal(notation_game_named("21,B,8,8,N1,0", &as.tag,
+	    &as.value), rules_find("checkers"));
+	assert_string_equal(as.value, "21,B,8,8,N1,0");
+	assert_ptr_equal(notation_game_named("stackup", &as.tag, &as.value),
+	    rules_find("stackup"));
+	assert_string_equal(as.tag, "Game");
+	assert_null(notation_game_named("99", &as.tag, &as.value));
+	assert_null(notation_game_named("go", &as.tag, &as.value));
+	notation_game_names(names, sizeof(names));
+	assert_non_null(strstr(names, "checkers (21), stackup, "));
+	record_init(&g);
+	assert_ptr_equal(notation_game_named("turkish", &as.tag, &as.value),
+	    rules_find("turkish"));
+	assert_int_equal(select_read_as(&as, &g), 0);
+	assert_ptr_equal(notation_game(&g, NULL), rules_find("turkish"));
+	assert_string_equal(record_tag(&g, "GameType"), "30");
+	record_tag_set(&g, "GameType", "21", NULL);
+	assert_int_equal(select_read_as(&as, &g), 0);
+	assert_string_equal(record_tag(&g, "GameType"), "21");
+	record_free(&g);
 	assert_null(notation_find("sgf"));
 	assert_ptr_equal(notation_table[0], &notation_pdn);
 }
@@ -859,6 +896,7 @@ main(void)
 		cmocka_unit_test(test_write_second_first),
 		cmocka_unit_test(test_write_wrap),
 		cmocka_unit_test(test_notation_game),
+		cmocka_unit_test(test_game_named),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_real_files),
 	};

@@ -157,6 +157,44 @@ test_illegal(void **state)
 	    "9-14, 10-14, 12-16, 15-18\n");
 }
 
+/* A record that names no game is read as checkers; when another game
+ * replays more of it, the warning names that game and its option. */
+static void
+test_likely_game(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 1, REPLAY_ALL, 0 };
+	struct replay rp;
+
+	build(fx, "checkers", NULL, "c3-c4 b6-b5 d3-d4");
+	record_tag_remove(&fx->g, "Game");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(fx->d.counts[DIAG_LIKELY_GAME], 1);
+	assert_non_null(strstr(messages(fx), "1:1: game 1, ply 1: warning: "
+	    "the record names no game and is read as checkers, but as "
+	    "Turkish draughts it replays 3 of its 3 plies: read it with "
+	    "--game-type 30\n"));
+	/* named, it is not second-guessed */
+	assert_int_equal(record_tag_set(&fx->g, "GameType", "21", NULL), 0);
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(fx->d.counts[DIAG_LIKELY_GAME], 1);
+}
+
+/* A checkers record that fails is not said to be another game. */
+static void
+test_likely_none(void **state)
+{
+	struct fixture *fx = *state;
+	struct replay_opts o = { "g.pdn", 1, REPLAY_ALL, 0 };
+	struct replay rp;
+
+	build(fx, "checkers", NULL, "11-15 23-19 15-19");
+	record_tag_remove(&fx->g, "Game");
+	assert_int_equal(replay_run(&rp, &fx->g, &o, &fx->d), -1);
+	assert_int_equal(fx->d.counts[DIAG_LIKELY_GAME], 0);
+	assert_int_equal(fx->d.status, STATUS_REJECTED);
+}
+
 static void
 test_ambiguous_and_canonical(void **state)
 {
@@ -569,6 +607,8 @@ main(void)
 		T(test_legal_line),
 		T(test_stop),
 		T(test_illegal),
+		T(test_likely_game),
+		T(test_likely_none),
 		T(test_ambiguous_and_canonical),
 		T(test_game_over),
 		T(test_malformed),

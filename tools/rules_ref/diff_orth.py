@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """diff_orth.py - cross-checks stackref against an independent reading of
-the draughts games with orthogonal captures (turkish.py).
+the draughts games with orthogonal captures (turkish.py, frisian.py).
 
     diff_orth.py --perft N GAME...           perft 1..N from the start
     diff_orth.py [--games N] [--plies N] [--seed N] GAME...
     diff_orth.py --setups N GAME...          random set-up positions
+    diff_orth.py --from-setups [--games N] GAME...
+                                             random games from set-ups
 
 Random games: each built with `stackref new` and `stackref move`; at every
 ply the legal moves of the Python reading and of `stackref moves` are the
@@ -13,20 +15,43 @@ and so are the end of the game and its result; every 10 plies stackref's
 perft 2 of the record equals the reading's.  Set-up positions (kings
 and men scattered, a FEN tag) are compared the same way, with the moves of
 the position after each legal move; the FEN's colour letters are the ones
-stackref writes for the start position.  Prints `PASS: ...` or
+stackref writes for the start position.  Random games from random
+set-ups (--from-setups) put kings beside men from the first ply and
+mostly move again the piece that moved last, so that Frisian's limit on
+a king's plain moves in a row binds.  Prints `PASS: ...` or
 `FAIL: ...` lines; exit status 1 when anything failed.  Standard library
 only."""
 
 import argparse
 import os
 import random
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import frisian            # noqa: E402
 import turkish            # noqa: E402
 from common2 import Stackref, result_tag  # noqa: E402
 
-GAMES = {"turkish": turkish.Turkish()}
+
+class TurkishGame(turkish.Turkish):
+    """turkish.py with what the set-ups need"""
+    square_name = staticmethod(turkish.name)
+
+    def random_setup(self, rng):
+        """a position with a few men and kings of each side"""
+        board = {}
+        for colour in (turkish.WHITE, turkish.BLACK):
+            for _ in range(rng.randint(1, 7)):
+                sq = (rng.randrange(8), rng.randrange(8))
+                king = rng.random() < 0.3
+                if sq[1] in (0, 7) and not king:
+                    continue  # men never stand on either back rank
+                board[sq] = (colour, king)
+        return board, rng.choice((turkish.WHITE, turkish.BLACK))
+
+
+GAMES = {"turkish": TurkishGame(), "frisian": frisian.Frisian()}
 
 
 def perft(game, pos, depth):
@@ -55,11 +80,29 @@ def pair(mine, theirs):
     return out
 
 
-def play(sr, game, seed, cap):
-    """one random game; None when both agree, else a message"""
+def pick(rng, texts, played, again):
+    """a random move of texts; when again, mostly one by the piece that
+    made the mover's last move (a king on a run of plain moves)"""
+    if again and len(played) >= 2:
+        last = re.split("[-x:]", played[-2])[-1]
+        same = [t for t in texts if re.split("[-x:]", t)[0] == last]
+        if same and rng.random() < 0.8:
+            return rng.choice(same)
+    return rng.choice(texts)
+
+
+def play(sr, game, seed, cap, letters=None):
+    """one random game, from a random set-up when letters (fen_letters)
+    are given; None when both agree, else a message"""
     rng = random.Random(seed)
     record = sr.out(["new", game.name, "-o", "-"])
     pos = game.start()
+    while letters is not None:
+        pos = game.random_setup(rng)
+        if game.move_list(pos):
+            record = sr.out(["new", game.name, "-t", "FEN=" + setup_fen(
+                game, pos, letters), "-o", "-"])
+            break
     played = []
     for ply in range(cap + 1):
         where = "%s seed %d ply %d (after %s)" % (
@@ -79,7 +122,7 @@ def play(sr, game, seed, cap):
                     where, perft(game, pos, 2), got[-1])
         if want != "*" or ply == cap:
             return None
-        text = rng.choice(sorted(moves))
+        text = pick(rng, sorted(moves), played, letters is not None)
         st, out, err = sr.run(["move", "-o", "-", "-", text], record)
         if st != 0:
             return "%s: stackref refused %s: %s" % (where, text, err.strip())
@@ -90,33 +133,23 @@ def play(sr, game, seed, cap):
 
 def fen_letters(sr, game):
     """stackref's FEN letters of (White, Black): the colour of the list
-    that holds a2 in its start position, then the other"""
+    that holds White's first square in its start position, then the
+    other"""
+    white = min(sq for sq, (c, _) in game.start()[0].items() if c == 0)
     fen = sr.out(["show", "--format", "fen", "-"],
                  sr.out(["new", game.name, "-o", "-"])).strip()
     for part in fen.split(":")[1:]:
-        if "a2" in part[1:].split(","):
+        if game.square_name(white) in part[1:].split(","):
             return part[0], "W" if part[0] == "B" else "B"
-    raise RuntimeError("no a2 in the start FEN " + fen)
+    raise RuntimeError("no %s in the start FEN %s" % (
+        game.square_name(white), fen))
 
 
-def random_setup(rng):
-    """a position with a few men and kings of each side"""
-    board = {}
-    for colour in (turkish.WHITE, turkish.BLACK):
-        for _ in range(rng.randint(1, 7)):
-            sq = (rng.randrange(8), rng.randrange(8))
-            king = rng.random() < 0.3
-            if sq[1] in (0, 7) and not king:
-                continue  # men never stand on either back rank
-            board[sq] = (colour, king)
-    return board, rng.choice((turkish.WHITE, turkish.BLACK))
-
-
-def setup_fen(pos, letters):
-    board, side = pos
+def setup_fen(game, pos, letters):
+    board, side = pos[0], pos[1]
     lists = []
-    for colour in (turkish.WHITE, turkish.BLACK):
-        sqs = [("K" if k else "") + turkish.name(sq)
+    for colour in (0, 1):
+        sqs = [("K" if k else "") + game.square_name(sq)
                for sq, (c, k) in sorted(board.items()) if c == colour]
         lists.append(letters[colour] + ",".join(sqs))
     return "%s:%s:%s" % (letters[side], lists[0], lists[1])
@@ -125,18 +158,17 @@ def setup_fen(pos, letters):
 def check_setup(sr, game, pos, letters, where):
     """None when stackref and the reading agree in pos and after each of
     its moves, else a message"""
-    record = sr.out(["new", game.name, "-t", "FEN=" + setup_fen(pos, letters),
-                     "-o", "-"])
+    fen = setup_fen(game, pos, letters)
+    record = sr.out(["new", game.name, "-t", "FEN=" + fen, "-o", "-"])
     moves = pair(game.move_list(pos), sr.out(["moves", "-"], record).split())
     if isinstance(moves, str):
-        return "%s %s: %s" % (where, setup_fen(pos, letters), moves)
+        return "%s %s: %s" % (where, fen, moves)
     for text, nxt in sorted(moves.items()):
         after = sr.out(["move", "-o", "-", "-", text], record)
         theirs = sr.out(["moves", "-"], after).split()
         got = pair(game.move_list(nxt), theirs)
         if isinstance(got, str):
-            return "%s %s after %s: %s" % (
-                where, setup_fen(pos, letters), text, got)
+            return "%s %s after %s: %s" % (where, fen, text, got)
     return None
 
 
@@ -145,7 +177,7 @@ def setups(sr, game, n, seed):
     letters = fen_letters(sr, game)
     fails = []
     for i in range(n):
-        pos = random_setup(rng)
+        pos = game.random_setup(rng)
         if not game.move_list(pos):
             continue
         m = check_setup(sr, game, pos, letters, "%s set-up %d" % (
@@ -163,6 +195,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--perft", type=int, default=0)
     ap.add_argument("--setups", type=int, default=0)
+    ap.add_argument("--from-setups", action="store_true")
     ap.add_argument("game", nargs="+")
     a = ap.parse_args()
     sr = Stackref(a.stackref)
@@ -182,9 +215,11 @@ def main():
             fails = setups(sr, game, a.setups, a.seed)
             what = "%d set-up positions agree" % a.setups
         else:
-            fails = [m for m in (play(sr, game, a.seed + i, a.plies)
+            letters = fen_letters(sr, game) if a.from_setups else None
+            fails = [m for m in (play(sr, game, a.seed + i, a.plies, letters)
                                  for i in range(a.games)) if m]
-            what = "%d random games agree at every ply" % a.games
+            what = "%d random games%s agree at every ply" % (
+                a.games, " from set-ups" if a.from_setups else "")
         bad += len(fails)
         for m in fails[:5]:
             print("FAIL: " + m)

@@ -145,6 +145,67 @@ def _after(pos, path, taken):
     return b, 1 - colour, runs
 
 
+class Frisian:
+    """the reading in stackref's move text, for diff_orth.py: squares
+    by number, captures joined by 'x' and written by their ends unless
+    another legal move has the same ends"""
+    name = "frisian"
+    squares = [(c, r) for r in range(10) for c in range(10) if dark((c, r))]
+
+    def start(self):
+        return start()
+
+    def position(self, board, side):
+        """a set-up position: no king has moved yet"""
+        return board, side, {WHITE: None, BLACK: None}
+
+    def square_name(self, sq):
+        return str(number(sq))
+
+    def man_may_stand(self, sq, colour):
+        """not on the row where it would have been crowned"""
+        return sq[1] != (9 if colour == WHITE else 0)
+
+    def random_setup(self, rng):
+        """a position with a few men and kings of each side"""
+        board = {}
+        for colour in (WHITE, BLACK):
+            for _ in range(rng.randint(1, 9)):
+                sq = rng.choice(self.squares)
+                king = rng.random() < 0.3
+                if king or self.man_may_stand(sq, colour):
+                    board[sq] = (colour, king)
+        return self.position(board, rng.choice((WHITE, BLACK)))
+
+    def move_list(self, pos):
+        """[(texts, next position)]: each legal move once, with every text
+        that writes it whole"""
+        ms = moves(pos, True)
+        merged = {}
+        for path, taken, nxt in ms:
+            merged.setdefault((path[0], path[-1], frozenset(taken)),
+                              []).append((path, nxt))
+        ends = {}
+        for a, b, _ in merged:
+            ends[(a, b)] = ends.get((a, b), 0) + 1
+        out = []
+        for (a, b, taken), ways in merged.items():
+            sep = "x" if taken else "-"
+            if ends[(a, b)] == 1:
+                texts = [self.square_name(a) + sep + self.square_name(b)]
+            else:
+                texts = [sep.join(self.square_name(s) for s in p)
+                         for p, _ in ways]
+            out.append((texts, ways[0][1]))
+        return out
+
+    def result(self, pos):
+        """None while the game goes on, else '1-0' (White won) or '0-1'"""
+        if moves(pos):
+            return None
+        return "0-1" if pos[1] == WHITE else "1-0"
+
+
 def perft(pos, depth, all_paths=False):
     if depth == 0:
         return 1
