@@ -624,8 +624,9 @@ html_board(struct html_game *hg)
 static void
 html_result(const struct html_game *hg)
 {
-	const char *res = hg->g->result != NULL ? hg->g->result :
-	    record_tag(hg->g, "Result"), *why = NULL;
+	const char *res = hg->g->result != NULL ?
+	    notation_result_written(hg->g) : record_tag(hg->g, "Result"),
+	    *why = NULL;
 	enum outcome o = OUTCOME_NONE;
 
 	if (hg->started)

@@ -19,7 +19,8 @@
 #   referee_draughts/GAME/ply-1, ply-2  each move told to both players
 #   referee_draughts/GAME/over       the last move's mails say the game
 #                       is over, bob the winner (0-1, or 0-2 as PDN's
-#                       International result set writes it)
+#                       International result set writes it, in the
+#                       subject and the Result tag)
 #   referee_draughts/GAME/record     the record has every move and the
 #                       result, and `stackref check` finds it valid
 # Prints PASS:/FAIL: lines; when it cannot run (no curl, servers that
@@ -81,7 +82,8 @@ $l"
 # game GAME B MOVES SIZE: board B of GAME played to its end by mail;
 # SIZE a pattern of show's text at the game's size.
 game() {
-	local g=$1 b=$2 p=0 m u o lost="0-[12]"	# 0-2 in PDN's International set
+	local g=$1 b=$2 p=0 m u o lost=0-1
+	[ "$g" = international ] && lost=0-2	# PDN's International set
 	set -- $3 "$4"
 	send ann "$g challenge ann ann-pw bob"
 	referee

@@ -125,7 +125,8 @@ convert_at_pos(struct convert *c, struct record *g, const struct replay *rp,
 	record_tag_remove(g, "Setup");
 	if (record_tag_set(g, "SetUp", "1", NULL) == -1 ||
 	    record_tag_set(g, "FEN", fen, NULL) == -1 ||
-	    record_tag_set(g, "Result", result, NULL) == -1 ||
+	    record_tag_set(g, "Result", notation_result_of(rp->r, result),
+	    NULL) == -1 ||
 	    record_set_result(g, result) == -1)
 		return -1;
 	return 1;
@@ -230,7 +231,8 @@ convert_fix_result(struct convert *c, struct record *g,
 	    rp->why != NULL ? rp->why : "no legal move");
 	diag_report(c->d, DIAG_RESULT_FIXED, &w, now != NULL ? now : "none",
 	    want, why);
-	if (record_tag_set(g, "Result", want, NULL) == -1 ||
+	if (record_tag_set(g, "Result", notation_result_of(rp->r, want),
+	    NULL) == -1 ||
 	    record_set_result(g, want) == -1)
 		return -1;
 	return 1;

@@ -24,7 +24,7 @@ game_status_text(const struct replay *rp, const struct record *g,
 		return;
 	if (rp->outcome != OUTCOME_NONE)
 		snprintf(buf + n, size - n, "\nresult %s: %s",
-		    replay_result_token(rp->outcome),
+		    notation_result_of(rp->r, replay_result_token(rp->outcome)),
 		    rp->why != NULL ? rp->why : "no legal move");
 	else if (at_end && res != NULL && strcmp(res, "*") != 0 &&
 	    res[0] != '\0')

@@ -32,19 +32,23 @@ play_over(const struct replay *rp, const struct record *g,
 	}
 	if (r == NULL)
 		return 0;
-	*res = r;
+	if (notation_result_normal(r, res) == -1)
+		*res = r;
 	*why = "the record gives the result";
 	return 1;
 }
 
-/* Sets the result of g to that of outcome o (and Termination to why
- * when why is not NULL). */
+/* Sets the result of g, a game of r, to that of outcome o: its Result
+ * tag as r writes results (and Termination to why when why is not
+ * NULL). */
 static int
-play_set_result(struct record *g, enum outcome o, const char *why)
+play_set_result(struct record *g, const struct rules *r, enum outcome o,
+    const char *why)
 {
 	const char *res = replay_result_token(o);
 
-	if (record_tag_set(g, "Result", res, NULL) == -1 ||
+	if (record_tag_set(g, "Result", notation_result_of(r, res),
+	    NULL) == -1 ||
 	    (why != NULL &&
 	    record_tag_set(g, "Termination", why, NULL) == -1) ||
 	    record_set_result(g, res) == -1)
@@ -70,7 +74,7 @@ play_append_move(struct replay *rp, struct record *g, char *text,
 	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
 	if (rp->outcome == OUTCOME_NONE)
 		return 0;
-	return play_set_result(g, rp->outcome, NULL);
+	return play_set_result(g, rp->r, rp->outcome, NULL);
 }
 
 int
@@ -79,7 +83,7 @@ play_settle_start(struct replay *rp, struct record *g)
 	rp->outcome = rp->r->outcome(&rp->pos, &rp->why);
 	if (rp->outcome == OUTCOME_NONE || play_given_result(g) != NULL)
 		return 0;
-	return play_set_result(g, rp->outcome, NULL) == -1 ? -1 : 1;
+	return play_set_result(g, rp->r, rp->outcome, NULL) == -1 ? -1 : 1;
 }
 
 /* Appends an element kind of text to g's main line. */
@@ -108,7 +112,7 @@ play_append_action(const struct replay *rp, struct record *g,
 		return -1;
 	if (rp->act_outcome == OUTCOME_NONE)
 		return 0;
-	return play_set_result(g, rp->act_outcome, rp->act_why);
+	return play_set_result(g, rp->r, rp->act_outcome, rp->act_why);
 }
 
 int

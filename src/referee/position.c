@@ -264,12 +264,13 @@ ref_game_over(struct ref_job *j, struct ref_doc *d, const char *res,
 {
 	int win = strcmp(res, "1-0") == 0 ? 0 : strcmp(res, "0-1") == 0 ?
 	    1 : -1;
+	const char *shown = notation_result_of(j->rp.r, res);
 
 	if (win >= 0)
-		ref_doc_p(d, "Game over: %s, %s (%s) wins: %s.", res,
+		ref_doc_p(d, "Game over: %s, %s (%s) wins: %s.", shown,
 		    ref_side_user(j, win), j->rp.r->side[win], why);
 	else
-		ref_doc_p(d, "Game over: %s, a draw: %s.", res, why);
+		ref_doc_p(d, "Game over: %s, a draw: %s.", shown, why);
 	ref_rating_lines(j, d);
 }
 
@@ -569,10 +570,12 @@ ref_subject(const struct ref_job *j, const char *title, char *buf,
 		snprintf(buf + n, size - n, "%s to move (ply %lu)",
 		    ref_side_user(j, rp->pos.turn), rp->plies + 1);
 	else if (strcmp(res, "1-0") == 0 || strcmp(res, "0-1") == 0)
-		snprintf(buf + n, size - n, "game over %s, %s wins", res,
+		snprintf(buf + n, size - n, "game over %s, %s wins",
+		    notation_result_of(rp->r, res),
 		    ref_side_user(j, res[0] == '0'));
 	else
-		snprintf(buf + n, size - n, "game over %s, a draw", res);
+		snprintf(buf + n, size - n, "game over %s, a draw",
+		    notation_result_of(rp->r, res));
 }
 
 int

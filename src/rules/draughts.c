@@ -289,69 +289,171 @@ draughts_move_format(const struct draughts_variant *v, const struct pos *p,
 	    capture ? v->capsep : '-', sq, n, buf, size);
 }
 
+/* The direction of the diagonal from square a to square b, or -1. */
+static int
+line_dir(const struct draughts_variant *v, unsigned a, unsigned b)
+{
+	int d, at;
+
+	for (d = 0; d < GRID_NDIRS; d++)
+		for (at = grid_next(&v->grid, a, (enum grid_dir)d); at >= 0;
+		    at = grid_next(&v->grid, (unsigned)at, (enum grid_dir)d))
+			if ((unsigned)at == b)
+				return d;
+	return -1;
+}
+
+#define LINE_MAX (MOVE_MAX_STEPS * 12u)
+
+/* The squares capture m's piece stands on or passes between the first
+ * piece it takes and the last, in order, into sq; returns how many. */
+static unsigned
+king_line(const struct draughts_variant *v, const struct move *m,
+    uint8_t sq[LINE_MAX])
+{
+	unsigned i, n = 0, at;
+	int d, past;
+
+	for (i = 0; i < m->nsteps; i++) {
+		d = line_dir(v, m->step[i].from, m->step[i].to);
+		past = 0;
+		for (at = m->step[i].from; d >= 0 && at != m->step[i].to;) {
+			at = (unsigned)grid_next(&v->grid, at,
+			    (enum grid_dir)d);
+			if (at == m->step[i].over)
+				past = 1;
+			else if ((i > 0 || past) &&
+			    (i + 1 < m->nsteps || !past) && n < LINE_MAX)
+				sq[n++] = (uint8_t)at;
+		}
+	}
+	return n;
+}
+
+/* Whether pattern names capture legal: its ends, and the squares it
+ * writes between them where legal's piece stood or passed between two
+ * pieces it took, in order (PDN writers name any of them: 46x23x5 for
+ * a king taking 37 and 14); a plain move as move_match says. */
+static int
+line_match(const struct draughts_variant *v, const struct move *pattern,
+    const struct move *legal)
+{
+	uint8_t sq[LINE_MAX];
+	unsigned i, j = 0, n;
+
+	if (legal->step[0].kind != STEP_CAPTURE ||
+	    !(pattern->flags & MOVE_ELIDED) || pattern->kind != legal->kind)
+		return move_match(pattern, legal);
+	if (pattern->nsteps == 0 ||
+	    pattern->step[0].from != legal->step[0].from ||
+	    pattern->step[pattern->nsteps - 1].to !=
+	    legal->step[legal->nsteps - 1].to ||
+	    (pattern->step[0].kind != STEP_ANY &&
+	    pattern->step[0].kind != STEP_CAPTURE))
+		return 0;
+	n = king_line(v, legal, sq);
+	for (i = 0; i + 1 < pattern->nsteps; i++) {
+		while (j < n && sq[j] != pattern->step[i].to)
+			j++;
+		if (j++ == n)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether pattern names legal exactly: each landing square written. */
+static int
+exact_match(const struct move *pattern, const struct move *legal)
+{
+	return legal->nsteps == pattern->nsteps && move_match(pattern, legal);
+}
+
 int
 draughts_move_match(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, const struct move *legal)
 {
-	return rules_path_match(v->rules, p, pattern, legal);
+	if (!line_match(v, pattern, legal))
+		return 0;
+	return exact_match(pattern, legal) ||
+	    !rules_path_exact(v->rules, p, pattern);
 }
 
-/* What pattern denotes among the moves of one position, as
- * draughts_move_match says: the moves move_match accepts, only those
- * of the pattern's length when one has it. */
+#define RESOLVE_KEEP 8      /* matches kept from the first walk */
+
+/* What pattern denotes among the moves of one origin, as
+ * draughts_move_match says: the moves line_match accepts, only the
+ * one with the pattern's whole path when there is one.  The first walk
+ * keeps the matches (a second walk emits them when there are more). */
 struct resolve {
+	const struct draughts_variant *v;
 	const struct move *pattern;
-	int exact;              /* a match has the pattern's length */
+	unsigned found;         /* moves line_match accepts */
+	int exact;              /* one of them has the pattern's whole path */
 	int emitting;
 	rules_emit_fn emit;
 	void *ctx;
+	struct move keep[RESOLVE_KEEP];
 };
 
+/* Emits m unless an exact match exists and m is not one. */
 static int
-resolve_visit(void *ctx, const struct move *m)
+resolve_emit(struct resolve *r, const struct move *m)
 {
-	struct resolve *r = ctx;
-
-	if (m->step[0].from != r->pattern->step[0].from ||
-	    !move_match(r->pattern, m))
-		return 0;
-	if (!r->emitting) {
-		r->exact |= m->nsteps == r->pattern->nsteps;
-		return 0;
-	}
-	return r->exact && m->nsteps != r->pattern->nsteps ? 0 :
+	return r->exact && !exact_match(r->pattern, m) ? 0 :
 	    r->emit(r->ctx, m);
 }
 
-/* The plain move of pattern, if p has it (no capture being possible). */
 static int
-resolve_plain(const struct draughts_variant *v, const struct pos *p,
-    const struct move *pt, rules_emit_fn emit, void *ctx)
+resolve_visit(void *ctx, const struct draughts_move *dm)
 {
-	struct resolve r = { pt, 1, 1, emit, ctx };
+	struct resolve *r = ctx;
+	struct move m;
 
-	if (pt->nsteps != 1)
+	to_move(dm, &m);
+	if (!line_match(r->v, r->pattern, &m))
 		return 0;
-	return draughts_generate(v, p, resolve_visit, &r);
+	if (r->emitting)
+		return resolve_emit(r, &m);
+	if (r->found < RESOLVE_KEEP)
+		r->keep[r->found] = m;
+	r->found++;
+	r->exact |= exact_match(r->pattern, &m);
+	return 0;
+}
+
+/* Calls visit for the legal moves of p from sq (draughts_bb.h). */
+static int
+moves_from(const struct draughts_variant *v, const struct pos *p,
+    unsigned sq, int (*visit)(void *ctx, const struct draughts_move *m),
+    void *ctx)
+{
+	return DRAUGHTS_CALL(v, moves_from, v, p, sq, visit, ctx);
 }
 
 int
 draughts_resolve(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, rules_emit_fn emit, void *ctx)
 {
-	struct resolve r = { pattern, 0, 0, emit, ctx };
-	unsigned sq = pattern->step[0].from;
-	int capture;
+	struct resolve r;
+	unsigned sq = pattern->step[0].from, i;
+	int rc = 0;
 
 	if (pattern->nsteps == 0 || sq >= p->nsquares ||
 	    p->sq[sq].height == 0 || stack_top_side(&p->sq[sq]) != p->turn)
 		return 0;
-	capture = DRAUGHTS_CALL(v, pos_has_capture, v, p);
-	if (!capture)
-		return resolve_plain(v, p, pattern, emit, ctx);
-	draughts_generate(v, p, resolve_visit, &r);
+	r.v = v;
+	r.pattern = pattern;
+	r.found = 0;
+	r.exact = r.emitting = 0;
+	r.emit = emit;
+	r.ctx = ctx;
+	moves_from(v, p, sq, resolve_visit, &r);
 	r.emitting = 1;
-	return draughts_generate(v, p, resolve_visit, &r);
+	if (r.found > RESOLVE_KEEP)
+		return moves_from(v, p, sq, resolve_visit, &r);
+	for (i = 0; i < r.found && rc == 0; i++)
+		rc = resolve_emit(&r, &r.keep[i]);
+	return rc;
 }
 
 int

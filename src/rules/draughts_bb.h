@@ -719,15 +719,16 @@ DW(stream_visit)(void *ctx, const struct DW(walk) *w, unsigned at)
 	return st->take(st->ctx, w, at);
 }
 
-/* Calls take for each legal capture path of b (origins in square
- * order), merged paths once; 0 or what take returned. */
+/* Calls take for each legal capture path of b from the squares of
+ * only (origins in square order), merged paths once; 0 or what take
+ * returned. */
 static int
-DW(stream)(const struct DW(board) *b, int all_paths,
+DW(stream)(const struct DW(board) *b, int all_paths, DBB only,
     int (*take)(void *, const struct DW(walk) *, unsigned), void *ctx)
 {
 	struct DW(stream) st;
 	DBB c = DW(capturers)(b);
-	unsigned sq, bit;
+	unsigned sq, bit, n = grid_squares(&b->v->grid);
 	int rc = 0;
 
 	memset(&st, 0, sizeof(st));
@@ -735,11 +736,10 @@ DW(stream)(const struct DW(board) *b, int all_paths,
 	st.merge = b->v->merge_paths && !all_paths;
 	st.take = take;
 	st.ctx = ctx;
-	for (sq = 0; sq < grid_squares(&b->v->grid); sq++)
-		if (c & DW(bit)(b->map->bit[sq]))
-			DW(captures_from)(b, b->map->bit[sq], DW(best_visit),
-			    &st);
-	for (sq = 0; sq < grid_squares(&b->v->grid) && rc == 0; sq++) {
+	for (; c != 0; c &= c - 1)
+		DW(captures_from)(b, DBB_CTZ(c), DW(best_visit), &st);
+	c = DW(capturers)(b) & only;
+	for (sq = 0; sq < n && c != 0 && rc == 0; sq++) {
 		bit = b->map->bit[sq];
 		st.ord = 0;
 		if (c & DW(bit)(bit))
@@ -777,7 +777,7 @@ DW(perft_stream)(const struct DW(board) *b, unsigned depth, int all_paths)
 {
 	struct DW(tally) t = { all_paths, depth, 0 };
 
-	DW(stream)(b, all_paths, DW(tally_visit), &t);
+	DW(stream)(b, all_paths, ~(DBB)0, DW(tally_visit), &t);
 	return t.n;
 }
 
@@ -866,16 +866,35 @@ DW(moves)(const struct draughts_variant *v, const struct pos *p,
 {
 	struct DW(board) b;
 	struct DW(emit) e = { visit, ctx };
-	unsigned sq;
+	unsigned sq, n = grid_squares(&v->grid);
 	int rc = 0;
 
 	DW(read)(&b, v, p);
 	if (DW(has_capture)(&b))
-		return DW(stream)(&b, 0, DW(emit_capture), &e);
-	for (sq = 0; sq < grid_squares(&v->grid) && rc == 0; sq++)
+		return DW(stream)(&b, 0, ~(DBB)0, DW(emit_capture), &e);
+	for (sq = 0; sq < n && rc == 0; sq++)
 		if (b.own[b.turn] & DW(bit)(b.map->bit[sq]))
 			rc = DW(emit_plain_from)(&b, sq, &e);
 	return rc;
+}
+
+/* The legal moves of p from the square sq, as DW(moves) lists them:
+ * its captures (the majority rule weighing those of every piece), or
+ * its plain moves when p has no capture. */
+static int
+DW(moves_from)(const struct draughts_variant *v, const struct pos *p,
+    unsigned sq, int (*visit)(void *ctx, const struct draughts_move *m),
+    void *ctx)
+{
+	struct DW(board) b;
+	struct DW(emit) e = { visit, ctx };
+	DBB at;
+
+	DW(read)(&b, v, p);
+	at = DW(bit)(b.map->bit[sq]);
+	if (DW(has_capture)(&b))
+		return DW(stream)(&b, 0, at, DW(emit_capture), &e);
+	return b.own[b.turn] & at ? DW(emit_plain_from)(&b, sq, &e) : 0;
 }
 
 static uint64_t
@@ -886,13 +905,4 @@ DW(pos_perft)(const struct draughts_variant *v, const struct pos *p,
 
 	DW(read)(&b, v, p);
 	return DW(perft)(&b, depth, all_paths);
-}
-
-static int
-DW(pos_has_capture)(const struct draughts_variant *v, const struct pos *p)
-{
-	struct DW(board) b;
-
-	DW(read)(&b, v, p);
-	return DW(has_capture)(&b);
 }

@@ -555,17 +555,23 @@ find_exact(void *ctx, const struct move *l)
 }
 
 int
-rules_path_match(const struct rules *r, const struct pos *p,
-    const struct move *pattern, const struct move *legal)
+rules_path_exact(const struct rules *r, const struct pos *p,
+    const struct move *pattern)
 {
 	struct exact_path ep = { pattern, 0 };
 
+	r->generate(p, find_exact, &ep);
+	return ep.found;
+}
+
+int
+rules_path_match(const struct rules *r, const struct pos *p,
+    const struct move *pattern, const struct move *legal)
+{
 	if (!move_match(pattern, legal))
 		return 0;
-	if (legal->nsteps == pattern->nsteps)
-		return 1;
-	r->generate(p, find_exact, &ep);
-	return !ep.found;
+	return legal->nsteps == pattern->nsteps ||
+	    !rules_path_exact(r, p, pattern);
 }
 
 struct same_ends {

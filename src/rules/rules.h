@@ -255,6 +255,11 @@ int rules_side_parse(const struct rules *r, const char *text);
 int rules_path_match(const struct rules *r, const struct pos *p,
     const struct move *pattern, const struct move *legal);
 
+/* Whether some legal move of p has pattern's whole path, each landing
+ * square written (move_match with as many steps). */
+int rules_path_exact(const struct rules *r, const struct pos *p,
+    const struct move *pattern);
+
 /* The number of legal moves of p (r->generate) that start and end
  * where m does: more than one when m's text must give its path. */
 unsigned rules_same_ends(const struct rules *r, const struct pos *p,

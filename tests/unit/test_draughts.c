@@ -354,6 +354,41 @@ test_russian_text(void **state)
 	assert_int_equal(p.sq[r->square_parse("d4", 2, &err)].height, 0);
 }
 
+/* The number of legal moves of fen (international) that text names. */
+static unsigned
+named(const char *fen, const char *text)
+{
+	const struct rules *r = game("international");
+	struct move pat, m;
+	struct pos p;
+	size_t err;
+
+	setup(r, fen, &p);
+	assert_int_equal(r->move_parse(text, strlen(text), &pat, &err), 0);
+	return rules_resolve(r, &p, &pat, &m);
+}
+
+/* A flying king's capture written with squares it stood on or passed
+ * between two pieces it took, wherever on the line: PDN writers name
+ * any of them (wiegerw-pdn mrcd2006 game 27). */
+static void
+test_king_path_text(void **state)
+{
+	(void)state;
+	assert_int_equal(named("W:WK46:B37,14,3", "46x23x5"), 1);
+	assert_int_equal(named("W:WK46:B37,14,3", "46x32x5"), 1);
+	assert_int_equal(named("W:WK46:B37,14,3", "46x19x10"), 1);
+	assert_int_equal(named("W:WK46:B37,14,3", "46x10x5"), 0);
+	assert_int_equal(named("W:WK46:B37,14,3", "46x41x5"), 0);
+	assert_int_equal(named("W:WK46:B37,14,3", "46x14x5"), 0);
+	assert_int_equal(named("W:WK46:B37,14,3", "46x19x23x5"), 0);
+	/* turning on 28: squares of both lines between the pieces */
+	assert_int_equal(named("W:WK46:B37,39,3", "46x28x44"), 1);
+	assert_int_equal(named("W:WK46:B37,39,3", "46x32x33x44"), 1);
+	assert_int_equal(named("W:WK46:B37,39,3", "46x33x50"), 1);
+	assert_int_equal(named("W:WK46:B37,39,3", "46x23x44"), 0);
+}
+
 /* Square names restyled in move and FEN texts (convert --squares), the
  * style of a text, and each game's own naming in GameType. */
 static void
@@ -399,6 +434,7 @@ main(void)
 		cmocka_unit_test(test_grid_names),
 		cmocka_unit_test(test_grid_neighbours),
 		cmocka_unit_test(test_russian_text),
+		cmocka_unit_test(test_king_path_text),
 		cmocka_unit_test(test_restyle),
 		cmocka_unit_test(test_frisian_perft),
 		cmocka_unit_test(test_frisian_king_run),

@@ -484,6 +484,24 @@ test_playouts(void **state)
 	check_playouts("stackers-mogensen", 6, 80, 5);
 }
 
+/* The games of the table the test above does not name (the draughts
+ * family): resolve against generate, perft against the generic walk. */
+static void
+test_table_playouts(void **state)
+{
+	static const char *const named = " stackers-brown accasta-pari "
+	    "checkers stackup stackers-mogensen ";
+	char word[64];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; rules_table[i] != NULL; i++) {
+		snprintf(word, sizeof(word), " %s ", rules_table[i]->name);
+		if (strstr(named, word) == NULL)
+			check_playouts(rules_table[i]->name, 2, 60, 10 + i);
+	}
+}
+
 static void
 test_fixtures(void **state)
 {
@@ -573,6 +591,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_playouts),
+		cmocka_unit_test(test_table_playouts),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_brown_tall),
 		cmocka_unit_test(test_accasta_tall),
