@@ -43,7 +43,7 @@ for path in "$root"/fixtures/games/*.pdn; do
 	show_st=$?
 	said=$(grep '^result ' "$tmp/show")
 	checked=$("$bin" check "$path" 2>&1)
-	case $res in 1-0 | 0-1) ok=1 ;; *) ok=0 ;; esac
+	case $res in 1-0 | 0-1 | 2-0 | 0-2) ok=1 ;; *) ok=0 ;; esac
 	if [ $ok = 1 ] && [ $show_st -eq 0 ] && [ ! -s "$tmp/show.err" ] &&
 	    [ "${said#"result $res: "}" != "$said" ] &&
 	    [ "${said%(recorded)}" = "$said" ] &&

@@ -289,13 +289,14 @@ draughts_move_format(const struct draughts_variant *v, const struct pos *p,
 	    capture ? v->capsep : '-', sq, n, buf, size);
 }
 
-/* The direction of the diagonal from square a to square b, or -1. */
+/* The direction of the line (a diagonal, or a row or column where the
+ * variant captures straight) from square a to square b, or -1. */
 static int
 line_dir(const struct draughts_variant *v, unsigned a, unsigned b)
 {
-	int d, at;
+	int d, at, ndirs = v->straight ? GRID_NDIRS_ALL : GRID_NDIRS;
 
-	for (d = 0; d < GRID_NDIRS; d++)
+	for (d = 0; d < ndirs; d++)
 		for (at = grid_next(&v->grid, a, (enum grid_dir)d); at >= 0;
 		    at = grid_next(&v->grid, (unsigned)at, (enum grid_dir)d))
 			if ((unsigned)at == b)
