@@ -361,22 +361,7 @@ bb32_count(const struct bb32 *b)
 void
 bb32_to_move(const struct bb32_move *cm, struct move *m)
 {
-	unsigned i;
-
-	m->kind = MOVE_ORDINARY;
-	m->flags = 0;
-	memset(&m->restack, 0, sizeof(m->restack));
-	if (cm->n == 0) {
-		m->nsteps = 1;
-		m->step[0] = (struct step){ cm->from, cm->to, SQ_NONE, 0,
-		    STEP_MOVE };
-		return;
-	}
-	m->nsteps = cm->n;
-	for (i = 0; i < cm->n; i++)
-		m->step[i] = (struct step){ i == 0 ? cm->from :
-		    cm->land[i - 1], cm->land[i], cm->over[i], 0,
-		    STEP_CAPTURE };
+	rules_jump_move(cm->from, cm->to, cm->n, cm->land, cm->over, m);
 }
 
 struct bb32_emit {

@@ -126,21 +126,7 @@ draughts_count(const struct draughts_variant *v, const struct pos *p)
 static void
 to_move(const struct draughts_move *dm, struct move *m)
 {
-	unsigned i;
-
-	memset(m, 0, offsetof(struct move, step));
-	m->kind = MOVE_ORDINARY;
-	if (dm->n == 0) {
-		m->nsteps = 1;
-		m->step[0] = (struct step){ dm->from, dm->to, SQ_NONE, 0,
-		    STEP_MOVE };
-		return;
-	}
-	m->nsteps = dm->n;
-	for (i = 0; i < dm->n; i++)
-		m->step[i] = (struct step){ i == 0 ? dm->from :
-		    dm->land[i - 1], dm->land[i], dm->over[i], 0,
-		    STEP_CAPTURE };
+	rules_jump_move(dm->from, dm->to, dm->n, dm->land, dm->over, m);
 }
 
 struct gen_emit {

@@ -1,5 +1,6 @@
 /* rules.c - what is common to the rules of all games. */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -599,4 +600,24 @@ rules_same_ends(const struct rules *r, const struct pos *p,
 
 	r->generate(p, count_same_ends, &se);
 	return se.n;
+}
+
+void
+rules_jump_move(unsigned from, unsigned to, unsigned n, const uint8_t *land,
+    const uint8_t *over, struct move *m)
+{
+	unsigned i;
+
+	memset(m, 0, offsetof(struct move, step));
+	m->kind = MOVE_ORDINARY;
+	if (n == 0) {
+		m->nsteps = 1;
+		m->step[0] = (struct step){ (uint8_t)from, (uint8_t)to, SQ_NONE,
+		    0, STEP_MOVE };
+		return;
+	}
+	m->nsteps = (uint8_t)n;
+	for (i = 0; i < n; i++)
+		m->step[i] = (struct step){ i == 0 ? (uint8_t)from :
+		    land[i - 1], land[i], over[i], 0, STEP_CAPTURE };
 }

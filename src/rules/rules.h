@@ -198,6 +198,12 @@ int rules_pos_fault(const struct rules *r, const struct pos *p,
 #define RULES_PLACED_MAX 12   /* checkers a side places in a game whose
 			       * board starts empty */
 
+/* Writes into m the model's form of a move of a game that jumps: a plain
+ * move from -> to when n == 0 (one STEP_MOVE step), else n single jumps
+ * over over[i] landing on land[i] (one STEP_CAPTURE step each). */
+void rules_jump_move(unsigned from, unsigned to, unsigned n,
+    const uint8_t *land, const uint8_t *over, struct move *m);
+
 /* Looks a game up by identifier (case-insensitive); NULL if unknown. */
 const struct rules *rules_find(const char *name);
 
