@@ -187,7 +187,9 @@ ref_wrap_at(const char *s, size_t max, size_t floor)
 
 /* Writes the line s[0..n) to f in lines of at most REF_LINE_MAX
  * bytes, broken at blanks (anywhere when a word is longer), each after
- * the first indented 4 more than s. */
+ * the first indented 4 more than s, or 2 when s is not indented: a line
+ * indented by exactly 4 is one the reader is told to send, and a
+ * player's words (a chat) must never look like one. */
 static void
 ref_wrap_line(FILE *f, const char *s, size_t n)
 {
@@ -203,7 +205,7 @@ ref_wrap_line(FILE *f, const char *s, size_t n)
 		at += strspn(s + at, " ");
 		s += at;
 		n -= at;
-		lead = indent + 4;
+		lead = indent == 0 ? 2 : indent + 4;
 		floor = 0;
 	}
 	fprintf(f, "%*s%.*s", (int)lead, "", (int)n, s);
