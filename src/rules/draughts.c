@@ -208,6 +208,7 @@ draughts_apply(const struct draughts_variant *v, struct pos *p,
 		piece.crown |= (uint32_t)1 << (piece.height - 1);
 	p->sq[to] = piece;
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
+	DRAUGHTS_CALL(v, memo_moved, v, p, m);
 }
 
 enum outcome
@@ -394,10 +395,14 @@ static int
 resolve_visit(void *ctx, const struct draughts_move *dm)
 {
 	struct resolve *r = ctx;
+	const struct move *pat = r->pattern;
 	struct move m;
 
+	if (pat->kind == MOVE_ORDINARY &&
+	    pat->step[pat->nsteps - 1].to != dm->to)
+		return 0;       /* every match ends where the pattern does */
 	to_move(dm, &m);
-	if (!line_match(r->v, r->pattern, &m))
+	if (!line_match(r->v, pat, &m))
 		return 0;
 	if (r->emitting)
 		return resolve_emit(r, &m);
