@@ -995,12 +995,12 @@ DW(moves)(const struct draughts_variant *v, const struct pos *p,
 }
 
 /* The legal moves of p from the square sq, as DW(moves) lists them:
- * its captures (the majority rule weighing those of every piece), or
- * its plain moves when p has no capture. */
+ * its captures (the majority rule weighing those of every piece; each
+ * path when all_paths), or its plain moves when p has no capture. */
 static int
 DW(moves_from)(const struct draughts_variant *v, const struct pos *p,
-    unsigned sq, int (*visit)(void *ctx, const struct draughts_move *m),
-    void *ctx)
+    unsigned sq, int all_paths,
+    int (*visit)(void *ctx, const struct draughts_move *m), void *ctx)
 {
 	struct DW(board) b;
 	struct DW(emit) e = { visit, ctx };
@@ -1009,7 +1009,7 @@ DW(moves_from)(const struct draughts_variant *v, const struct pos *p,
 	DW(read)(&b, v, p);
 	at = DW(bit)(b.map->bit[sq]);
 	if (DW(has_capture)(&b))
-		return DW(stream)(&b, 0, at, DW(emit_capture), &e);
+		return DW(stream)(&b, all_paths, at, DW(emit_capture), &e);
 	return b.own[b.turn] & at ? DW(emit_plain_from)(&b, sq, &e) : 0;
 }
 
