@@ -229,8 +229,9 @@ convert_fix_result(struct convert *c, struct record *g,
 	snprintf(why, sizeof(why), "%s: %s", rp->act_outcome != OUTCOME_NONE ?
 	    "the actions of the record" : "the final position",
 	    rp->why != NULL ? rp->why : "no legal move");
-	diag_report(c->d, DIAG_RESULT_FIXED, &w, now != NULL ? now : "none",
-	    want, why);
+	diag_report(c->d, DIAG_RESULT_FIXED, &w, now == NULL ? "none" :
+	    g->result != NULL ? g->result : record_tag(g, "Result"),
+	    notation_result_of(rp->r, want), why);
 	if (record_tag_set(g, "Result", notation_result_of(rp->r, want),
 	    NULL) == -1 ||
 	    record_set_result(g, want) == -1)

@@ -433,7 +433,9 @@ replay_ply(struct replay *rp, const char *text, const struct diag_where *w,
 	return replay_pattern(rp, &pattern, t, NULL, w, d, played);
 }
 
-/* The canonical form of a result as read, or NULL if none or unknown. */
+/* The canonical form of a result as read, or NULL if none or unknown
+ * (results are compared canonical, quoted as written, and the result
+ * the position decides in the game's set: notation_result_of). */
 static const char *
 replay_normal_result(const char *token)
 {
@@ -451,15 +453,18 @@ replay_result(const struct replay *rp, const struct record *g,
 	struct diag_where w = { o->file, &g->result_at, o->game, 0 };
 	const char *token = replay_normal_result(g->result);
 	const char *tag = replay_normal_result(record_tag(g, "Result"));
+	const char *shown = g->result;
 	char decided[128];
 
 	if (token != NULL && tag != NULL && strcmp(token, tag) != 0) {
-		snprintf(decided, sizeof(decided), "the Result tag %s", tag);
-		diag_report(d, DIAG_WRONG_RESULT, &w, token, decided);
+		snprintf(decided, sizeof(decided), "the Result tag %s",
+		    record_tag(g, "Result"));
+		diag_report(d, DIAG_WRONG_RESULT, &w, shown, decided);
 		return -1;
 	}
 	if (token == NULL) {
 		token = tag;
+		shown = record_tag(g, "Result");
 		w.at = replay_tag_at(g, "Result");
 	}
 	/* 0-0, lost for both, is declared: no position gives it */
@@ -469,9 +474,10 @@ replay_result(const struct replay *rp, const struct record *g,
 		return 0;
 	snprintf(decided, sizeof(decided), "%s: %s (%s)",
 	    rp->act_outcome != OUTCOME_NONE ? "the actions of the record" :
-	    "the final position", replay_result_token(rp->outcome),
+	    "the final position",
+	    notation_result_of(rp->r, replay_result_token(rp->outcome)),
 	    rp->why != NULL ? rp->why : "no legal move");
-	diag_report(d, DIAG_WRONG_RESULT, &w, token, decided);
+	diag_report(d, DIAG_WRONG_RESULT, &w, shown, decided);
 	return -1;
 }
 

@@ -208,6 +208,7 @@ draughts_apply(const struct draughts_variant *v, struct pos *p,
 		piece.crown |= (uint32_t)1 << (piece.height - 1);
 	p->sq[to] = piece;
 	p->turn = (uint8_t)SIDE_OTHER(p->turn);
+	DRAUGHTS_CALL(v, memo_moved, v, p, m);
 }
 
 enum outcome
@@ -355,12 +356,91 @@ exact_match(const struct move *pattern, const struct move *legal)
 	return legal->nsteps == pattern->nsteps && move_match(pattern, legal);
 }
 
+/* Calls visit for the legal moves of p from sq, each capture path when
+ * all_paths (draughts_bb.h). */
+static int
+moves_from(const struct draughts_variant *v, const struct pos *p,
+    unsigned sq, int all_paths,
+    int (*visit)(void *ctx, const struct draughts_move *m), void *ctx)
+{
+	return DRAUGHTS_CALL(v, moves_from, v, p, sq, all_paths, visit, ctx);
+}
+
+/* The squares of the pieces m takes, as a set. */
+static void
+taken_set(const struct move *m, uint64_t set[2])
+{
+	unsigned i, o;
+
+	set[0] = set[1] = 0;
+	for (i = 0; i < m->nsteps; i++)
+		if ((o = m->step[i].over) != SQ_NONE && o < 128)
+			set[o / 64] |= (uint64_t)1 << (o % 64);
+}
+
+/* A search among the paths of one merged capture (v->merge_paths: the
+ * paths that take the same pieces from the same square to the same
+ * square are one move, kept by its first path) for the path a pattern
+ * writes. */
+struct route {
+	const struct draughts_variant *v;
+	const struct move *pattern;
+	unsigned to;
+	uint64_t taken[2];
+	struct move found;
+	int ok;                 /* 1 a path line_match accepts, 2 exact */
+};
+
+static int
+route_visit(void *ctx, const struct draughts_move *dm)
+{
+	struct route *r = ctx;
+	uint64_t taken[2];
+	struct move m;
+
+	if (dm->to != r->to)
+		return 0;
+	to_move(dm, &m);
+	taken_set(&m, taken);
+	if (taken[0] != r->taken[0] || taken[1] != r->taken[1] ||
+	    !line_match(r->v, r->pattern, &m))
+		return 0;
+	if (r->ok == 0 || exact_match(r->pattern, &m)) {
+		r->found = m;
+		r->ok = exact_match(r->pattern, &m) ? 2 : 1;
+	}
+	return r->ok == 2;
+}
+
+/* The path of the merged capture legal of p that pattern writes, when
+ * it is not legal's own (a king's ring taken the other way round, say):
+ * into *path, 1; else 0. */
+static int
+other_route(const struct draughts_variant *v, const struct pos *p,
+    const struct move *pattern, const struct move *legal, struct move *path)
+{
+	struct route r;
+
+	if (!v->merge_paths || legal->kind != MOVE_ORDINARY ||
+	    legal->nsteps == 0 || legal->step[0].kind != STEP_CAPTURE)
+		return 0;
+	memset(&r, 0, sizeof(r));
+	r.v = v;
+	r.pattern = pattern;
+	r.to = legal->step[legal->nsteps - 1].to;
+	taken_set(legal, r.taken);
+	moves_from(v, p, legal->step[0].from, 1, route_visit, &r);
+	if (r.ok && path != NULL)
+		*path = r.found;
+	return r.ok != 0;
+}
+
 int
 draughts_move_match(const struct draughts_variant *v, const struct pos *p,
     const struct move *pattern, const struct move *legal)
 {
 	if (!line_match(v, pattern, legal))
-		return 0;
+		return other_route(v, p, pattern, legal, NULL);
 	return exact_match(pattern, legal) ||
 	    !rules_path_exact(v->rules, p, pattern);
 }
@@ -373,6 +453,7 @@ draughts_move_match(const struct draughts_variant *v, const struct pos *p,
  * keeps the matches (a second walk emits them when there are more). */
 struct resolve {
 	const struct draughts_variant *v;
+	const struct pos *p;
 	const struct move *pattern;
 	unsigned found;         /* moves line_match accepts */
 	int exact;              /* one of them has the pattern's whole path */
@@ -394,10 +475,15 @@ static int
 resolve_visit(void *ctx, const struct draughts_move *dm)
 {
 	struct resolve *r = ctx;
+	const struct move *pat = r->pattern;
 	struct move m;
 
+	if (pat->kind == MOVE_ORDINARY &&
+	    pat->step[pat->nsteps - 1].to != dm->to)
+		return 0;       /* every match ends where the pattern does */
 	to_move(dm, &m);
-	if (!line_match(r->v, r->pattern, &m))
+	if (!line_match(r->v, pat, &m) &&
+	    !other_route(r->v, r->p, pat, &m, &m))
 		return 0;
 	if (r->emitting)
 		return resolve_emit(r, &m);
@@ -408,14 +494,6 @@ resolve_visit(void *ctx, const struct draughts_move *dm)
 	return 0;
 }
 
-/* Calls visit for the legal moves of p from sq (draughts_bb.h). */
-static int
-moves_from(const struct draughts_variant *v, const struct pos *p,
-    unsigned sq, int (*visit)(void *ctx, const struct draughts_move *m),
-    void *ctx)
-{
-	return DRAUGHTS_CALL(v, moves_from, v, p, sq, visit, ctx);
-}
 
 int
 draughts_resolve(const struct draughts_variant *v, const struct pos *p,
@@ -429,15 +507,16 @@ draughts_resolve(const struct draughts_variant *v, const struct pos *p,
 	    p->sq[sq].height == 0 || stack_top_side(&p->sq[sq]) != p->turn)
 		return 0;
 	r.v = v;
+	r.p = p;
 	r.pattern = pattern;
 	r.found = 0;
 	r.exact = r.emitting = 0;
 	r.emit = emit;
 	r.ctx = ctx;
-	moves_from(v, p, sq, resolve_visit, &r);
+	moves_from(v, p, sq, 0, resolve_visit, &r);
 	r.emitting = 1;
 	if (r.found > RESOLVE_KEEP)
-		return moves_from(v, p, sq, resolve_visit, &r);
+		return moves_from(v, p, sq, 0, resolve_visit, &r);
 	for (i = 0; i < r.found && rc == 0; i++)
 		rc = resolve_emit(&r, &r.keep[i]);
 	return rc;

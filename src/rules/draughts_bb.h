@@ -102,7 +102,7 @@ DW(read_runs)(struct DW(board) *b, const struct pos *p)
 #endif
 
 static void
-DW(read)(struct DW(board) *b, const struct draughts_variant *v,
+DW(read_fresh)(struct DW(board) *b, const struct draughts_variant *v,
     const struct pos *p)
 {
 	const struct grid_map *m = grid_map(&v->grid);
@@ -129,6 +129,105 @@ DW(read)(struct DW(board) *b, const struct draughts_variant *v,
 	b->empty = DBB_WORDS(m->all) & ~(b->own[0] | b->own[1]);
 #if DBB_RUNS
 	DW(read_runs)(b, p);
+#endif
+}
+
+/* The last position read and its board, so that a replay, which reads
+ * each position to check its move, reads the next by the squares its
+ * move changed (DW(memo_moved)).  The squares and the board always
+ * agree: a position is taken from the memo only when its squares,
+ * turn and runs are the memo's byte for byte (padding too: a
+ * difference there only costs a fresh read). */
+struct DW(memo) {
+	const struct draughts_variant *v;
+	struct stack sq[POS_SQUARES];
+	unsigned n;
+	uint8_t turn, run[2];
+	int valid;
+	struct DW(board) b;
+};
+
+static _Thread_local struct DW(memo) DW(last);
+
+static int
+DW(memo_holds)(const struct draughts_variant *v, const struct pos *p,
+    unsigned n)
+{
+	const struct DW(memo) *m = &DW(last);
+
+	return m->valid && m->v == v && m->n == n && m->turn == p->turn &&
+	    memcmp(m->run, p->run, sizeof(m->run)) == 0 &&
+	    memcmp(m->sq, p->sq, n * sizeof(p->sq[0])) == 0;
+}
+
+static void
+DW(read)(struct DW(board) *b, const struct draughts_variant *v,
+    const struct pos *p)
+{
+	struct DW(memo) *m = &DW(last);
+	unsigned n = p->nsquares < POS_SQUARES ? p->nsquares : POS_SQUARES;
+
+	if (DW(memo_holds)(v, p, n)) {
+		*b = m->b;
+		return;
+	}
+	DW(read_fresh)(b, v, p);
+	m->v = v;
+	m->n = n;
+	m->turn = p->turn;
+	memcpy(m->run, p->run, sizeof(m->run));
+	memcpy(m->sq, p->sq, n * sizeof(p->sq[0]));
+	m->b = *b;
+	m->valid = 1;
+}
+
+/* The memo takes square sq of p. */
+static void
+DW(memo_take)(const struct pos *p, unsigned sq)
+{
+	struct DW(memo) *m = &DW(last);
+	const struct stack *s = &p->sq[sq];
+	DBB at;
+
+	if (sq >= m->n)
+		return;
+	at = DW(bit)(m->b.map->bit[sq]);
+	memcpy(&m->sq[sq], s, sizeof(*s));
+	m->b.own[0] &= ~at;
+	m->b.own[1] &= ~at;
+	m->b.kings &= ~at;
+	if (s->height != 0) {
+		m->b.own[stack_top_side(s)] |= at;
+		if (stack_top_crowned(s))
+			m->b.kings |= at;
+	}
+}
+
+/* After the move mv of v made on p (p as it now is): the memo takes
+ * the squares mv changed, the turn and the runs. */
+static void
+DW(memo_moved)(const struct draughts_variant *v, const struct pos *p,
+    const struct move *mv)
+{
+	struct DW(memo) *m = &DW(last);
+	unsigned i;
+
+	if (!m->valid || m->v != v)
+		return;
+	DW(memo_take)(p, mv->step[0].from);
+	DW(memo_take)(p, mv->step[mv->nsteps - 1].to);
+	for (i = 0; i < mv->nsteps; i++)
+		if (mv->step[i].over != SQ_NONE)
+			DW(memo_take)(p, mv->step[i].over);
+	m->b.empty = DBB_WORDS(m->b.map->all) &
+	    ~(m->b.own[0] | m->b.own[1]);
+	m->turn = p->turn;
+	m->b.turn = p->turn;
+	memcpy(m->run, p->run, sizeof(m->run));
+#if DBB_RUNS
+	memset(m->b.runner, 0, sizeof(m->b.runner));
+	memset(m->b.run, 0, sizeof(m->b.run));
+	DW(read_runs)(&m->b, p);
 #endif
 }
 
@@ -658,14 +757,18 @@ DW(perft_plain)(const struct DW(board) *b, unsigned depth, int all_paths)
 /*
  * When the scratch list is full (a position with thousands of capture
  * paths), the captures are streamed: a first walk finds the best score,
- * a second takes each path of that score, and a path that merges with
- * an earlier one is known by walking its origin's paths again up to it.
+ * a second takes each path of that score from the origins that have
+ * one, and a path that merges with an earlier one is known by walking
+ * its origin's paths again up to it (only from an origin with two paths
+ * or more of that score: a single one merges with none).
  */
 struct DW(stream) {
 	const struct DW(board) *b;
 	uint32_t best;
 	int merge;
 	unsigned ord;           /* paths seen from the current origin */
+	uint32_t obest;         /* the best score from the current origin */
+	unsigned ocount;        /* its paths of that score */
 	struct DW(rec) want;    /* first_of_kind: the path looked for */
 	unsigned want_ord, found_ord;
 	int (*take)(void *ctx, const struct DW(walk) *w, unsigned at);
@@ -679,8 +782,11 @@ DW(best_visit)(void *ctx, const struct DW(walk) *w, unsigned at)
 	uint32_t s = DW(score)(w);
 
 	(void)at;
-	if (s > st->best)
-		st->best = s;
+	if (s > st->obest) {
+		st->obest = s;
+		st->ocount = 0;
+	}
+	st->ocount += s == st->obest;
 	return 0;
 }
 
@@ -727,23 +833,33 @@ DW(stream)(const struct DW(board) *b, int all_paths, DBB only,
     int (*take)(void *, const struct DW(walk) *, unsigned), void *ctx)
 {
 	struct DW(stream) st;
-	DBB c = DW(capturers)(b);
+	DBB c = DW(capturers)(b), many = 0;
+	uint32_t obest[DBB_BITS];
 	unsigned sq, bit, n = grid_squares(&b->v->grid);
-	int rc = 0;
+	int rc = 0, merge = b->v->merge_paths && !all_paths;
 
 	memset(&st, 0, sizeof(st));
 	st.b = b;
-	st.merge = b->v->merge_paths && !all_paths;
 	st.take = take;
 	st.ctx = ctx;
-	for (; c != 0; c &= c - 1)
-		DW(captures_from)(b, DBB_CTZ(c), DW(best_visit), &st);
+	for (; c != 0; c &= c - 1) {
+		bit = DBB_CTZ(c);
+		st.obest = st.ocount = 0;
+		DW(captures_from)(b, bit, DW(best_visit), &st);
+		obest[bit] = st.obest;
+		if (st.ocount > 1)
+			many |= DW(bit)(bit);
+		if (st.obest > st.best)
+			st.best = st.obest;
+	}
 	c = DW(capturers)(b) & only;
 	for (sq = 0; sq < n && c != 0 && rc == 0; sq++) {
 		bit = b->map->bit[sq];
+		if (!(c & DW(bit)(bit)) || obest[bit] != st.best)
+			continue;       /* nothing of the best score from it */
 		st.ord = 0;
-		if (c & DW(bit)(bit))
-			rc = DW(captures_from)(b, bit, DW(stream_visit), &st);
+		st.merge = merge && (many & DW(bit)(bit));
+		rc = DW(captures_from)(b, bit, DW(stream_visit), &st);
 	}
 	return rc;
 }
@@ -879,12 +995,12 @@ DW(moves)(const struct draughts_variant *v, const struct pos *p,
 }
 
 /* The legal moves of p from the square sq, as DW(moves) lists them:
- * its captures (the majority rule weighing those of every piece), or
- * its plain moves when p has no capture. */
+ * its captures (the majority rule weighing those of every piece; each
+ * path when all_paths), or its plain moves when p has no capture. */
 static int
 DW(moves_from)(const struct draughts_variant *v, const struct pos *p,
-    unsigned sq, int (*visit)(void *ctx, const struct draughts_move *m),
-    void *ctx)
+    unsigned sq, int all_paths,
+    int (*visit)(void *ctx, const struct draughts_move *m), void *ctx)
 {
 	struct DW(board) b;
 	struct DW(emit) e = { visit, ctx };
@@ -893,7 +1009,7 @@ DW(moves_from)(const struct draughts_variant *v, const struct pos *p,
 	DW(read)(&b, v, p);
 	at = DW(bit)(b.map->bit[sq]);
 	if (DW(has_capture)(&b))
-		return DW(stream)(&b, 0, at, DW(emit_capture), &e);
+		return DW(stream)(&b, all_paths, at, DW(emit_capture), &e);
 	return b.own[b.turn] & at ? DW(emit_plain_from)(&b, sq, &e) : 0;
 }
 
