@@ -134,7 +134,8 @@ DW(read_fresh)(struct DW(board) *b, const struct draughts_variant *v,
 
 /* The last position read and its board, so that a replay, which reads
  * each position to check its move, reads the next by the squares its
- * move changed (DW(memo_moved)).  The squares and the board always
+ * move changed (DW(memo_moved)).  Its board's map is grid_map's, which
+ * holds one grid at a time: taken again at each use.  The squares and the board always
  * agree: a position is taken from the memo only when its squares,
  * turn and runs are the memo's byte for byte (padding too: a
  * difference there only costs a fresh read). */
@@ -169,6 +170,7 @@ DW(read)(struct DW(board) *b, const struct draughts_variant *v,
 
 	if (DW(memo_holds)(v, p, n)) {
 		*b = m->b;
+		b->map = grid_map(&v->grid);    /* one map at a time */
 		return;
 	}
 	DW(read_fresh)(b, v, p);
@@ -181,9 +183,10 @@ DW(read)(struct DW(board) *b, const struct draughts_variant *v,
 	m->valid = 1;
 }
 
-/* The memo takes square sq of p. */
+/* The memo takes square sq of p, a position of the variant whose
+ * board map is map. */
 static void
-DW(memo_take)(const struct pos *p, unsigned sq)
+DW(memo_take)(const struct pos *p, const struct grid_map *map, unsigned sq)
 {
 	struct DW(memo) *m = &DW(last);
 	const struct stack *s = &p->sq[sq];
@@ -191,7 +194,7 @@ DW(memo_take)(const struct pos *p, unsigned sq)
 
 	if (sq >= m->n)
 		return;
-	at = DW(bit)(m->b.map->bit[sq]);
+	at = DW(bit)(map->bit[sq]);
 	memcpy(&m->sq[sq], s, sizeof(*s));
 	m->b.own[0] &= ~at;
 	m->b.own[1] &= ~at;
@@ -210,17 +213,18 @@ DW(memo_moved)(const struct draughts_variant *v, const struct pos *p,
     const struct move *mv)
 {
 	struct DW(memo) *m = &DW(last);
+	const struct grid_map *map;
 	unsigned i;
 
 	if (!m->valid || m->v != v)
 		return;
-	DW(memo_take)(p, mv->step[0].from);
-	DW(memo_take)(p, mv->step[mv->nsteps - 1].to);
+	map = m->b.map = grid_map(&v->grid);
+	DW(memo_take)(p, map, mv->step[0].from);
+	DW(memo_take)(p, map, mv->step[mv->nsteps - 1].to);
 	for (i = 0; i < mv->nsteps; i++)
 		if (mv->step[i].over != SQ_NONE)
-			DW(memo_take)(p, mv->step[i].over);
-	m->b.empty = DBB_WORDS(m->b.map->all) &
-	    ~(m->b.own[0] | m->b.own[1]);
+			DW(memo_take)(p, map, mv->step[i].over);
+	m->b.empty = DBB_WORDS(map->all) & ~(m->b.own[0] | m->b.own[1]);
 	m->turn = p->turn;
 	m->b.turn = p->turn;
 	memcpy(m->run, p->run, sizeof(m->run));

@@ -78,6 +78,46 @@ check_perft(const char *name, const char *fen, int all_paths,
 /* Frisian kings and men, few moves each: a king's runs bind. */
 #define RUN_FEN "W:WK46,37,45:BK5,10,15"
 
+/* The engine keeps the last position it read (its memo), and the
+ * board map is one at a time (grid_map): a position of pool read again
+ * after a Canadian one (another copy of the engine, another map) still
+ * has pool's moves. */
+struct move_list {
+	unsigned n;
+	unsigned from[64], to[64];
+};
+
+static int
+list_move(void *ctx, const struct move *m)
+{
+	struct move_list *l = ctx;
+
+	if (l->n < 64) {
+		l->from[l->n] = m->step[0].from;
+		l->to[l->n++] = m->step[m->nsteps - 1].to;
+	}
+	return 0;
+}
+
+static void
+test_memo_across_boards(void **state)
+{
+	const struct rules *pool = game("pool"), *can = game("canadian");
+	struct move_list before = { 0 }, after = { 0 };
+	struct pos p, q;
+
+	(void)state;
+	setup(pool, NULL, &p);
+	pool->generate(&p, list_move, &before);
+	setup(can, NULL, &q);
+	assert_true(rules_perft(can, &q, 1) > 0);
+	pool->generate(&p, list_move, &after);
+	assert_int_equal(before.n, 7);
+	assert_int_equal(after.n, before.n);
+	assert_memory_equal(after.from, before.from, sizeof(before.from));
+	assert_memory_equal(after.to, before.to, sizeof(before.to));
+}
+
 static void
 test_international_start(void **state)
 {
@@ -427,6 +467,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_international_start),
+		cmocka_unit_test(test_memo_across_boards),
 		cmocka_unit_test(test_russian_start),
 		cmocka_unit_test(test_other_starts),
 		cmocka_unit_test(test_international_fmjd),
