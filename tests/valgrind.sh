@@ -115,7 +115,12 @@ others() {
 [ $# -eq 0 ] && set -- golden fixtures data
 for s in "$@"; do
 	wrapper "$s" || exit 1
-	{ run "$s"; [ "$s" = golden ] || others "$s"; } >"$tmp/$s/report" &
+	{
+		start=$(date +%s)
+		run "$s"
+		[ "$s" = golden ] || others "$s"
+		echo "valgrind: $s took $(($(date +%s) - start)) s"
+	} >"$tmp/$s/report" &
 done
 wait
 for s in "$@"; do cat "$tmp/$s/report"; done >"$tmp/report"
