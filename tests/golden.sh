@@ -6,7 +6,9 @@
 # a diff -u after each failure.  FIXTURES names the repository's
 # fixtures/ folder, so a case can use a fixture without a copy of it,
 # and DATA the real archives of ../shared/data/pdn (the cases named
-# archive-*: without that folder they fail).
+# archive-*: without that folder they fail).  GOLDEN_SHARD=K/N runs
+# only the cases whose place in the list is K modulo N (K from 0), so
+# that N processes share them (tests/valgrind.sh).
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${STACKREF:-$root/stackref}
 if [ ! -x "$bin" ]; then
@@ -17,10 +19,14 @@ bindir=$(mktemp -d) || exit 1
 scratch=$(mktemp -d) || exit 1
 trap 'rm -rf "$bindir" "$scratch"' EXIT
 ln -s "$bin" "$bindir/stackref"
+shard=${GOLDEN_SHARD:-0/1}
+shard_k=${shard%/*} shard_n=${shard#*/} place=0
 fails=0
 for dir in "$root"/tests/golden/*/; do
 	name=$(basename "$dir")
 	[ -f "$dir/cmd" ] || continue
+	place=$((place + 1))
+	[ $(((place - 1) % shard_n)) -eq "$shard_k" ] || continue
 	work=$scratch/$name
 	rm -rf "$work"
 	cp -R "$dir" "$work"

@@ -105,15 +105,16 @@ async function open(cdp, url, scripts) {
 }
 
 // The stacks of a FEN as sorted "SQUARE=STACK" texts, in the colour
-// letters the page's data-stack uses (checkers: B is red, W white, K a
-// king, in upper case).
-function fenStacks(fen) {
+// letters the page's data-stack uses: the colours the game's rules name
+// (American checkers: B is red, W white; the draughts: black and white;
+// a king in upper case).  second: the letter of B's pieces.
+function fenStacks(fen, second) {
   const out = [], parts = fen.trim().split(":").slice(1);
   if (parts.join(":").includes("=")) {
     parts.join(":").split(",").filter((s) => s).forEach((s) => out.push(s.trim()));
   } else {
     parts.filter((p) => p).forEach((p) => {
-      const letter = p[0].toUpperCase() === "B" ? "r" : "w";
+      const letter = p[0].toUpperCase() === "B" ? second : "w";
       p.slice(1).split(",").filter((s) => s).forEach((s) => {
         const king = s[0].toUpperCase() === "K";
         out.push((king ? s.slice(1) : s) + "=" + (king ? letter.toUpperCase() : letter));
@@ -123,8 +124,11 @@ function fenStacks(fen) {
   return out.sort();
 }
 
+// The stacks at ply of record, fixtures/games/GAME.pdn.
 function expected(record, ply) {
-  return fenStacks(execFileSync(stackref, ["show", "--format", "fen", "--ply", String(ply), record]).toString());
+  const game = record.split("/").pop().replace(/\.pdn$/, "");
+  return fenStacks(execFileSync(stackref, ["show", "--format", "fen", "--ply", String(ply), record]).toString(),
+    game === "checkers" ? "r" : "b");
 }
 
 // What the page shows now: its ply, the visible stacks, the highlighted

@@ -29,7 +29,9 @@ need node nodejs
 need chromium chromium
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-page.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-games="checkers stackup stackers-brown stackers-mogensen accasta-pari"
+games="checkers stackup stackers-brown stackers-mogensen accasta-pari
+    international russian italian pool spanish brazilian canadian
+    portuguese czech turkish thai frisian"
 
 # contained PAGE: whether PAGE fetches nothing.
 contained() {

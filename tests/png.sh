@@ -31,7 +31,9 @@ if [ ! -x "$cmp" ]; then
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/stackref-png.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-games="checkers stackup stackers-brown stackers-mogensen accasta-pari"
+games="checkers stackup stackers-brown stackers-mogensen accasta-pari
+    international russian italian pool spanish brazilian canadian
+    portuguese czech turkish thai frisian"
 
 # same NAME ARGS...: the PNG of `show ARGS` against rsvg-convert's
 # rendering of its SVG, at --size 400.

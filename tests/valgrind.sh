@@ -13,7 +13,8 @@
 # with the log shown.  Prints PASS:/FAIL: valgrind/SCRIPT/NAME per case;
 # A case the script skipped is a failure here (it did not run), and so is
 # valgrind missing (package valgrind).  Exit status 1 when a case failed.
-#   tests/valgrind.sh [SCRIPT...]   (default: golden fixtures data)
+#   tests/valgrind.sh [SCRIPT...]   (default: golden fixtures data;
+#   golden@K names the K-th share of golden's cases, GOLDEN_SHARDS of them)
 # Any tests/SCRIPT.sh taking $STACKREF can be named: mail (3 min),
 # referee (4.5 min) and race (RACE_ROUNDS=2 RACE_STACK_ROUNDS=1
 # RACE_PROCS=6: 2 min) were clean too, but are left out of the default.
@@ -68,12 +69,15 @@ logs_of() {
 }
 
 # run SCRIPT: runs tests/SCRIPT.sh with its wrapper; a case passes when
-# the script passed it and valgrind logged nothing for it.
+# the script passed it and valgrind logged nothing for it.  golden@K is
+# the K-th of the $shards shares of golden.sh's cases (GOLDEN_SHARD).
 run() {
-	sh=sh
-	head -n 1 "$root/tests/$1.sh" | grep -q bash && sh=bash
-	STACKREF=$tmp/$1/bin/stackref $sh "$root/tests/$1.sh" \
-	    >"$tmp/$1/out" 2>&1 </dev/null
+	script=${1%@*} sh=sh
+	shard=
+	[ "$script" != "$1" ] && shard=${1#*@}/$shards
+	head -n 1 "$root/tests/$script.sh" | grep -q bash && sh=bash
+	GOLDEN_SHARD=${shard:-0/1} STACKREF=$tmp/$1/bin/stackref \
+	    $sh "$root/tests/$script.sh" >"$tmp/$1/out" 2>&1 </dev/null
 	status=$?
 	[ $status -ne 0 ] && ! grep -q '^FAIL: ' "$tmp/$1/out" &&
 	    echo "FAIL: $1 (exited with status $status)" >>"$tmp/$1/out"
@@ -82,7 +86,7 @@ run() {
 		PASS:\ *)
 			name=${line#PASS: }
 			logs=$(logs_of "$1" "${name##*/}")
-			if [ -z "$logs" ] || [ "$1" != golden ]; then
+			if [ -z "$logs" ] || [ "$script" != golden ]; then
 				echo "PASS: valgrind/$name"
 			else
 				echo "FAIL: valgrind/$name"
@@ -112,13 +116,23 @@ others() {
 # The scripts run at the same time (valgrind is slow, and each of its
 # processes uses one CPU), each into its own report, shown in the order
 # they were named.
-[ $# -eq 0 ] && set -- golden fixtures data
+# golden.sh's cases, the longest share, in GOLDEN_SHARDS processes
+# (default 2), so that the CPUs stay busy to the end.
+shards=${GOLDEN_SHARDS:-2}
+if [ $# -eq 0 ]; then
+	set -- fixtures data
+	i=$shards
+	while [ "$i" -gt 0 ]; do
+		i=$((i - 1))
+		set -- "golden@$i" "$@"
+	done
+fi
 for s in "$@"; do
 	wrapper "$s" || exit 1
 	{
 		start=$(date +%s)
 		run "$s"
-		[ "$s" = golden ] || others "$s"
+		[ "${s%@*}" = golden ] || others "$s"
 		echo "valgrind: $s took $(($(date +%s) - start)) s"
 	} >"$tmp/$s/report" &
 done
