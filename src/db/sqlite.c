@@ -29,7 +29,7 @@
 #include "db/driver.h"
 
 #define SQL_CACHE 32              /* statements kept prepared */
-#define SQL_WAIT_MS 5000          /* the wait for another's lock */
+#define SQL_WAIT_MS 30000         /* the wait for another's lock */
 
 struct sql_cached {
 	char *sql;                /* the text it was prepared from */

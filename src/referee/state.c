@@ -359,19 +359,16 @@ ref_state_load(struct ref_state *s)
 }
 
 /* Takes the lock of a SQLite store (PATH.lock): runs on one file take
- * turns, as they did on a state directory; 1 when s->nowait and another
- * run holds it. */
+ * turns, as they did on a state directory, from before the store is
+ * opened (its settings and schema then meet no other run's writes); 1
+ * when s->nowait and another run holds it. */
 static int
 ref_state_lock(struct ref_state *s)
 {
 	char path[REF_PATH];
-	const char *url = ref_store_url(s->st);
 
-	if (ref_store_row_locks(s->st))
+	if (!ref_store_lock_path(s->url, path, sizeof(path)))
 		return 0;     /* PostgreSQL: rows are claimed one by one */
-	if (strncmp(url, "sqlite:", 7) == 0)
-		url += 7;
-	snprintf(path, sizeof(path), "%s.lock", url);
 	s->lockfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (s->lockfd != -1 && flock(s->lockfd, LOCK_EX | (s->nowait ?
 	    LOCK_NB : 0)) == 0)
@@ -391,10 +388,10 @@ ref_state_open(struct ref_state *s)
 	int rc;
 
 	s->lockfd = -1;
-	if (ref_store_open(s->url, s->d, &s->st) == -1)
-		return -1;
 	if ((rc = ref_state_lock(s)) != 0)
 		return rc;
+	if (ref_store_open(s->url, s->d, &s->st) == -1)
+		return -1;
 	/* a lock still in force stays (the operator's: --admin lock) */
 	if (ref_store_exec(s->st, "DELETE FROM counts WHERE updated < $1 "
 	    "AND until < $2", ttl, 2, NULL, NULL) == -1)

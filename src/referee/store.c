@@ -162,6 +162,18 @@ ref_store_row_locks(const struct ref_store *st)
 }
 
 int
+ref_store_lock_path(const char *url, char *buf, size_t size)
+{
+	const char *target;
+	const struct db_driver *drv = db_driver_of(url, &target);
+
+	if (drv == NULL || drv->row_locks)
+		return 0;
+	snprintf(buf, size, "%s.lock", target);
+	return 1;
+}
+
+int
 ref_store_lock(struct ref_store *st, long long what)
 {
 	if (!st->drv->row_locks)

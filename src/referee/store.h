@@ -206,6 +206,12 @@ const char *ref_store_blob(const struct ref_store *st);
 /* Whether the driver has row locks (PostgreSQL). */
 int ref_store_row_locks(const struct ref_store *st);
 
+/* The lock file of the store url when its driver has no row locks
+ * (SQLite: PATH.lock, which runs take in turn) into buf: 1; 0 for a
+ * store with row locks, or a url no driver takes (the store's open
+ * says so). */
+int ref_store_lock_path(const char *url, char *buf, size_t size);
+
 /* What ref_store_lock serializes. */
 #define REF_LOCK_SCHEMA 20         /* creating or migrating the tables */
 #define REF_LOCK_LISTS 21          /* writing the lists (meta "lists") */
