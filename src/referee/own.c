@@ -64,6 +64,19 @@ ref_own_rest(const char *rest, struct ref_own *o)
 		snprintf(o->user, sizeof(o->user), "%s", user);
 }
 
+/* Whether board is a word the command GAME show BOARD reads as that
+ * board: the lines the reply offers are built from it. */
+static int
+ref_own_board_word(const char *game, const char *board)
+{
+	struct pbem_cmd c;
+	char line[PBEM_TEXT];
+	const char *why;
+
+	snprintf(line, sizeof(line), "%s show %s", game, board);
+	return pbem_parse(line, &c, &why) == 0 && strcmp(c.board, board) == 0;
+}
+
 /* Reads s, a Subject without its "Re:" prefixes, as one of the
  * referee's own: "[TITLE ]GAME board B: ..." (TITLE a "Preview of X:"
  * or a "Reminder N:"), "Refused: ...", "stackref referee: ...". */
@@ -85,7 +98,8 @@ ref_own_read(const char *s, struct ref_own *o)
 			continue;
 		n = 0;
 		if (sscanf(p, "%63s board %63[^: ]: %n", game, board, &n) < 2 ||
-		    n == 0 || rules_find(game) == NULL)
+		    n == 0 || rules_find(game) == NULL ||
+		    !ref_own_board_word(game, board))
 			continue;
 		snprintf(o->game, sizeof(o->game), "%s", game);
 		snprintf(o->board, sizeof(o->board), "%s", board);
@@ -140,7 +154,12 @@ ref_own_board(const struct ref_own *o, const char *me, struct ref_doc *d)
 		if (strcmp(o->user, me) == 0) {
 			ref_doc_p(d, "It is your turn on %s board %s.  To play, "
 			    "send the subject", o->game, o->board);
-			snprintf(more, sizeof(more), " MOVE#%lu", o->ply);
+			/* the guard only as pbem reads one: #1 and on */
+			if (o->ply > 0)
+				snprintf(more, sizeof(more), " MOVE#%lu",
+				    o->ply);
+			else
+				snprintf(more, sizeof(more), " MOVE");
 			ref_own_cmd(d, o, "move", me, more);
 			ref_doc_more(d, "with your password for PASSWORD and your "
 			    "move for MOVE.");
