@@ -37,7 +37,9 @@ uids() {
 # wait_referee: until the referee's INBOX holds every mail sent to it.
 wait_referee() {
 	local i
-	for i in $(seq 200); do	# up to 10 s: CI machines can be busy
+	for i in $(seq 1200); do	# up to 60 s: a sanitized run on a busy
+					# CI machine; a mail late here would
+					# reach the referee after the next
 		[ "$(uids referee | wc -w)" -ge "$sent" ] && return 0
 		sleep 0.05
 	done
@@ -121,12 +123,12 @@ decode() {
 	tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba}' -e 's/=3D/=/g'
 }
 
-# delivered: waits (up to 10 s) until Exim holds no mail in its spool,
+# delivered: waits (up to 60 s) until Exim holds no mail in its spool,
 # so that what the referee sent is in the mailboxes: Exim delivers in a
 # process of its own after the referee's SMTP session ends, and on a
 # busy machine a fetch right after a run could otherwise read a mail of
 # that run late, with the next case's.
-delivered() { exim_idle 100; }
+delivered() { exim_idle 600; }
 
 # fetch USER: the mails USER received since the last fetch, decoded,
 # into $tmp/USER.1 ... (as they came: $tmp/USER.1.raw ...); their
@@ -160,7 +162,7 @@ pending() {
 expect() {
 	local name=$1 u=$2 n=$3 t i
 	shift 3
-	for i in $(seq 200); do	# up to 10 s, as wait_referee
+	for i in $(seq 1200); do	# up to 60 s, as wait_referee
 		[ "$(pending "$u")" -ge "$n" ] && break
 		sleep 0.05
 	done
